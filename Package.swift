@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// No package dependencies: only the Swift toolchain (Foundation, Dispatch, XCTest, Swift Testing).
+// That is a product decision — Marbles goes into people's test targets.
+let package = Package(
+  name: "Marbles",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "Reactive", targets: ["Reactive"]),
+    .library(name: "Marbles", targets: ["Marbles"]),
+    .library(name: "MarblesTesting", targets: ["MarblesTesting"]),
+    .executable(name: "marbles", targets: ["marbles-cli"]),
+  ],
+  targets: [
+    .target(name: "Reactive"),
+    .target(name: "Marbles", dependencies: ["Reactive"]),
+    .target(name: "MarblesTesting", dependencies: ["Marbles", "Reactive"]),
+    .executableTarget(name: "marbles-cli", dependencies: ["Marbles", "Reactive"]),
+    .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+    .testTarget(
+      name: "MarblesTests",
+      dependencies: ["Marbles", "MarblesTesting", "Reactive"],
+      exclude: ["Snapshots"]
+    ),
+    .testTarget(
+      name: "MarblesCLITests",
+      dependencies: ["marbles-cli"],
+      exclude: ["Snapshots"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

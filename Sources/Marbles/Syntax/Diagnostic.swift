@@ -1,0 +1,88 @@
+/// A problem found in user input (a marble string, a script, an expectation), with its place.
+///
+/// Rendered swiftc-style by `render(in:)`:
+///
+///     flow.marble:3:17: error: group is never closed; expected ')'
+///     let a = cold("--(ab--|")
+///                     ^
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How serious a diagnostic is. The raw values are the words printed.
+  public enum Severity: String, Hashable, Sendable {
+    /// Stops the run.
+    case error
+    /// Reported; the run goes on.
+    case warning
+    /// Extra information attached to another diagnostic.
+    case note
+  }
+
+  /// How serious it is.
+  public var severity: Severity
+  /// One line, lowercase start, no final period; names and glyphs in single quotes.
+  public var message: String
+  /// Where it is; the caret goes under `range.start`, `~` under the rest of a one-line range.
+  public var range: SourceRange
+  /// Related notes ("group opened here").
+  public var notes: [Diagnostic]
+
+  /// Creates a diagnostic.
+  public init(
+    _ severity: Severity, _ message: String, at range: SourceRange, notes: [Diagnostic] = []
+  ) {
+    self.severity = severity
+    self.message = message
+    self.range = range
+    self.notes = notes
+  }
+
+  /// Creates an error.
+  public static func error(_ message: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(.error, message, at: range)
+  }
+
+  /// Creates a warning.
+  public static func warning(_ message: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(.warning, message, at: range)
+  }
+
+  /// `line:column: severity: message`.
+  public var description: String {
+    "\(range.start): \(severity.rawValue): \(message)"
+  }
+
+  /// The diagnostic moved so that its line 1 column 1 is `origin` (notes included).
+  public func offset(by origin: SourcePosition) -> Diagnostic {
+    var copy = self
+    copy.range = range.offset(by: origin)
+    copy.notes = notes.map { $0.offset(by: origin) }
+    return copy
+  }
+
+  /// The swiftc-style text: the header line, the source line, a caret line; then the notes.
+  /// Every line ends with a newline.
+  public func render(in source: SourceFile) -> String {
+    var text = "\(source.name):\(range.start.line):\(range.start.column): "
+    text += "\(severity.rawValue): \(message)\n"
+    if let line = source.line(range.start.line) {
+      text += line + "\n"
+      let prefix = line.prefix(max(0, range.start.column - 1)).map { $0 == "\t" ? "\t" : " " }
+      var marker = "^"
+      if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
+        marker += String(repeating: "~", count: range.end.column - range.start.column - 1)
+      }
+      text += String(prefix) + String(repeating: " ", count: max(0, range.start.column - 1 - prefix.count)) + marker + "\n"
+    }
+    for note in notes { text += note.render(in: source) }
+    return text
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// Whether any diagnostic is an error.
+  public var containsError: Bool { contains { $0.severity == .error } }
+
+  /// Every diagnostic rendered in order.
+  public func render(in source: SourceFile) -> String {
+    map { $0.render(in: source) }.joined()
+  }
+}

@@ -1,0 +1,53 @@
+/// A disposable holding one inner disposable that can be replaced (RACSerialDisposable).
+///
+/// Replacing the inner disposable does not dispose the old one; disposing the serial disposable
+/// disposes the current inner one, and any inner one set afterwards at once.
+public final class SerialDisposable: Disposable, @unchecked Sendable {
+  // Invariant: `current` and `disposed` are only touched under `lock`.
+  private let lock = Lock()
+  private var current: (any Disposable)?
+  private var disposed = false
+
+  /// Creates a serial disposable, optionally holding `disposable`.
+  public init(_ disposable: (any Disposable)? = nil) {
+    current = disposable
+  }
+
+  /// Whether `dispose()` has run.
+  public var isDisposed: Bool { lock.withLock { disposed } }
+
+  /// The current inner disposable. Setting it on a disposed serial disposable disposes the value.
+  public var inner: (any Disposable)? {
+    get { lock.withLock { current } }
+    set { _ = swap(newValue) }
+  }
+
+  /// Replaces the inner disposable and returns the previous one, undisposed.
+  @discardableResult
+  public func swap(_ disposable: (any Disposable)?) -> (any Disposable)? {
+    lock.lock()
+    if disposed {
+      lock.unlock()
+      disposable?.dispose()
+      return nil
+    }
+    let old = current
+    current = disposable
+    lock.unlock()
+    return old
+  }
+
+  /// Disposes the inner disposable, once.
+  public func dispose() {
+    lock.lock()
+    if disposed {
+      lock.unlock()
+      return
+    }
+    disposed = true
+    let inner = current
+    current = nil
+    lock.unlock()
+    inner?.dispose()
+  }
+}

@@ -1,0 +1,75 @@
+/// A binary min-heap of scheduled actions ordered by (time, insertion sequence), so that actions
+/// for one instant come out first-in, first-out.
+///
+/// - Complexity: O(log n) per push and pop. `comparisons` counts element comparisons so that
+///   tests can check the growth rate without timing anything.
+struct ActionHeap {
+  struct Entry {
+    let time: Int
+    let sequence: UInt64
+    let action: ScheduledAction
+
+    @inline(__always)
+    func precedes(_ other: Entry) -> Bool {
+      time != other.time ? time < other.time : sequence < other.sequence
+    }
+  }
+
+  private(set) var storage: [Entry] = []
+  private(set) var comparisons: Int = 0
+
+  var isEmpty: Bool { storage.isEmpty }
+  var count: Int { storage.count }
+  var first: Entry? { storage.first }
+
+  mutating func push(_ entry: Entry) {
+    storage.append(entry)
+    var child = storage.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      comparisons += 1
+      guard storage[child].precedes(storage[parent]) else { break }
+      storage.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> Entry? {
+    guard !storage.isEmpty else { return nil }
+    if storage.count == 1 { return storage.removeLast() }
+    let top = storage[0]
+    storage[0] = storage.removeLast()
+    var parent = 0
+    let count = storage.count
+    while true {
+      let left = 2 * parent + 1
+      guard left < count else { break }
+      var best = left
+      let right = left + 1
+      if right < count {
+        comparisons += 1
+        if storage[right].precedes(storage[left]) { best = right }
+      }
+      comparisons += 1
+      guard storage[best].precedes(storage[parent]) else { break }
+      storage.swapAt(best, parent)
+      parent = best
+    }
+    return top
+  }
+}
+
+/// One queued action of a `VirtualTimeScheduler`; disposing it cancels it.
+final class ScheduledAction: Disposable, @unchecked Sendable {
+  // Invariant: only touched on the virtual scheduler's thread.
+  var work: (() -> Void)?
+  unowned(unsafe) let queue: (any Scheduler)?
+
+  init(work: @escaping () -> Void, queue: (any Scheduler)?) {
+    self.work = work
+    self.queue = queue
+  }
+
+  var isDisposed: Bool { work == nil }
+  func dispose() { work = nil }
+}

@@ -1,0 +1,251 @@
+/// Why a virtual-time run stopped before its queue was empty.
+public enum VirtualTimeError: Error, Equatable, CustomStringConvertible {
+  /// Work was scheduled past the frame bound (`maxFrames`, `--max-frames`).
+  case frameLimitExceeded(limit: Int, nextFrame: Int)
+  /// More than `maxActionsPerFrame` actions ran at one frame: a loop that never lets time move.
+  case actionLimitExceeded(limit: Int, frame: Int)
+  /// `stop()` was called (for example after a script's runtime error).
+  case stopped(frame: Int)
+
+  /// A one-line explanation.
+  public var description: String {
+    switch self {
+    case .frameLimitExceeded(let limit, let nextFrame):
+      return "virtual time reached the limit of \(limit) frames with work still scheduled "
+        + "(next at frame \(nextFrame)); the run was stopped"
+    case .actionLimitExceeded(let limit, let frame):
+      return "more than \(limit) actions ran at frame \(frame) without time moving on; "
+        + "the run was stopped"
+    case .stopped(let frame):
+      return "the run was stopped at frame \(frame)"
+    }
+  }
+}
+
+/// A scheduler whose clock only moves when told to: the engine of marble tests.
+///
+/// Time is counted in integer frames. Scheduled actions wait in a binary heap ordered by
+/// (frame, insertion order), so work for one frame runs first-in, first-out and each schedule
+/// or run costs O(log n). The clock jumps straight to the next frame that has work.
+///
+///     let scheduler = VirtualTimeScheduler()
+///     scheduler.schedule(after: 3) { print(scheduler.now) }   // prints 3
+///     try scheduler.run()
+///
+/// A run stops with `VirtualTimeError` instead of hanging: past `maxFrames`, or after
+/// `maxActionsPerFrame` actions at a single frame. Single-threaded: schedule and run from one
+/// thread.
+public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
+  // Invariant: all state is touched from one thread only (documented above).
+  private var heap = ActionHeap()
+  private var sequence: UInt64 = 0
+  private var started = false
+  private var stopRequested = false
+  private var actionsThisFrame = 0
+  private var frameOfCount = Int.min
+
+  /// The current virtual time, in frames.
+  public private(set) var now: Int
+
+  /// The last frame a run may reach; work scheduled later stops the run with an error.
+  public var maxFrames: Int
+
+  /// How many actions may run at one frame before the run is considered runaway.
+  public var maxActionsPerFrame: Int
+
+  /// The total number of actions run so far.
+  public private(set) var actionsRun = 0
+
+  /// The scheduler (this one or one of its queues) whose action is running now, if any.
+  public private(set) var currentScheduler: (any Scheduler)?
+
+  /// Creates a scheduler at frame `now`.
+  public init(now: Int = 0, maxFrames: Int = 100_000, maxActionsPerFrame: Int = 1_000_000) {
+    self.now = now
+    self.maxFrames = maxFrames
+    self.maxActionsPerFrame = maxActionsPerFrame
+  }
+
+  /// The virtual main queue, with RACScheduler.mainThreadScheduler semantics: scheduling on it
+  /// always enqueues at the current frame, after everything already queued, never inline.
+  public private(set) lazy var main = VirtualQueue(name: "main", scheduler: self)
+
+  /// A named queue sharing this clock and heap, such as a stand-in for a background queue.
+  public func makeQueue(named name: String) -> VirtualQueue {
+    VirtualQueue(name: name, scheduler: self)
+  }
+
+  /// Heap comparisons made so far: a measure of scheduling cost that tests can compare.
+  public var heapComparisons: Int { heap.comparisons }
+
+  /// The number of actions waiting (cancelled ones included until they are reached).
+  public var pendingCount: Int { heap.count }
+
+  /// The frame of the next waiting action, if any.
+  public var nextFrame: Int? { heap.first?.time }
+
+  /// Whether nothing is queued.
+  public var isIdle: Bool { heap.isEmpty }
+
+  // MARK: - Scheduling
+
+  /// Enqueues `action` at the current frame, after the actions already queued for it.
+  @discardableResult
+  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+    enqueue(at: now, queue: nil, action)
+  }
+
+  /// Enqueues `action` `delay` frames from now.
+  @discardableResult
+  public func schedule(after delay: Int, _ action: @escaping () -> Void) -> any Disposable {
+    enqueue(at: now &+ max(0, delay), queue: nil, action)
+  }
+
+  /// Enqueues `action` at absolute frame `frame`. Before the first action has run a frame may lie
+  /// before `now` (hot marbles use negative frames); afterwards earlier frames mean "now".
+  @discardableResult
+  public func schedule(at frame: Int, _ action: @escaping () -> Void) -> any Disposable {
+    enqueue(at: frame, queue: nil, action)
+  }
+
+  func enqueue(at frame: Int, queue: (any Scheduler)?, _ work: @escaping () -> Void)
+    -> ScheduledAction
+  {
+    let action = ScheduledAction(work: work, queue: queue)
+    let time = started ? max(frame, now) : frame
+    sequence &+= 1
+    heap.push(.init(time: time, sequence: sequence, action: action))
+    return action
+  }
+
+  // MARK: - Running
+
+  /// Runs every queued action, moving the clock forward, until nothing is left.
+  public func run() throws(VirtualTimeError) {
+    try runActions(through: nil)
+  }
+
+  /// Runs every action up to and including frame `frame`, then sets the clock to `frame`.
+  public func advance(to frame: Int) throws(VirtualTimeError) {
+    try runActions(through: frame)
+    if frame > now { now = frame }
+  }
+
+  /// Moves the clock `frames` forward, running what falls due on the way.
+  public func advance(by frames: Int) throws(VirtualTimeError) {
+    try advance(to: now &+ max(0, frames))
+  }
+
+  /// Runs the current frame until nothing more is queued for it (RAC specs' `toEventually`).
+  public func drain() throws(VirtualTimeError) {
+    try runActions(through: now)
+  }
+
+  /// Runs the next action, if any; returns whether one ran.
+  @discardableResult
+  public func step() throws(VirtualTimeError) -> Bool {
+    while let entry = heap.first {
+      if entry.action.isDisposed {
+        _ = heap.pop()
+        continue
+      }
+      try runActions(through: entry.time, limit: 1)
+      return true
+    }
+    return false
+  }
+
+  /// Asks a run in progress to stop before its next action; the run throws `.stopped`.
+  public func stop() {
+    stopRequested = true
+  }
+
+  private func runActions(through end: Int?, limit: Int = .max) throws(VirtualTimeError) {
+    let previous = CurrentScheduler.stored
+    if previous === self {
+      try loop(through: end, limit: limit)
+      return
+    }
+    var failure: VirtualTimeError?
+    CurrentScheduler.$stored.withValue(self) {
+      do throws(VirtualTimeError) {
+        try loop(through: end, limit: limit)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private func loop(through end: Int?, limit: Int) throws(VirtualTimeError) {
+    var ran = 0
+    while ran < limit, let entry = heap.first {
+      if let end, entry.time > end { break }
+      if stopRequested {
+        stopRequested = false
+        throw .stopped(frame: now)
+      }
+      _ = heap.pop()
+      guard let work = entry.action.work else { continue }
+      if entry.time > maxFrames {
+        heap.push(entry)
+        throw .frameLimitExceeded(limit: maxFrames, nextFrame: entry.time)
+      }
+      if entry.time != frameOfCount {
+        frameOfCount = entry.time
+        actionsThisFrame = 0
+      }
+      actionsThisFrame += 1
+      if actionsThisFrame > maxActionsPerFrame {
+        heap.push(entry)
+        throw .actionLimitExceeded(limit: maxActionsPerFrame, frame: entry.time)
+      }
+      started = true
+      now = entry.time
+      entry.action.work = nil
+      let outer = currentScheduler
+      currentScheduler = entry.action.queue ?? self
+      work()
+      currentScheduler = outer
+      actionsRun += 1
+      ran += 1
+    }
+  }
+}
+
+/// A named queue on a `VirtualTimeScheduler`: same clock, same FIFO heap, its own identity, so
+/// that tests can tell "on main" from "on a background queue" (`currentScheduler`).
+///
+/// Scheduling always enqueues (never runs inline), like RACScheduler.mainThreadScheduler.
+public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringConvertible {
+  /// The queue's name, e.g. `main`.
+  public let name: String
+  /// The scheduler that owns the clock.
+  public unowned let scheduler: VirtualTimeScheduler
+
+  init(name: String, scheduler: VirtualTimeScheduler) {
+    self.name = name
+    self.scheduler = scheduler
+  }
+
+  /// The owning scheduler's time.
+  public var now: Int { scheduler.now }
+
+  /// Enqueues `action` at the current frame, after everything already queued.
+  @discardableResult
+  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+    scheduler.enqueue(at: scheduler.now, queue: self, action)
+  }
+
+  /// Enqueues `action` `delay` frames from now.
+  @discardableResult
+  public func schedule(after delay: Int, _ action: @escaping () -> Void) -> any Disposable {
+    scheduler.enqueue(at: scheduler.now &+ max(0, delay), queue: self, action)
+  }
+
+  /// Whether the action running now was scheduled on this queue.
+  public var isCurrent: Bool { scheduler.currentScheduler === self }
+
+  /// The queue's name.
+  public var description: String { name }
+}

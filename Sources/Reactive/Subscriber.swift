@@ -1,0 +1,89 @@
+/// Anything that can receive a signal's events: a `Subscriber`, a `Subject`, a channel terminal
+/// (RACSubscriber protocol).
+public protocol Observer<Value>: AnyObject {
+  /// The type of the values received.
+  associatedtype Value
+  /// Receives one event.
+  func send(_ event: Event<Value>)
+  /// Takes ownership of the disposable of a subscription that feeds this observer
+  /// (RAC `didSubscribeWithDisposable:`), so that it is disposed with the observer.
+  func attach(_ disposable: any Disposable)
+}
+
+extension Observer {
+  /// Sends a value.
+  public func sendNext(_ value: Value) { send(.next(value)) }
+  /// Sends a failure; terminal.
+  public func sendError(_ error: any Error) { send(.error(error)) }
+  /// Sends completion; terminal.
+  public func sendCompleted() { send(.completed) }
+}
+
+/// One subscription's receiving end: it enforces the event grammar.
+///
+/// - Nothing is delivered after the first terminal event, or after `dispose()`.
+/// - On a terminal event it first disposes every attached resource (the upstream subscription
+///   and whatever else was attached), then delivers the event, as RACSubscriber does.
+public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable {
+  // Invariant: `handler` is only read or written under `lock`; nil means "done".
+  private let lock = Lock()
+  private var handler: ((Event<Value>) -> Void)?
+  private let resources = CompositeDisposable()
+
+  /// Creates a subscriber that passes every event to `handler` until it terminates.
+  public init(_ handler: @escaping (Event<Value>) -> Void) {
+    self.handler = handler
+  }
+
+  /// Creates a subscriber from separate handlers; a missing one ignores its events.
+  public convenience init(
+    next: ((Value) -> Void)? = nil,
+    error: ((any Error) -> Void)? = nil,
+    completed: (() -> Void)? = nil
+  ) {
+    self.init { event in
+      switch event {
+      case .next(let value): next?(value)
+      case .error(let failure): error?(failure)
+      case .completed: completed?()
+      }
+    }
+  }
+
+  /// Delivers `event` unless this subscriber has terminated or been disposed.
+  public func send(_ event: Event<Value>) {
+    lock.lock()
+    guard let handler else {
+      lock.unlock()
+      return
+    }
+    if case .next = event {
+      lock.unlock()
+      handler(event)
+      return
+    }
+    self.handler = nil
+    lock.unlock()
+    resources.dispose()
+    handler(event)
+  }
+
+  /// Ties `disposable` to this subscription: it is disposed on termination or disposal.
+  public func attach(_ disposable: any Disposable) {
+    resources.add(disposable)
+  }
+
+  /// Attaches a clean-up closure.
+  public func attach(_ action: @escaping () -> Void) {
+    resources.add(ActionDisposable(action))
+  }
+
+  /// Whether this subscriber has terminated or been disposed.
+  public var isDisposed: Bool { lock.withLock { handler == nil } }
+
+  /// Stops delivery and disposes every attached resource.
+  public func dispose() {
+    lock.withLock { handler = nil }
+    resources.dispose()
+  }
+}
