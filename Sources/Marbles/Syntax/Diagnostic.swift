@@ -65,12 +65,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     text += "\(severity.rawValue): \(message)\n"
     if let line = source.line(range.start.line) {
       text += line + "\n"
-      let prefix = line.prefix(max(0, range.start.column - 1)).map { $0 == "\t" ? "\t" : " " }
+      // Keep tabs so the caret lines up under tab-indented text.
+      var indent = ""
+      for character in line.prefix(max(0, range.start.column - 1)) {
+        indent.append(character == "\t" ? "\t" : " ")
+      }
+      let padding = max(0, range.start.column - 1 - indent.count)
+      indent += String(repeating: " ", count: padding)
       var marker = "^"
       if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
         marker += String(repeating: "~", count: range.end.column - range.start.column - 1)
       }
-      text += String(prefix) + String(repeating: " ", count: max(0, range.start.column - 1 - prefix.count)) + marker + "\n"
+      text += indent + marker + "\n"
     }
     for note in notes { text += note.render(in: source) }
     return text
