@@ -73,6 +73,17 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
     resources.add(disposable)
   }
 
+  /// Attaches `disposable` and returns a token that detaches it again (for resources that end
+  /// before the subscription does, such as finished inner subscriptions).
+  func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
+    resources.add(disposable)
+  }
+
+  /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
+  func detach(_ token: CompositeDisposable.Token?) {
+    resources.remove(token)
+  }
+
   /// Attaches a clean-up closure.
   public func attach(_ action: @escaping () -> Void) {
     resources.add(ActionDisposable(action))

@@ -1,0 +1,34 @@
+extension Signal {
+  /// Subscribes in place, then re-sends every event from its own action on `scheduler`, in
+  /// order (RAC `deliverOn:`). Disposal drops deliveries still pending. On the virtual main
+  /// queue every delivery is asynchronous: it runs later in the same frame.
+  ///
+  ///     self:             --a--|
+  ///     deliverOn(main):  --a--|   (each event one hop later, same frame)
+  public func deliverOn(_ scheduler: any Scheduler) -> Signal<Value> {
+    Signal { subscriber in
+      self.subscribe(Subscriber { event in
+        var token: CompositeDisposable.Token?
+        let action = scheduler.schedule {
+          subscriber.detach(token)
+          subscriber.send(event)
+        }
+        if !action.isDisposed { token = subscriber.attachRemovable(action) }
+      })
+    }
+  }
+
+  /// Performs the subscription (and so the source's side effects) in an action on `scheduler`;
+  /// events are not rescheduled. Disposal before that action runs prevents the subscription
+  /// (RAC `subscribeOn:`).
+  ///
+  ///     self:               --a--|
+  ///     subscribeOn(main):  --a--|   (subscribed one hop after the subscription call)
+  public func subscribeOn(_ scheduler: any Scheduler) -> Signal<Value> {
+    Signal { subscriber in
+      scheduler.schedule {
+        subscriber.attach(self.subscribe(Subscriber(subscriber.send)))
+      }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+extension Signal {
+  /// Forwards only the values for which `isIncluded` is true; terminal events pass (RAC `filter:`).
+  ///
+  ///     input:          --1--2--3--4--|
+  ///     filter(even):   -----2-----4--|
+  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+    Signal { subscriber in
+      self.subscribe(Subscriber { event in
+        if case .next(let value) = event, !isIncluded(value) { return }
+        subscriber.send(event)
+      })
+    }
+  }
+
+  /// Drops every value; only the terminal event passes (RAC `ignoreValues`).
+  ///
+  ///     input:          --a--b--|
+  ///     ignoreValues:   --------|
+  public func ignoreValues() -> Signal<Value> {
+    filter { _ in false }
+  }
+}
