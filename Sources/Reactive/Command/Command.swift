@@ -1,0 +1,184 @@
+/// An action that can be executed, with its state as signals (RACCommand, exact to
+/// ReactiveObjC's semantics).
+///
+/// `execute(_:)` calls the signal block and runs its work on the main scheduler. The command
+/// publishes what happens on hot signals, most of them delivered on the main scheduler:
+///
+///     executionSignals  -x---------   each execution's signal (errors turned into completion)
+///     executing         ft--f         true while any execution runs
+///     enabled           tf--t         false while executing (serial) or when `enabled:` is false
+///     errors            -----         every execution's error, as a value
+///
+/// The graph is built from the library's own operators exactly as ReactiveObjC builds it (see
+/// `Guides/Contracts.md`, section Command), and `internals` exposes its inner nodes read-only.
+/// The main scheduler is injected: `QueueScheduler.main` in apps, a `VirtualTimeScheduler`'s
+/// `main` queue in tests and scripts.
+public final class Command<Input, Output>: @unchecked Sendable {
+  /// The internal signals of the graph, for diagrams and tests.
+  public struct Internals {
+    /// Every successful execution's result signal, as it is added (hot, not delivered on main).
+    public let added: Signal<Signal<Output>>
+    /// The running count of executions that the `immediateExecuting` scan accumulates: 0 when
+    /// subscribed, then the count after every change (0, 1, 2, 1, …). Cold.
+    public let inFlight: Signal<Int>
+    /// `inFlight > 0`, synchronously, with repeats. Cold.
+    public let immediateExecuting: Signal<Bool>
+    /// `if(allowsConcurrentExecution, then: true, else: !immediateExecuting)`. Cold.
+    public let moreExecutionsAllowed: Signal<Bool>
+    /// The user's enabled signal AND `moreExecutionsAllowed`, synchronous, replaying the latest.
+    public let immediateEnabled: Signal<Bool>
+    /// The public `enabled` lane.
+    public let enabled: Signal<Bool>
+    /// The public `executing` lane.
+    public let executing: Signal<Bool>
+    /// The public `executionSignals` lane.
+    public let executionSignals: Signal<Signal<Output>>
+    /// The public `errors` lane.
+    public let errors: Signal<any Error>
+  }
+
+  /// A signal of each execution's signal, delivered on the main scheduler; inner errors become
+  /// completion. A subscriber sees only executions added after it subscribed.
+  public let executionSignals: Signal<Signal<Output>>
+  /// Whether any execution is running: replays the current value, later values hop to main,
+  /// de-duplicated.
+  public let executing: Signal<Bool>
+  /// Whether `execute` would run now: the first value is synchronous, later changes hop to main,
+  /// de-duplicated.
+  public let enabled: Signal<Bool>
+  /// The errors of every execution, as values, delivered on main; hot, no replay.
+  public let errors: Signal<any Error>
+  /// The internal nodes of the graph, read-only.
+  public let internals: Internals
+
+  private let signalBlock: (Input) -> Signal<Output>
+  private let mainScheduler: any Scheduler
+  private let added = Subject<Signal<Output>>()
+  private let concurrencySubject = Subject<Bool>()
+  private let willDealloc = ReplaySubject<Void>()
+  private let immediateEnabled: Signal<Bool>
+  private let concurrency = Locked(false)
+
+  /// Creates a command (RAC `initWithEnabled:signalBlock:`).
+  ///
+  /// - Parameters:
+  ///   - enabled: An optional signal of whether the command may execute; sampled
+  ///     synchronously at init. Until it sends, the command counts as enabled.
+  ///   - allowsConcurrentExecution: Whether executions may overlap (default false). Set after
+  ///     the graph is built, as if assigned right after init.
+  ///   - mainScheduler: The scheduler standing for the main thread.
+  ///   - signalBlock: Makes the work signal for one input; called once per `execute`.
+  public init(
+    enabled: Signal<Bool>? = nil,
+    allowsConcurrentExecution: Bool = false,
+    mainScheduler: any Scheduler = QueueScheduler.main,
+    signalBlock: @escaping (Input) -> Signal<Output>
+  ) {
+    self.signalBlock = signalBlock
+    self.mainScheduler = mainScheduler
+    let main = mainScheduler
+    let added = self.added
+
+    // 1. executionSignals (cold over the hot `added`).
+    executionSignals = added.map { $0.catchTo(.empty) }.deliverOn(main)
+
+    // 2. errors: connected now, so it becomes `added`'s subscriber #1.
+    let errorsConnection = added
+      .flattenMap { execution in
+        execution.then { Signal<any Error>.empty }.catch { Signal<any Error>.just($0) }
+      }
+      .deliverOn(main)
+      .publish()
+    errorsConnection.connect()
+    errors = errorsConnection.signal
+
+    // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
+    let inFlight = added
+      .flattenMap { execution in
+        execution.catchTo(.empty).then { Signal<Int>.just(-1) }.startWith(1)
+      }
+      .scan(0, +)
+      .startWith(0)
+    let immediateExecuting = inFlight.map { $0 > 0 }
+    executing = immediateExecuting.deliverOn(main)
+      .startWith(false)
+      .distinctUntilChanged()
+      .replayLast()
+
+    // 4. immediateEnabled; the serial branch of moreExecutionsAllowed is subscriber #3.
+    let moreExecutionsAllowed = concurrencySubject.startWith(false)
+      .if(then: Signal.just(true), else: immediateExecuting.not())
+    let userEnabled = enabled.map { $0.startWith(true) } ?? Signal.just(true)
+    let immediateEnabled = Signal.combineLatest([userEnabled, moreExecutionsAllowed])
+      .and()
+      .takeUntil(willDealloc)
+      .replayLast()
+    self.immediateEnabled = immediateEnabled
+
+    // 5. enabled: the first value synchronously, later ones on main.
+    self.enabled = immediateEnabled.take(1)
+      .concat(with: immediateEnabled.skip(1).deliverOn(main))
+      .distinctUntilChanged()
+      .replayLast()
+
+    internals = Internals(
+      added: added,
+      inFlight: inFlight,
+      immediateExecuting: immediateExecuting,
+      moreExecutionsAllowed: moreExecutionsAllowed,
+      immediateEnabled: immediateEnabled,
+      enabled: self.enabled,
+      executing: executing,
+      executionSignals: executionSignals,
+      errors: errors)
+
+    if allowsConcurrentExecution { self.allowsConcurrentExecution = true }
+  }
+
+  deinit {
+    willDealloc.sendCompleted()
+    added.sendCompleted()
+    concurrencySubject.sendCompleted()
+  }
+
+  /// Whether executions may overlap. Every assignment is sent into the graph, even an
+  /// unchanged value (RAC's setter; see the quirk in `Guides/Contracts.md`).
+  public var allowsConcurrentExecution: Bool {
+    get { concurrency.value }
+    set {
+      concurrency.withLock { $0 = newValue }
+      concurrencySubject.sendNext(newValue)
+    }
+  }
+
+  /// The current value of `allowsConcurrentExecution`, then every assignment (the property is
+  /// observable, as with KVO in ObjC).
+  public var allowsConcurrentExecutionValues: Signal<Bool> {
+    let concurrency = self.concurrency
+    let subject = concurrencySubject
+    return Signal.defer { subject.startWith(concurrency.value) }
+  }
+
+  /// Executes the command with `input` (RAC `execute:`).
+  ///
+  /// Reads `immediateEnabled` synchronously. If false, returns a cold signal that fails with
+  /// `CommandError.notEnabled` for each subscriber, and nothing else happens. Otherwise calls
+  /// the signal block once, adds the execution to the graph, and subscribes the work on the main
+  /// scheduler in a later action. The result is hot and replays every event to any subscriber;
+  /// disposing a subscription to it does not cancel the work.
+  ///
+  ///     work:      --v|
+  ///     execute at frame 1, result:   ---v|
+  @discardableResult
+  public func execute(_ input: Input) -> Signal<Output> {
+    var isEnabled = false
+    immediateEnabled.take(1).subscribe(next: { isEnabled = $0 })
+    guard isEnabled else { return Signal.fail(CommandError.notEnabled(self)) }
+
+    let work = signalBlock(input)
+    let connection = work.subscribeOn(mainScheduler).multicast(ReplaySubject())
+    added.sendNext(connection.signal)
+    connection.connect()
+    return connection.signal
+  }
+}

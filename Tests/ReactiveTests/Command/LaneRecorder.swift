@@ -1,0 +1,95 @@
+@testable import Reactive
+
+/// Records one signal's events with the virtual frame of each, and draws them as an RxJS marble
+/// (`ft--f`, groups for events at one frame) so that a Command test's assertion reads as the
+/// diagram in `raccommand-semantics.md`.
+final class LaneRecorder<Value> {
+  private(set) var events: [(frame: Int, event: Event<Value>)] = []
+  private var subscription: (any Disposable)?
+  private unowned let scheduler: VirtualTimeScheduler
+
+  init(_ signal: Signal<Value>, on scheduler: VirtualTimeScheduler, log: EventLog? = nil, name: String = "") {
+    self.scheduler = scheduler
+    subscription = signal.observe { [unowned self, unowned scheduler] event in
+      self.events.append((scheduler.now, event))
+      log?.append("\(scheduler.now) \(name) \(event)")
+    }
+  }
+
+  var values: [Value] { events.compactMap { $0.event.value } }
+  var last: Value? { values.last }
+  var isCompleted: Bool { events.contains { if case .completed = $0.event { true } else { false } } }
+  var error: (any Error)? { events.lazy.compactMap { $0.event.error }.first }
+
+  func dispose() { subscription?.dispose() }
+
+  /// The recording as a marble string from frame 0; `symbol` spells each value.
+  func marble(_ symbol: (Value) -> String) -> String {
+    var text = ""
+    var position = 0
+    var index = 0
+    while index < events.count {
+      let frame = events[index].frame
+      var group: [String] = []
+      while index < events.count, events[index].frame == frame {
+        switch events[index].event {
+        case .next(let value): group.append(symbol(value))
+        case .error: group.append("#")
+        case .completed: group.append("|")
+        }
+        index += 1
+      }
+      guard frame >= position else { return text + "<overlap at \(frame)>" }
+      text += String(repeating: "-", count: frame - position)
+      text += group.count == 1 ? group[0] : "(" + group.joined() + ")"
+      position = frame + (group.count == 1 ? 1 : group.count + 2)
+    }
+    return text
+  }
+}
+
+extension LaneRecorder where Value == Bool {
+  /// `t`/`f` marble.
+  var marble: String { marble { $0 ? "t" : "f" } }
+}
+
+extension LaneRecorder where Value == Int {
+  /// Digit marble.
+  var marble: String { marble { String($0) } }
+}
+
+/// An ordered log of everything several recorders saw, to pin the order of work in one frame.
+final class EventLog {
+  private(set) var lines: [String] = []
+  func append(_ line: String) { lines.append(line) }
+}
+
+/// A cold signal that plays `marble` relative to each subscription on `scheduler`; value
+/// characters are sent as one-character strings, `#` fails with `TestError.boom`.
+func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<String> {
+  Signal { subscriber in
+    let pending = CompositeDisposable()
+    for (frame, character) in marble.enumerated() where character != "-" {
+      pending.add(scheduler.schedule(after: frame) {
+        switch character {
+        case "|": subscriber.sendCompleted()
+        case "#": subscriber.sendError(TestError.boom)
+        default: subscriber.sendNext(String(character))
+        }
+      })
+    }
+    return pending
+  }
+}
+
+enum TestError: Error, Equatable {
+  case boom
+  case other(String)
+}
+
+/// A reference that reports when it is released, for memory tests (the specs' dealloc hook).
+final class DeallocHook {
+  private let onDeinit: () -> Void
+  init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+}
