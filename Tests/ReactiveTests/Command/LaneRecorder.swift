@@ -6,11 +6,10 @@
 final class LaneRecorder<Value> {
   private(set) var events: [(frame: Int, event: Event<Value>)] = []
   private var subscription: (any Disposable)?
-  private unowned let scheduler: VirtualTimeScheduler
 
   init(_ signal: Signal<Value>, on scheduler: VirtualTimeScheduler, log: EventLog? = nil, name: String = "") {
-    self.scheduler = scheduler
-    subscription = signal.observe { [unowned self, unowned scheduler] event in
+    subscription = signal.observe { [weak self, weak scheduler] event in
+      guard let self, let scheduler else { return }
       self.events.append((scheduler.now, event))
       log?.append("\(scheduler.now) \(name) \(event)")
     }
