@@ -1,0 +1,307 @@
+import Foundation
+
+/// A recorded value, as plain data: what renderers, JSON and expectation diffs work on.
+///
+/// The script runner turns its live values into these when it records an event; an inner
+/// signal (a higher-order value) becomes the timeline it produced, with absolute frames.
+public indirect enum TimelineValue: Hashable, Sendable {
+  /// An integer.
+  case int(Int)
+  /// A decimal number.
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// A Boolean.
+  case bool(Bool)
+  /// `nil`.
+  case null
+  /// A tuple, e.g. from `combineLatest`, `zip` or `pairwise`.
+  case tuple([TimelineValue])
+  /// An array, e.g. from `collect`, `bufferCount` or `bufferWithTime`.
+  case array([TimelineValue])
+  /// An error used as a value (e.g. on `cmd.errors`).
+  case error(TimelineValue)
+  /// A materialized event: `next` with its value, `error` with its error, or `completed`.
+  case event(TimelineEvent.Kind, TimelineValue?)
+  /// An inner signal, recorded from the frame it was emitted.
+  case signal(InnerTimeline)
+  /// A value with no data form (a command, a channel, a closure): its description.
+  case opaque(String)
+
+  /// Whether two values are equal for expectations: numbers compare by value (`1 == 1.0`),
+  /// inner signals by their recorded events.
+  public func matches(_ other: TimelineValue) -> Bool {
+    switch (self, other) {
+    case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+    case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+    case (.error(let a), .error(let b)): return a.matches(b)
+    case (.event(let k1, let v1), .event(let k2, let v2)):
+      guard k1 == k2 else { return false }
+      switch (v1, v2) {
+      case (nil, nil): return true
+      case (let a?, let b?): return a.matches(b)
+      default: return false
+      }
+    case (.signal(let a), .signal(let b)): return a.matches(b)
+    default: return self == other
+    }
+  }
+
+  /// The name of the value's type, for messages that must tell `1` from `"1"`.
+  public var typeName: String {
+    switch self {
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .null: return "Nil"
+    case .tuple: return "Tuple"
+    case .array: return "Array"
+    case .error: return "Error"
+    case .event: return "Event"
+    case .signal: return "Signal"
+    case .opaque: return "Object"
+    }
+  }
+}
+
+extension TimelineValue: CustomStringConvertible {
+  /// The value as a script would write it: `10`, `1.5`, `"text"`, `true`, `nil`, `(1, "a")`,
+  /// `[1, 2]`, `error("boom")`, `next(1)`, `signal(--a|)`.
+  public var description: String {
+    switch self {
+    case .int(let value): return String(value)
+    case .double(let value): return Self.format(value)
+    case .string(let value): return Self.quote(value)
+    case .bool(let value): return value ? "true" : "false"
+    case .null: return "nil"
+    case .tuple(let values): return "(" + values.map(\.description).joined(separator: ", ") + ")"
+    case .array(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .error(let value): return "error(\(value))"
+    case .event(let kind, let value):
+      switch kind {
+      case .next: return "next(\(value?.description ?? ""))"
+      case .error: return "error(\(value?.description ?? ""))"
+      case .completed: return "completed"
+      }
+    case .signal(let inner): return "signal@\(inner.subscribed)"
+    case .opaque(let text): return text
+    }
+  }
+
+  static func format(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      return String(format: "%.1f", value)
+    }
+    return "\(value)"
+  }
+
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 {
+          out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// One recorded event at an absolute frame.
+public struct TimelineEvent: Hashable, Sendable {
+  /// What kind of event it is.
+  public enum Kind: String, Hashable, Sendable {
+    /// A value.
+    case next
+    /// A failure.
+    case error
+    /// Completion.
+    case completed
+  }
+
+  /// The absolute virtual frame.
+  public var frame: Int
+  /// The kind.
+  public var kind: Kind
+  /// The value of a `next`, the error value of an `error`, nil for `completed`.
+  public var value: TimelineValue?
+
+  /// Creates an event.
+  public init(frame: Int, kind: Kind, value: TimelineValue? = nil) {
+    self.frame = frame
+    self.kind = kind
+    self.value = value
+  }
+
+  /// A `next` event.
+  public static func next(_ value: TimelineValue, at frame: Int) -> TimelineEvent {
+    TimelineEvent(frame: frame, kind: .next, value: value)
+  }
+
+  /// An `error` event.
+  public static func error(_ value: TimelineValue, at frame: Int) -> TimelineEvent {
+    TimelineEvent(frame: frame, kind: .error, value: value)
+  }
+
+  /// A `completed` event.
+  public static func completed(at frame: Int) -> TimelineEvent {
+    TimelineEvent(frame: frame, kind: .completed)
+  }
+
+  /// Same frame, same kind, matching values.
+  public func matches(_ other: TimelineEvent) -> Bool {
+    guard frame == other.frame, kind == other.kind else { return false }
+    switch (value, other.value) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.matches(b)
+    default: return false
+    }
+  }
+}
+
+/// A subscription window: subscribed at a frame, unsubscribed at a frame or still open (nil).
+public struct TimelineSubscription: Hashable, Sendable {
+  /// The frame of the subscription.
+  public var subscribed: Int
+  /// The frame of the unsubscription (disposal or termination), or nil if still subscribed.
+  public var unsubscribed: Int?
+
+  /// Creates a window.
+  public init(subscribed: Int, unsubscribed: Int?) {
+    self.subscribed = subscribed
+    self.unsubscribed = unsubscribed
+  }
+}
+
+/// What an inner signal did after it was emitted: its subscription and events, absolute frames.
+public struct InnerTimeline: Hashable, Sendable {
+  /// When it was subscribed (the frame it was emitted) and unsubscribed.
+  public var subscribed: Int
+  /// When the recorder's subscription ended, or nil.
+  public var unsubscribed: Int?
+  /// Its events in delivery order.
+  public var events: [TimelineEvent]
+
+  /// Creates an inner timeline.
+  public init(subscribed: Int, unsubscribed: Int? = nil, events: [TimelineEvent] = []) {
+    self.subscribed = subscribed
+    self.unsubscribed = unsubscribed
+    self.events = events
+  }
+
+  /// Same subscription frame and matching events.
+  public func matches(_ other: InnerTimeline) -> Bool {
+    subscribed == other.subscribed && events.count == other.events.count
+      && zip(events, other.events).allSatisfy { $0.matches($1) }
+  }
+}
+
+/// One shown lane: a named signal, its subscription window and its events.
+public struct TimelineLane: Hashable, Sendable {
+  /// The lane's name: the shown expression's source text without spaces (`save.enabled`).
+  public var name: String
+  /// The display label (`as "…"`), or the name.
+  public var label: String
+  /// The subscription window of the shown subscription.
+  public var subscription: TimelineSubscription
+  /// The recorded events in delivery order (two events at one frame keep their order).
+  public var events: [TimelineEvent]
+
+  /// Creates a lane.
+  public init(
+    name: String, label: String? = nil, subscription: TimelineSubscription,
+    events: [TimelineEvent]
+  ) {
+    self.name = name
+    self.label = label ?? name
+    self.subscription = subscription
+    self.events = events
+  }
+}
+
+/// The outcome of one `expect` statement.
+public struct ExpectationResult: Hashable, Sendable {
+  /// The 1-based line of the `expect`.
+  public var line: Int
+  /// The 1-based column of the `expect`.
+  public var column: Int
+  /// The lane name (or `subscriptions(name)`).
+  public var lane: String
+  /// Whether it held.
+  public var passed: Bool
+  /// The expected events (on failure).
+  public var expected: [TimelineEvent]?
+  /// The actual events (on failure).
+  public var actual: [TimelineEvent]?
+  /// The rendered failure: the header and the aligned diff (OUTPUT.md §3), on failure.
+  public var message: String?
+
+  /// Creates a result.
+  public init(
+    line: Int, column: Int, lane: String, passed: Bool, expected: [TimelineEvent]? = nil,
+    actual: [TimelineEvent]? = nil, message: String? = nil
+  ) {
+    self.line = line
+    self.column = column
+    self.lane = lane
+    self.passed = passed
+    self.expected = expected
+    self.actual = actual
+    self.message = message
+  }
+}
+
+/// Everything one script run recorded: the input of every renderer and of JSON output.
+public struct ScriptRun: Hashable, Sendable {
+  /// The file name as given (`Examples/map.marble`, `<stdin>`).
+  public var file: String
+  /// The `title`, if any.
+  public var title: String?
+  /// The first and last frame that any lane or source touched.
+  public var firstFrame: Int
+  /// See `firstFrame`.
+  public var lastFrame: Int
+  /// The shown lanes, in `show` order.
+  public var lanes: [TimelineLane]
+  /// Each `cold`/`hot` source's subscription log, in the order the sources were declared.
+  public var subscriptions: [(name: String, log: [TimelineSubscription])] {
+    get { subscriptionNames.map { ($0, subscriptionLogs[$0] ?? []) } }
+    set {
+      subscriptionNames = newValue.map(\.name)
+      subscriptionLogs = Dictionary(newValue.map { ($0.name, $0.log) }, uniquingKeysWith: { $1 })
+    }
+  }
+  private var subscriptionNames: [String] = []
+  private var subscriptionLogs: [String: [TimelineSubscription]] = [:]
+  /// Every `expect`, in script order.
+  public var expectations: [ExpectationResult]
+  /// Warnings found while running (errors stop the run instead).
+  public var diagnostics: [Diagnostic]
+
+  /// Creates a run record.
+  public init(
+    file: String, title: String? = nil, firstFrame: Int = 0, lastFrame: Int = 0,
+    lanes: [TimelineLane] = [], subscriptions: [(name: String, log: [TimelineSubscription])] = [],
+    expectations: [ExpectationResult] = [], diagnostics: [Diagnostic] = []
+  ) {
+    self.file = file
+    self.title = title
+    self.firstFrame = firstFrame
+    self.lastFrame = lastFrame
+    self.lanes = lanes
+    self.expectations = expectations
+    self.diagnostics = diagnostics
+    self.subscriptions = subscriptions
+  }
+}

@@ -1,0 +1,130 @@
+import Testing
+@testable import Marbles
+
+/// A hand-built run covering every drawing rule: inline values, groups widening a column in
+/// every lane, keyed long values with a legend, inner signals with a cut-off, failure,
+/// a late subscription and an unsubscription.
+func sampleRun() -> ScriptRun {
+  let input = TimelineLane(
+    name: "input", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [.next(.string("a"), at: 2), .next(.string("b"), at: 5), .completed(at: 8)])
+  let output = TimelineLane(
+    name: "output", label: "map(x * 10)", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [.next(.int(10), at: 2), .next(.int(20), at: 5), .completed(at: 8)])
+  let grouped = TimelineLane(
+    name: "grouped", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [.next(.int(1), at: 3), .next(.int(2), at: 3), .completed(at: 3)])
+  let flags = TimelineLane(
+    name: "save.executing", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [.next(.bool(false), at: 0), .next(.bool(true), at: 1), .next(.bool(false), at: 4)])
+  let inners = TimelineLane(
+    name: "save.executionSignals", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [
+      .next(.signal(InnerTimeline(subscribed: 1, unsubscribed: 4, events: [
+        .next(.string("r"), at: 3), .completed(at: 4),
+      ])), at: 1),
+      .next(.signal(InnerTimeline(subscribed: 6, unsubscribed: 7, events: [])), at: 6),
+    ])
+  let late = TimelineLane(
+    name: "late", label: "late subscriber", subscription: .init(subscribed: 2, unsubscribed: 6),
+    events: [.next(.string("b"), at: 5)])
+  let failing = TimelineLane(
+    name: "failing", subscription: .init(subscribed: 0, unsubscribed: nil),
+    events: [.next(.string("Sending request..."), at: 1), .error(.string("timeout"), at: 4)])
+  return ScriptRun(
+    file: "Examples/sample.marble", title: "sample", firstFrame: 0, lastFrame: 9,
+    lanes: [input, output, grouped, flags, inners, late, failing],
+    subscriptions: [("input", [.init(subscribed: 0, unsubscribed: 8)])],
+    expectations: [
+      ExpectationResult(line: 9, column: 1, lane: "output", passed: true),
+      ExpectationResult(
+        line: 10, column: 1, lane: "grouped", passed: false,
+        expected: [.next(.int(1), at: 3)], actual: [.next(.int(2), at: 3)],
+        message: "expectation failed"),
+    ],
+    diagnostics: [.warning("value 'c' has no entry in the values map; it is the string \"c\"",
+      at: SourceRange(line: 3, column: 20))])
+}
+
+@Suite struct TimelineRendererTests {
+  @Test func asciiGolden() throws {
+    try expectGolden(TimelineRenderer().render(sampleRun()), named: "sample.ascii.txt")
+  }
+
+  @Test func unicodeGolden() throws {
+    let renderer = TimelineRenderer(options: .init(theme: .unicode))
+    try expectGolden(renderer.render(sampleRun()), named: "sample.unicode.txt")
+  }
+
+  @Test func wrapsIntoBlocksEachWithARuler() throws {
+    let lane = TimelineLane(
+      name: "ticks", subscription: .init(subscribed: 0, unsubscribed: nil),
+      events: (0..<40).map { .next(.int($0 % 10), at: $0) } + [.completed(at: 40)])
+    let run = ScriptRun(file: "t.marble", firstFrame: 0, lastFrame: 40, lanes: [lane])
+    let text = TimelineRenderer(options: .init(width: 30)).render(run)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.allSatisfy { $0.count <= 30 })
+    #expect(lines.filter { $0.hasPrefix("ticks") }.count == 2)
+    try expectGolden(text, named: "wrapped.ascii.txt")
+  }
+
+  @Test func aGroupWidensTheColumnInEveryLane() {
+    let text = TimelineRenderer().render(sampleRun())
+    let lines = text.split(separator: "\n").map(String.init)
+    let input = lines.first { $0.hasPrefix("input") }!
+    let grouped = lines.first { $0.hasPrefix("grouped") }!
+    // Frame 5 ('b') starts at the same column in both lanes although frame 3 holds '(12|)'.
+    let labelWidth = "save.executionSignals".count + 2
+    let bColumn = input.distance(from: input.startIndex, to: input.lastIndex(of: "b")!)
+    #expect(bColumn == labelWidth + 3 + 5 + 1)
+    #expect(grouped.dropFirst(labelWidth).hasPrefix("---(12|)"))
+  }
+
+  @Test func colorWrapsGlyphsButKeepsAlignment() {
+    let plain = TimelineRenderer().render(sampleRun())
+    let colored = TimelineRenderer(options: .init(color: true)).render(sampleRun())
+    #expect(colored.contains("\u{1B}[31m#"))
+    let stripped = colored.replacingOccurrences(
+      of: "\u{1B}\\[[0-9]+m", with: "", options: .regularExpression)
+    #expect(stripped == plain)
+  }
+
+  @Test func sameRunSameBytes() {
+    #expect(TimelineRenderer().render(sampleRun()) == TimelineRenderer().render(sampleRun()))
+  }
+
+  @Test func emptyRunSaysSo() {
+    #expect(TimelineRenderer().render(ScriptRun(file: "e.marble")) == "e.marble\n(no lanes)\n")
+  }
+}
+
+@Suite struct ScriptRunJSONTests {
+  @Test func jsonGolden() throws {
+    try expectGolden(sampleRun().json.pretty() + "\n", named: "sample.json")
+  }
+
+  @Test func valuesFollowTheContract() {
+    #expect(TimelineValue.int(10).json.compact == "10")
+    #expect(TimelineValue.double(2.5).json.compact == "2.5")
+    #expect(TimelineValue.double(2).json.compact == "2.0")
+    #expect(TimelineValue.string("a\"b\n").json.compact == #""a\"b\n""#)
+    #expect(TimelineValue.null.json.compact == "null")
+    #expect(TimelineValue.tuple([.int(1), .bool(true)]).json.compact == "[1, true]")
+    #expect(TimelineValue.error(.string("boom")).json.compact == #"{"error": "boom"}"#)
+    #expect(TimelineValue.event(.next, .int(1)).json.compact == #"{"event": "next", "value": 1}"#)
+    #expect(TimelineValue.event(.error, .string("e")).json.compact == #"{"event": "error", "error": "e"}"#)
+    #expect(TimelineValue.event(.completed, nil).json.compact == #"{"event": "completed"}"#)
+    let inner = TimelineValue.signal(InnerTimeline(
+      subscribed: 3, unsubscribed: nil, events: [.next(.string("a"), at: 4)]))
+    #expect(inner.json.compact
+      == #"{"signal": {"subscribed": 3, "unsubscribed": null, "events": [{"frame": 4, "kind": "next", "value": "a"}]}}"#)
+    #expect(TimelineEvent.error(.string("e"), at: 2).json.compact
+      == #"{"frame": 2, "kind": "error", "error": "e"}"#)
+  }
+
+  @Test func numbersMatchByValue() {
+    #expect(TimelineValue.int(1).matches(.double(1.0)))
+    #expect(!TimelineValue.int(1).matches(.string("1")))
+    #expect(TimelineValue.tuple([.int(1)]).matches(.tuple([.double(1)])))
+  }
+}
