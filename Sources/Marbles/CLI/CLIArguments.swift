@@ -1,0 +1,271 @@
+/// A usage error: bad command-line arguments (exit code 64).
+public struct UsageError: Error, Equatable, Sendable {
+  /// What is wrong, one line.
+  public var message: String
+  /// The usage line of the command concerned.
+  public var usage: String
+}
+
+/// The output formats of `render` and `run`.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  /// 7-bit ASCII timelines.
+  case ascii
+  /// Box-drawing timelines.
+  case unicode
+  /// JSON per OUTPUT.md §1.
+  case json
+  /// SVG (not available yet).
+  case svg
+  /// A self-contained HTML page (not available yet).
+  case html
+}
+
+/// When to color output.
+public enum ColorMode: String, CaseIterable, Sendable {
+  /// Only on a terminal, and only when `NO_COLOR` is unset.
+  case auto
+  /// Always.
+  case always
+  /// Never.
+  case never
+}
+
+/// A parsed `marbles` command line.
+public enum CLICommand: Equatable, Sendable {
+  /// `marbles render FILE…` / `marbles run FILE…`.
+  case render(RenderArguments)
+  /// `marbles test PATH…`.
+  case test(TestArguments)
+  /// `marbles explain [OPERATOR]`.
+  case explain(String?)
+  /// `marbles --help`, `marbles help [COMMAND]`, `marbles COMMAND --help`.
+  case help(String?)
+  /// `marbles --version`.
+  case version
+}
+
+/// The options of `render` and `run`.
+public struct RenderArguments: Equatable, Sendable {
+  /// The files, `-` for standard input.
+  public var files: [String]
+  /// The output format.
+  public var format: OutputFormat
+  /// The color mode.
+  public var color: ColorMode
+  /// Where to write (atomically), or nil for standard output.
+  public var output: String?
+  /// The virtual-time bound.
+  public var maxFrames: Int
+  /// The wrap width, or nil for the terminal's (no wrapping when not a terminal).
+  public var width: Int?
+}
+
+/// The options of `test`.
+public struct TestArguments: Equatable, Sendable {
+  /// Files and folders (searched for `*.marble`).
+  public var paths: [String]
+  /// The color mode.
+  public var color: ColorMode
+  /// The virtual-time bound.
+  public var maxFrames: Int
+}
+
+/// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
+/// package has no dependencies.
+public enum CLIParser {
+  static let renderUsage =
+    "marbles render FILE... [--format ascii|unicode|json] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+  static let runUsage =
+    "marbles run FILE... [--format json|ascii|unicode] [-o PATH] [--max-frames N]"
+  static let testUsage = "marbles test PATH... [--color auto|always|never] [--max-frames N]"
+  static let explainUsage = "marbles explain [OPERATOR]"
+  static let generalUsage = "marbles <command> [options]"
+
+  /// Parses `arguments`.
+  public static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
+    guard let first = arguments.first else {
+      return .failure(UsageError(message: "missing command", usage: generalUsage))
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h": return .success(.help(nil))
+    case "help":
+      return rest.count <= 1
+        ? .success(.help(rest.first))
+        : .failure(UsageError(message: "too many arguments for 'help'", usage: "marbles help [COMMAND]"))
+    case "--version": return .success(.version)
+    case "render", "run":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseRender(rest, command: first).map(CLICommand.render)
+    case "test":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseTest(rest).map(CLICommand.test)
+    case "explain":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      if let option = rest.first(where: { $0.hasPrefix("-") }) {
+        return .failure(UsageError(message: "unknown option '\(option)'", usage: explainUsage))
+      }
+      guard rest.count <= 1 else {
+        return .failure(UsageError(message: "'explain' takes at most one operator", usage: explainUsage))
+      }
+      return .success(.explain(rest.first))
+    default:
+      if first.hasPrefix("-") {
+        return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
+      }
+      let commands = ["render", "run", "test", "explain", "help"]
+      var message = "unknown command '\(first)'"
+      if let suggestion = Suggestions.closest(to: first, among: commands) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+      return .failure(UsageError(message: message, usage: generalUsage))
+    }
+  }
+
+  private static func parseRender(_ arguments: [String], command: String)
+    -> Result<RenderArguments, UsageError>
+  {
+    let usage = command == "run" ? runUsage : renderUsage
+    var result = RenderArguments(
+      files: [], format: command == "run" ? .json : .ascii, color: .auto, output: nil,
+      maxFrames: 100_000, width: nil)
+    var index = 0
+    func value(for option: String) -> Result<String, UsageError> {
+      index += 1
+      guard index < arguments.count else {
+        return .failure(UsageError(message: "option '\(option)' needs a value", usage: usage))
+      }
+      return .success(arguments[index])
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--format":
+        switch value(for: argument) {
+        case .failure(let error): return .failure(error)
+        case .success(let text):
+          guard let format = OutputFormat(rawValue: text) else {
+            return .failure(UsageError(
+              message: "unknown format '\(text)'; expected ascii, unicode or json", usage: usage))
+          }
+          guard format != .svg, format != .html else {
+            return .failure(UsageError(
+              message: "format '\(text)' is not available yet; use ascii, unicode or json",
+              usage: usage))
+          }
+          result.format = format
+        }
+      case "--color":
+        switch value(for: argument) {
+        case .failure(let error): return .failure(error)
+        case .success(let text):
+          guard let mode = ColorMode(rawValue: text) else {
+            return .failure(UsageError(
+              message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage))
+          }
+          result.color = mode
+        }
+      case "-o", "--output":
+        switch value(for: argument) {
+        case .failure(let error): return .failure(error)
+        case .success(let path): result.output = path
+        }
+      case "--max-frames", "--width":
+        switch value(for: argument) {
+        case .failure(let error): return .failure(error)
+        case .success(let text):
+          guard let number = Int(text), number > 0 else {
+            return .failure(UsageError(
+              message: "option '\(argument)' needs a positive whole number, not '\(text)'",
+              usage: usage))
+          }
+          if argument == "--width" { result.width = number } else { result.maxFrames = number }
+        }
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
+        }
+        result.files.append(argument)
+      }
+      index += 1
+    }
+    guard !result.files.isEmpty else {
+      return .failure(UsageError(message: "missing FILE", usage: usage))
+    }
+    return .success(result)
+  }
+
+  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
+    var result = TestArguments(paths: [], color: .auto, maxFrames: 100_000)
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--color", "--max-frames":
+        index += 1
+        guard index < arguments.count else {
+          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: testUsage))
+        }
+        let text = arguments[index]
+        if argument == "--color" {
+          guard let mode = ColorMode(rawValue: text) else {
+            return .failure(UsageError(
+              message: "unknown color mode '\(text)'; expected auto, always or never", usage: testUsage))
+          }
+          result.color = mode
+        } else {
+          guard let number = Int(text), number > 0 else {
+            return .failure(UsageError(
+              message: "option '--max-frames' needs a positive whole number, not '\(text)'",
+              usage: testUsage))
+          }
+          result.maxFrames = number
+        }
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          return .failure(UsageError(message: "unknown option '\(argument)'", usage: testUsage))
+        }
+        result.paths.append(argument)
+      }
+      index += 1
+    }
+    guard !result.paths.isEmpty else {
+      return .failure(UsageError(message: "missing PATH", usage: testUsage))
+    }
+    return .success(result)
+  }
+}
+
+/// "Did you mean" by edit distance.
+public enum Suggestions {
+  /// The candidate closest to `word` if it is close enough (distance ≤ max(1, count / 3)).
+  public static func closest(to word: String, among candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for candidate in candidates {
+      let distance = editDistance(word.lowercased(), candidate.lowercased())
+      if distance <= max(1, word.count / 3), distance < (best?.1 ?? .max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.0
+  }
+
+  /// The Levenshtein distance.
+  public static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

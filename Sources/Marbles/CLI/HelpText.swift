@@ -1,0 +1,75 @@
+/// The help texts of `marbles` (argument-parser layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS).
+enum HelpText {
+  static let general = """
+    OVERVIEW: Simulate reactive signal flows in virtual time and draw them as marble diagrams.
+
+    USAGE: marbles <command> [options]
+
+    SUBCOMMANDS:
+      render FILE...          Run scripts and print their lanes as aligned timelines
+      run FILE...             Run scripts and print the recorded events as JSON
+      test PATH...            Check every 'expect' in scripts (folders are searched for
+                              *.marble); ends with 'N passed, M failed'
+      explain [OPERATOR]      List the operator catalogue, or explain one operator
+      help [COMMAND]          Show help for a command
+
+    OPTIONS:
+      -h, --help              Show help
+      --version               Show the version
+
+    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors or failed
+    expectations, 64 bad arguments.
+
+    """
+
+  static let render = """
+    OVERVIEW: Run scripts and print their lanes as aligned timelines.
+
+    USAGE: \(CLIParser.renderUsage)
+
+    OPTIONS:
+      --format <format>       ascii (default), unicode or json
+      --color <mode>          auto (default: only on a terminal, and not with NO_COLOR),
+                              always or never
+      -o, --output <path>     Write to a file (atomically) instead of standard output
+      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+      --width <n>             Wrap timelines at this width (default: the terminal's)
+      -h, --help              Show help
+
+    """
+
+  static let run = """
+    OVERVIEW: Run scripts and print the recorded events (JSON by default).
+
+    USAGE: \(CLIParser.runUsage)
+
+    OPTIONS:
+      --format <format>       json (default), ascii or unicode
+      -o, --output <path>     Write to a file (atomically) instead of standard output
+      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+      -h, --help              Show help
+
+    """
+
+  static let test = """
+    OVERVIEW: Check every 'expect' in the given scripts and folders.
+
+    USAGE: \(CLIParser.testUsage)
+
+    Prints each failing expectation with an aligned diff, then 'N passed, M failed'.
+    Exits 0 when everything passed, 1 otherwise.
+
+    OPTIONS:
+      --color <mode>          auto, always or never
+      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+      -h, --help              Show help
+
+    """
+
+  static let explain = """
+    OVERVIEW: List the operator catalogue, or explain one operator with a live example.
+
+    USAGE: \(CLIParser.explainUsage)
+
+    """
+}

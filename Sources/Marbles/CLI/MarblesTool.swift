@@ -1,0 +1,284 @@
+import Foundation
+
+/// What the `marbles` tool needs from the outside world; injected so the tool runs the same in
+/// the executable and in tests.
+public struct ToolEnvironment: Sendable {
+  /// Runs one script.
+  public var run: @Sendable (SourceFile, RunOptions) -> ScriptOutcome
+  /// The catalogue (`nil`) or one operator's explanation; `found` is false for an unknown name.
+  public var explain: @Sendable (String?) -> (text: String, found: Bool)
+  /// Environment variables (`NO_COLOR`).
+  public var variables: [String: String]
+  /// Whether standard output is a terminal.
+  public var stdoutIsTerminal: Bool
+  /// The terminal's width, when standard output is a terminal.
+  public var terminalWidth: Int?
+  /// Reads all of standard input.
+  public var readStandardInput: @Sendable () -> Data
+
+  /// Creates an environment.
+  public init(
+    run: @escaping @Sendable (SourceFile, RunOptions) -> ScriptOutcome,
+    explain: @escaping @Sendable (String?) -> (text: String, found: Bool),
+    variables: [String: String] = [:],
+    stdoutIsTerminal: Bool = false,
+    terminalWidth: Int? = nil,
+    readStandardInput: @escaping @Sendable () -> Data = { Data() }
+  ) {
+    self.run = run
+    self.explain = explain
+    self.variables = variables
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.terminalWidth = terminalWidth
+    self.readStandardInput = readStandardInput
+  }
+}
+
+/// What one invocation printed and its exit code.
+public struct ToolResult: Equatable, Sendable {
+  /// Standard output.
+  public var stdout: String
+  /// Standard error.
+  public var stderr: String
+  /// 0 success, 1 script errors or failed expectations, 64 usage errors.
+  public var exitCode: Int32
+}
+
+/// The `marbles` command-line tool: parses arguments, reads scripts, runs them, prints.
+public enum MarblesTool {
+  /// Runs the tool with `arguments` (without the program name).
+  public static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
+    var io = ToolIO()
+    let code: Int32
+    switch CLIParser.parse(arguments) {
+    case .failure(let error):
+      io.err += "Error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+      code = 64
+    case .success(let command):
+      switch command {
+      case .help(let topic): code = help(topic, io: &io)
+      case .version:
+        io.out += "marbles \(MarblesVersion.string)\n"
+        code = 0
+      case .explain(let name):
+        let (text, found) = environment.explain(name)
+        if found { io.out += text } else { io.err += text }
+        code = found ? 0 : 1
+      case .render(let options): code = render(options, environment: environment, io: &io)
+      case .test(let options): code = test(options, environment: environment, io: &io)
+      }
+    }
+    return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
+  }
+
+  // MARK: - render / run
+
+  private static func render(
+    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    var failed = false
+    var texts: [String] = []
+    var jsons: [JSONValue] = []
+    for path in options.files {
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message
+        failed = true
+        if options.format == .json {
+          jsons.append(.object([("file", .string(path)), ("diagnostics", .array([
+            .object([("severity", .string("error")), ("message", .string(message.text.trimmingCharacters(in: .newlines)))])
+          ]))]))
+        }
+      case .success(let source):
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        io.err += outcome.diagnostics.render(in: source)
+        switch outcome {
+        case .failed(let diagnostics):
+          failed = true
+          if options.format == .json {
+            jsons.append(Diagnostic.jsonReport(diagnostics, file: source.name))
+          }
+        case .completed(let run):
+          switch options.format {
+          case .json: jsons.append(run.json)
+          default:
+            let color = useColor(options.color, environment: environment, toTerminal: options.output == nil)
+            let width = options.width ?? (environment.stdoutIsTerminal && options.output == nil ? environment.terminalWidth : nil)
+            let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+            texts.append(TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run))
+          }
+        }
+      }
+    }
+    let text = options.format == .json
+      ? (jsons.count == 1 ? jsons[0] : .array(jsons)).pretty() + "\n"
+      : texts.joined(separator: "\n")
+    if let output = options.output {
+      // A failed run never leaves a half-written file: write only on success, atomically.
+      if !failed {
+        do {
+          try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+          io.err += "error: cannot write '\(output)': \(error.localizedDescription)\n"
+          return 1
+        }
+      }
+    } else {
+      io.out += text
+    }
+    return failed ? 1 : 0
+  }
+
+  // MARK: - test
+
+  private static func test(
+    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    var passed = 0
+    var failedCount = 0
+    var files: [String] = []
+    for path in options.paths {
+      switch collectScripts(path) {
+      case .success(let found): files += found
+      case .failure(let message):
+        io.err += message
+        failedCount += 1
+      }
+    }
+    for path in files {
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message
+        failedCount += 1
+      case .success(let source):
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        switch outcome {
+        case .failed(let diagnostics):
+          io.out += "FAIL \(source.name)\n"
+          io.out += diagnostics.render(in: source)
+          failedCount += 1
+        case .completed(let run):
+          io.err += run.diagnostics.render(in: source)
+          let failures = run.expectations.filter { !$0.passed }
+          passed += run.expectations.count - failures.count
+          failedCount += failures.count
+          io.out += failures.isEmpty ? "PASS" : "FAIL"
+          io.out += " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+          for failure in failures {
+            io.out += "\(source.name):\(failure.line):\(failure.column): error: "
+            io.out += failure.message ?? "expectation failed for '\(failure.lane)'"
+            if io.out.last != "\n" { io.out += "\n" }
+          }
+        }
+      }
+    }
+    io.out += "\n\(passed) passed, \(failedCount) failed\n"
+    return failedCount == 0 ? 0 : 1
+  }
+
+  /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
+  static func collectScripts(_ path: String) -> Result<[String], ToolMessage> {
+    if path == "-" { return .success(["-"]) }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return .failure(ToolMessage("error: no such file or directory '\(path)'\n"))
+    }
+    guard isDirectory.boolValue else { return .success([path]) }
+    guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+      return .failure(ToolMessage("error: cannot read directory '\(path)'\n"))
+    }
+    var found: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      if relative.hasSuffix(".marble") {
+        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+      }
+    }
+    if found.isEmpty {
+      return .failure(ToolMessage("error: no '.marble' files in '\(path)'\n"))
+    }
+    return .success(found.sorted())
+  }
+
+  // MARK: - Input
+
+  /// Reads `path` (or standard input for `-`) as UTF-8 text.
+  static func load(_ path: String, environment: ToolEnvironment) -> Result<SourceFile, ToolMessage> {
+    let name = path == "-" ? "<stdin>" : path
+    let data: Data
+    if path == "-" {
+      data = environment.readStandardInput()
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        return .failure(ToolMessage("error: no such file '\(path)'\n"))
+      }
+      if isDirectory.boolValue {
+        return .failure(ToolMessage(
+          "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"))
+      }
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        return .failure(ToolMessage("error: cannot read '\(path)'\n"))
+      }
+      data = contents
+    }
+    if let offset = firstInvalidUTF8Offset(data) {
+      return .failure(ToolMessage(
+        "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
+    }
+    return .success(SourceFile(name: name, text: String(decoding: data, as: UTF8.self)))
+  }
+
+  /// The byte offset of the first byte that is not part of valid UTF-8, if any.
+  static func firstInvalidUTF8Offset(_ data: Data) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = data.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool) -> Bool {
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto: return toTerminal && environment.stdoutIsTerminal && environment.variables["NO_COLOR"] == nil
+    }
+  }
+
+  // MARK: - Help
+
+  private static func help(_ topic: String?, io: inout ToolIO) -> Int32 {
+    switch topic {
+    case nil: io.out += HelpText.general
+    case "render": io.out += HelpText.render
+    case "run": io.out += HelpText.run
+    case "test": io.out += HelpText.test
+    case "explain": io.out += HelpText.explain
+    case "help": io.out += HelpText.general
+    case let other?:
+      io.err += "Error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
+      return 64
+    }
+    return 0
+  }
+}
+
+/// A message for standard error (already formatted, newline-terminated).
+struct ToolMessage: Error {
+  var text: String
+  init(_ text: String) { self.text = text }
+}
+
+extension String {
+  fileprivate static func += (lhs: inout String, rhs: ToolMessage) { lhs += rhs.text }
+}
+
+private struct ToolIO {
+  var out = ""
+  var err = ""
+}
