@@ -29,6 +29,16 @@ extension Signal {
     }
   }
 
+  /// Combines the latest values of `signals` (RAC `+combineLatest:`); see `combineLatest(_:)`
+  /// with an array.
+  ///
+  ///     a:              --1-----2---|
+  ///     b:              -----x----y-|
+  ///     combineLatest:  -----p--q-r-|   p = [1, x], q = [2, x], r = [2, y]
+  public static func combineLatest(_ signals: Signal<Value>...) -> Signal<[Value]> {
+    combineLatest(signals)
+  }
+
   /// Combines the latest values of this signal and `other` as pairs (RAC `combineLatestWith:`).
   ///
   ///     self:   --1-----2---|

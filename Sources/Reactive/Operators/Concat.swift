@@ -23,6 +23,15 @@ extension Signal {
     Signal<Signal<Value>>.from(signals).concat()
   }
 
+  /// Concatenates `signals` (RAC `+concat:`); see `concat(_:)` with an array.
+  ///
+  ///     a:       --1|
+  ///     b:          -2|
+  ///     concat:  --1-2|
+  public static func concat(_ signals: Signal<Value>...) -> Signal<Value> {
+    concat(signals)
+  }
+
   /// Subscribes `value` before this signal: `just(value).concat(self)` (RAC `startWith:`).
   ///
   ///     self:          --a--|

@@ -62,4 +62,13 @@ extension Signal {
   public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
     Signal<Signal<Value>>.from(signals).flatten()
   }
+
+  /// Merges `signals`, subscribing them in order (RAC `+merge:`); see `merge(_:)` with an array.
+  ///
+  ///     a:      --1-----3--|
+  ///     b:      -----2-----|
+  ///     merge:  --1--2--3--|
+  public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
+    merge(signals)
+  }
 }
