@@ -8,12 +8,9 @@ extension Signal {
   public func deliverOn(_ scheduler: any Scheduler) -> Signal<Value> {
     Signal { subscriber in
       self.subscribe(Subscriber { event in
-        var token: CompositeDisposable.Token?
-        let action = scheduler.schedule {
-          subscriber.detach(token)
-          subscriber.send(event)
-        }
-        if !action.isDisposed { token = subscriber.attachRemovable(action) }
+        // Tied to the subscription and detached once run, even when the scheduler runs it on
+        // another thread before `schedule` returns.
+        subscriber.schedule(on: scheduler) { subscriber.send(event) }
       })
     }
   }

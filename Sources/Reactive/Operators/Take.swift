@@ -8,12 +8,17 @@ extension Signal {
     guard count > 0 else { return .empty }
     return Signal { subscriber in
       let taken = Locked(0)
-      return self.subscribe(Subscriber { event in
+      let upstream = Subscriber<Value> { event in
         guard case .next = event else { return subscriber.send(event) }
         let n = taken.withLock { n -> Int in n += 1; return n }
         if n <= count { subscriber.send(event) }
         if n >= count { subscriber.sendCompleted() }
-      })
+      }
+      // Tied first, so that completing stops a source that is still sending synchronously
+      // (`Signal.from(1...).take(3)`, `just(1).repeat().take(3)` outside a run loop).
+      subscriber.attach(upstream)
+      self.subscribe(upstream)
+      return nil
     }
   }
 
