@@ -1,0 +1,44 @@
+/// A call of a catalogue function or method, with its arguments matched to parameters at
+/// compile time.
+final class CallNode: Node {
+  unowned let runtime: Runtime
+  let entry: OperatorEntry
+  let name: String
+  let receiver: Node?
+  let arguments: [Node?]
+  let argumentRanges: [SourceRange?]
+  let variadic: [Node]
+  let valuesMap: [(label: String, node: Node)]
+  let marble: MarbleDiagram?
+
+  init(
+    runtime: Runtime, entry: OperatorEntry, name: String, receiver: Node?, arguments: [Node?],
+    argumentRanges: [SourceRange?], variadic: [Node], valuesMap: [(label: String, node: Node)],
+    marble: MarbleDiagram?, range: SourceRange
+  ) {
+    self.runtime = runtime
+    self.entry = entry
+    self.name = name
+    self.receiver = receiver
+    self.arguments = arguments
+    self.argumentRanges = argumentRanges
+    self.variadic = variadic
+    self.valuesMap = valuesMap
+    self.marble = marble
+    super.init(range: range)
+  }
+
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let receiverValue = try receiver?.eval(locals) ?? .null
+    var values: [Value?] = []
+    values.reserveCapacity(arguments.count)
+    for argument in arguments { values.append(try argument?.eval(locals)) }
+    var call = Call(
+      runtime: runtime, name: name, range: range, receiver: receiverValue, arguments: values,
+      argumentRanges: argumentRanges)
+    for node in variadic { call.variadic.append(try node.eval(locals)) }
+    for (label, node) in valuesMap { call.valuesMap.append((label, try node.eval(locals))) }
+    call.marble = marble
+    return try entry.run(call)
+  }
+}

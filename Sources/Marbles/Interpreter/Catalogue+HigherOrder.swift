@@ -1,0 +1,337 @@
+import Reactive
+
+extension Catalogue {
+  /// Operators that combine several signals.
+  static let combining: [OperatorEntry] = [
+    .method(
+      "merge", rac: "merge:", alias: "merge",
+      "Forwards the values of both signals",
+      parameters: [.value("other", label: "with")],
+      example: """
+        let a = cold("--a-----c|")
+        let b = cold("-----b|")
+        let both = a.merge(with: b)
+        show both
+        expect both == "--a--b--c|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().merge(with: try c.signal(0, "the other signal"))) },
+    .method(
+      "concat", rac: "concat: / concat",
+      "With 'with:', plays the other signal after this one completes; without, plays a signal of signals one inner signal at a time",
+      parameters: [.value("other", label: "with", optional: true)],
+      example: """
+        let a = cold("--a|")
+        let b = cold("-b|")
+        let both = a.concat(with: b)
+        show both
+        expect both == "--a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let signal = try c.signal()
+      if c.optional(0) != nil { return .signal(signal.concat(with: try c.signal(0, "the other signal"))) }
+      return .signal(signal.map { c.innerSignal($0) }.concat())
+    },
+    .method(
+      "combineLatest", rac: "combineLatestWith:", alias: "combineLatestWith",
+      "Sends (this, other) tuples of the latest values once both have one",
+      parameters: [.value("other", label: "with")],
+      example: """
+        let a = cold("-1---2----|")
+        let b = cold("---x----y-|")
+        let both = a.combineLatest(with: b)
+        show both
+        expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(tuplePairs(try c.signal().combineLatest(with: try c.signal(0, "the other signal"))))
+    },
+    .method(
+      "zip", rac: "zipWith:", alias: "zipWith",
+      "Pairs the n-th values of this signal and the other as tuples",
+      parameters: [.value("other", label: "with")],
+      example: """
+        let a = cold("-1-2-3|")
+        let b = cold("--x--y|")
+        let pairs = a.zip(with: b)
+        show pairs
+        expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(tuplePairs(try c.signal().zip(with: try c.signal(0, "the other signal"))))
+    },
+    .method(
+      "withLatestFrom", rac: "",
+      "Sends each value with the latest values of the other signals, as a tuple (RxJS withLatestFrom)",
+      parameters: [.variadic("others")],
+      example: """
+        let clicks = cold("---c----c-|")
+        let text = cold("-a----b----")
+        let sent = clicks.withLatestFrom(text)
+        show sent
+        expect sent == "---x----y-|", x: ("c", "a"), y: ("c", "b")
+        """
+    ) { c throws(RuntimeError) in
+      let others = try c.signals("each other signal")
+      return .signal(try c.signal().withLatestFrom(others).map { Value.tuple($0) })
+    },
+  ]
+
+  /// Operators on signals of signals.
+  static let higherOrder: [OperatorEntry] = [
+    .method(
+      "flattenMap", rac: "flattenMap:", alias: "mergeMap",
+      "Maps each value to a signal and merges them all",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-a--b----|")
+        let output = input.flattenMap { x in cold("--x|", x: x) }
+        show input, output
+        expect output == "---a--b--|"
+        """
+    ) { c throws(RuntimeError) in
+      let transform = try c.function(0)
+      return .signal(try c.signal().flattenMap { transform.signal(from: transform($0)) })
+    },
+    .method(
+      "flatten", rac: "flatten",
+      "Merges a signal of signals",
+      example: """
+        let inner = cold("--r|")
+        let outer = cold("-x--x---|", x: inner)
+        let merged = outer.flatten()
+        show outer, merged
+        expect merged == "---r--r-|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().flattenMap { c.innerSignal($0) })
+    },
+    .method(
+      "switchToLatest", rac: "switchToLatest", alias: "switchAll",
+      "Forwards the latest inner signal only; a new one cuts the previous one off",
+      example: """
+        let slow = cold("---s|")
+        let outer = cold("-x-x-----|", x: slow)
+        let latest = outer.switchToLatest()
+        show outer, latest
+        expect latest == "------s--|"
+        expect subscriptions(slow) == ["-^-!", "---^---!"]
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().map { c.innerSignal($0) }.switchToLatest())
+    },
+    .method(
+      "switchMap", rac: "",
+      "Maps each value to a signal and forwards only the latest one (RxJS switchMap: map, then switchToLatest)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-a-b------|")
+        let output = input.switchMap { x in cold("---x|", x: x) }
+        show output
+        expect output == "------b---|"
+        """
+    ) { c throws(RuntimeError) in
+      let transform = try c.function(0)
+      return .signal(try c.signal().map { transform.signal(from: transform($0)) }.switchToLatest())
+    },
+    .method(
+      "concatMap", rac: "",
+      "Maps each value to a signal and plays them one after another (RxJS concatMap)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("ab--------|")
+        let output = input.concatMap { x in cold("--x|", x: x) }
+        show output
+        expect output == "--a--b----|"
+        """
+    ) { c throws(RuntimeError) in
+      let transform = try c.function(0)
+      return .signal(try c.signal().map { transform.signal(from: transform($0)) }.concat())
+    },
+    .method(
+      "bind", rac: "bind",
+      "Like flattenMap, but a closure result of nil ends the outer side (RAC's core operator)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let bound = input.bind { x in x < 3 ? just(x * 10) : nil }
+        show bound
+        expect bound == "-a-b-|", a: 10, b: 20
+        """
+    ) { c throws(RuntimeError) in
+      let block = try c.function(0)
+      let source = try c.signal()
+      return .signal(
+        Signal<Value> { subscriber in
+          let stop = Subject<Value>()
+          return source.takeUntil(stop).flattenMap { value -> Signal<Value> in
+            let result = block(value)
+            if case .null = result {
+              stop.sendNext(.null)
+              return .empty
+            }
+            return block.signal(from: result)
+          }.subscribe(subscriber)
+        })
+    },
+    .method(
+      "if", rac: "+if:then:else:",
+      "Switches to `then` while the Bool signal is true and to `else` while it is false",
+      parameters: [.value("then", label: "then"), .value("else", label: "else")],
+      example: """
+        let flag = cold("t---f---|", t: true, f: false)
+        let yes = cold("-y-y-y-y-y")
+        let no = cold("n-n|")
+        let chosen = flag.if(then: yes, else: no)
+        show chosen
+        expect chosen == "-y-yn-n-|"
+        """
+    ) { c throws(RuntimeError) in
+      let whenTrue = try c.signal(0, "'then'")
+      let whenFalse = try c.signal(1, "'else'")
+      return .signal(
+        c.bools(try c.signal(), what: "the signal of 'if'").if(then: whenTrue, else: whenFalse))
+    },
+  ]
+
+  /// Errors, repetition and side effects.
+  static let errorsAndRepetition: [OperatorEntry] = [
+    .method(
+      "catch", rac: "catch:", alias: "catchError",
+      "On failure, switches to the signal the closure returns for the error",
+      parameters: [.closure("error")],
+      example: """
+        let input = cold("-a-#")
+        let safe = input.catch { e in cold("-r|") }
+        show input, safe
+        expect safe == "-a--r|"
+        """
+    ) { c throws(RuntimeError) in
+      let handler = try c.function(0)
+      return .signal(
+        try c.signal().catch { error in handler.signal(from: handler(.error(Value.payload(of: error)))) })
+    },
+    .method(
+      "catchTo", rac: "catchTo:",
+      "On failure, switches to the given signal",
+      parameters: [.value("replacement")],
+      example: """
+        let input = cold("-a-#")
+        let safe = input.catchTo(just("r"))
+        show safe
+        expect safe == "-a-(r|)"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().catchTo(try c.signal(0, "the replacement")))
+    },
+    .method(
+      "then", rac: "then:",
+      "Ignores the values and, on completion, switches to the signal the closure returns",
+      parameters: [.closure("")],
+      example: """
+        let input = cold("-a-|")
+        let next = input.then { cold("-b|") }
+        show next
+        expect next == "----b|"
+        """
+    ) { c throws(RuntimeError) in
+      let next = try c.function(0)
+      return .signal(try c.signal().then { next.signal(from: next()) })
+    },
+    .method(
+      "retry", rac: "retry / retry:", alias: "retry",
+      "On failure, subscribes again: at most `count` times, or forever without a count",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let flaky = cold("-a#")
+        let twice = flaky.retry(1)
+        show twice
+        expect twice == "-a-a#"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().retry(try c.optionalInt(0, "the count")))
+    },
+    .method(
+      "repeat", rac: "repeat", alias: "repeat",
+      "On completion, subscribes again: `count` subscriptions in all, or forever without a count",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let once = cold("-a|")
+        let thrice = once.repeat(3)
+        show thrice
+        expect thrice == "-a-a-a|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().repeat(try c.optionalInt(0, "the count")))
+    },
+    .method(
+      "doNext", rac: "doNext:",
+      "Calls the closure for each value (for its effect), then forwards the value",
+      parameters: [.closure("x")],
+      example: """
+        let save = Command { x in cold("-s|", s: x) }
+        let input = cold("-1---2|")
+        let output = input.doNext { x in save.execute(x) }
+        show output, save.executionSignals
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doNext { _ = action($0) })
+    },
+    .method(
+      "doError", rac: "doError:",
+      "Calls the closure with the error (for its effect), then forwards the failure",
+      parameters: [.closure("error")],
+      example: """
+        let input = cold("-a-#")
+        let output = input.doError { e in e }
+        show output
+        expect output == "-a-#"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doError { _ = action(.error(Value.payload(of: $0))) })
+    },
+    .method(
+      "doCompleted", rac: "doCompleted:",
+      "Calls the closure on completion (for its effect), then forwards it",
+      parameters: [.closure("")],
+      example: """
+        let input = cold("-a-|")
+        let output = input.doCompleted { 0 }
+        show output
+        expect output == "-a-|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doCompleted { _ = action() })
+    },
+    .method(
+      "initially", rac: "initially:",
+      "Calls the closure at each subscription, before subscribing",
+      parameters: [.closure("")],
+      example: """
+        let input = cold("-a|")
+        let output = input.initially { 0 }
+        show output
+        expect output == "-a|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().initially { _ = action() })
+    },
+    .method(
+      "finally", rac: "finally:", alias: "finalize",
+      "Calls the closure when the signal completes or fails",
+      parameters: [.closure("")],
+      example: """
+        let input = cold("-a|")
+        let output = input.finally { 0 }
+        show output
+        expect output == "-a|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().finally { _ = action() })
+    },
+  ]
+}

@@ -1,0 +1,383 @@
+import Reactive
+
+extension Catalogue {
+  /// Operators that change each value.
+  static let transforming: [OperatorEntry] = [
+    .method(
+      "map", rac: "map:", alias: "map",
+      "Sends the closure's result for each value",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("--a--b--|", a: 1, b: 2)
+        let output = input.map { x in x * 10 }
+        show input, output
+        expect output == "--x--y--|", x: 10, y: 20
+        """
+    ) { c throws(RuntimeError) in
+      let transform = try c.function(0)
+      return .signal(try c.signal().map { transform($0) })
+    },
+    .method(
+      "mapReplace", rac: "mapReplace:", alias: "mapTo",
+      "Replaces every value with the given one",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("-a-b|")
+        let output = input.mapReplace(0)
+        show output
+        expect output == "-0-0|"
+        """
+    ) { c throws(RuntimeError) in
+      let value = c.value(0)
+      return .signal(try c.signal().map { _ in value })
+    },
+    .method(
+      "scan", rac: "scanWithStart:reduce:", alias: "scan",
+      "Sends the running accumulation (never the start value itself)",
+      parameters: [.value("start"), .closure("acc, x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let sums = input.scan(0) { acc, x in acc + x }
+        show input, sums
+        expect sums == "-a-b-c|", a: 1, b: 3, c: 6
+        """
+    ) { c throws(RuntimeError) in
+      let reduce = try c.function(1)
+      return .signal(try c.signal().scan(c.value(0)) { reduce($0, $1) })
+    },
+    .method(
+      "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
+      "Sends only the final accumulation, when the signal completes",
+      parameters: [.value("start"), .closure("acc, x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let total = input.aggregate(0) { $0 + $1 }
+        show total
+        expect total == "------(6|)"
+        """
+    ) { c throws(RuntimeError) in
+      let reduce = try c.function(1)
+      return .signal(try c.signal().aggregate(c.value(0)) { reduce($0, $1) })
+    },
+    .method(
+      "startWith", rac: "startWith:", alias: "startWith",
+      "Sends the value first, at subscription, then the signal's events",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("--a|")
+        let output = input.startWith("s")
+        show output
+        expect output == "s-a|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().startWith(c.value(0))) },
+    .method(
+      "materialize", rac: "materialize", alias: "materialize",
+      "Sends every event as a value, then completes",
+      example: """
+        let input = cold("-a-#")
+        let events = input.materialize()
+        show events
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().materialize().map { Value.event($0) }) },
+    .method(
+      "dematerialize", rac: "dematerialize", alias: "dematerialize",
+      "Turns materialized events back into events",
+      example: """
+        let input = cold("-a-#")
+        let again = input.materialize().dematerialize()
+        show again
+        expect again == "-a-#"
+        """
+    ) { c throws(RuntimeError) in
+      let runtime = c.runtime
+      let range = c.range
+      return .signal(
+        try c.signal().map { value -> Event<Value> in
+          guard case .event(let event) = value else {
+            if !runtime.hasFailed {
+              runtime.report(
+                RuntimeError(
+                  "'dematerialize' needs materialized events, not '\(value.typeName)' \(value)",
+                  at: range))
+            }
+            return .completed
+          }
+          return event
+        }.dematerialize())
+    },
+    .method(
+      "collect", rac: "collect", alias: "toArray",
+      "Sends one array of all values when the signal completes",
+      example: """
+        let input = cold("-1-2-3|")
+        let all = input.collect()
+        show all
+        expect all == "------(x|)", x: [1, 2, 3]
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().collect().map { Value.array($0) }) },
+    .method(
+      "combinePrevious", rac: "combinePreviousWithStart:reduce:",
+      "Combines each value with the previous one (the start value for the first)",
+      parameters: [.value("start"), .closure("previous, current")],
+      example: """
+        let input = cold("-1-2-4|")
+        let steps = input.combinePrevious(0) { previous, current in current - previous }
+        show steps
+        expect steps == "-1-1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let reduce = try c.function(1)
+      return .signal(try c.signal().combinePrevious(c.value(0)) { reduce($0, $1) })
+    },
+    .method(
+      "pairwise", rac: "", alias: nil,
+      "Sends (previous, current) tuples, from the second value on (RxJS pairwise)",
+      example: """
+        let input = cold("-1-2-4|")
+        let pairs = input.pairwise()
+        show pairs
+        expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
+        """
+    ) { c throws(RuntimeError) in .signal(tuplePairs(try c.signal().pairwise())) },
+    .method(
+      "bufferCount", rac: "",
+      "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
+      parameters: [.value("size"), .value("every", optional: true)],
+      example: """
+        let input = cold("-1-2-3-4-5|")
+        let chunks = input.bufferCount(2)
+        show chunks
+        expect chunks == "---a---b--(c|)", a: [1, 2], b: [3, 4], c: [5]
+        """
+    ) { c throws(RuntimeError) in
+      let size = try c.int(0, "the size", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      return .signal(try c.signal().bufferCount(size, every).map { Value.array($0) })
+    },
+    .method(
+      "not", rac: "not",
+      "Negates each Bool",
+      example: """
+        let input = cold("-t-f|", t: true, f: false)
+        let output = input.not()
+        show output
+        expect output == "-f-t|", t: true, f: false
+        """
+    ) { c throws(RuntimeError) in
+      .signal(c.bools(try c.signal(), what: "the signal of 'not'").not().map { Value.bool($0) })
+    },
+    .method(
+      "and", rac: "and",
+      "The AND of each tuple of Bools",
+      example: """
+        let a = cold("t---f-|", t: true, f: false)
+        let b = cold("--t---|", t: true)
+        let both = combineLatest(a, b).and()
+        show both
+        expect both == "--t-f-|", t: true, f: false
+        """
+    ) { c throws(RuntimeError) in try logical(c, isAnd: true) },
+    .method(
+      "or", rac: "or",
+      "The OR of each tuple of Bools",
+      example: """
+        let a = cold("f---t-|", t: true, f: false)
+        let b = cold("--f---|", f: false)
+        let either = combineLatest(a, b).or()
+        show either
+        expect either == "--f-t-|", t: true, f: false
+        """
+    ) { c throws(RuntimeError) in try logical(c, isAnd: false) },
+  ]
+
+  /// Operators that drop or keep values.
+  static let filtering: [OperatorEntry] = [
+    .method(
+      "filter", rac: "filter:", alias: "filter",
+      "Forwards only the values for which the closure is true",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let even = input.filter { $0 % 2 == 0 }
+        show input, even
+        expect even == "---2---4|"
+        """
+    ) { c throws(RuntimeError) in
+      let isIncluded = try c.function(0)
+      return .signal(try c.signal().filter { isIncluded.predicate($0) })
+    },
+    .method(
+      "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
+      "Drops every value; only completion or failure passes",
+      example: """
+        let input = cold("-a-b-|")
+        let done = input.ignoreValues()
+        show done
+        expect done == "-----|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
+    .method(
+      "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
+      "Drops each value equal to the previous one",
+      example: """
+        let input = cold("-a-a-b-a|")
+        let changes = input.distinctUntilChanged()
+        show changes
+        expect changes == "-a---b-a|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().distinctUntilChanged { $0.isEqual(to: $1) })
+    },
+    .method(
+      "take", rac: "take:", alias: "take",
+      "Forwards the first `count` values, then completes",
+      parameters: [.value("count")],
+      example: """
+        let input = cold("-a-b-c-|")
+        let two = input.take(2)
+        show two
+        expect two == "-a-(b|)"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().take(try c.int(0, "the count"))) },
+    .method(
+      "skip", rac: "skip:", alias: "skip",
+      "Drops the first `count` values",
+      parameters: [.value("count")],
+      example: """
+        let input = cold("-a-b-c-|")
+        let rest = input.skip(2)
+        show rest
+        expect rest == "-----c-|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().skip(try c.int(0, "the count"))) },
+    .method(
+      "takeLast", rac: "takeLast:", alias: "takeLast",
+      "Sends the last `count` values when the signal completes",
+      parameters: [.value("count")],
+      example: """
+        let input = cold("-a-b-c-|")
+        let last2 = input.takeLast(2)
+        show last2
+        expect last2 == "-------(bc|)"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().takeLast(try c.int(0, "the count"))) },
+    .method(
+      "takeUntil", rac: "takeUntil:", alias: "takeUntil",
+      "Forwards values until the trigger sends a value or completes, then completes",
+      parameters: [.value("trigger")],
+      example: """
+        let input = cold("-a-b-c-|")
+        let stop = cold("----x")
+        let output = input.takeUntil(stop)
+        show output
+        expect output == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().takeUntil(try c.signal(0, "the trigger")))
+    },
+    .method(
+      "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
+      "Forwards values while the closure is true, then completes",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-1-2-3-1|")
+        let small = input.takeWhile { $0 < 3 }
+        show small
+        expect small == "-1-2-|"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      return .signal(try c.signal().takeWhile { predicate.predicate($0) })
+    },
+    .method(
+      "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
+      "Drops values while the closure is true, then forwards everything",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-1-2-3-1|")
+        let rest = input.skipWhile { $0 < 3 }
+        show rest
+        expect rest == "-----3-1|"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      return .signal(try c.signal().skipWhile { predicate.predicate($0) })
+    },
+    .method(
+      "first", rac: "", alias: nil,
+      "Sends the first (matching) value and completes; fails with \"noElements\" if there is none (RxJS first)",
+      parameters: [OperatorEntry.Parameter(label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let firstBig = input.first { $0 > 1 }
+        show firstBig
+        expect firstBig == "---(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let signal = try c.signal()
+      guard c.optional(0) != nil else { return .signal(signal.first()) }
+      let predicate = try c.function(0)
+      return .signal(signal.first(where: { predicate.predicate($0) }))
+    },
+    .method(
+      "last", rac: "", alias: nil,
+      "Sends the last (matching) value when the signal completes; fails with \"noElements\" if there is none (RxJS last)",
+      parameters: [OperatorEntry.Parameter(label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let final = input.last()
+        show final
+        expect final == "------(3|)"
+        """
+    ) { c throws(RuntimeError) in
+      let signal = try c.signal()
+      guard c.optional(0) != nil else { return .signal(signal.last()) }
+      let predicate = try c.function(0)
+      return .signal(signal.last(where: { predicate.predicate($0) }))
+    },
+    .method(
+      "defaultIfEmpty", rac: "",
+      "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("---|")
+        let output = input.defaultIfEmpty(0)
+        show output
+        expect output == "---(0|)"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().defaultIfEmpty(c.value(0))) },
+  ]
+
+  /// `and` / `or` over tuples of Bools.
+  private static func logical(_ c: Call, isAnd: Bool) throws(RuntimeError) -> Value {
+    let runtime = c.runtime
+    let range = c.range
+    let name = c.name
+    return .signal(
+      try c.signal().map { value -> Value in
+        var flags: [Value] = []
+        switch value {
+        case .tuple(let values), .array(let values): flags = values
+        case .bool: flags = [value]
+        default: break
+        }
+        var result = isAnd
+        for flag in flags {
+          guard case .bool(let bit) = flag else {
+            if !runtime.hasFailed {
+              runtime.report(
+                RuntimeError(
+                  "'\(name)' needs tuples of Bools, not '\(value.typeName)' \(value)", at: range))
+            }
+            return .bool(false)
+          }
+          result = isAnd ? (result && bit) : (result || bit)
+        }
+        if flags.isEmpty, !runtime.hasFailed {
+          runtime.report(
+            RuntimeError("'\(name)' needs tuples of Bools, not '\(value.typeName)' \(value)", at: range))
+        }
+        return .bool(result)
+      })
+  }
+}

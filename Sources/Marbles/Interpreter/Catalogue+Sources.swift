@@ -1,0 +1,202 @@
+import Reactive
+
+extension Catalogue {
+  /// Signal constructors, subjects and `main`.
+  static let sources: [OperatorEntry] = [
+    .function(
+      "cold", rac: "", alias: nil,
+      "A source that plays the marble from each subscription's frame, and logs the subscription",
+      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      valuesMap: true, marble: .cold,
+      example: """
+        let input = cold("--a--b--|", a: 1, b: 2)
+        show input
+        expect input == "--a--b--|", a: 1, b: 2
+        """
+    ) { c throws(RuntimeError) in
+      let diagram = try c.marbleDiagram(kind: .cold)
+      return .signal(
+        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error")))
+    },
+    .function(
+      "hot", rac: "",
+      "A source with one shared timeline at absolute frames ('^' is frame 0); subscribers see it from when they subscribe",
+      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      valuesMap: true, marble: .hot,
+      example: """
+        let clicks = hot("-a-^-b--c-|")
+        show clicks subscribed "---^---"
+        expect clicks == "--------c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let diagram = try c.marbleDiagram(kind: .hot)
+      return .signal(
+        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error")))
+    },
+    .function(
+      "just", rac: "+return:", alias: "of",
+      "Sends one value and completes, at subscription",
+      parameters: [.value("value")],
+      example: """
+        let one = just(1)
+        show one
+        expect one == "(1|)"
+        """
+    ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
+    .constant(
+      "empty", rac: "+empty",
+      "Completes at subscription",
+      example: """
+        let nothing = empty
+        show nothing
+        expect nothing == "|"
+        """
+    ) { _ throws(RuntimeError) in .signal(.empty) },
+    .constant(
+      "never", rac: "+never",
+      "Never sends anything",
+      example: """
+        let silence = never
+        show silence
+        expect silence == "------"
+        """
+    ) { _ throws(RuntimeError) in .signal(.never) },
+    .function(
+      "fail", rac: "+error:",
+      "Fails with the given error value at subscription",
+      parameters: [.value("error")],
+      example: """
+        let broken = fail("boom")
+        show broken
+        expect broken == "#", error: "boom"
+        """
+    ) { c throws(RuntimeError) in .signal(.fail(c.value(0).asError)) },
+    .function(
+      "defer", rac: "+defer:", alias: "defer",
+      "Calls the closure at each subscription and forwards the signal it returns",
+      parameters: [.closure("")],
+      example: """
+        let later = defer { cold("--a|") }
+        show later
+        expect later == "--a|"
+        """
+    ) { c throws(RuntimeError) in
+      let make = try c.function(0)
+      return .signal(Signal.defer { make.signal(from: make()) })
+    },
+    .function(
+      "interval", rac: "+interval:onScheduler:",
+      "Sends the current frame every `period` frames, forever",
+      parameters: [.value("period")],
+      example: """
+        let ticks = interval(3).take(3)
+        show ticks
+        expect ticks == "---a--b--(c|)", a: 3, b: 6, c: 9
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.int(0, "the period", minimum: 1)
+      return .signal(Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) })
+    },
+    .function(
+      "timer", rac: "",
+      "Sends 0 after `delay` frames, then completes (RxJS timer)",
+      parameters: [.value("delay")],
+      example: """
+        let alarm = timer(4)
+        show alarm
+        expect alarm == "----(0|)"
+        """
+    ) { c throws(RuntimeError) in
+      let delay = try c.int(0, "the delay")
+      return .signal(Signal<Int>.timer(delay, on: c.scheduler).map { Value.int($0) })
+    },
+    .function(
+      "merge", rac: "+merge:",
+      "Forwards the values of all signals; completes when all have completed",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("--a-----c|")
+        let b = cold("-----b|")
+        let both = merge(a, b)
+        show a, b, both
+        expect both == "--a--b--c|"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.merge(try c.signals("each signal"))) },
+    .function(
+      "concat", rac: "+concat:",
+      "Plays the signals one after another",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("--a|")
+        let b = cold("-b|")
+        let both = concat(a, b)
+        show both
+        expect both == "--a-b|"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.concat(try c.signals("each signal"))) },
+    .function(
+      "combineLatest", rac: "+combineLatest:",
+      "Sends a tuple of the latest values once every signal has one, then on every value",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("-1---2----|")
+        let b = cold("---x----y-|")
+        let both = combineLatest(a, b)
+        show both
+        expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(Signal.combineLatest(try c.signals("each signal")).map { Value.tuple($0) })
+    },
+    .function(
+      "zip", rac: "+zip:",
+      "Pairs the n-th values of the signals as tuples",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("-1-2-3|")
+        let b = cold("--x--y|")
+        let pairs = zip(a, b)
+        show pairs
+        expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(Signal.zip(try c.signals("each signal")).map { Value.tuple($0) })
+    },
+    .function(
+      "Subject", rac: "RACSubject", alias: nil,
+      "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
+      example: """
+        let s = Subject()
+        s.sendNext(1, at: 2)
+        s.sendCompleted(at: 4)
+        show s
+        expect s == "--1-|"
+        """
+    ) { _ throws(RuntimeError) in .signal(Subject<Value>()) },
+    .function(
+      "ReplaySubject", rac: "RACReplaySubject",
+      "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
+      parameters: [.value("capacity", label: "capacity", optional: true)],
+      example: """
+        let s = ReplaySubject(capacity: 1)
+        s.sendNext(1, at: 1)
+        s.sendNext(2, at: 2)
+        show s subscribed "----^--"
+        expect s == "----2--", 2: 2
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the capacity") ?? .max
+      return .signal(ReplaySubject<Value>(capacity: capacity))
+    },
+    .constant(
+      "main", rac: "+mainThreadScheduler",
+      "The virtual main queue: work scheduled on it runs later in the same frame, in order",
+      example: """
+        let input = cold("-a|")
+        let hopped = input.deliverOn(main)
+        show input, hopped
+        expect hopped == "-a|"
+        """
+    ) { c throws(RuntimeError) in .scheduler(c.scheduler.main) },
+  ]
+}

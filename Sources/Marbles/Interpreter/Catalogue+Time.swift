@@ -1,0 +1,210 @@
+import Reactive
+
+extension Catalogue {
+  /// Operators that work with virtual time and schedulers.
+  static let timing: [OperatorEntry] = [
+    .method(
+      "delay", rac: "delay:", alias: "delay",
+      "Sends every value and completion `frames` later; failures at once",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-a-b|")
+        let later = input.delay(2)
+        show input, later
+        expect later == "---a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().delay(try c.int(0, "the delay"), on: c.scheduler))
+    },
+    .method(
+      "throttle", rac: "throttle:", alias: "debounceTime",
+      "Sends a value only after `frames` frames pass without another (RAC throttle, a debounce)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-ab---c---|")
+        let calm = input.throttle(2)
+        show input, calm
+        expect calm == "----b---c-|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().throttle(try c.int(0, "the interval"), on: c.scheduler))
+    },
+    .method(
+      "throttleTime", rac: "",
+      "Sends a value, then ignores values for `frames` frames (RxJS throttleTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-abc--d---|")
+        let output = input.throttleTime(3)
+        show output
+        expect output == "-a----d---|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().throttleTime(try c.int(0, "the interval"), on: c.scheduler))
+    },
+    .method(
+      "sample", rac: "sample:", alias: "sample",
+      "Sends the latest value each time the trigger sends, if there is a new one",
+      parameters: [.value("trigger")],
+      example: """
+        let input = cold("-a-b-c---|")
+        let ticks = cold("---x---x-|")
+        let sampled = input.sample(ticks)
+        show sampled
+        expect sampled == "---b---c-|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().sample(try c.signal(0, "the trigger")))
+    },
+    .method(
+      "bufferWithTime", rac: "bufferWithTime:onScheduler:",
+      "Collects values into arrays, one every `frames` frames",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-ab-c----|")
+        let batches = input.bufferWithTime(3)
+        show batches
+        """
+    ) { c throws(RuntimeError) in
+      .signal(
+        try c.signal().bufferWithTime(try c.int(0, "the interval", minimum: 1), on: c.scheduler)
+          .map { Value.array($0) })
+    },
+    .method(
+      "timeout", rac: "timeout:onScheduler:",
+      "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
+      parameters: [.value("frames")],
+      example: """
+        let slow = cold("-a-----|")
+        let bounded = slow.timeout(4)
+        show bounded
+        expect bounded == "-a--#", error: "timedOut"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().timeout(try c.int(0, "the interval"), on: c.scheduler))
+    },
+    .method(
+      "deliverOn", rac: "deliverOn:", alias: "observeOn",
+      "Re-sends every event from an action on the scheduler (on main: later in the same frame)",
+      parameters: [.value("scheduler")],
+      example: """
+        let input = cold("-a|")
+        let hopped = input.deliverOn(main)
+        show hopped
+        expect hopped == "-a|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().deliverOn(try c.scheduler(0))) },
+    .method(
+      "subscribeOn", rac: "subscribeOn:", alias: "subscribeOn",
+      "Subscribes from an action on the scheduler (on main: later in the same frame)",
+      parameters: [.value("scheduler")],
+      example: """
+        let input = cold("-a|")
+        let later = input.subscribeOn(main)
+        show later
+        expect later == "-a|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().subscribeOn(try c.scheduler(0))) },
+  ]
+
+  /// Sharing one subscription among many subscribers.
+  static let sharing: [OperatorEntry] = [
+    .method(
+      "replay", rac: "replay", alias: nil,
+      "Subscribes now and replays every value to every subscriber",
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.replay()
+        show shared subscribed "---^--"
+        expect shared == "---ab-|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().replay()) },
+    .method(
+      "replayLast", rac: "replayLast",
+      "Subscribes now and replays the latest value to every subscriber",
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.replayLast()
+        show shared subscribed "----^-"
+        expect shared == "----b|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().replayLast()) },
+    .method(
+      "replayLazily", rac: "replayLazily", alias: "shareReplay",
+      "Subscribes at the first subscription, then replays every value to every subscriber",
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.replayLazily()
+        show shared subscribed "--^---"
+        expect shared == "---a-b-|"
+        expect subscriptions(input) == "--^-----!"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().replayLazily()) },
+    .method(
+      "publish", rac: "publish",
+      "Shares the signal through a subject; nothing happens until 'connect()'",
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.publish()
+        shared.connect(at: 2)
+        show shared.signal
+        expect shared.signal == "---a-b-|"
+        """
+    ) { c throws(RuntimeError) in .connection(try c.signal().publish()) },
+    .method(
+      "multicast", rac: "multicast:",
+      "Shares the signal through the given subject; nothing happens until 'connect()'",
+      parameters: [.value("subject")],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.multicast(ReplaySubject())
+        shared.connect()
+        show shared.signal subscribed "---^"
+        expect shared.signal == "---ab-|"
+        """
+    ) { c throws(RuntimeError) in
+      let value = c.value(0)
+      guard case .signal(let signal) = value, let subject = signal as? Subject<Value> else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0))
+      }
+      return .connection(try c.signal().multicast(subject))
+    },
+    .method(
+      "connect", rac: "connect",
+      "Connects a 'publish()'/'multicast' connection: now, or at frame `at`",
+      parameters: [.value("frame", label: "at", optional: true)],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.publish()
+        shared.connect(at: 1)
+        show shared.signal
+        expect shared.signal == "--a-b-|"
+        """
+    ) { c throws(RuntimeError) in
+      guard case .connection(let connection) = c.receiver else {
+        throw Diagnostic.Interpreter.wrongReceiver(
+          c.name, expected: "a connection from 'publish()'", c.receiver, at: c.range)
+      }
+      let frame = try c.optionalInt(0, "the frame")
+      c.schedule(at: frame) { connection.connect() }
+      return .null
+    },
+    .method(
+      "autoconnect", rac: "autoconnect",
+      "A signal that connects at its first subscription and disconnects after its last",
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.publish().autoconnect()
+        show shared
+        expect shared == "-a-b-|"
+        """
+    ) { c throws(RuntimeError) in
+      guard case .connection(let connection) = c.receiver else {
+        throw Diagnostic.Interpreter.wrongReceiver(
+          c.name, expected: "a connection from 'publish()'", c.receiver, at: c.range)
+      }
+      return .signal(connection.autoconnect())
+    },
+  ]
+}

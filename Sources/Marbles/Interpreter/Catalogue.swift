@@ -1,0 +1,177 @@
+import Reactive
+
+/// The operator catalogue: every function, method and constant a script can use, each with its
+/// ReactiveObjC name, its RxJS alias (only where the semantics are the same), a one-line summary
+/// and an example script. This one table drives the interpreter (names, arguments, behaviour),
+/// the "did you mean" suggestions and `marbles explain`.
+///
+/// The rows live in sections (`Catalogue+Sources.swift`, `+Operators`, `+HigherOrder`, `+Time`,
+/// `+Commands`); `entries` is their concatenation, in the order `marbles explain` lists them.
+enum Catalogue {
+  /// Every row, in listing order.
+  static let entries: [OperatorEntry] =
+    sources + transforming + filtering + combining + higherOrder + errorsAndRepetition + timing
+    + sharing + commandsAndChannels
+
+  /// Free functions by name and alias.
+  static let functions: [String: OperatorEntry] = index(.function)
+  /// Methods by name and alias.
+  static let methods: [String: OperatorEntry] = index(.method)
+  /// Constants by name.
+  static let constants: [String: OperatorEntry] = index(.constant)
+
+  /// The function names and aliases, for suggestions.
+  static let functionNames: [String] = names(.function)
+  /// The method names and aliases, for suggestions.
+  static let methodNames: [String] = names(.method)
+  /// The constant names, for suggestions.
+  static let constantNames: [String] = names(.constant)
+
+  /// Every row whose name or alias is `name`.
+  static func entries(named name: String) -> [OperatorEntry] {
+    entries.filter { $0.name == name || $0.alias == name }
+  }
+
+  /// Every name and alias.
+  static var allNames: [String] {
+    var seen: Set<String> = []
+    var names: [String] = []
+    for entry in entries {
+      for name in [entry.name] + (entry.alias.map { [$0] } ?? []) where seen.insert(name).inserted {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  private static func index(_ kind: OperatorEntry.Kind) -> [String: OperatorEntry] {
+    var table: [String: OperatorEntry] = [:]
+    for entry in entries where entry.kind == kind {
+      if table[entry.name] == nil { table[entry.name] = entry }
+      if let alias = entry.alias, table[alias] == nil { table[alias] = entry }
+    }
+    return table
+  }
+
+  private static func names(_ kind: OperatorEntry.Kind) -> [String] {
+    var names: [String] = []
+    for entry in entries where entry.kind == kind {
+      names.append(entry.name)
+      if let alias = entry.alias { names.append(alias) }
+    }
+    return names
+  }
+}
+
+/// How a row runs.
+typealias OperatorRun = @Sendable (Call) throws(RuntimeError) -> Value
+
+extension OperatorEntry {
+  /// A method row.
+  static func method(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String,
+    parameters: [Parameter] = [], example: String, run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .method, rac: rac, alias: alias, summary: summary, example: example,
+      parameters: parameters, run: run)
+  }
+
+  /// A function row.
+  static func function(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String,
+    parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
+    example: String, run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
+      parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble, run: run)
+  }
+
+  /// A constant row.
+  static func constant(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String, example: String,
+    run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example,
+      run: run)
+  }
+}
+
+// MARK: - Helpers for rows
+
+extension Call {
+  /// A script closure argument's result as a signal, for operators whose closure returns one.
+  func innerSignal(_ value: Value) -> Signal<Value> {
+    guard case .signal(let signal) = value else {
+      if !runtime.hasFailed {
+        runtime.report(
+          RuntimeError(
+            "'\(name)' needs a signal of signals, but a value was '\(value.typeName)' \(value)",
+            at: range))
+      }
+      return .never
+    }
+    return signal
+  }
+
+  /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
+  func bools(_ signal: Signal<Value>, what: String) -> Signal<Bool> {
+    let runtime = self.runtime
+    let range = self.range
+    return signal.map { value in
+      guard case .bool(let flag) = value else {
+        if !runtime.hasFailed {
+          runtime.report(
+            RuntimeError("\(what) must send Bools, but it sent '\(value.typeName)' \(value)", at: range))
+        }
+        return false
+      }
+      return flag
+    }
+  }
+
+  /// The variadic arguments as signals.
+  func signals(_ parameter: String) throws(RuntimeError) -> [Signal<Value>] {
+    var signals: [Signal<Value>] = []
+    for value in variadic {
+      guard case .signal(let signal) = value else {
+        throw Diagnostic.Interpreter.argumentType(
+          parameter, of: name, expected: "a signal", value, at: range)
+      }
+      signals.append(signal)
+    }
+    return signals
+  }
+
+  /// The marble of `cold`/`hot`: parsed before the run for a literal, now otherwise.
+  func marbleDiagram(kind: MarbleKind) throws(RuntimeError) -> MarbleDiagram {
+    if let marble { return marble }
+    let text = value(0)
+    guard case .string(let string) = text else {
+      throw Diagnostic.Interpreter.marbleNotString(text.typeName, at: rangeOf(0))
+    }
+    let (diagram, found) = MarbleParser.parse(string, kind: kind)
+    if let error = found.first(where: { $0.severity == .error }) {
+      throw RuntimeError("in marble \(TimelineValue.quote(string)): \(error.message)", at: rangeOf(0))
+    }
+    return diagram
+  }
+
+  /// Runs `work` now during the run, or in script order at frame `frame` while setting up.
+  func schedule(at frame: Int?, _ work: @escaping () -> Void) {
+    if let frame {
+      runtime.atFrame(frame, work)
+    } else if runtime.isSettingUp {
+      runtime.atFrame(0, work)
+    } else {
+      work()
+    }
+  }
+}
+
+/// Each pair as a two-element tuple value.
+func tuplePairs(_ signal: Signal<(Value, Value)>) -> Signal<Value> {
+  signal.map { Value.tuple([$0.0, $0.1]) }
+}

@@ -1,0 +1,284 @@
+/// A problem found while evaluating a script: its message and the source range it belongs to.
+///
+/// Thrown by expression evaluation; the interpreter turns the first one into an error
+/// diagnostic that also names the virtual frame ("… at frame 7") and stops the run.
+struct RuntimeError: Error, Hashable, Sendable {
+  /// The message, without the frame.
+  var message: String
+  /// Where it happened.
+  var range: SourceRange
+
+  init(_ message: String, at range: SourceRange) {
+    self.message = message
+    self.range = range
+  }
+}
+
+extension Diagnostic {
+  /// Every message of the interpreter (semantic errors found before the run, runtime errors and
+  /// warnings), in one place. `Guides/Diagnostics-Runtime.md` lists each with an example.
+  enum Interpreter {
+    // MARK: - Names (before the run)
+
+    /// A name that no `let`, closure parameter or built-in defines.
+    static func unknownName(_ name: String, suggestion: String?, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("cannot find '\(name)' in scope\(didYouMean(suggestion))", at: range)
+    }
+
+    /// A name used on a line before the `let` that defines it.
+    static func usedBeforeDeclaration(_ name: String, at range: SourceRange, declared: SourceRange)
+      -> Diagnostic
+    {
+      Diagnostic(
+        .error, "'\(name)' is used before its 'let'; names are defined in script order",
+        at: range, notes: [Diagnostic(.note, "'\(name)' is declared here", at: declared)])
+    }
+
+    /// `x.name` where `name` is neither an operator nor a property of anything.
+    static func unknownOperator(_ name: String, suggestion: String?, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("unknown operator '\(name)'\(didYouMean(suggestion))", at: range)
+    }
+
+    /// `input.map` without a call.
+    static func operatorNotCalled(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error("operator '\(name)' must be called, as in '\(name)(…)'", at: range)
+    }
+
+    /// A property used as a method: `cmd.enabled()`.
+    static func propertyCalled(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(name)' is a property, not an operator; remove the '()'", at: range)
+    }
+
+    /// A built-in signal constant called with parentheses: `empty()` is accepted; this is
+    /// for `main()`.
+    static func notCallable(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(name)' cannot be called; write '\(name)' without parentheses", at: range)
+    }
+
+    /// A built-in function used without a call: `let a = cold`.
+    static func functionNotCalled(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(name)' must be called, as in '\(name)(…)'", at: range)
+    }
+
+    /// `subscriptions(…)` outside `expect subscriptions(…) == …`.
+    static func subscriptionsOutsideExpect(at range: SourceRange) -> Diagnostic {
+      .error("'subscriptions(…)' can only be used as 'expect subscriptions(x) == \"^--!\"'", at: range)
+    }
+
+    // MARK: - Arguments (before the run)
+
+    /// An argument label the operator does not take.
+    static func unknownLabel(
+      _ label: String, operator name: String, expected: [String], at range: SourceRange
+    ) -> Diagnostic {
+      let suggestion = ScriptSpelling.suggestion(for: label, among: expected)
+      let hint =
+        suggestion.map { "; did you mean '\($0):'?" }
+        ?? (expected.isEmpty ? "" : "; it takes " + expected.map { "'\($0):'" }.joined(separator: ", "))
+      return .error("'\(name)' has no argument label '\(label):'\(hint)", at: range)
+    }
+
+    /// More arguments than the operator takes.
+    static func extraArgument(operator name: String, signature: String, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("extra argument in call to '\(name)'; it is written '\(signature)'", at: range)
+    }
+
+    /// A required argument is missing.
+    static func missingArgument(
+      _ parameter: String, operator name: String, signature: String, at range: SourceRange
+    ) -> Diagnostic {
+      .error(
+        "missing \(parameter) in call to '\(name)'; it is written '\(signature)'", at: range)
+    }
+
+    /// A trailing closure given to an operator that takes none, or twice.
+    static func unexpectedClosure(operator name: String, signature: String, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("'\(name)' does not take a closure here; it is written '\(signature)'", at: range)
+    }
+
+    /// The same label twice in one call.
+    static func duplicateArgument(_ label: String, at range: SourceRange) -> Diagnostic {
+      .error("argument '\(label):' is given twice", at: range)
+    }
+
+    // MARK: - Statements (before the run)
+
+    /// `show` of a value that is not a signal, command or channel.
+    static func notShowable(_ name: String, type: String, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "cannot show '\(name)' of type '\(type)'; 'show' takes a signal, a command or a channel",
+        at: range)
+    }
+
+    /// `expect x == …` where `x` is not a signal.
+    static func notExpectable(_ name: String, type: String, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "cannot compare '\(name)' of type '\(type)' with a marble; 'expect' needs a signal",
+        at: range)
+    }
+
+    /// `expect subscriptions(x)` where `x` is not a `cold`/`hot` source.
+    static func noSubscriptionLog(_ name: String, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "'\(name)' is not a 'cold' or 'hot' source; only they log their subscriptions", at: range)
+    }
+
+    /// A marble string that is not a literal evaluated to something else.
+    static func marbleNotString(_ type: String, at range: SourceRange) -> RuntimeError {
+      RuntimeError("a marble must be a string, not '\(type)'", at: range)
+    }
+
+    // MARK: - Runtime
+
+    /// `"a" * 2` and the like.
+    static func binaryTypes(_ op: String, _ lhs: Value, _ rhs: Value, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "binary operator '\(op)' cannot be applied to operands of type '\(lhs.typeName)' and "
+          + "'\(rhs.typeName)'", at: range)
+    }
+
+    /// `-"a"`, `!1`.
+    static func unaryType(_ op: String, _ operand: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "unary operator '\(op)' cannot be applied to an operand of type '\(operand.typeName)'",
+        at: range)
+    }
+
+    /// `1 && true`, `c ? a : b` with a non-Bool `c`.
+    static func notBool(_ what: String, _ value: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError("\(what) must be a Bool, not '\(value.typeName)' \(value)", at: range)
+    }
+
+    /// Integer division or remainder by zero.
+    static func divisionByZero(_ op: String, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        op == "%" ? "division by zero in remainder operation" : "division by zero", at: range)
+    }
+
+    /// An integer result that does not fit in 64 bits.
+    static func overflow(_ op: String, _ lhs: Value, _ rhs: Value?, at range: SourceRange)
+      -> RuntimeError
+    {
+      let text = rhs.map { "\(lhs) \(op) \($0)" } ?? "\(op)\(lhs)"
+      return RuntimeError("arithmetic overflow: '\(text)' does not fit in an Int", at: range)
+    }
+
+    /// `t.2` on a pair.
+    static func tupleIndex(_ index: Int, count: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "tuple index \(index) is out of range; the tuple has \(count) element\(count == 1 ? "" : "s")",
+        at: range)
+    }
+
+    /// `x.0` on something that is not a tuple.
+    static func notTuple(_ index: Int, _ value: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "value of type '\(value.typeName)' has no element '.\(index)'; only tuples do", at: range)
+    }
+
+    /// `cmd.foo` where `cmd` has no such property.
+    static func noProperty(_ name: String, _ value: Value, suggestion: String?, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "value of type '\(value.typeName)' has no property '\(name)'\(didYouMean(suggestion))",
+        at: range)
+    }
+
+    /// `1.map { … }`.
+    static func wrongReceiver(
+      _ name: String, expected: String, _ value: Value, at range: SourceRange
+    ) -> RuntimeError {
+      RuntimeError(
+        "'\(name)' needs \(expected), but it was used on a value of type '\(value.typeName)'",
+        at: range)
+    }
+
+    /// An argument of the wrong type.
+    static func argumentType(
+      _ parameter: String, of name: String, expected: String, _ value: Value, at range: SourceRange
+    ) -> RuntimeError {
+      RuntimeError(
+        "\(parameter) of '\(name)' must be \(expected), not '\(value.typeName)' \(value)",
+        at: range)
+    }
+
+    /// A closure result of the wrong type (`flattenMap { x in x }`).
+    static func closureResult(
+      of name: String, expected: String, _ value: Value, at range: SourceRange
+    ) -> RuntimeError {
+      RuntimeError(
+        "the closure of '\(name)' must return \(expected), not '\(value.typeName)' \(value)",
+        at: range)
+    }
+
+    /// A closure called with a different number of arguments than it takes.
+    static func closureArity(takes: Int, given: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "closure takes \(takes) argument\(takes == 1 ? "" : "s") but is called with \(given)",
+        at: range)
+    }
+
+    /// Calling a value that is not a closure.
+    static func notAFunction(_ value: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError("cannot call a value of type '\(value.typeName)'", at: range)
+    }
+
+    /// Values that cannot be ordered (`<`).
+    static func notComparable(_ op: String, _ lhs: Value, _ rhs: Value, at range: SourceRange)
+      -> RuntimeError
+    {
+      binaryTypes(op, lhs, rhs, at: range)
+    }
+
+    /// A signal sends into a subject or terminal that feeds back into it, endlessly.
+    static func feedbackLoop(at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "events feed back into the signal they come from (more than \(Runtime.maximumNesting) "
+          + "nested deliveries); break the cycle", at: range)
+    }
+
+    /// The whole run passed `--max-frames`.
+    static func frameLimit(limit: Int, nextFrame: Int, lanes: [String], at range: SourceRange)
+      -> Diagnostic
+    {
+      .error(
+        "the run reached the limit of \(limit) frames with work still scheduled at frame "
+          + "\(nextFrame)\(activeLanes(lanes)); raise '--max-frames' or end the sources",
+        at: range)
+    }
+
+    /// Too many actions at one frame: a loop that never lets time move.
+    static func actionLimit(limit: Int, frame: Int, lanes: [String], at range: SourceRange)
+      -> Diagnostic
+    {
+      .error(
+        "more than \(limit) actions ran at frame \(frame) without time moving on"
+          + "\(activeLanes(lanes)); is something repeating or retrying forever?", at: range)
+    }
+
+    // MARK: - Warnings
+
+    /// `cmd.execute(v)` outside the run in a closure… (none yet); a value key without an entry is
+    /// `Diagnostic.marbleValueWithoutEntry`.
+
+    private static func activeLanes(_ lanes: [String]) -> String {
+      guard !lanes.isEmpty else { return "" }
+      return "; lanes still active: " + lanes.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+      suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+  }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import Reactive
+
+/// Runs a `.marble` script: parse, compile (all problems reported), evaluate the statements at
+/// frame 0, run virtual time to the end, and record what the shown lanes did.
+enum Interpreter {
+  /// More actions than this at one frame stop the run (a loop that never lets time move).
+  static let maximumActionsPerFrame = 200_000
+
+  /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
+  /// the caller's (possibly small) stack.
+  static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+    let box = OutcomeBox()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      box.outcome = runHere(source, options: options)
+      done.signal()
+    }
+    thread.stackSize = 256 << 20
+    thread.start()
+    done.wait()
+    return box.outcome ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
+  }
+
+  /// Runs `source` on the current thread.
+  static func runHere(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+    let (script, syntax) = ScriptParser.parse(source)
+    if syntax.containsError { return .failed(syntax) }
+
+    let scheduler = VirtualTimeScheduler(
+      maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
+    let runtime = Runtime(source: source, scheduler: scheduler)
+    var compiler = Compiler(runtime: runtime)
+    let statements = compiler.compile(script)
+    let found = sortedByPosition(syntax + compiler.diagnostics)
+    if found.containsError { return .failed(found) }
+    runtime.warnings = found
+
+    let session = Session(runtime: runtime, statements: statements)
+    scheduler.schedule(at: 0) { session.setUp() }
+    do {
+      try scheduler.run()
+    } catch {
+      switch error {
+      case .stopped: break
+      case .frameLimitExceeded(let limit, let nextFrame):
+        runtime.fail(
+          Diagnostic.Interpreter.frameLimit(
+            limit: limit, nextFrame: nextFrame, lanes: session.activeLaneNames,
+            at: session.activeLaneRange))
+      case .actionLimitExceeded(let limit, let frame):
+        runtime.fail(
+          Diagnostic.Interpreter.actionLimit(
+            limit: limit, frame: frame, lanes: session.activeLaneNames,
+            at: session.activeLaneRange))
+      }
+    }
+    if let failure = runtime.failure {
+      return .failed(sortedByPosition(runtime.warnings) + [failure])
+    }
+    return .completed(session.makeRun())
+  }
+
+  private static func sortedByPosition(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted {
+      ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+    }.map(\.element)
+  }
+}
+
+/// Carries the outcome back from the interpreter's thread.
+private final class OutcomeBox: @unchecked Sendable {
+  // Invariant: written once on the worker thread before the semaphore is signalled, read after.
+  var outcome: ScriptOutcome?
+}
+
+/// One run of compiled statements.
+final class Session {
+  /// A shown lane.
+  struct Lane {
+    var name: String
+    var label: String
+    var signal: Signal<Value>
+    var recorder: LaneRecorder
+    var range: SourceRange
+  }
+
+  /// An `expect` waiting for the run to end.
+  struct Expectation {
+    var name: String
+    var range: SourceRange
+    var recorder: LaneRecorder?
+    var expected: [TimelineEvent]
+    var keys: [String: TimelineValue]
+    /// For `expect subscriptions(…)`.
+    var source: MarbleSource?
+    var windows: [TimelineSubscription] = []
+  }
+
+  let runtime: Runtime
+  let statements: [CompiledStatement]
+  private var title: String?
+  private var lanes: [Lane] = []
+  private var hasShow = false
+  private var namedSources: [(name: String, source: MarbleSource)] = []
+  private var signalLets: [(name: String, signal: Signal<Value>, range: SourceRange)] = []
+  private var expectations: [Expectation] = []
+  private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
+
+  init(runtime: Runtime, statements: [CompiledStatement]) {
+    self.runtime = runtime
+    self.statements = statements
+  }
+
+  // MARK: - Set-up (frame 0)
+
+  /// Evaluates every statement, then schedules the subscriptions and the script's work.
+  func setUp() {
+    for statement in statements {
+      if runtime.hasFailed { return }
+      do {
+        try execute(statement)
+      } catch {
+        runtime.report(error)
+        return
+      }
+    }
+    if !hasShow {
+      for item in signalLets { addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range) }
+    }
+    for (index, signal) in pendingExpectations {
+      var expectation = expectations[index]
+      if let lane = lanes.first(where: { $0.name == expectation.name })
+        ?? lanes.first(where: { $0.signal === signal })
+      {
+        expectation.recorder = lane.recorder
+      } else {
+        let recorder = LaneRecorder(scheduler: runtime.scheduler)
+        runtime.atStart(of: 0) { recorder.start(signal) }
+        expectation.recorder = recorder
+      }
+      expectations[index] = expectation
+    }
+    runtime.finishSetUp()
+  }
+
+  private func execute(_ statement: CompiledStatement) throws(RuntimeError) {
+    switch statement {
+    case .title(let text):
+      title = text
+    case .binding(_, let name, let node, let range):
+      let value = try node.eval(.top)
+      runtime.globals.append(value)
+      if case .signal(let signal) = value {
+        signalLets.append((name, signal, range))
+        if let source = signal as? MarbleSource, !namedSources.contains(where: { $0.source === source }) {
+          namedSources.append((name, source))
+        }
+      }
+    case .show(let items):
+      hasShow = true
+      for item in items {
+        let value = try item.node.eval(.top)
+        try show(value, item: item)
+      }
+    case .expect(let expectation):
+      try expect(expectation)
+    case .expectSubscriptions(let expectation):
+      let value = try expectation.subject.eval(.top)
+      guard case .signal(let signal) = value, let source = signal as? MarbleSource else {
+        throw Diagnostic.Interpreter.noSubscriptionLog(expectation.name, at: expectation.subject.range)
+      }
+      expectations.append(
+        Expectation(
+          name: "subscriptions(\(expectation.name))", range: expectation.range, recorder: nil,
+          expected: [], keys: [:], source: source,
+          windows: expectation.windows.map {
+            TimelineSubscription(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed)
+          }))
+    case .expression(let node, _):
+      _ = try node.eval(.top)
+    }
+  }
+
+  // MARK: - show
+
+  private func show(_ value: Value, item: CompiledShowItem) throws(RuntimeError) {
+    func expand(_ box: CommandBox, _ names: [String]) {
+      for lane in names {
+        guard let signal = box.lane(lane) else { continue }
+        addLane(
+          name: prefix(item.name) + lane, label: item.label.map { $0 + "." + lane },
+          signal: signal, window: item.window, range: item.range)
+      }
+    }
+    switch value {
+    case .signal(let signal):
+      addLane(name: item.name, label: item.label, signal: signal, window: item.window, range: item.range)
+    case .commandInternals(let box):
+      expand(box, CommandBox.internalLanes)
+    case .command(let box):
+      expand(box, CommandBox.publicLanes)
+    case .channel(let channel):
+      for (lane, signal) in [("leading", channel.leading), ("following", channel.following)] {
+        addLane(
+          name: item.name + "." + lane, label: item.label.map { $0 + "." + lane },
+          signal: signal, window: item.window, range: item.range)
+      }
+    case .connection(let connection):
+      addLane(
+        name: item.name, label: item.label, signal: connection.signal, window: item.window,
+        range: item.range)
+    default:
+      throw Diagnostic.Interpreter.notShowable(item.name, type: value.typeName, at: item.range)
+    }
+  }
+
+  /// `cmd.internals` → `cmd.`; `cmd` → `cmd.`.
+  private func prefix(_ name: String) -> String {
+    let base = name.hasSuffix(".internals") ? String(name.dropLast("internals".count)) : name + "."
+    return base
+  }
+
+  private func addLane(
+    name: String, label: String?, signal: Signal<Value>, window: SubscriptionMarble?,
+    range: SourceRange
+  ) {
+    let recorder = LaneRecorder(scheduler: runtime.scheduler)
+    lanes.append(
+      Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
+    let start = window?.subscribed ?? 0
+    runtime.atStart(of: start) { recorder.start(signal) }
+    if let end = window?.unsubscribed {
+      runtime.atStart(of: max(start, end)) { recorder.stop() }
+    }
+  }
+
+  // MARK: - expect
+
+  private func expect(_ expectation: CompiledExpectation) throws(RuntimeError) {
+    let value = try expectation.subject.eval(.top)
+    guard case .signal(let signal) = value else {
+      throw Diagnostic.Interpreter.notExpectable(
+        expectation.name, type: value.typeName, at: expectation.subject.range)
+    }
+    var map: [String: Value] = [:]
+    for (key, node) in expectation.values { map[key] = try node.eval(.top) }
+    let error = try expectation.error?.eval(.top) ?? .string("error")
+    var expected: [TimelineEvent] = []
+    expected.reserveCapacity(expectation.diagram.events.count)
+    var keys: [String: TimelineValue] = [:]
+    for event in expectation.diagram.events {
+      let frame = event.frame
+      switch event.kind {
+      case .completed:
+        expected.append(.completed(at: frame))
+      case .error:
+        expected.append(.error(expectedValue(error.asError.value, at: frame), at: frame))
+      case .value(let key):
+        let value = map[key] ?? Runtime.digitValue(key).map(Value.int) ?? .string(key)
+        let recorded = expectedValue(value, at: frame)
+        if map[key] != nil, keys[key] == nil { keys[key] = recorded }
+        expected.append(.next(recorded, at: frame))
+      }
+    }
+    expectations.append(
+      Expectation(
+        name: expectation.name, range: expectation.range, recorder: nil, expected: expected,
+        keys: keys))
+    pendingExpectations.append((expectations.count - 1, signal))
+  }
+
+  /// An expected value as recorded data; an inner signal is what it does when subscribed at
+  /// `frame` (a cold marble's events shifted to `frame`, a constant signal's synchronous events).
+  private func expectedValue(_ value: Value, at frame: Int) -> TimelineValue {
+    switch value {
+    case .signal(let signal):
+      var events: [TimelineEvent] = []
+      var end: Int?
+      if let source = signal as? MarbleSource {
+        let offset = source.kind == .cold ? frame : 0
+        for (at, event) in source.events where source.kind == .cold || at >= frame {
+          events.append(timelineEvent(event, at: at + offset))
+          if event.isTerminal { end = at + offset }
+        }
+      } else {
+        signal.subscribe(Subscriber { [self] event in
+          events.append(timelineEvent(event, at: frame))
+          if event.isTerminal { end = frame }
+        }).dispose()
+      }
+      return .signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events))
+    case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })
+    case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
+    case .error(let inner): return .error(expectedValue(inner, at: frame))
+    default: return value.timelineValue(at: frame)
+    }
+  }
+
+  private func timelineEvent(_ event: Event<Value>, at frame: Int) -> TimelineEvent {
+    switch event {
+    case .next(let value): return .next(expectedValue(value, at: frame), at: frame)
+    case .error(let error): return .error(expectedValue(Value.payload(of: error), at: frame), at: frame)
+    case .completed: return .completed(at: frame)
+    }
+  }
+
+  // MARK: - After the run
+
+  /// The names of the shown lanes whose subscriptions are still open.
+  var activeLaneNames: [String] {
+    lanes.filter { $0.recorder.isActive }.map(\.name)
+  }
+
+  /// Where to report a run that did not end: the first active lane's `show`.
+  var activeLaneRange: SourceRange {
+    lanes.first { $0.recorder.isActive }?.range ?? lanes.first?.range
+      ?? SourceRange(line: 1, column: 1)
+  }
+
+  /// The recording of the run.
+  func makeRun() -> ScriptRun {
+    let scheduler = runtime.scheduler
+    var first = 0
+    for source in runtime.hotSources { first = min(first, source.firstFrame) }
+    var last = max(0, scheduler.now)
+    for lane in lanes { last = max(last, lane.recorder.lastFrame) }
+    for source in runtime.sources {
+      switch source.kind {
+      case .hot: last = max(last, source.endFrame - 1)
+      case .cold:
+        for window in source.subscriptions {
+          last = max(last, window.subscribed + source.endFrame - 1, window.unsubscribed ?? 0)
+        }
+      }
+    }
+    let timelineLanes = lanes.map { lane in
+      TimelineLane(
+        name: lane.name, label: lane.label, subscription: lane.recorder.window,
+        events: lane.recorder.timeline)
+    }
+    return ScriptRun(
+      file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,
+      lanes: timelineLanes,
+      subscriptions: namedSources.map { ($0.name, $0.source.subscriptions) },
+      expectations: expectations.map(ExpectationChecker.check),
+      diagnostics: runtime.warnings)
+  }
+}

@@ -1,0 +1,139 @@
+import Reactive
+
+/// Records one subscription to a signal: its window and its events at their frames, in delivery
+/// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
+/// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
+///
+/// Appending an event costs O(1); values are converted to `TimelineValue` as they arrive, except
+/// for inner signals, which are resolved when the run ends (`timeline`).
+final class LaneRecorder {
+  /// A recorded value that still contains live inner recordings.
+  indirect enum Pending {
+    case ready(TimelineValue)
+    case inner(LaneRecorder)
+    case tuple([Pending])
+    case array([Pending])
+    case error(Pending)
+    case event(TimelineEvent.Kind, Pending?)
+  }
+
+  private unowned let scheduler: VirtualTimeScheduler
+  /// The frame of the subscription, once made.
+  private(set) var subscribed: Int?
+  /// The frame the subscription ended (disposed or terminated).
+  private(set) var unsubscribed: Int?
+  /// The events so far; values holding signals are placeholders until `timeline`.
+  private(set) var events: [TimelineEvent] = []
+  private var pending: [(index: Int, value: Pending)] = []
+  private var subscriber: Subscriber<Value>?
+
+  init(scheduler: VirtualTimeScheduler) {
+    self.scheduler = scheduler
+  }
+
+  /// Whether the subscription is made and has not ended.
+  var isActive: Bool { subscribed != nil && unsubscribed == nil }
+
+  /// Subscribes to `signal` now.
+  func start(_ signal: Signal<Value>) {
+    guard subscribed == nil else { return }
+    subscribed = scheduler.now
+    let subscriber = Subscriber<Value> { [weak self] event in self?.record(event) }
+    self.subscriber = subscriber
+    signal.subscribe(subscriber)
+  }
+
+  /// Ends the subscription now (the `!` of a subscription marble).
+  func stop() {
+    subscriber?.dispose()
+    if subscribed != nil, unsubscribed == nil { unsubscribed = scheduler.now }
+  }
+
+  private func record(_ event: Event<Value>) {
+    let frame = scheduler.now
+    switch event {
+    case .next(let value):
+      if value.containsSignal {
+        pending.append((events.count, pend(value, at: frame)))
+        events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
+      } else {
+        events.append(TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+      }
+    case .error(let error):
+      let value = Value.payload(of: error)
+      if value.containsSignal {
+        pending.append((events.count, pend(value, at: frame)))
+      }
+      events.append(TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
+      if unsubscribed == nil { unsubscribed = frame }
+    case .completed:
+      events.append(TimelineEvent(frame: frame, kind: .completed))
+      if unsubscribed == nil { unsubscribed = frame }
+    }
+  }
+
+  /// Starts recordings for the signals inside `value`.
+  private func pend(_ value: Value, at frame: Int) -> Pending {
+    switch value {
+    case .signal(let signal):
+      let inner = LaneRecorder(scheduler: scheduler)
+      inner.start(signal)
+      return .inner(inner)
+    case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
+    case .array(let values): return .array(values.map { pend($0, at: frame) })
+    case .error(let value): return .error(pend(value, at: frame))
+    case .event(let event):
+      switch event {
+      case .next(let value): return .event(.next, pend(value, at: frame))
+      case .error(let error): return .event(.error, pend(Value.payload(of: error), at: frame))
+      case .completed: return .event(.completed, nil)
+      }
+    default: return .ready(value.timelineValue(at: frame))
+    }
+  }
+
+  /// The subscription window (frame 0, open, if never subscribed).
+  var window: TimelineSubscription {
+    TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+  }
+
+  /// The recorded events with every inner signal resolved.
+  var timeline: [TimelineEvent] {
+    var resolved = events
+    for (index, value) in pending { resolved[index].value = Self.resolve(value) }
+    return resolved
+  }
+
+  /// The recording as an inner timeline.
+  var innerTimeline: InnerTimeline {
+    InnerTimeline(subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: timeline)
+  }
+
+  private static func resolve(_ pending: Pending) -> TimelineValue {
+    switch pending {
+    case .ready(let value): return value
+    case .inner(let recorder): return .signal(recorder.innerTimeline)
+    case .tuple(let values): return .tuple(values.map(resolve))
+    case .array(let values): return .array(values.map(resolve))
+    case .error(let value): return .error(resolve(value))
+    case .event(let kind, let value): return .event(kind, value.map(resolve))
+    }
+  }
+
+  /// The last frame this recording (and its inner recordings) touched.
+  var lastFrame: Int {
+    var last = max(subscribed ?? 0, unsubscribed ?? 0, events.last?.frame ?? 0)
+    for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
+    return last
+  }
+
+  private static func lastFrame(of pending: Pending) -> Int {
+    switch pending {
+    case .ready: return 0
+    case .inner(let recorder): return recorder.lastFrame
+    case .tuple(let values), .array(let values): return values.map(lastFrame).max() ?? 0
+    case .error(let value): return lastFrame(of: value)
+    case .event(_, let value): return value.map(lastFrame) ?? 0
+    }
+  }
+}

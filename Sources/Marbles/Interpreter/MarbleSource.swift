@@ -1,0 +1,91 @@
+import Reactive
+
+/// A `cold(…)` or `hot(…)` source of a script: a marble timeline with its values looked up,
+/// played on the script's scheduler, logging every subscription.
+///
+///     cold("--a|")   each subscription at frame s: a at s+2, completion at s+3
+///     hot("-^-a|")   one shared timeline: a at frame 2, completion at 3, whoever listens
+///
+/// Cold sources schedule a subscription's events when it is made; hot sources put their
+/// timeline on the scheduler when the script asks (`scheduleTimeline()`: in script order, after
+/// the `show` subscriptions). Events of a hot source at frames already past (before frame 0, or
+/// before the frame it was created at during the run) reach nobody and are not scheduled.
+final class MarbleSource: Signal<Value>, @unchecked Sendable {
+  // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
+  /// One frame's events, in order.
+  struct Batch {
+    var frame: Int
+    var events: [Event<Value>]
+  }
+
+  /// Cold or hot.
+  let kind: MarbleKind
+  /// The events grouped by frame (relative to a subscription for cold, absolute for hot).
+  let batches: [Batch]
+  /// The first frame of the marble string (negative for a hot marble with events before `^`).
+  let firstFrame: Int
+  /// The frame after the marble string's last character.
+  let endFrame: Int
+  /// Every subscription, in the order made.
+  private(set) var subscriptions: [TimelineSubscription] = []
+  private let scheduler: VirtualTimeScheduler
+  private let subject = Subject<Value>()
+  private var isScheduled = false
+
+  init(
+    kind: MarbleKind, batches: [Batch], firstFrame: Int, endFrame: Int,
+    scheduler: VirtualTimeScheduler
+  ) {
+    self.kind = kind
+    self.batches = batches
+    self.firstFrame = firstFrame
+    self.endFrame = endFrame
+    self.scheduler = scheduler
+    super.init { _ in nil }
+  }
+
+  /// The events as `(frame, event)` pairs, in order.
+  var events: [(frame: Int, event: Event<Value>)] {
+    batches.flatMap { batch in batch.events.map { (batch.frame, $0) } }
+  }
+
+  /// Logs the subscription; a cold source schedules its timeline relative to now.
+  @discardableResult
+  override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
+    let start = scheduler.now
+    let index = subscriptions.count
+    subscriptions.append(TimelineSubscription(subscribed: start, unsubscribed: nil))
+    switch kind {
+    case .cold:
+      let scheduled = CompositeDisposable()
+      for batch in batches {
+        let events = batch.events
+        scheduled.add(
+          scheduler.schedule(at: start &+ batch.frame) {
+            for event in events { subscriber.send(event) }
+          })
+      }
+      subscriber.attach(scheduled)
+    case .hot:
+      subject.subscribe(subscriber)
+    }
+    subscriber.attach { [weak self, scheduler] in
+      guard let self, self.subscriptions[index].unsubscribed == nil else { return }
+      self.subscriptions[index].unsubscribed = scheduler.now
+    }
+    return subscriber
+  }
+
+  /// Puts a hot source's timeline on the scheduler, once; frames already past are skipped.
+  func scheduleTimeline() {
+    guard kind == .hot, !isScheduled else { return }
+    isScheduled = true
+    let now = scheduler.now
+    for batch in batches where batch.frame >= now {
+      let events = batch.events
+      scheduler.schedule(at: batch.frame) { [subject] in
+        for event in events { subject.send(event) }
+      }
+    }
+  }
+}

@@ -1,0 +1,315 @@
+/// A compiled expression: the AST with every name resolved to a slot, ready to evaluate many
+/// times (once per event for closure bodies) without looking anything up by name.
+class Node {
+  /// The expression's source range, for runtime errors.
+  let range: SourceRange
+
+  init(range: SourceRange) {
+    self.range = range
+  }
+
+  /// Evaluates the expression with the arguments of the closure call it is in.
+  func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    .null
+  }
+}
+
+/// A literal, or a constant folded at compile time.
+final class ConstantNode: Node {
+  let value: Value
+  init(_ value: Value, range: SourceRange) {
+    self.value = value
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value { value }
+}
+
+/// A `let` name: a slot of the runtime's globals.
+final class GlobalNode: Node {
+  unowned let runtime: Runtime
+  let slot: Int
+  init(runtime: Runtime, slot: Int, range: SourceRange) {
+    self.runtime = runtime
+    self.slot = slot
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value { runtime.globals[slot] }
+}
+
+/// A closure parameter: argument `index` of the closure `depth` levels out (0: this one).
+final class LocalNode: Node {
+  let depth: Int
+  let index: Int
+  init(depth: Int, index: Int, range: SourceRange) {
+    self.depth = depth
+    self.index = index
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    if depth == 0 { return locals.argument(index) }
+    var frame = locals.parent
+    var level = 1
+    while level < depth {
+      frame = frame?.locals.parent
+      level += 1
+    }
+    return frame?.locals.argument(index) ?? .null
+  }
+}
+
+/// `(a, b, …)`.
+final class TupleNode: Node {
+  let elements: [Node]
+  let isArray: Bool
+  init(_ elements: [Node], isArray: Bool, range: SourceRange) {
+    self.elements = elements
+    self.isArray = isArray
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    var values: [Value] = []
+    values.reserveCapacity(elements.count)
+    for element in elements { values.append(try element.eval(locals)) }
+    return isArray ? .array(values) : .tuple(values)
+  }
+}
+
+/// `t.0`.
+final class TupleElementNode: Node {
+  let base: Node
+  let index: Int
+  init(base: Node, index: Int, range: SourceRange) {
+    self.base = base
+    self.index = index
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let value = try base.eval(locals)
+    switch value {
+    case .tuple(let elements), .array(let elements):
+      guard index < elements.count else {
+        throw Diagnostic.Interpreter.tupleIndex(index, count: elements.count, at: range)
+      }
+      return elements[index]
+    default:
+      throw Diagnostic.Interpreter.notTuple(index, value, at: range)
+    }
+  }
+}
+
+/// `x.name` used as a property (`cmd.enabled`, `ch.leading`).
+final class PropertyNode: Node {
+  let base: Node
+  let name: String
+  init(base: Node, name: String, range: SourceRange) {
+    self.base = base
+    self.name = name
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    try Properties.get(name, of: try base.eval(locals), at: range)
+  }
+}
+
+/// A closure literal: makes a closure value, keeping the current frame if the body needs it.
+final class ClosureNode: Node {
+  let code: ClosureCode
+  init(code: ClosureCode) {
+    self.code = code
+    super.init(range: code.range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    .closure(Closure(code: code, captured: code.capturesOuter ? Frame(locals) : nil))
+  }
+}
+
+/// `f(x)` where `f` is a closure value.
+final class ClosureCallNode: Node {
+  let callee: Node
+  let arguments: [Node]
+  init(callee: Node, arguments: [Node], range: SourceRange) {
+    self.callee = callee
+    self.arguments = arguments
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let function = try callee.eval(locals)
+    guard case .closure(let closure) = function else {
+      throw Diagnostic.Interpreter.notAFunction(function, at: callee.range)
+    }
+    var values: [Value] = []
+    for argument in arguments { values.append(try argument.eval(locals)) }
+    switch values.count {
+    case 0: return try closure.call()
+    case 1: return try closure.call(values[0])
+    case 2: return try closure.call(values[0], values[1])
+    default: return try closure.call(values)
+    }
+  }
+}
+
+/// `c ? a : b`.
+final class TernaryNode: Node {
+  let condition: Node
+  let whenTrue: Node
+  let whenFalse: Node
+  init(_ condition: Node, _ whenTrue: Node, _ whenFalse: Node, range: SourceRange) {
+    self.condition = condition
+    self.whenTrue = whenTrue
+    self.whenFalse = whenFalse
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let value = try condition.eval(locals)
+    guard case .bool(let flag) = value else {
+      throw Diagnostic.Interpreter.notBool("the condition of '?:'", value, at: condition.range)
+    }
+    return try flag ? whenTrue.eval(locals) : whenFalse.eval(locals)
+  }
+}
+
+/// `a && b`, `a || b`, short-circuiting.
+final class LogicalNode: Node {
+  let isAnd: Bool
+  let lhs: Node
+  let rhs: Node
+  init(isAnd: Bool, _ lhs: Node, _ rhs: Node, range: SourceRange) {
+    self.isAnd = isAnd
+    self.lhs = lhs
+    self.rhs = rhs
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let op = isAnd ? "&&" : "||"
+    let left = try lhs.eval(locals)
+    guard case .bool(let a) = left else {
+      throw Diagnostic.Interpreter.notBool("the left operand of '\(op)'", left, at: lhs.range)
+    }
+    if a != isAnd { return .bool(a) }
+    let right = try rhs.eval(locals)
+    guard case .bool(let b) = right else {
+      throw Diagnostic.Interpreter.notBool("the right operand of '\(op)'", right, at: rhs.range)
+    }
+    return .bool(b)
+  }
+}
+
+/// `!x`, `-x`.
+final class UnaryNode: Node {
+  let op: ScriptUnaryOperator
+  let operand: Node
+  init(_ op: ScriptUnaryOperator, _ operand: Node, range: SourceRange) {
+    self.op = op
+    self.operand = operand
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let value = try operand.eval(locals)
+    switch (op, value) {
+    case (.not, .bool(let flag)): return .bool(!flag)
+    case (.negate, .int(let number)):
+      let (result, overflow) = Int(0).subtractingReportingOverflow(number)
+      if overflow { throw Diagnostic.Interpreter.overflow("-", value, nil, at: range) }
+      return .int(result)
+    case (.negate, .double(let number)): return .double(-number)
+    default: throw Diagnostic.Interpreter.unaryType(op.rawValue, value, at: range)
+    }
+  }
+}
+
+/// `a op b` for arithmetic and comparison operators.
+final class BinaryNode: Node {
+  let op: ScriptBinaryOperator
+  let lhs: Node
+  let rhs: Node
+  init(_ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, range: SourceRange) {
+    self.op = op
+    self.lhs = lhs
+    self.rhs = rhs
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+  }
+
+  /// `a op b` on values.
+  static func apply(_ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange)
+    throws(RuntimeError) -> Value
+  {
+    switch op {
+    case .add, .subtract, .multiply, .divide, .remainder:
+      return try arithmetic(op, a, b, at: range)
+    case .equal: return .bool(a.isEqual(to: b))
+    case .notEqual: return .bool(!a.isEqual(to: b))
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      let order = try compare(op, a, b, at: range)
+      switch op {
+      case .less: return .bool(order < 0)
+      case .lessOrEqual: return .bool(order <= 0)
+      case .greater: return .bool(order > 0)
+      default: return .bool(order >= 0)
+      }
+    case .and, .or:
+      guard case .bool(let x) = a, case .bool(let y) = b else {
+        throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+      }
+      return .bool(op == .and ? x && y : x || y)
+    }
+  }
+
+  private static func arithmetic(
+    _ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange
+  ) throws(RuntimeError) -> Value {
+    switch (a, b) {
+    case (.int(let x), .int(let y)):
+      let result: (partialValue: Int, overflow: Bool)
+      switch op {
+      case .add: result = x.addingReportingOverflow(y)
+      case .subtract: result = x.subtractingReportingOverflow(y)
+      case .multiply: result = x.multipliedReportingOverflow(by: y)
+      case .divide:
+        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("/", at: range) }
+        result = x.dividedReportingOverflow(by: y)
+      default:
+        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("%", at: range) }
+        result = x.remainderReportingOverflow(dividingBy: y)
+      }
+      if result.overflow { throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range) }
+      return .int(result.partialValue)
+    case (.int(let x), .double(let y)): return try doubles(op, Double(x), y, a, b, at: range)
+    case (.double(let x), .int(let y)): return try doubles(op, x, Double(y), a, b, at: range)
+    case (.double(let x), .double(let y)): return try doubles(op, x, y, a, b, at: range)
+    case (.string(let x), .string(let y)) where op == .add: return .string(x + y)
+    case (.array(let x), .array(let y)) where op == .add: return .array(x + y)
+    default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+    }
+  }
+
+  private static func doubles(
+    _ op: ScriptBinaryOperator, _ x: Double, _ y: Double, _ a: Value, _ b: Value,
+    at range: SourceRange
+  ) throws(RuntimeError) -> Value {
+    switch op {
+    case .add: return .double(x + y)
+    case .subtract: return .double(x - y)
+    case .multiply: return .double(x * y)
+    case .divide: return .double(x / y)
+    default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+    }
+  }
+
+  /// -1, 0 or 1 for two numbers or two strings.
+  private static func compare(
+    _ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange
+  ) throws(RuntimeError) -> Int {
+    func sign<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }
+    switch (a, b) {
+    case (.int(let x), .int(let y)): return sign(x, y)
+    case (.int(let x), .double(let y)): return sign(Double(x), y)
+    case (.double(let x), .int(let y)): return sign(x, Double(y))
+    case (.double(let x), .double(let y)): return sign(x, y)
+    case (.string(let x), .string(let y)): return sign(x, y)
+    default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
+    }
+  }
+}

@@ -1,0 +1,274 @@
+import Reactive
+
+/// One row of the operator catalogue: a script name, its ReactiveObjC and RxJS names, a
+/// one-line summary, a small example script, its parameters, and what it does.
+struct OperatorEntry: Sendable {
+  /// How the name is used in a script.
+  enum Kind: Sendable {
+    /// A free function: `cold("--a|")`, `merge(a, b)`.
+    case function
+    /// A method on a value: `input.map { … }`.
+    case method
+    /// A built-in value, written without a call: `empty`, `never`, `main` (`empty()` works too).
+    case constant
+  }
+
+  /// One parameter, for matching call arguments.
+  struct Parameter: Sendable {
+    /// The argument label, or nil for a positional argument.
+    var label: String?
+    /// What it is, in messages and signatures (`count`, `other`, `transform`).
+    var name: String
+    /// Whether the argument may be left out.
+    var isOptional = false
+    /// Whether it takes any number of positional arguments (`merge(a, b, …)`).
+    var isVariadic = false
+    /// Whether it is a closure (which may trail the call).
+    var isClosure = false
+    /// For a closure: how its parameters are written in the signature (`x`, `acc, x`).
+    var closureParameters = ""
+
+    static func value(_ name: String, label: String? = nil, optional: Bool = false) -> Parameter {
+      Parameter(label: label, name: name, isOptional: optional)
+    }
+
+    static func variadic(_ name: String) -> Parameter {
+      Parameter(label: nil, name: name, isOptional: true, isVariadic: true)
+    }
+
+    static func closure(_ parameters: String, label: String? = nil) -> Parameter {
+      Parameter(label: label, name: "closure", isClosure: true, closureParameters: parameters)
+    }
+  }
+
+  /// The script name.
+  var name: String
+  /// Function, method or constant.
+  var kind: Kind
+  /// The ReactiveObjC name (`flattenMap:`), or "" for an RxJS-only operator.
+  var rac: String
+  /// The RxJS name accepted as an alias, if the semantics are the same.
+  var alias: String?
+  /// One line: what it does.
+  var summary: String
+  /// A small script that shows it; `marbles explain NAME` runs and draws it.
+  var example: String
+  /// The parameters, in order.
+  var parameters: [Parameter] = []
+  /// Whether labelled arguments other than the parameters are a values map (`cold`, `hot`).
+  var takesValuesMap = false
+  /// For `cold` and `hot`: the kind of marble the first argument is, parsed before the run
+  /// when it is a string literal.
+  var marbleKind: MarbleKind? = nil
+  /// What the call does.
+  var run: OperatorRun
+
+  /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
+  var signature: String {
+    var text = kind == .method ? "." + name : name
+    if kind == .constant { return name }
+    let plain = parameters.filter { !$0.isClosure || $0.label != nil }
+    let pieces = plain.map { parameter -> String in
+      var piece = parameter.label.map { "\($0): " } ?? ""
+      piece += parameter.isClosure ? "{ … }" : parameter.name
+      if parameter.isVariadic { piece += ", …" }
+      if parameter.isOptional && !parameter.isVariadic { piece = "[" + piece + "]" }
+      return piece
+    }
+    var arguments = pieces
+    if takesValuesMap { arguments.append("name: value…") }
+    let trailing = parameters.last(where: { $0.isClosure && $0.label == nil })
+    if !arguments.isEmpty || trailing == nil { text += "(" + arguments.joined(separator: ", ") + ")" }
+    if let trailing {
+      text += " { " + (trailing.closureParameters.isEmpty ? "" : trailing.closureParameters + " in ")
+        + "… }"
+    }
+    return text
+  }
+}
+
+/// One call of a catalogue operator at run time: the receiver and the evaluated arguments.
+struct Call {
+  /// The runtime, for scheduling and for reporting errors from callbacks.
+  let runtime: Runtime
+  /// The operator's name as written.
+  let name: String
+  /// The call's source range.
+  let range: SourceRange
+  /// The value left of the dot (`.null` for functions).
+  let receiver: Value
+  /// The argument for each parameter, nil when left out (variadic parameters: see `variadic`).
+  var arguments: [Value?]
+  /// The source range of each parameter's argument.
+  var argumentRanges: [SourceRange?]
+  /// The positional arguments of the variadic parameter.
+  var variadic: [Value] = []
+  /// The values map: labelled arguments that are not parameters, in source order.
+  var valuesMap: [(label: String, value: Value)] = []
+  /// The marble parsed before the run (`cold`, `hot` with a literal marble).
+  var marble: MarbleDiagram?
+
+  /// The scheduler of the run.
+  var scheduler: VirtualTimeScheduler { runtime.scheduler }
+
+  /// The receiver as a signal.
+  func signal() throws(RuntimeError) -> Signal<Value> {
+    guard case .signal(let signal) = receiver else {
+      throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
+    }
+    return signal
+  }
+
+  /// The range of argument `index`, or the call's.
+  func rangeOf(_ index: Int) -> SourceRange {
+    index < argumentRanges.count ? (argumentRanges[index] ?? range) : range
+  }
+
+  /// Argument `index`, or nil when it was left out.
+  func optional(_ index: Int) -> Value? {
+    index < arguments.count ? arguments[index] : nil
+  }
+
+  /// Argument `index` (`nil` when left out).
+  func value(_ index: Int) -> Value {
+    optional(index) ?? .null
+  }
+
+  /// Argument `index` as a signal.
+  func signal(_ index: Int, _ parameter: String = "the argument") throws(RuntimeError)
+    -> Signal<Value>
+  {
+    let value = value(index)
+    guard case .signal(let signal) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: "a signal", value, at: rangeOf(index))
+    }
+    return signal
+  }
+
+  /// Argument `index` as an integer of at least `minimum`.
+  func int(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError) -> Int {
+    let value = value(index)
+    var number: Int?
+    switch value {
+    case .int(let n): number = n
+    case .double(let d) where d == d.rounded() && abs(d) < 1e15: number = Int(d)
+    default: number = nil
+    }
+    guard let number, number >= minimum else {
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: minimum == 0 ? "an integer ≥ 0" : "an integer ≥ \(minimum)",
+        value, at: rangeOf(index))
+    }
+    return number
+  }
+
+  /// Argument `index` as an integer, or nil when left out.
+  func optionalInt(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError)
+    -> Int?
+  {
+    guard let value = optional(index), !isNull(value) else { return nil }
+    return try int(index, parameter, minimum: minimum)
+  }
+
+  /// Argument `index` as a Bool.
+  func bool(_ index: Int, _ parameter: String) throws(RuntimeError) -> Bool {
+    let value = value(index)
+    guard case .bool(let flag) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: "a Bool", value, at: rangeOf(index))
+    }
+    return flag
+  }
+
+  /// Argument `index` as a closure that the operator calls while the run goes on.
+  func function(_ index: Int) throws(RuntimeError) -> ScriptFunction {
+    let value = value(index)
+    guard case .closure(let closure) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
+    }
+    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name)
+  }
+
+  /// Argument `index` as the `main` scheduler.
+  func scheduler(_ index: Int) throws(RuntimeError) -> VirtualQueue {
+    let value = value(index)
+    guard case .scheduler(let queue) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the scheduler", of: name, expected: "'main'", value, at: rangeOf(index))
+    }
+    return queue
+  }
+
+  private func isNull(_ value: Value) -> Bool {
+    if case .null = value { return true }
+    return false
+  }
+}
+
+/// A script closure handed to an operator: calling it never throws. A runtime error inside it
+/// is reported (with the current frame), the run is asked to stop, and a neutral value
+/// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
+struct ScriptFunction {
+  let closure: Closure
+  unowned let runtime: Runtime
+  let operatorName: String
+
+  /// Calls with one argument.
+  func callAsFunction(_ argument: Value) -> Value {
+    do {
+      return try closure.call(argument)
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
+  /// Calls with two arguments.
+  func callAsFunction(_ first: Value, _ second: Value) -> Value {
+    do {
+      return try closure.call(first, second)
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
+  /// Calls with no arguments.
+  func callAsFunction() -> Value {
+    do {
+      return try closure.call()
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
+  /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
+  func predicate(_ argument: Value) -> Bool {
+    let result = self(argument)
+    guard case .bool(let flag) = result else {
+      if !runtime.hasFailed {
+        runtime.report(
+          Diagnostic.Interpreter.closureResult(
+            of: operatorName, expected: "a Bool", result, at: closure.code.body.range))
+      }
+      return false
+    }
+    return flag
+  }
+
+  /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).
+  func signal(from result: Value) -> Signal<Value> {
+    guard case .signal(let signal) = result else {
+      if !runtime.hasFailed {
+        runtime.report(
+          Diagnostic.Interpreter.closureResult(
+            of: operatorName, expected: "a signal", result, at: closure.code.body.range))
+      }
+      return .never
+    }
+    return signal
+  }
+}

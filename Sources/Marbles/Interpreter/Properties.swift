@@ -1,0 +1,45 @@
+import Reactive
+
+/// The properties of script values: a command's lanes, a channel's terminals, a connection's
+/// signal (`cmd.enabled`, `ch.leading`, `conn.signal`).
+enum Properties {
+  /// Every property name, for "did you mean" and for telling properties from operators.
+  static let names: [String] =
+    CommandBox.internalLanes + [
+      "internals", "allowsConcurrentExecution", "leading", "following", "signal",
+    ]
+
+  /// The value of `value.name`.
+  static func get(_ name: String, of value: Value, at range: SourceRange) throws(RuntimeError)
+    -> Value
+  {
+    switch value {
+    case .command(let box):
+      if let lane = box.lane(name) { return .signal(lane) }
+      if name == "internals" { return .commandInternals(box) }
+      if name == "allowsConcurrentExecution" {
+        return .bool(box.command.allowsConcurrentExecution)
+      }
+      throw missing(name, value, among: CommandBox.internalLanes + ["internals", "allowsConcurrentExecution"], at: range)
+    case .commandInternals(let box):
+      if let lane = box.lane(name) { return .signal(lane) }
+      throw missing(name, value, among: CommandBox.internalLanes, at: range)
+    case .channel(let channel):
+      if name == "leading" { return .signal(channel.leading) }
+      if name == "following" { return .signal(channel.following) }
+      throw missing(name, value, among: ["leading", "following"], at: range)
+    case .connection(let connection):
+      if name == "signal" { return .signal(connection.signal) }
+      throw missing(name, value, among: ["signal"], at: range)
+    default:
+      throw missing(name, value, among: [], at: range)
+    }
+  }
+
+  private static func missing(
+    _ name: String, _ value: Value, among candidates: [String], at range: SourceRange
+  ) -> RuntimeError {
+    Diagnostic.Interpreter.noProperty(
+      name, value, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range)
+  }
+}

@@ -1,0 +1,162 @@
+import Reactive
+
+/// The state of one script run: the scheduler, the `let` values, the first runtime error, and
+/// the work the script schedules.
+///
+/// Statements are evaluated inside the run's first action, at frame 0. While they are
+/// (`isSettingUp`), effects that the script schedules are collected rather than done, so that
+/// they happen in the order DSL.md §2.1 fixes: first the subscriptions at the start of frames
+/// (`show` lanes, `expect` recordings, `a.subscribe(b)`, `cmd.execute(signal)`), then, in script
+/// order, the script's own work (hot timelines, `execute(v, at: F)`, `connect()`).
+final class Runtime {
+  /// How deeply events may nest through subjects before it counts as a feedback loop.
+  static let maximumNesting = 1000
+
+  /// The script's text, for diagnostics.
+  let source: SourceFile
+  /// The one scheduler of the run; its `main` queue is the script's `main`.
+  let scheduler: VirtualTimeScheduler
+  /// The value of each `let`, by slot.
+  var globals: [Value] = []
+  /// The first runtime error, which stops the run.
+  private(set) var failure: Diagnostic?
+  /// Warnings found before and during the run.
+  var warnings: [Diagnostic] = []
+  /// Whether statements are still being evaluated (effects are collected, not done).
+  private(set) var isSettingUp = true
+  /// Subscriptions at the start of frames, collected while setting up.
+  private var startWork: [() -> Void] = []
+  /// Script-scheduled work, in script order, collected while setting up.
+  private var scriptWork: [() -> Void] = []
+  /// The `hot` sources made while setting up (their negative frames widen the diagram).
+  private(set) var hotSources: [MarbleSource] = []
+  /// The `cold` and `hot` sources, for the diagram's extent.
+  private(set) var sources: [MarbleSource] = []
+  /// How deeply deliveries into subjects are nested right now.
+  var nesting = 0
+
+  init(source: SourceFile, scheduler: VirtualTimeScheduler) {
+    self.source = source
+    self.scheduler = scheduler
+  }
+
+  /// Whether a runtime error has happened.
+  var hasFailed: Bool { failure != nil }
+
+  /// Records `error` as the run's error (if it is the first), naming the current frame, and
+  /// asks the scheduler to stop.
+  func report(_ error: RuntimeError) {
+    guard failure == nil else { return }
+    failure = .error("\(error.message) at frame \(scheduler.now)", at: error.range)
+    scheduler.stop()
+  }
+
+  /// Records a diagnostic that stops the run (the frame bound).
+  func fail(_ diagnostic: Diagnostic) {
+    guard failure == nil else { return }
+    failure = diagnostic
+    scheduler.stop()
+  }
+
+  // MARK: - Scheduling script work
+
+  /// Does `work` at the start of frame `frame`: before the sources' events of that frame.
+  func atStart(of frame: Int, _ work: @escaping () -> Void) {
+    if isSettingUp {
+      startWork.append { [scheduler] in scheduler.schedule(at: frame, work) }
+    } else if frame <= scheduler.now {
+      work()
+    } else {
+      scheduler.schedule(at: frame, work)
+    }
+  }
+
+  /// Does `work` at frame `frame`, in script order with the script's other work for that frame.
+  func atFrame(_ frame: Int, _ work: @escaping () -> Void) {
+    if isSettingUp {
+      scriptWork.append { [scheduler] in scheduler.schedule(at: frame, work) }
+    } else {
+      scheduler.schedule(at: frame, work)
+    }
+  }
+
+  /// Ends the set-up: schedules the collected subscriptions, then the script's work.
+  func finishSetUp() {
+    isSettingUp = false
+    let start = startWork
+    let script = scriptWork
+    startWork = []
+    scriptWork = []
+    for work in start { work() }
+    for work in script { work() }
+  }
+
+  // MARK: - Sources
+
+  /// A `cold` or `hot` source for `diagram`, its value keys looked up in `values` (a digit
+  /// without an entry is that integer, any other character the one-character string).
+  func makeSource(
+    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value
+  ) -> MarbleSource {
+    var map: [String: Value] = [:]
+    for (label, value) in values { map[label] = value }
+    let failure = Event<Value>.error(error.asError)
+    var batches: [MarbleSource.Batch] = []
+    batches.reserveCapacity(diagram.events.count)
+    for event in diagram.events {
+      let next: Event<Value>
+      switch event.kind {
+      case .completed: next = .completed
+      case .error: next = failure
+      case .value(let key):
+        next = .next(map[key] ?? Self.digitValue(key).map(Value.int) ?? .string(key))
+      }
+      if let last = batches.indices.last, batches[last].frame == event.frame {
+        batches[last].events.append(next)
+      } else {
+        batches.append(MarbleSource.Batch(frame: event.frame, events: [next]))
+      }
+    }
+    let source = MarbleSource(
+      kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
+      endFrame: diagram.endFrame, scheduler: scheduler)
+    sources.append(source)
+    if diagram.kind == .hot {
+      if isSettingUp {
+        hotSources.append(source)
+        scriptWork.append { source.scheduleTimeline() }
+      } else {
+        source.scheduleTimeline()
+      }
+    }
+    return source
+  }
+
+  /// The integer a one-digit key stands for.
+  static func digitValue(_ key: String) -> Int? {
+    guard key.count == 1, let character = key.first, character.isASCII,
+      let digit = character.wholeNumberValue
+    else { return nil }
+    return digit
+  }
+
+  // MARK: - Feeding observers
+
+  /// Subscribes `signal` into `observer` (a subject or a channel terminal), guarding against
+  /// events that feed back into their own source forever.
+  func feed<O: Observer>(_ signal: Signal<Value>, into observer: O, at range: SourceRange)
+  where O.Value == Value {
+    let subscriber = Subscriber<Value> { [weak self, observer] event in
+      guard let self else { return }
+      if self.nesting >= Runtime.maximumNesting {
+        self.report(Diagnostic.Interpreter.feedbackLoop(at: range))
+        return
+      }
+      self.nesting += 1
+      observer.send(event)
+      self.nesting -= 1
+    }
+    observer.attach(subscriber)
+    signal.subscribe(subscriber)
+  }
+}

@@ -1,0 +1,248 @@
+import Reactive
+
+/// A value of the script language, as the interpreter computes with it.
+///
+/// Numbers, strings, Booleans, `nil`, tuples and arrays are plain data; signals, commands,
+/// channels and closures are references. Signals carry `Value`s, so one `Signal<Value>` type
+/// serves every operator. A value is boxed at most once: scalars are stored inline, and a
+/// composite holds its elements in one array.
+enum Value {
+  /// An integer.
+  case int(Int)
+  /// A decimal number.
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// A Boolean.
+  case bool(Bool)
+  /// `nil`.
+  case null
+  /// A tuple (`(a, b)`, `combineLatest`, `zip`, `pairwise`).
+  case tuple([Value])
+  /// An array (`collect`, `bufferCount`, `bufferWithTime`).
+  case array([Value])
+  /// An error used as a value (on `cmd.errors`, the parameter of `catch { e in … }`); holds the
+  /// error's own value.
+  indirect case error(Value)
+  /// A materialized event.
+  indirect case event(Event<Value>)
+  /// A signal (cold, hot, a subject, a channel terminal, …).
+  case signal(Signal<Value>)
+  /// A command (RACCommand).
+  case command(CommandBox)
+  /// A command's internal lanes (`cmd.internals`).
+  case commandInternals(CommandBox)
+  /// A channel (RACChannel).
+  case channel(Channel<Value>)
+  /// A multicast connection (`publish()`, `multicast(subject)`).
+  case connection(MulticastConnection<Value>)
+  /// A closure.
+  case closure(Closure)
+  /// A scheduler: `main`.
+  case scheduler(VirtualQueue)
+}
+
+extension Value: @unchecked Sendable {}
+// Invariant: a script runs on one thread; values never cross threads while in use.
+
+extension Value {
+  /// The name of the value's type, as messages print it (`Int`, `String`, `Signal`, …).
+  var typeName: String {
+    switch self {
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .null: return "Nil"
+    case .tuple: return "Tuple"
+    case .array: return "Array"
+    case .error: return "Error"
+    case .event: return "Event"
+    case .signal: return "Signal"
+    case .command: return "Command"
+    case .commandInternals: return "CommandInternals"
+    case .channel: return "Channel"
+    case .connection: return "Connection"
+    case .closure: return "Closure"
+    case .scheduler: return "Scheduler"
+    }
+  }
+
+  /// Whether the value is, or contains, a signal (then recording it needs inner recordings).
+  var containsSignal: Bool {
+    switch self {
+    case .signal: return true
+    case .tuple(let values), .array(let values): return values.contains { $0.containsSignal }
+    case .error(let value): return value.containsSignal
+    case .event(let event): return event.value?.containsSignal ?? false
+    default: return false
+    }
+  }
+
+  /// The value as plain recorded data. Signals become an empty inner timeline subscribed at
+  /// `frame` (recordings replace it with what the signal did; see `LaneRecorder`).
+  func timelineValue(at frame: Int) -> TimelineValue {
+    switch self {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .string(let value): return .string(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    case .tuple(let values): return .tuple(values.map { $0.timelineValue(at: frame) })
+    case .array(let values): return .array(values.map { $0.timelineValue(at: frame) })
+    case .error(let value): return .error(value.timelineValue(at: frame))
+    case .event(let event):
+      switch event {
+      case .next(let value): return .event(.next, value.timelineValue(at: frame))
+      case .error(let error): return .event(.error, Value.payload(of: error).timelineValue(at: frame))
+      case .completed: return .event(.completed, nil)
+      }
+    case .signal: return .signal(InnerTimeline(subscribed: frame))
+    case .command: return .opaque("Command")
+    case .commandInternals: return .opaque("CommandInternals")
+    case .channel: return .opaque("Channel")
+    case .connection: return .opaque("Connection")
+    case .closure: return .opaque("Closure")
+    case .scheduler(let queue): return .opaque(queue.name)
+    }
+  }
+
+  /// The value of a signal's error: the script value it was raised with, or a short name for the
+  /// library's own errors (`"notEnabled"`, `"timedOut"`, `"noElements"`).
+  static func payload(of error: any Error) -> Value {
+    switch error {
+    case let error as ScriptError: return error.value
+    case is CommandError: return .string("notEnabled")
+    case let error as SignalError:
+      switch error {
+      case .timedOut: return .string("timedOut")
+      case .noElements: return .string("noElements")
+      }
+    default: return .string(String(describing: error))
+    }
+  }
+
+  /// The error a signal fails with for this value; `.error(x)` fails with `x` itself.
+  var asError: ScriptError {
+    if case .error(let inner) = self { return ScriptError(value: inner) }
+    return ScriptError(value: self)
+  }
+}
+
+// MARK: - Equality
+
+extension Value {
+  /// Script equality: numbers by value (`1 == 1.0`), composites element-wise, references
+  /// (signals, commands, …) by identity. Values of different types are unequal.
+  func isEqual(to other: Value) -> Bool {
+    switch (self, other) {
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.null, .null): return true
+    case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.isEqual(to: $1) }
+    case (.error(let a), .error(let b)): return a.isEqual(to: b)
+    case (.event(let a), .event(let b)):
+      switch (a, b) {
+      case (.next(let x), .next(let y)): return x.isEqual(to: y)
+      case (.error(let x), .error(let y)): return Value.payload(of: x).isEqual(to: Value.payload(of: y))
+      case (.completed, .completed): return true
+      default: return false
+      }
+    case (.signal(let a), .signal(let b)): return a === b
+    case (.command(let a), .command(let b)), (.commandInternals(let a), .commandInternals(let b)):
+      return a === b
+    case (.channel(let a), .channel(let b)): return a === b
+    case (.connection(let a), .connection(let b)): return a === b
+    case (.closure(let a), .closure(let b)): return a === b
+    case (.scheduler(let a), .scheduler(let b)): return a === b
+    default: return false
+    }
+  }
+}
+
+// MARK: - Printing
+
+extension Value: CustomStringConvertible {
+  /// The value as a script would write it (`10`, `"a"`, `(1, 2)`, `error("boom")`).
+  var description: String {
+    switch self {
+    case .signal: return "signal"
+    case .command: return "command"
+    case .commandInternals: return "command internals"
+    case .channel: return "channel"
+    case .connection: return "connection"
+    case .closure: return "closure"
+    case .scheduler(let queue): return queue.name
+    default: return timelineValue(at: 0).description
+    }
+  }
+}
+
+/// A script value raised as a signal's failure (`#`, `fail(e)`, `error:`).
+struct ScriptError: Error, @unchecked Sendable, CustomStringConvertible {
+  // Invariant: immutable; used on the script's thread only.
+  /// The value the signal failed with.
+  let value: Value
+
+  /// The value as written.
+  var description: String { value.description }
+}
+
+/// A command of a script, with its lanes converted to script signals once, so that every use of
+/// `cmd.executing` is the same signal.
+final class CommandBox: @unchecked Sendable {
+  // Invariant: immutable after init; used on the script's thread only.
+  let command: Command<Value, Value>
+  let executionSignals: Signal<Value>
+  let executing: Signal<Value>
+  let enabled: Signal<Value>
+  let errors: Signal<Value>
+  let added: Signal<Value>
+  let inFlight: Signal<Value>
+  let immediateExecuting: Signal<Value>
+  let moreExecutionsAllowed: Signal<Value>
+  let immediateEnabled: Signal<Value>
+
+  init(_ command: Command<Value, Value>) {
+    self.command = command
+    let internals = command.internals
+    executionSignals = command.executionSignals.map { Value.signal($0) }
+    executing = command.executing.map { Value.bool($0) }
+    enabled = command.enabled.map { Value.bool($0) }
+    errors = command.errors.map { Value.error(Value.payload(of: $0)) }
+    added = internals.added.map { Value.signal($0) }
+    inFlight = internals.inFlight.map { Value.int($0) }
+    immediateExecuting = internals.immediateExecuting.map { Value.bool($0) }
+    moreExecutionsAllowed = internals.moreExecutionsAllowed.map { Value.bool($0) }
+    immediateEnabled = internals.immediateEnabled.map { Value.bool($0) }
+  }
+
+  /// The internal lanes in the order `cmd.internals` shows them.
+  static let internalLanes = [
+    "added", "inFlight", "immediateExecuting", "moreExecutionsAllowed", "immediateEnabled",
+    "enabled", "executing", "executionSignals", "errors",
+  ]
+
+  /// The public lanes, shown for `show cmd`.
+  static let publicLanes = ["executionSignals", "executing", "enabled", "errors"]
+
+  /// The lane called `name`, if there is one.
+  func lane(_ name: String) -> Signal<Value>? {
+    switch name {
+    case "executionSignals": return executionSignals
+    case "executing": return executing
+    case "enabled": return enabled
+    case "errors": return errors
+    case "added": return added
+    case "inFlight": return inFlight
+    case "immediateExecuting": return immediateExecuting
+    case "moreExecutionsAllowed": return moreExecutionsAllowed
+    case "immediateEnabled": return immediateEnabled
+    default: return nil
+    }
+  }
+}
