@@ -63,7 +63,8 @@ func mapped<Value, Result>(_ signal: Signal<Value>, _ transform: @escaping (Valu
     withKnownIssue {
       expectMarbles(recording, "--2-|")
     } matching: { issue in
-      issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "ExpectMarblesTests.swift"
+      issue.sourceLocation?.line == line
+        && issue.sourceLocation?.fileName == "ExpectMarblesTests.swift"
         && issue.comments.map(\.rawValue) == [
           """
           expectation failed at frame 2: expected next(2), got next(1)

@@ -25,7 +25,8 @@ struct SplitMix64: RandomNumberGenerator {
 
   @Test func writesValuesGroupsAndTerminals() throws {
     #expect(try render([]) == "")
-    #expect(try render([.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) == "--a--(bc)|")
+    #expect(
+      try render([.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) == "--a--(bc)|")
     #expect(try render([.next(0, "a"), .error(1, MarbleError("x"))]) == "a#")
     #expect(try render([.next(1, "a"), .completed(1)]) == "-(a|)")
     #expect(try render([.next(0, "👍🏽"), .next(1, "é")]) == "👍🏽é")

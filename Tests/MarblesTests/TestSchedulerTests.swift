@@ -123,7 +123,8 @@ func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   @Test func subscribingAndUnsubscribingInOneFrameSeesNothing() throws {
     let ts = TestScheduler()
     let cold = ts.cold(events: [.next(0, "a"), .completed(1)])
-    let recording = ts.record(cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
+    let recording = ts.record(
+      cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
     try ts.run()
     #expect(recording.events.isEmpty)
     #expect(cold.subscriptions == [SubscriptionLog(subscribed: 2, unsubscribed: 2)])
