@@ -3,7 +3,9 @@ import Testing
 import XCTest
 
 /// Maps values by hand (operators are written elsewhere).
-func mapped<Value, Result>(_ signal: Signal<Value>, _ transform: @escaping (Value) -> Result)
+private func mapped<Value, Result>(
+  _ signal: Signal<Value>, _ transform: @escaping (Value) -> Result
+)
   -> Signal<Result>
 {
   Signal { subscriber in

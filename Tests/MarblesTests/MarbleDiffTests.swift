@@ -262,4 +262,13 @@ import Testing
       expected: [Recorded<Int>.completed(1)], actual: [], subject: "'output'")
     #expect(text?.hasPrefix("expectation failed for 'output' at frame 1: ") == true)
   }
+
+  @Test func comparesErrors() {
+    struct Plain: Error { var code: Int }
+    #expect(MarbleDiff.errorsEqual(MarbleError("a"), MarbleError("a")))
+    #expect(!MarbleDiff.errorsEqual(MarbleError("a"), MarbleError("b")))
+    #expect(MarbleDiff.errorsEqual(Plain(code: 1), Plain(code: 1)))
+    #expect(!MarbleDiff.errorsEqual(Plain(code: 1), Plain(code: 2)))
+    #expect(!MarbleDiff.errorsEqual(MarbleError("a"), Plain(code: 1)))
+  }
 }

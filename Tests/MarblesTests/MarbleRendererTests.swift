@@ -2,7 +2,7 @@ import Marbles
 import Testing
 
 /// A tiny deterministic PRNG (SplitMix64), so that random tests are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
+private struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) {

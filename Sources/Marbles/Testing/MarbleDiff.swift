@@ -141,6 +141,20 @@ public enum MarbleDiff {
     }
   }
 
+  /// Compares two errors: with `==` when they are `Equatable` values of the same type, otherwise
+  /// by type and printed form.
+  public static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
+    if let equatable = lhs as? any Equatable {
+      return isEqual(equatable, rhs)
+    }
+    return type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
+  }
+
+  private static func isEqual<Left: Equatable>(_ lhs: Left, _ rhs: Any) -> Bool {
+    guard let rhs = rhs as? Left else { return false }
+    return lhs == rhs
+  }
+
   /// The dynamic type name of a value (`AnyHashable` is looked through).
   public static func typeName<Value>(of value: Value) -> String {
     String(describing: type(of: unwrapped(value)))
