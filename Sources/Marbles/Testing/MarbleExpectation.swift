@@ -85,15 +85,15 @@ public enum MarbleExpectation {
     var issues = self.issues(for: expected.diagnostics, in: marble)
     guard !expected.hasErrors else { return issues }
     let wanted = expected.events.map { recorded in
-      Recorded(frame: recorded.frame, event: recorded.event.map { InnerTimeline($0.events) })
+      Recorded(frame: recorded.frame, event: recorded.event.map { InnerSignalTimeline($0.events) })
     }
     let got = actual.map { recorded in
       Recorded(
         frame: recorded.frame,
-        event: recorded.event.map { InnerTimeline(relativeTo: recorded.frame, $0) })
+        event: recorded.event.map { InnerSignalTimeline(relativeTo: recorded.frame, $0) })
     }
-    var keys: [String: InnerTimeline<Inner>] = [:]
-    for (key, source) in values { keys[key] = InnerTimeline(source.events) }
+    var keys: [String: InnerSignalTimeline<Inner>] = [:]
+    for (key, source) in values { keys[key] = InnerSignalTimeline(source.events) }
     if let diff = MarbleDiff.compare(
       expected: wanted, actual: got, subject: subject, keys: keys, format: { $0.description })
     {
@@ -129,7 +129,7 @@ public enum MarbleExpectation {
 }
 
 /// The events of an inner signal with frames relative to its subscription, for comparison.
-struct InnerTimeline<Value: Equatable>: Equatable, CustomStringConvertible {
+struct InnerSignalTimeline<Value: Equatable>: Equatable, CustomStringConvertible {
   var events: [Recorded<Value>]
 
   init(_ events: [Recorded<Value>]) {
