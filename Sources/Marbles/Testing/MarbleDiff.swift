@@ -144,7 +144,10 @@ public enum MarbleDiff {
   /// Compares two errors: with `==` when they are `Equatable` values of the same type, otherwise
   /// by type and printed form.
   public static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
-    if let equatable = lhs as? any Equatable {
+    // Cast through `Any` so that the error's own type is checked: with Foundation imported the
+    // compiler treats every `any Error` as castable to `Equatable` (as an NSError).
+    let left: Any = lhs
+    if let equatable = left as? any Equatable {
       return isEqual(equatable, rhs)
     }
     return type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
