@@ -10,8 +10,10 @@
 ///     }
 ///     // (1|)
 ///
-/// Subjects (`Subject`, `ReplaySubject`, `BehaviorSubject`) are signals too: hot ones.
-public class Signal<Value>: @unchecked Sendable {
+/// Subjects (`Subject`, `ReplaySubject`, `BehaviorSubject`) are signals too: hot ones. The class
+/// is `open` so that other modules can define signal kinds too (the marble test sources in
+/// `Marbles` override `subscribe(_:)` to log their subscriptions).
+open class Signal<Value>: @unchecked Sendable {
   // Invariant: immutable after init; subclasses guard their own state.
   private let didSubscribe: ((Subscriber<Value>) -> (any Disposable)?)?
 
@@ -29,7 +31,7 @@ public class Signal<Value>: @unchecked Sendable {
   ///
   /// The subscribe closure runs synchronously, inside this call.
   @discardableResult
-  public func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
+  open func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     if let disposable = didSubscribe?(subscriber) {
       subscriber.attach(disposable)
     }

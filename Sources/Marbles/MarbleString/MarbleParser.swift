@@ -1,0 +1,247 @@
+/// Parses marble strings (RxJS 7 run-mode grammar, with its silent mis-parses turned into errors;
+/// see `Guides/Syntax.md`).
+///
+/// Parsing never stops at the first problem: it recovers, keeps going and returns every
+/// diagnostic together with a best-effort result. Diagnostic positions are relative to the marble
+/// string itself (line 1, column 1 is its first character); use `Diagnostic.offset(by:)` to move
+/// them into a larger text.
+///
+///     let (diagram, diagnostics) = MarbleParser.parse("--a--(bc)--|", kind: .cold)
+///     // a at 2, b and c at 5, completed at 11; no diagnostics
+public enum MarbleParser {
+  /// The longest time progression accepted, in frames (about 11.5 days of virtual time).
+  public static let maxProgressionFrames = 1_000_000_000
+
+  /// Parses a cold or hot marble string.
+  ///
+  /// - Parameters:
+  ///   - marble: The marble text, e.g. `"--a--b--|"`.
+  ///   - kind: `.cold` (frame 0 is the first character) or `.hot` (frame 0 is the `^`).
+  /// - Returns: The diagram, always, and every problem found (errors and warnings).
+  public static func parse(_ marble: String, kind: MarbleKind) -> (
+    diagram: MarbleDiagram, diagnostics: [Diagnostic]
+  ) {
+    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var state = TimelineState()
+    var events: [(time: Int, kind: MarbleEvent.Kind, range: SourceRange)] = []
+    var zero: (time: Int, range: SourceRange)?
+    var terminal: (description: String, range: SourceRange)?
+
+    for token in tokens {
+      switch token.kind {
+      case .space:
+        continue
+      case .advance, .timeProgression, .groupStart, .groupEnd:
+        state.handleStructure(token, diagnostics: &diagnostics)
+      case .value, .completion, .failure:
+        let time = state.eventTime
+        state.markContent()
+        state.time += 1
+        let eventKind = token.kind.eventKind
+        let description = token.kind.glyphDescription(token.text)
+        if let terminal {
+          diagnostics.append(
+            .marbleEventAfterTermination(
+              description, terminal: terminal.description, at: token.range))
+          continue
+        }
+        events.append((time, eventKind, token.range))
+        if token.kind.isTerminal {
+          terminal = (description, token.range)
+        }
+      case .subscribe:
+        let time = state.eventTime
+        state.markContent()
+        state.time += 1
+        if kind == .cold {
+          diagnostics.append(.marbleSubscriptionInCold(at: token.range))
+        } else if let zero {
+          diagnostics.append(.marbleSecondMarker("^", at: token.range, first: zero.range))
+        } else if let terminal {
+          diagnostics.append(
+            .marbleSubscriptionAfterTermination(terminal: terminal.description, at: token.range))
+        } else {
+          zero = (time, token.range)
+        }
+      case .unsubscribe:
+        state.markContent()
+        diagnostics.append(.marbleUnsubscriptionOutsideSubscription(at: token.range))
+      }
+    }
+    state.finish(diagnostics: &diagnostics)
+
+    let offset = zero?.time ?? 0
+    let diagram = MarbleDiagram(
+      kind: kind,
+      events: events.map { MarbleEvent(frame: $0.time - offset, kind: $0.kind, range: $0.range) },
+      subscriptionPoint: zero?.range,
+      firstFrame: -offset,
+      length: state.time)
+    return (diagram, diagnostics.sortedByPosition())
+  }
+
+  /// Parses a subscription marble such as `"^---!"`, `"--^--!"` or `"(^!)"`.
+  ///
+  /// It may contain only `-`, spaces, time progressions, groups, exactly one `^` (subscribe,
+  /// +1 frame) and at most one `!` (unsubscribe, no time).
+  ///
+  /// - Returns: The subscription, or nil when the marble has no `^`; and every problem found.
+  public static func parseSubscription(_ marble: String) -> (
+    subscription: SubscriptionMarble?, diagnostics: [Diagnostic]
+  ) {
+    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var state = TimelineState()
+    var subscribe: (time: Int, range: SourceRange)?
+    var unsubscribe: (time: Int, range: SourceRange)?
+    var unsubscribeFirst = false
+
+    for token in tokens {
+      switch token.kind {
+      case .space:
+        continue
+      case .advance, .timeProgression, .groupStart, .groupEnd:
+        state.handleStructure(token, diagnostics: &diagnostics)
+      case .value, .completion, .failure:
+        state.markContent()
+        state.time += 1
+        diagnostics.append(
+          .marbleEventInSubscription(token.kind.glyphDescription(token.text), at: token.range))
+      case .subscribe:
+        let time = state.eventTime
+        state.markContent()
+        state.time += 1
+        if let subscribe {
+          diagnostics.append(.marbleSecondMarker("^", at: token.range, first: subscribe.range))
+        } else {
+          subscribe = (time, token.range)
+        }
+      case .unsubscribe:
+        let time = state.eventTime
+        state.markContent()
+        if let unsubscribe {
+          diagnostics.append(.marbleSecondMarker("!", at: token.range, first: unsubscribe.range))
+        } else {
+          unsubscribe = (time, token.range)
+          unsubscribeFirst = subscribe == nil
+        }
+      }
+    }
+    state.finish(diagnostics: &diagnostics)
+
+    guard let subscribe else {
+      let whole = SourceRange(line: 1, column: 1, length: marble.count)
+      diagnostics.append(.marbleMissingSubscription(at: whole))
+      return (nil, diagnostics.sortedByPosition())
+    }
+    if unsubscribeFirst, let unsubscribe {
+      diagnostics.append(.marbleUnsubscriptionBeforeSubscription(at: unsubscribe.range))
+    }
+    let subscription = SubscriptionMarble(
+      subscribed: subscribe.time,
+      unsubscribed: unsubscribeFirst ? nil : unsubscribe?.time,
+      length: state.time)
+    return (subscription, diagnostics.sortedByPosition())
+  }
+}
+
+/// The clock and group state shared by both parsers.
+private struct TimelineState {
+  struct Group {
+    var open: SourceRange
+    var time: Int
+    /// Nested `(` seen inside (an error), so that their `)` do not close this group.
+    var nesting = 0
+    var hasContent = false
+  }
+
+  /// Frames since the string's first character.
+  var time = 0
+  var group: Group?
+
+  /// The frame of an event written now: the group's frame inside a group.
+  var eventTime: Int { group?.time ?? time }
+
+  mutating func markContent() {
+    group?.hasContent = true
+  }
+
+  /// Handles `-`, time progressions, `(` and `)`.
+  mutating func handleStructure(_ token: MarbleToken, diagnostics: inout [Diagnostic]) {
+    switch token.kind {
+    case .advance:
+      if group != nil {
+        diagnostics.append(.marbleTimeInGroup("-", isProgression: false, at: token.range))
+      }
+      time += 1
+    case .timeProgression(let frames):
+      if group != nil {
+        diagnostics.append(.marbleTimeInGroup(token.text, isProgression: true, at: token.range))
+      } else {
+        time += frames ?? 0
+      }
+    case .groupStart:
+      if let open = group?.open {
+        diagnostics.append(.marbleNestedGroup(at: token.range, outer: open))
+        group?.nesting += 1
+      } else {
+        group = Group(open: token.range, time: time)
+      }
+      time += 1
+    case .groupEnd:
+      time += 1
+      guard let current = group else {
+        diagnostics.append(.marbleUnmatchedGroupClose(at: token.range))
+        return
+      }
+      if current.nesting > 0 {
+        group?.nesting -= 1
+        return
+      }
+      if !current.hasContent {
+        diagnostics.append(
+          .marbleEmptyGroup(at: SourceRange(start: current.open.start, end: token.range.end)))
+      }
+      group = nil
+    default:
+      break
+    }
+  }
+
+  mutating func finish(diagnostics: inout [Diagnostic]) {
+    if let open = group?.open {
+      diagnostics.append(.marbleGroupNeverClosed(at: open))
+    }
+  }
+}
+
+extension MarbleToken.Kind {
+  fileprivate var isTerminal: Bool {
+    self == .completion || self == .failure
+  }
+
+  fileprivate var eventKind: MarbleEvent.Kind {
+    switch self {
+    case .value(let key): return .value(key: key)
+    case .failure: return .error
+    default: return .completed
+    }
+  }
+
+  /// `value 'x'`, `completion '|'`, `failure '#'`.
+  fileprivate func glyphDescription(_ text: String) -> String {
+    switch self {
+    case .completion: return "completion '|'"
+    case .failure: return "failure '#'"
+    default: return "value '\(text)'"
+    }
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// Stable-sorted by start position, so that reports read left to right.
+  fileprivate func sortedByPosition() -> [Diagnostic] {
+    enumerated().sorted {
+      ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,77 @@
+import Reactive
+
+/// A marble string parsed and its values looked up: events ready to play or to compare.
+///
+///     let timeline = MarbleTimeline("--a--b--|", values: ["a": 1, "b": 2])
+///     // timeline.events: next(1)@2, next(2)@5, completed@8
+///
+/// A key with no values-map entry stands for itself when `Value` is `MarbleValueConvertible`
+/// (`Int`: digits; `String`: any character). When a values map is given, such a non-digit key
+/// is also a warning. A key that stands for nothing is an error, and its event is left out.
+public struct MarbleTimeline<Value> {
+  /// The parsed marble.
+  public var diagram: MarbleDiagram
+  /// The events with their values, at the diagram's frames.
+  public var events: [Recorded<Value>]
+  /// Every problem found: syntax errors and warnings, then value lookup problems.
+  public var diagnostics: [Diagnostic]
+
+  /// Parses `marble` and looks up its values.
+  ///
+  /// - Parameters:
+  ///   - marble: The marble string.
+  ///   - kind: `.cold` or `.hot` (hot allows `^` and negative frames).
+  ///   - values: The value of each key; keys with no entry stand for themselves (see above).
+  ///   - error: The failure that `#` stands for.
+  public init(
+    _ marble: String, kind: MarbleKind = .cold, values: [String: Value] = [:],
+    error: any Error = MarbleError("error")
+  ) {
+    let (diagram, diagnostics) = MarbleParser.parse(marble, kind: kind)
+    self.diagram = diagram
+    self.diagnostics = diagnostics
+    events = []
+    events.reserveCapacity(diagram.events.count)
+    var reported: Set<String> = []
+    for event in diagram.events {
+      switch event.kind {
+      case .completed:
+        events.append(.completed(event.frame))
+      case .error:
+        events.append(.error(event.frame, error))
+      case .value(let key):
+        if let value = values[key] {
+          events.append(.next(event.frame, value))
+        } else if let value = Self.defaultValue(forKey: key) {
+          if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
+            self.diagnostics.append(
+              .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
+          }
+          events.append(.next(event.frame, value))
+        } else if reported.insert(key).inserted {
+          self.diagnostics.append(
+            .marbleValueUnresolved(
+              key, typeName: String(describing: Value.self), at: event.range))
+        }
+      }
+    }
+  }
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.containsError }
+
+  /// The value a key stands for without a values-map entry, if `Value` has one.
+  static func defaultValue(forKey key: String) -> Value? {
+    guard let type = Value.self as? any MarbleValueConvertible.Type else { return nil }
+    return type.marbleValue(forKey: key) as? Value
+  }
+
+  /// `the string "c"`, or `the 'Character' "c"` for other types.
+  private static func meaning(of value: Value) -> String {
+    if let string = value as? String { return "the string \(String(reflecting: string))" }
+    if let hashable = value as? AnyHashable, let string = hashable.base as? String {
+      return "the string \(String(reflecting: string))"
+    }
+    return "the '\(String(describing: Value.self))' \(String(reflecting: value))"
+  }
+}

@@ -1,0 +1,206 @@
+import Marbles
+import Reactive
+import Testing
+
+/// `next(1)@2 completed@5`: a compact form of recorded events.
+private func summary<Value>(_ events: [Recorded<Value>]) -> String {
+  events.map(\.description).joined(separator: " ")
+}
+
+/// Merges signals by hand (operators are written elsewhere), forwarding every event.
+private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
+  Signal { subscriber in
+    let disposables = CompositeDisposable()
+    for signal in signals {
+      disposables.add(signal.subscribe(next: { subscriber.sendNext($0) }))
+    }
+    return disposables
+  }
+}
+
+@Suite struct TestSchedulerTests {
+  @Test func coldReplaysRelativeToEachSubscription() throws {
+    let ts = TestScheduler()
+    let source = ts.cold(events: [.next(2, "a"), .completed(4)])
+    let first = ts.record(source)
+    let second = ts.record(source, subscribed: 3)
+    try ts.run()
+    #expect(summary(first.events) == "next(a)@2 completed@4")
+    #expect(summary(second.events) == "next(a)@5 completed@7")
+    #expect(
+      source.subscriptions == [
+        SubscriptionLog(subscribed: 0, unsubscribed: 4),
+        SubscriptionLog(subscribed: 3, unsubscribed: 7),
+      ])
+    #expect(first.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 4))
+  }
+
+  @Test func coldFromAMarbleTimeline() throws {
+    let ts = TestScheduler()
+    let source = ts.cold(events: MarbleTimeline<String>("--a--(bc)-|").events)
+    let recording = ts.record(source)
+    try ts.run()
+    #expect(
+      summary(recording.events) == "next(a)@2 next(b)@5 next(c)@5 completed@10")
+    #expect(recording.values == ["a", "b", "c"])
+  }
+
+  @Test func hotIsOneSharedTimeline() throws {
+    let ts = TestScheduler()
+    let source = ts.hot(events: MarbleTimeline<String>("-a-^-b--c--|", kind: .hot).events)
+    let early = ts.record(source)
+    let late = ts.record(source, subscribed: 4)
+    try ts.run()
+    #expect(summary(early.events) == "next(b)@2 next(c)@5 completed@8")
+    #expect(summary(late.events) == "next(c)@5 completed@8")
+    #expect(
+      source.subscriptions == [
+        SubscriptionLog(subscribed: 0, unsubscribed: 8),
+        SubscriptionLog(subscribed: 4, unsubscribed: 8),
+      ])
+  }
+
+  @Test func hotEventsBeforeTheSubscriptionPointHappenAtNegativeFrames() throws {
+    let ts = TestScheduler()
+    let source = ts.hot(events: MarbleTimeline<String>("a-^b", kind: .hot).events)
+    var seen: [String] = []
+    source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
+    try ts.run()
+    #expect(seen == ["a@-2", "b@1"])  // '^' takes a frame, as in RxJS
+  }
+
+  @Test func hotCreatedAfterTheRecordingIsStillSeenAtFrameZero() throws {
+    let ts = TestScheduler()
+    let subject = Subject<String>()
+    let recording = ts.record(subject)
+    let source = ts.hot(events: [.next(0, "x")])
+    source.subscribe(subject)
+    try ts.run()
+    #expect(summary(recording.events) == "next(x)@0")
+  }
+
+  @Test func hotTimelineIsScheduledEvenWhenRunningTheVirtualSchedulerDirectly() throws {
+    let ts = TestScheduler()
+    let source = ts.hot(events: [.next(-1, "a"), .next(2, "b")])
+    var seen: [String] = []
+    source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
+    try ts.scheduler.run()
+    #expect(seen == ["a@-1", "b@2"])
+  }
+
+  @Test func hotCreatedDuringARunIsScheduledAtOnce() throws {
+    let ts = TestScheduler()
+    var seen: [String] = []
+    ts.scheduler.schedule(at: 3) {
+      let source = ts.hot(events: [.next(1, "late"), .next(5, "b")])
+      source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
+    }
+    try ts.run()
+    #expect(seen == ["late@3", "b@5"])
+  }
+
+  @Test func subscriptionAtAFrameSeesThatFramesEvents() throws {
+    let ts = TestScheduler()
+    let hot = ts.hot(events: [.next(3, 1), .next(5, 2)])
+    let cold = ts.cold(events: [.next(0, 10)])
+    let hotRecording = ts.record(hot, subscribed: 3)
+    let coldRecording = ts.record(cold, subscribed: 3)
+    try ts.run()
+    #expect(summary(hotRecording.events) == "next(1)@3 next(2)@5")
+    #expect(summary(coldRecording.events) == "next(10)@3")
+  }
+
+  @Test func unsubscriptionAtAFrameMissesThatFramesEvents() throws {
+    let ts = TestScheduler()
+    let cold = ts.cold(events: [.next(1, "a"), .next(3, "b"), .completed(5)])
+    let recording = ts.record(cold, subscribed: 0, unsubscribed: 3)
+    try ts.run()
+    #expect(summary(recording.events) == "next(a)@1")
+    #expect(recording.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 3))
+    #expect(cold.subscriptions == [SubscriptionLog(subscribed: 0, unsubscribed: 3)])
+  }
+
+  @Test func subscribingAndUnsubscribingInOneFrameSeesNothing() throws {
+    let ts = TestScheduler()
+    let cold = ts.cold(events: [.next(0, "a"), .completed(1)])
+    let recording = ts.record(
+      cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
+    try ts.run()
+    #expect(recording.events.isEmpty)
+    #expect(cold.subscriptions == [SubscriptionLog(subscribed: 2, unsubscribed: 2)])
+  }
+
+  @Test func workAtOneFrameRunsInTheOrderScheduled() throws {
+    let ts = TestScheduler()
+    let first = ts.cold(events: [.next(2, "a1"), .next(2, "a2")])
+    let second = ts.cold(events: [.next(2, "b")])
+    let hot = ts.hot(events: [.next(2, "h")])
+    let recording = ts.record(merged([first, second, hot]))
+    try ts.run()
+    // The hot timeline is scheduled when the run starts; the cold ones when subscribed at 0.
+    #expect(summary(recording.events) == "next(h)@2 next(a1)@2 next(a2)@2 next(b)@2")
+  }
+
+  @Test func mainQueueRunsAfterTheFramesQueuedWork() throws {
+    let ts = TestScheduler()
+    var log: [String] = []
+    let source = ts.cold(events: [.next(1, "a"), .next(1, "b")])
+    source.subscribe(next: { value in
+      log.append(value)
+      ts.main.schedule { log.append("main after \(value) @\(ts.now)") }
+    })
+    try ts.run()
+    #expect(log == ["a", "b", "main after a @1", "main after b @1"])
+    #expect(ts.main === ts.scheduler.main)
+  }
+
+  @Test func advancesStepByStep() throws {
+    let ts = TestScheduler()
+    let recording = ts.record(ts.cold(events: [.next(2, 1), .next(6, 2)]))
+    try ts.advance(to: 4)
+    #expect(ts.now == 4)
+    #expect(summary(recording.events) == "next(1)@2")
+    try ts.advance(by: 2)
+    #expect(summary(recording.events) == "next(1)@2 next(2)@6")
+    try ts.flush()
+    #expect(ts.now == 6)
+  }
+
+  @Test func stopsAtTheFrameLimit() {
+    let ts = TestScheduler(maxFrames: 10)
+    _ = ts.record(ts.cold(events: [.next(20, 1)]))
+    #expect(throws: VirtualTimeError.frameLimitExceeded(limit: 10, nextFrame: 20)) {
+      try ts.run()
+    }
+  }
+
+  @Test func recordsInnerSignalsFromTheFrameTheyArrive() throws {
+    let ts = TestScheduler()
+    let inner1: Signal<Int> = ts.cold(events: [.next(1, 1), .completed(2)])
+    let inner2: Signal<Int> = ts.cold(events: [.next(0, 2)])
+    let outer = ts.cold(events: [.next(1, inner1), .next(4, inner2), .completed(6)])
+    let recording = ts.record(outer)
+    try ts.run()
+    #expect(recording.events.map(\.frame) == [1, 4, 6])
+    let inners = recording.values
+    #expect(summary(inners[0].events) == "next(1)@2 completed@3")
+    #expect(inners[0].subscription == SubscriptionLog(subscribed: 1, unsubscribed: 3))
+    #expect(summary(inners[1].events) == "next(2)@4")
+    #expect(inners[1].subscription == SubscriptionLog(subscribed: 4))
+  }
+
+  @Test func recordsAMillionEventsCheaply() throws {
+    let ts = TestScheduler()
+    let count = 1_000_000
+    let burst = Signal<Int> { subscriber in
+      for value in 0..<count { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    let recording = ts.record(burst)
+    try ts.run()
+    #expect(recording.events.count == count + 1)
+    #expect(recording.events[count - 1].event.value == count - 1)
+    #expect(recording.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 0))
+  }
+}
