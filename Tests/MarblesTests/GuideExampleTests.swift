@@ -2,18 +2,11 @@
 import MarblesTesting
 import Testing
 
-/// Multiplies every value by `factor` (stands in for `signal.map { $0 * factor }`).
-func scaled(_ signal: Signal<Int>, by factor: Int) -> Signal<Int> {
-  Signal { subscriber in
-    signal.observe { event in subscriber.send(event.map { $0 * factor }) }
-  }
-}
-
-@Suite struct ScaledTests {
+@Suite struct MapTests {
   @Test func multipliesEveryValue() throws {
     let ts = TestScheduler()
     let input = ts.cold("--a--b--|", values: ["a": 1, "b": 2])
-    let output = ts.record(scaled(input, by: 10))
+    let output = ts.record(input.map { $0 * 10 })
     try ts.run()
     expectMarbles(output, "--x--y--|", values: ["x": 10, "y": 20])
     expectSubscriptions(input, "^-------!")
@@ -22,7 +15,7 @@ func scaled(_ signal: Signal<Int>, by factor: Int) -> Signal<Int> {
   @Test func forwardsFailure() throws {
     let ts = TestScheduler()
     let input: ColdSignal<Int> = ts.cold("-1-#", error: MarbleError("timeout"))
-    let output = ts.record(scaled(input, by: 10))
+    let output = ts.record(input.map { $0 * 10 })
     try ts.run()
     expectMarbles(output, "-x-#", values: ["x": 10], error: MarbleError("timeout"))
   }
@@ -30,7 +23,7 @@ func scaled(_ signal: Signal<Int>, by factor: Int) -> Signal<Int> {
   @Test func stopsWhenUnsubscribed() throws {
     let ts = TestScheduler()
     let input = ts.hot("-1-^-2--3--|", values: ["1": 1, "2": 2, "3": 3])
-    let output = ts.record(scaled(input, by: 10), subscription: "^---!")
+    let output = ts.record(input.map { $0 * 10 }, subscription: "^---!")
     try ts.run()
     expectMarbles(output, "--x", values: ["x": 20])  // 2 is at frame 2: "^" takes a frame
     expectSubscriptions(input, "^---!")
