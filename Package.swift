@@ -26,7 +26,7 @@ let package = Package(
     .testTarget(
       name: "MarblesCLITests",
       dependencies: ["marbles-cli"],
-      exclude: ["Snapshots"]
+      exclude: ["Snapshots", "Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

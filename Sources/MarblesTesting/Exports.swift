@@ -1,1 +1,3 @@
-import Marbles
+// `import MarblesTesting` is all a test file needs: it brings the marble types and the signals.
+@_exported import Marbles
+@_exported import Reactive

@@ -17,7 +17,8 @@ import Testing
   static func render(_ example: Case) -> String {
     let source = SourceFile(name: "marble", text: example.marble)
     switch example.parse {
-    case .cold: return MarbleParser.parse(example.marble, kind: .cold).diagnostics.render(in: source)
+    case .cold:
+      return MarbleParser.parse(example.marble, kind: .cold).diagnostics.render(in: source)
     case .hot: return MarbleParser.parse(example.marble, kind: .hot).diagnostics.render(in: source)
     case .subscription:
       return MarbleParser.parseSubscription(example.marble).diagnostics.render(in: source)
@@ -254,7 +255,8 @@ import Testing
           ^
 
         """)
-    #expect(timeline.events.map(\.description) == ["next(x)@0", "next(c)@2", "next(1)@4", "completed@5"])
+    #expect(
+      timeline.events.map(\.description) == ["next(x)@0", "next(c)@2", "next(1)@4", "completed@5"])
   }
 
   @Test func reportsAKeyThatStandsForNoValueOfTheType() {

@@ -2,7 +2,7 @@ import Marbles
 import Testing
 
 /// `a@2 b@5 |@8`: a compact form of a diagram's events.
-func summary(_ diagram: MarbleDiagram) -> String {
+private func summary(_ diagram: MarbleDiagram) -> String {
   diagram.events.map { event in
     switch event.kind {
     case .value(let key): return "\(key)@\(event.frame)"

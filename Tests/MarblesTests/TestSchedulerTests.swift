@@ -3,12 +3,12 @@ import Reactive
 import Testing
 
 /// `next(1)@2 completed@5`: a compact form of recorded events.
-func summary<Value>(_ events: [Recorded<Value>]) -> String {
+private func summary<Value>(_ events: [Recorded<Value>]) -> String {
   events.map(\.description).joined(separator: " ")
 }
 
 /// Merges signals by hand (operators are written elsewhere), forwarding every event.
-func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
+private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   Signal { subscriber in
     let disposables = CompositeDisposable()
     for signal in signals {
@@ -123,7 +123,8 @@ func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   @Test func subscribingAndUnsubscribingInOneFrameSeesNothing() throws {
     let ts = TestScheduler()
     let cold = ts.cold(events: [.next(0, "a"), .completed(1)])
-    let recording = ts.record(cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
+    let recording = ts.record(
+      cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
     try ts.run()
     #expect(recording.events.isEmpty)
     #expect(cold.subscriptions == [SubscriptionLog(subscribed: 2, unsubscribed: 2)])

@@ -73,7 +73,8 @@ enum MarbleLexer {
           case .fraction: diagnostics.append(.marbleProgressionFraction(text, at: range))
           case .tooLong: diagnostics.append(.marbleProgressionTooLong(text, at: range))
           }
-          tokens.append(MarbleToken(kind: .timeProgression(frames: frames), text: text, range: range))
+          tokens.append(
+            MarbleToken(kind: .timeProgression(frames: frames), text: text, range: range))
           column += match.length
           index = end
           afterBoundary = false

@@ -19,8 +19,10 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   private let batches: [(frame: Int, events: [Event<Value>])]
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let sorted = events.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
-      .map(\.element)
+    let sorted = events.enumerated().sorted {
+      ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset)
+    }
+    .map(\.element)
     self.events = sorted
     self.scheduler = scheduler
     self.batches = batchesByFrame(sorted)

@@ -21,8 +21,10 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   private var isScheduled = false
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let sorted = events.enumerated().sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
-      .map(\.element)
+    let sorted = events.enumerated().sorted {
+      ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset)
+    }
+    .map(\.element)
     self.events = sorted
     self.scheduler = scheduler
     super.init { _ in nil }

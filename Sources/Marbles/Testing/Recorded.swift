@@ -51,24 +51,8 @@ extension Recorded: CustomStringConvertible {
 func eventsEqual<Value: Equatable>(_ lhs: Event<Value>, _ rhs: Event<Value>) -> Bool {
   switch (lhs, rhs) {
   case (.next(let left), .next(let right)): return left == right
-  case (.error(let left), .error(let right)): return errorsEqual(left, right)
+  case (.error(let left), .error(let right)): return MarbleDiff.errorsEqual(left, right)
   case (.completed, .completed): return true
   default: return false
-  }
-}
-
-/// Compares two errors: with `==` when they are `Equatable` values of the same type, otherwise
-/// by type and printed form.
-public func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
-  if let equatable = lhs as? any Equatable {
-    return equatable.isEqual(to: rhs)
-  }
-  return type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }

@@ -1,0 +1,150 @@
+/// Why a timeline cannot be written as a cold marble string.
+public enum MarbleRenderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// An event before frame 0.
+  case negativeFrame(Int)
+  /// Events are not in frame order.
+  case unordered(frame: Int, after: Int)
+  /// A value has no key (the key closure returned nil); `value` is its printed form.
+  case missingKey(frame: Int, value: String)
+  /// A key that is not one character, or is whitespace or a marble glyph.
+  case invalidKey(frame: Int, key: String)
+  /// An event after the timeline completed or failed.
+  case eventAfterTermination(frame: Int)
+  /// An event inside the frames used by an earlier group: `(ab)` at frame 2 spans frames 2–5.
+  case insideGroup(frame: Int, groupFrame: Int, groupEnd: Int)
+  /// The values at the start would read as a time progression (`1ms` is 1 frame of time, not
+  /// the values `1`, `m`, `s`).
+  case readsAsTimeProgression(frame: Int, text: String)
+
+  /// One line saying why.
+  public var description: String {
+    switch self {
+    case .negativeFrame(let frame):
+      return "the event at frame \(frame) is before frame 0"
+    case .unordered(let frame, let after):
+      return "the event at frame \(frame) comes after one at frame \(after)"
+    case .missingKey(let frame, let value):
+      return "the value \(value) at frame \(frame) has no single-character key"
+    case .invalidKey(let frame, let key):
+      return "the key '\(key)' at frame \(frame) is not a single character other than "
+        + "whitespace and '-', '|', '#', '(', ')', '^', '!'"
+    case .eventAfterTermination(let frame):
+      return "the event at frame \(frame) comes after the timeline terminated"
+    case .insideGroup(let frame, let groupFrame, let groupEnd):
+      return "the event at frame \(frame) falls inside the group at frame \(groupFrame), "
+        + "which spans frames \(groupFrame)–\(groupEnd)"
+    case .readsAsTimeProgression(let frame, let text):
+      return "the values from frame \(frame) would read as the time progression '\(text)'"
+    }
+  }
+}
+
+/// Writes a timeline back as a cold marble string, the inverse of `MarbleParser.parse`.
+///
+///     marbleString(of: [.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) { $0 }
+///     // "--a--(bc)|"
+///
+/// Events at one frame become a group, which uses one frame per character, so the next event
+/// must be at least that far away. Failures are written `#` (the error value is not kept).
+///
+/// - Parameters:
+///   - events: The timeline, in frame order, frames from 0.
+///   - timeProgressionsFrom: When set, a gap of at least this many empty frames between two
+///     events is written as a time progression (` 998ms `) instead of dashes.
+///   - key: The one-character key of each value, or nil if it has none.
+/// - Throws: `MarbleRenderError` when the timeline cannot be written in the grammar.
+public func marbleString<Value>(
+  of events: [Recorded<Value>], timeProgressionsFrom: Int? = nil, key: (Value) -> String?
+) throws(MarbleRenderError) -> String {
+  var batches: [(frame: Int, glyphs: [String])] = []
+  var terminated = false
+  for recorded in events {
+    guard recorded.frame >= 0 else { throw .negativeFrame(recorded.frame) }
+    if let last = batches.last, recorded.frame < last.frame {
+      throw .unordered(frame: recorded.frame, after: last.frame)
+    }
+    if terminated { throw .eventAfterTermination(frame: recorded.frame) }
+    let glyph: String
+    switch recorded.event {
+    case .next(let value):
+      guard let text = key(value) else {
+        throw .missingKey(frame: recorded.frame, value: MarbleDiff.describe(value))
+      }
+      guard isValidMarbleKey(text) else { throw .invalidKey(frame: recorded.frame, key: text) }
+      glyph = text
+    case .error:
+      glyph = "#"
+      terminated = true
+    case .completed:
+      glyph = "|"
+      terminated = true
+    }
+    if let last = batches.last, last.frame == recorded.frame {
+      batches[batches.count - 1].glyphs.append(glyph)
+    } else {
+      batches.append((recorded.frame, [glyph]))
+    }
+  }
+
+  // Gaps written as time progressions that turned out to make the following values read as a
+  // progression too are written with dashes instead.
+  var dashedGaps: Set<Int> = []
+  while true {
+    var text = ""
+    var time = 0
+    var ownProgressions: Set<Int> = []  // character offsets where our progressions start
+    var gapBeforeOffset: [Int: Int] = [:]  // offset after a progression's space → gap index
+    for (index, batch) in batches.enumerated() {
+      if batch.frame < time {
+        throw .insideGroup(
+          frame: batch.frame, groupFrame: batches[index - 1].frame, groupEnd: time - 1)
+      }
+      let gap = batch.frame - time
+      if let threshold = timeProgressionsFrom, gap >= max(1, threshold),
+        !dashedGaps.contains(index)
+      {
+        if !text.isEmpty { text += " " }
+        ownProgressions.insert(text.count)
+        text += "\(gap)ms "
+        gapBeforeOffset[text.count] = index
+      } else {
+        text += String(repeating: "-", count: gap)
+      }
+      if batch.glyphs.count == 1 {
+        text += batch.glyphs[0]
+        time = batch.frame + 1
+      } else {
+        text += "(" + batch.glyphs.joined() + ")"
+        time = batch.frame + batch.glyphs.count + 2
+      }
+    }
+    let characters = Array(text)
+    guard let offset = firstProgressionLikeValues(characters, except: ownProgressions) else {
+      return text
+    }
+    if let gap = gapBeforeOffset[offset] {
+      dashedGaps.insert(gap)
+      continue
+    }
+    let match = MarbleLexer.matchProgression(characters, at: offset)
+    throw .readsAsTimeProgression(
+      frame: batches.first?.frame ?? 0,
+      text: String(characters[offset..<(offset + (match?.length ?? 1))]))
+  }
+}
+
+/// Whether `key` can stand for a value in a marble string.
+func isValidMarbleKey(_ key: String) -> Bool {
+  guard key.count == 1, let character = key.first else { return false }
+  return !character.isWhitespace && !"-|#()^!".contains(character)
+}
+
+/// The first offset, at the start or after whitespace, where the text reads as a time
+/// progression (or as a malformed one), other than the offsets in `except`.
+private func firstProgressionLikeValues(_ characters: [Character], except: Set<Int>) -> Int? {
+  for index in characters.indices where index == 0 || characters[index - 1].isWhitespace {
+    if except.contains(index) { continue }
+    if MarbleLexer.matchProgression(characters, at: index) != nil { return index }
+  }
+  return nil
+}

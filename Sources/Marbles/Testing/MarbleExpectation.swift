@@ -1,0 +1,173 @@
+import Reactive
+
+/// A problem for a test to report: a failed expectation, or a diagnostic about a marble string.
+public struct MarbleIssue: Hashable, Sendable, CustomStringConvertible {
+  /// Whether the issue fails the test.
+  public enum Severity: Hashable, Sendable {
+    /// Fails the test.
+    case error
+    /// Reported; the test still passes.
+    case warning
+  }
+
+  /// Whether the issue fails the test.
+  public var severity: Severity
+  /// The full text, possibly several lines.
+  public var message: String
+
+  /// Creates an issue.
+  public init(_ severity: Severity, _ message: String) {
+    self.severity = severity
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// The checks behind `expectMarbles` and `expectSubscriptions`, as pure functions that return
+/// the issues to report (none when the expectation holds).
+///
+/// Expected marbles are read like hot marbles: frame 0 is the first character, or the `^` when
+/// there is one, and frames are absolute (a recording subscribed at frame 3 is compared with
+/// `"---a"`, not `"a"`). Problems in the marble itself are reported as issues too, swiftc-style,
+/// with columns inside the marble string:
+///
+///     marble:1:3: error: group is never closed; expected ')'
+///     --(ab--|
+///       ^
+public enum MarbleExpectation {
+  /// The diagnostics about `marble`, rendered against it as issues.
+  public static func issues(for diagnostics: [Diagnostic], in marble: String) -> [MarbleIssue] {
+    let source = SourceFile(name: "marble", text: marble)
+    return diagnostics.map { diagnostic in
+      var text = diagnostic.render(in: source)
+      if text.hasSuffix("\n") { text.removeLast() }
+      return MarbleIssue(diagnostic.severity == .error ? .error : .warning, text)
+    }
+  }
+
+  /// Checks recorded events against an expected marble.
+  ///
+  /// - Parameters:
+  ///   - actual: The recorded events (`recording.events`).
+  ///   - marble: The expected timeline, at absolute frames.
+  ///   - values: The value of each key; see `MarbleTimeline` for keys without an entry.
+  ///   - error: The failure that `#` stands for.
+  ///   - subject: A name for what was recorded, used in the failure header.
+  /// - Returns: Marble diagnostics, then the diff when the timelines differ; empty when equal.
+  public static func check<Value: Equatable>(
+    _ actual: [Recorded<Value>], matches marble: String, values: [String: Value] = [:],
+    error: any Error = MarbleError("error"), subject: String? = nil
+  ) -> [MarbleIssue] {
+    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error)
+    var issues = self.issues(for: expected.diagnostics, in: marble)
+    guard !expected.hasErrors else { return issues }
+    if let diff = MarbleDiff.compare(
+      expected: expected.events, actual: actual, subject: subject, keys: values)
+    {
+      issues.append(MarbleIssue(.error, diff))
+    }
+    return issues
+  }
+
+  /// Checks a recorded signal of signals against an expected marble whose values are cold
+  /// sources: an inner signal matches a cold source when, subscribed at the frame it was
+  /// delivered, it emits the cold source's events at the same relative frames.
+  ///
+  ///     expected "-x--|" with x = ts.cold("-a|")   // x delivered at 1; a at 2, completed at 3
+  public static func check<Inner: Equatable>(
+    _ actual: [Recorded<Recording<Inner>>], matches marble: String,
+    values: [String: ColdSignal<Inner>], error: any Error = MarbleError("error"),
+    subject: String? = nil
+  ) -> [MarbleIssue] {
+    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error)
+    var issues = self.issues(for: expected.diagnostics, in: marble)
+    guard !expected.hasErrors else { return issues }
+    let wanted = expected.events.map { recorded in
+      Recorded(frame: recorded.frame, event: recorded.event.map { InnerSignalTimeline($0.events) })
+    }
+    let got = actual.map { recorded in
+      Recorded(
+        frame: recorded.frame,
+        event: recorded.event.map { InnerSignalTimeline(relativeTo: recorded.frame, $0) })
+    }
+    var keys: [String: InnerSignalTimeline<Inner>] = [:]
+    for (key, source) in values { keys[key] = InnerSignalTimeline(source.events) }
+    if let diff = MarbleDiff.compare(
+      expected: wanted, actual: got, subject: subject, keys: keys, format: { $0.description })
+    {
+      issues.append(MarbleIssue(.error, diff))
+    }
+    return issues
+  }
+
+  /// Checks a subscription log against subscription marbles, one per expected subscription, in
+  /// order (`[]` expects no subscription).
+  public static func checkSubscriptions(
+    _ actual: [SubscriptionLog], match marbles: [String], subject: String? = nil
+  ) -> [MarbleIssue] {
+    var issues: [MarbleIssue] = []
+    var expected: [SubscriptionLog] = []
+    for marble in marbles {
+      let (subscription, diagnostics) = MarbleParser.parseSubscription(marble)
+      issues += self.issues(for: diagnostics, in: marble)
+      if let subscription {
+        expected.append(
+          SubscriptionLog(
+            subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed))
+      }
+    }
+    guard !issues.contains(where: { $0.severity == .error }) else { return issues }
+    if let diff = MarbleDiff.compareSubscriptions(
+      expected: expected, actual: actual, subject: subject)
+    {
+      issues.append(MarbleIssue(.error, diff))
+    }
+    return issues
+  }
+}
+
+/// The events of an inner signal with frames relative to its subscription, for comparison.
+struct InnerSignalTimeline<Value: Equatable>: Equatable, CustomStringConvertible {
+  var events: [Recorded<Value>]
+
+  init(_ events: [Recorded<Value>]) {
+    self.events = events
+  }
+
+  init(relativeTo frame: Int, _ recording: Recording<Value>) {
+    let start = recording.subscription?.subscribed ?? frame
+    events = recording.events.map { Recorded(frame: $0.frame - start, event: $0.event) }
+  }
+
+  /// `cold("-a|", a: 10)`, or a list of events when the timeline has no marble form.
+  var description: String {
+    var keys: [(value: Value, key: String)] = []
+    var legend: [String] = []
+    for recorded in events {
+      guard case .next(let value) = recorded.event, !keys.contains(where: { $0.value == value })
+      else { continue }
+      var printed = MarbleDiff.describe(value)
+      let full = printed
+      if printed.count == 3, printed.first == "\"", printed.last == "\"" {
+        printed = String(printed.dropFirst().dropLast())
+      }
+      let key: String
+      if isValidMarbleKey(printed), !keys.contains(where: { $0.key == printed }) {
+        key = printed
+        if full != printed { legend.append("\(key): \(full)") }
+      } else {
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        key = letters.first { letter in !keys.contains { $0.key == letter } } ?? "?"
+        legend.append("\(key): \(full)")
+      }
+      keys.append((value, key))
+    }
+    let lookup = { (value: Value) in keys.first { $0.value == value }?.key }
+    guard let marble = try? marbleString(of: events, key: lookup) else {
+      return "signal[" + events.map(\.description).joined(separator: ", ") + "]"
+    }
+    return "cold(" + ([String(reflecting: marble)] + legend).joined(separator: ", ") + ")"
+  }
+}

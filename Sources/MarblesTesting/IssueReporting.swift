@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import XCTest
+
+/// Reports `issues` at the caller's location: through Swift Testing inside a Swift Testing test
+/// (warnings as warning issues), otherwise through XCTest (`XCTFail`, which has no column and no
+/// warnings; warnings are printed to standard error instead).
+func report(
+  _ issues: [MarbleIssue], fileID: String, filePath: StaticString, line: UInt, column: UInt
+) {
+  for issue in issues {
+    if Test.current != nil {
+      let location = Testing.SourceLocation(
+        fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+      Issue.record(
+        Comment(rawValue: issue.message), severity: issue.severity == .error ? .error : .warning,
+        sourceLocation: location)
+    } else if issue.severity == .error {
+      XCTFail(issue.message, file: filePath, line: line)
+    } else {
+      let text = "\(filePath):\(line): warning: \(issue.message)\n"
+      FileHandle.standardError.write(Data(text.utf8))
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The `marbles` binary end to end: help, version, bad arguments, bad files.
+@Suite struct ArgumentTests {
+  @Test(arguments: [
+    ("help", ["--help"]),
+    ("help-render", ["render", "--help"]),
+    ("help-test", ["help", "test"]),
+    ("version", ["--version"]),
+    ("no-arguments", []),
+    ("unknown-command", ["rendr", "x.marble"]),
+    ("unknown-option", ["render", "--frobnicate", "x.marble"]),
+    ("missing-file-argument", ["render"]),
+    ("bad-format", ["render", "--format", "png", "Fixtures/empty.marble"]),
+    ("format-not-yet", ["render", "--format", "svg", "Fixtures/empty.marble"]),
+    ("bad-max-frames", ["render", "--max-frames", "-3", "Fixtures/empty.marble"]),
+    ("option-without-value", ["render", "Fixtures/empty.marble", "--max-frames"]),
+    ("bad-color", ["test", "--color", "sometimes", "Fixtures"]),
+    ("missing-file", ["render", "Fixtures/does-not-exist.marble"]),
+    ("directory-to-render", ["render", "Fixtures"]),
+    ("invalid-utf8", ["render", "Fixtures/invalid-utf8.marble"]),
+    ("test-missing-path", ["test", "Fixtures/nope"]),
+  ])
+  func transcript(name: String, arguments: [String]) throws {
+    let output = try Binary.run(arguments)
+    try expectTranscript(output, named: name)
+    #expect(!output.stderr.contains("Stack dump"))
+    #expect(!output.stderr.contains("Fatal error"))
+  }
+
+  @Test func usageErrorsExit64() throws {
+    for arguments in [["rendr"], ["render"], ["render", "--format"], ["explain", "a", "b"]] {
+      let output = try Binary.run(arguments)
+      #expect(output.exitCode == 64, "\(arguments)")
+      #expect(output.stderr.hasPrefix("Error: "))
+      #expect(output.stderr.hasSuffix("  See 'marbles --help' for more information.\n"))
+    }
+  }
+}

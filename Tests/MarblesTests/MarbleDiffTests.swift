@@ -1,0 +1,274 @@
+import Marbles
+import Reactive
+import Testing
+
+/// The failure messages of `expectMarbles` / `expectSubscriptions`, in full.
+@Suite struct MarbleDiffTests {
+  func failure<Value: Equatable>(
+    _ actual: [Recorded<Value>], _ marble: String, values: [String: Value] = [:],
+    error: any Error = MarbleError("error")
+  ) -> String {
+    MarbleExpectation.check(actual, matches: marble, values: values, error: error)
+      .map(\.message).joined(separator: "\n\n")
+  }
+
+  @Test func passesWhenTheTimelinesAreEqual() {
+    let actual: [Recorded<Int>] = [.next(2, 10), .next(5, 20), .next(5, 30), .completed(9)]
+    #expect(
+      MarbleExpectation.check(
+        actual, matches: "--x--(yz)|", values: ["x": 10, "y": 20, "z": 30]
+      ).isEmpty)
+  }
+
+  @Test func valueDiffers() {
+    let actual: [Recorded<Int>] = [.next(2, 10), .next(5, 21), .completed(8)]
+    #expect(
+      failure(actual, "--x--y--|", values: ["x": 10, "y": 20]) == """
+        expectation failed at frame 5: expected next(20), got next(21)
+                  0    5
+        expected  --x--y--|   x = 10, y = 20
+        actual    --x--a--|   x = 10, a = 21
+                       ^
+        frame 5: value differs: expected next(20), got next(21)
+        """)
+  }
+
+  @Test func eventMissing() {
+    let actual: [Recorded<String>] = [.next(2, "a"), .completed(8)]
+    #expect(
+      failure(actual, "--a--b--|") == """
+        expectation failed at frame 5: expected next("b"), got nothing
+                  0    5
+        expected  --a--b--|   a = "a", b = "b"
+        actual    --a-----|   a = "a"
+                       ^
+        frame 5: missing event: expected next("b"), got nothing
+        """)
+  }
+
+  @Test func extraEvent() {
+    let actual: [Recorded<String>] = [.next(2, "a"), .next(5, "b"), .completed(8)]
+    #expect(
+      failure(actual, "--a-----|") == """
+        expectation failed at frame 5: expected nothing, got next("b")
+                  0    5
+        expected  --a-----|   a = "a"
+        actual    --a--b--|   a = "a", b = "b"
+                       ^
+        frame 5: extra event: expected nothing, got next("b")
+        """)
+  }
+
+  @Test func earlyCompletionMarksEveryDifferingFrame() {
+    let actual: [Recorded<String>] = [.next(2, "a"), .completed(4)]
+    #expect(
+      failure(actual, "--a--b--|") == """
+        expectation failed at frame 4: expected nothing, got completed
+                  0    5
+        expected  --a--b--|   a = "a", b = "b"
+        actual    --a-|       a = "a"
+                      ^^  ^
+        frame 4: terminated early: expected nothing, got completed
+        frame 5: missing event: expected next("b"), got nothing
+        frame 8: missing event: expected completed, got nothing
+        """)
+  }
+
+  @Test func errorInsteadOfCompletion() {
+    let actual: [Recorded<String>] = [.next(2, "a"), .completed(5)]
+    #expect(
+      failure(actual, "--a--#") == """
+        expectation failed at frame 5: expected error(MarbleError("error")), got completed
+                  0    5
+        expected  --a--#   a = "a"
+        actual    --a--|   a = "a"
+                       ^
+        frame 5: error vs completion: expected error(MarbleError("error")), got completed
+        """)
+  }
+
+  @Test func errorValueDiffers() {
+    let actual: [Recorded<String>] = [.error(2, MarbleError("b"))]
+    #expect(
+      failure(actual, "--#", error: MarbleError("a")) == """
+        expectation failed at frame 2: expected error(MarbleError("a")), got error(MarbleError("b"))
+                  0
+        expected  --#
+        actual    --#
+                    ^
+        frame 2: error differs: expected error(MarbleError("a")), got error(MarbleError("b"))
+        """)
+  }
+
+  @Test func valueInsteadOfCompletionIsTheWrongKind() {
+    let actual: [Recorded<Int>] = [.next(1, 7)]
+    #expect(
+      failure(actual, "-|") == """
+        expectation failed at frame 1: expected completed, got next(7)
+                  0
+        expected  -|
+        actual    -7
+                   ^
+        frame 1: wrong kind: expected completed, got next(7)
+        """)
+  }
+
+  @Test func valuesOfDifferentTypesAreNamed() {
+    let actual: [Recorded<AnyHashable>] = [.next(1, 1)]
+    #expect(
+      failure(actual, "-a", values: ["a": "1"]) == """
+        expectation failed at frame 1: expected next("1"), got next(1)
+                  0
+        expected  -a   a = "1"
+        actual    -1
+                   ^
+        frame 1: value differs: expected next("1"), got next(1); the values have different types: 'String' and 'Int'
+        """)
+  }
+
+  @Test func valuesThatPrintAlikeAreNamed() {
+    let actual: [Recorded<Double>] = [.next(1, .nan)]
+    #expect(
+      failure(actual, "-n", values: ["n": .nan]) == """
+        expectation failed at frame 1: expected next(nan), got next(nan)
+                  0
+        expected  -a   a = nan (Double)
+        actual    -b   b = nan (Double)
+                   ^
+        frame 1: value differs: expected next(nan), got next(nan); the values print alike but are not equal (both 'Double')
+        """)
+  }
+
+  @Test func groupsWidenTheirColumnInEveryRow() {
+    let actual: [Recorded<String>] = [.next(2, "a"), .completed(8)]
+    #expect(
+      failure(actual, "--(ab)--|") == """
+        expectation failed at frame 2: expected next("a"), next("b"), got next("a")
+                  0       5
+        expected  --(ab)-----|   a = "a", b = "b"
+        actual    --a   -----|   a = "a"
+                    ^
+        frame 2: missing event: expected next("a"), next("b"), got next("a")
+        """)
+  }
+
+  @Test func hotExpectationsShowNegativeFrames() {
+    let actual: [Recorded<String>] = [.next(-2, "a"), .next(1, "c")]
+    #expect(
+      failure(actual, "a-^-b") == """
+        expectation failed at frame 1: expected nothing, got next("c")
+                    0
+        expected  a---b   a = "a", b = "b"
+        actual    a--c-   a = "a", c = "c"
+                     ^^
+        frame 1: extra event: expected nothing, got next("c")
+        frame 2: missing event: expected next("b"), got nothing
+        """)
+  }
+
+  @Test func reportsProblemsInTheExpectedMarble() {
+    let actual: [Recorded<String>] = [.next(1, "a")]
+    #expect(
+      failure(actual, "-(ab") == """
+        marble:1:2: error: group is never closed; expected ')'
+        -(ab
+         ^
+        """)
+  }
+
+  @Test func comparesInnerSignalsRelativeToTheirOuterFrame() throws {
+    let ts = TestScheduler()
+    let first: Signal<Int> = ts.cold(events: [.next(1, 1), .completed(2)])
+    let second: Signal<Int> = ts.cold(events: [.next(2, 2), .completed(3)])
+    let outer = ts.cold(events: [.next(1, first), .next(4, second), .completed(5)])
+    let recording = ts.record(outer)
+    try ts.run()
+    let cold = { (frame: Int, value: Int) in
+      ts.cold(events: [Recorded.next(frame, value), .completed(frame + 1)])
+    }
+    #expect(
+      MarbleExpectation.check(
+        recording.events, matches: "-x--y|", values: ["x": cold(1, 1), "y": cold(2, 2)]
+      ).isEmpty)
+    let issues = MarbleExpectation.check(
+      recording.events, matches: "-x--y|", values: ["x": cold(1, 1), "y": cold(1, 2)])
+    #expect(
+      issues.map(\.message) == [
+        """
+        expectation failed at frame 4: expected next(cold("-2|")), got next(cold("--2|"))
+                  0    5
+        expected  -x--y|   x = cold("-1|"), y = cold("-2|")
+        actual    -x--a|   x = cold("-1|"), a = cold("--2|")
+                      ^
+        frame 4: value differs: expected next(cold("-2|")), got next(cold("--2|"))
+        """
+      ])
+  }
+
+  @Test func subscriptionWindowOffByOne() {
+    let issues = MarbleExpectation.checkSubscriptions(
+      [SubscriptionLog(subscribed: 0, unsubscribed: 7)], match: ["^-------!"])
+    #expect(
+      issues.map(\.message) == [
+        """
+        expectation failed for subscriptions at frame 7: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and '!' at frame 7
+                  0    5
+        expected  ^-------!
+        actual    ^------!
+                         ^^
+        subscription 1: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and '!' at frame 7
+        """
+      ])
+  }
+
+  @Test func subscriptionExtraOrMissing() {
+    let extra = MarbleExpectation.checkSubscriptions(
+      [SubscriptionLog(subscribed: 0, unsubscribed: 3), SubscriptionLog(subscribed: 5)],
+      match: ["^--!"])
+    #expect(
+      extra.map(\.message) == [
+        """
+        expectation failed for subscriptions at frame 5: extra: expected no subscription, got '^' at frame 5 and no '!'
+                  0    5
+        expected  ^--!
+        actual    ^--!
+        actual    -----^
+                       ^
+        subscription 2: extra: expected no subscription, got '^' at frame 5 and no '!'
+        """
+      ])
+    let missing = MarbleExpectation.checkSubscriptions([], match: ["--(^!)"])
+    #expect(
+      missing.map(\.message) == [
+        """
+        expectation failed for subscriptions at frame 2: missing: expected '^' at frame 2 and '!' at frame 2, got no subscription
+                  0
+        expected  --(^!)
+        actual             none
+                    ^
+        subscription 1: missing: expected '^' at frame 2 and '!' at frame 2, got no subscription
+        """
+      ])
+  }
+
+  @Test func subscriptionsMatch() {
+    let logs = [SubscriptionLog(subscribed: 2, unsubscribed: 5), SubscriptionLog(subscribed: 3)]
+    #expect(MarbleExpectation.checkSubscriptions(logs, match: ["--^--!", "---^"]).isEmpty)
+    #expect(MarbleExpectation.checkSubscriptions([], match: []).isEmpty)
+  }
+
+  @Test func namesTheSubject() {
+    let text = MarbleDiff.compare(
+      expected: [Recorded<Int>.completed(1)], actual: [], subject: "'output'")
+    #expect(text?.hasPrefix("expectation failed for 'output' at frame 1: ") == true)
+  }
+
+  @Test func comparesErrors() {
+    struct Plain: Error { var code: Int }
+    #expect(MarbleDiff.errorsEqual(MarbleError("a"), MarbleError("a")))
+    #expect(!MarbleDiff.errorsEqual(MarbleError("a"), MarbleError("b")))
+    #expect(MarbleDiff.errorsEqual(Plain(code: 1), Plain(code: 1)))
+    #expect(!MarbleDiff.errorsEqual(Plain(code: 1), Plain(code: 2)))
+    #expect(!MarbleDiff.errorsEqual(MarbleError("a"), Plain(code: 1)))
+  }
+}

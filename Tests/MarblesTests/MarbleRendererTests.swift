@@ -1,0 +1,146 @@
+import Marbles
+import Testing
+
+/// A tiny deterministic PRNG (SplitMix64), so that random tests are the same on every run.
+private struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite struct MarbleRendererTests {
+  func render(_ events: [Recorded<String>], progressionsFrom: Int? = nil) throws -> String {
+    try marbleString(of: events, timeProgressionsFrom: progressionsFrom) { $0 }
+  }
+
+  @Test func writesValuesGroupsAndTerminals() throws {
+    #expect(try render([]) == "")
+    #expect(
+      try render([.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) == "--a--(bc)|")
+    #expect(try render([.next(0, "a"), .error(1, MarbleError("x"))]) == "a#")
+    #expect(try render([.next(1, "a"), .completed(1)]) == "-(a|)")
+    #expect(try render([.next(0, "👍🏽"), .next(1, "é")]) == "👍🏽é")
+  }
+
+  @Test func writesLongGapsAsTimeProgressions() throws {
+    #expect(
+      try render([.next(0, "a"), .next(10, "b"), .next(12, "c")], progressionsFrom: 5)
+        == "a 9ms b-c")
+    #expect(try render([.next(20, "a")], progressionsFrom: 5) == "20ms a")
+  }
+
+  @Test func avoidsValuesThatWouldReadAsATimeProgression() throws {
+    // After ' 9ms ' the values '1', 's' would read as the progression '1s': use dashes there.
+    let events: [Recorded<String>] = [.next(0, "a"), .next(10, "1"), .next(11, "s")]
+    #expect(try render(events, progressionsFrom: 5) == "a---------1s")
+  }
+
+  @Test func mapsValuesToKeys() throws {
+    let events: [Recorded<Int>] = [.next(1, 10), .next(2, 20)]
+    let text = try marbleString(of: events) { $0 == 10 ? "x" : $0 == 20 ? "y" : nil }
+    #expect(text == "-xy")
+  }
+
+  struct Unrenderable: CustomTestStringConvertible, Sendable {
+    var events: [Recorded<String>]
+    var reason: String
+    var testDescription: String { reason }
+  }
+
+  static let unrenderable: [Unrenderable] = [
+    .init(events: [.next(-1, "a")], reason: "the event at frame -1 is before frame 0"),
+    .init(
+      events: [.next(3, "a"), .next(2, "b")],
+      reason: "the event at frame 2 comes after one at frame 3"),
+    .init(
+      events: [.next(1, "ab")],
+      reason: "the key 'ab' at frame 1 is not a single character other than whitespace and "
+        + "'-', '|', '#', '(', ')', '^', '!'"),
+    .init(
+      events: [.next(1, "-")],
+      reason: "the key '-' at frame 1 is not a single character other than whitespace and "
+        + "'-', '|', '#', '(', ')', '^', '!'"),
+    .init(
+      events: [.completed(1), .next(2, "a")],
+      reason: "the event at frame 2 comes after the timeline terminated"),
+    .init(
+      events: [.next(1, "a"), .next(1, "b"), .next(3, "c")],
+      reason: "the event at frame 3 falls inside the group at frame 1, which spans frames 1–4"),
+    .init(
+      events: [.next(0, "1"), .next(1, "m")],
+      reason: "the values from frame 0 would read as the time progression '1m'"),
+  ]
+
+  @Test(arguments: unrenderable)
+  func explainsWhatCannotBeWritten(_ example: Unrenderable) {
+    do {
+      let text = try render(example.events)
+      Issue.record("rendered as \(text)")
+    } catch {
+      #expect("\(error)" == example.reason)
+    }
+  }
+
+  @Test func explainsAValueWithoutKey() {
+    let events: [Recorded<Int>] = [.next(4, 42)]
+    #expect(throws: MarbleRenderError.missingKey(frame: 4, value: "42")) {
+      try marbleString(of: events) { _ in nil }
+    }
+  }
+
+  /// `parse(render(x)) == x` over many random timelines.
+  @Test func parsingARenderedTimelineGivesItBack() throws {
+    let keys = ["a", "b", "x", "Z", "0", "7", "1", "m", "s", "*", "é", "👍🏽", "🇫🇷"]
+    var rng = SplitMix64(seed: 0x4D41_5242_4C45)
+    var unrenderable = 0
+    for _ in 0..<2_000 {
+      var events: [Recorded<String>] = []
+      var frame = Int.random(in: 0...3, using: &rng)
+      for _ in 0..<Int.random(in: 0...10, using: &rng) {
+        let size = Int.random(in: 0...5, using: &rng) == 0 ? Int.random(in: 2...3, using: &rng) : 1
+        for _ in 0..<size {
+          events.append(.next(frame, keys.randomElement(using: &rng) ?? "a"))
+        }
+        frame += (size == 1 ? 1 : size + 2) + Int.random(in: 0...12, using: &rng)
+      }
+      switch Int.random(in: 0...3, using: &rng) {
+      case 0: events.append(.completed(frame))
+      case 1: events.append(.error(frame, MarbleError("error")))
+      default: break
+      }
+      let threshold = Bool.random(using: &rng) ? Int.random(in: 1...6, using: &rng) : nil
+
+      let rendered = Result { () throws(MarbleRenderError) in
+        try marbleString(of: events, timeProgressionsFrom: threshold) { $0 }
+      }
+      guard case .success(let text) = rendered else {
+        // Only a digit at the very start followed by 'm' or 's' cannot be written.
+        let digitFirst = events.first.map { $0.frame == 0 && Int($0.event.value ?? "") != nil }
+        #expect(digitFirst == true, "\(rendered)")
+        unrenderable += 1
+        continue
+      }
+      let (diagram, diagnostics) = MarbleParser.parse(text, kind: .cold)
+      #expect(!diagnostics.containsError, "\(text)")
+      let parsed: [Recorded<String>] = diagram.events.map { event in
+        switch event.kind {
+        case .value(let key): return .next(event.frame, key)
+        case .error: return .error(event.frame, MarbleError("error"))
+        case .completed: return .completed(event.frame)
+        }
+      }
+      #expect(parsed == events, "\(text)")
+    }
+    #expect(unrenderable < 100)
+  }
+}
