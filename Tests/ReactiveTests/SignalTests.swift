@@ -33,7 +33,8 @@ import Testing
     var log: [String] = []
     Signal<Int>.from([1, 2]).observe { log.append("\($0)") }
     Signal<Int>.fail(TestError()).subscribe(error: { log.append("error \($0)") })
-    Signal<Int>.just(3).subscribe(next: { log.append("next \($0)") }, completed: { log.append("done") })
+    Signal<Int>.just(3).subscribe(
+      next: { log.append("next \($0)") }, completed: { log.append("done") })
     #expect(log == ["next(1)", "next(2)", "completed", "error error", "next 3", "done"])
   }
 

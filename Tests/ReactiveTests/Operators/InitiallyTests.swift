@@ -7,7 +7,9 @@ import Testing
     let t = TestClock()
     let a = t.cold("-1|")
     var calls: [String] = []
-    let signal = a.initially { calls.append("initially at \(t.now), \(a.subscriptions.count) before") }
+    let signal = a.initially {
+      calls.append("initially at \(t.now), \(a.subscriptions.count) before")
+    }
     #expect(calls.isEmpty)
     let first = t.record(signal)
     let second = t.record(signal, subscribedAt: 3)

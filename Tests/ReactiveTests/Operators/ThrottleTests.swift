@@ -45,6 +45,7 @@ import Testing
 
   @Test func debounceTimeIsThrottle() {
     let t = TestClock()
-    t.expect(t.record(t.cold("-12---3-----4|").debounceTime(3, on: t.scheduler)), "-----2---3---(4|)")
+    let debounced = t.cold("-12---3-----4|").debounceTime(3, on: t.scheduler)
+    t.expect(t.record(debounced), "-----2---3---(4|)")
   }
 }

@@ -12,7 +12,8 @@ import Testing
 
   @Test func neverTimesOut() {
     let t = TestClock()
-    t.expect(t.record(t.cold("-").timeout(4, on: t.scheduler)), "----#", error: SignalError.timedOut)
+    let recording = t.record(t.cold("-").timeout(4, on: t.scheduler))
+    t.expect(recording, "----#", error: SignalError.timedOut)
   }
 
   @Test func terminationInTimeCancelsTheTimer() throws {

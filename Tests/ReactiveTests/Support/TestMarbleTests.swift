@@ -7,15 +7,19 @@ import Testing
   @Test func parsesFramesGroupsAndTheHotZero() {
     let events = TestMarble.parse("a-(bc)d |")
     #expect(events.map(\.frame) == [0, 2, 2, 6, 7])
-    #expect(events.map(\.glyph) == [.value("a"), .value("b"), .value("c"), .value("d"), .completion])
+    let glyphs: [TestGlyph] = [.value("a"), .value("b"), .value("c"), .value("d"), .completion]
+    #expect(events.map(\.glyph) == glyphs)
     #expect(TestMarble.parse("-a^-b#").map(\.frame) == [-1, 2, 3])
   }
 
   @Test func parsesSubscriptionWindows() {
-    #expect(TestMarble.parseSubscription("^---!") == SubscriptionWindow(subscribed: 0, unsubscribed: 4))
-    #expect(TestMarble.parseSubscription("--^--!") == SubscriptionWindow(subscribed: 2, unsubscribed: 5))
-    #expect(TestMarble.parseSubscription("-(^!)") == SubscriptionWindow(subscribed: 1, unsubscribed: 1))
-    #expect(TestMarble.parseSubscription("--^") == SubscriptionWindow(subscribed: 2, unsubscribed: nil))
+    func window(_ start: Int, _ end: Int?) -> SubscriptionWindow {
+      SubscriptionWindow(subscribed: start, unsubscribed: end)
+    }
+    #expect(TestMarble.parseSubscription("^---!") == window(0, 4))
+    #expect(TestMarble.parseSubscription("--^--!") == window(2, 5))
+    #expect(TestMarble.parseSubscription("-(^!)") == window(1, 1))
+    #expect(TestMarble.parseSubscription("--^") == window(2, nil))
   }
 
   @Test func rendersWhatItParses() {
