@@ -6,7 +6,7 @@ extension Signal {
   /// result completes once the outer signal and every inner signal have completed.
   ///
   ///     input:                 --a-----b--|
-  ///     flattenMap(x -> -x|):  ---a------b|
+  ///     flattenMap(x -> -x|):  ---a-----b-|
   public func flattenMap<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
     Signal<T> { subscriber in
       let active = Locked(1)  // the outer signal counts as one
@@ -43,7 +43,7 @@ extension Signal {
   /// Merges a signal of signals (RAC `flatten`).
   ///
   ///     outer:    -x---y---|      x = -a|, y = --b|
-  ///     flatten:  --a-----b|
+  ///     flatten:  --a----b-|
   public func flatten<T>() -> Signal<T> where Value == Signal<T> {
     flattenMap { $0 }
   }

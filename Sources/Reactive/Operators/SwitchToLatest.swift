@@ -6,8 +6,8 @@ extension Signal {
   /// emit synchronously) before the previous one is cut off. Completes once the outer signal
   /// and the latest inner signal have completed; errors from either are forwarded.
   ///
-  ///     outer:            -x-----y-----|     x = -a-b-c|, y = -d|
-  ///     switchToLatest:   --a-b--d|  … completes at 13 with the outer
+  ///     outer:            -x---y-----|     x = -a-b-c|, y = -d|
+  ///     switchToLatest:   --a-b-d----|     (x is cut off when y arrives at 5)
   public func switchToLatest<T>() -> Signal<T> where Value == Signal<T> {
     Signal<T> { subscriber in
       let connection = self.publish()

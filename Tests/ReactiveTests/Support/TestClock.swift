@@ -213,7 +213,9 @@ final class TestClock {
           if let digit = value as? Int, (0...9).contains(digit) {
             return (frame, Character(String(digit)))
           }
-          if let string = value as? String, string.count == 1 { return (frame, string.first ?? "?") }
+          if let string = value as? String, let first = string.first, string.count == 1 {
+            return (frame, first)
+          }
           return (frame, "?")
         }
       })
