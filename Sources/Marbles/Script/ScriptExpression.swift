@@ -84,8 +84,9 @@ struct ScriptExpression: Hashable, Sendable {
     case .tuple(let elements), .array(let elements):
       (elements.map(\.height).max() ?? 0) + 1
     case .call(let callee, let arguments, let closure):
-      max(callee.height, arguments.map(\.value.height).max() ?? 0, closure?.body.height ?? 0)
-        + 1
+      max(
+        callee.height, arguments.map(\.value.height).max() ?? 0,
+        closure.map { $0.body.height + 1 } ?? 0) + 1
     case .binary(_, let lhs, let rhs): max(lhs.height, rhs.height) + 1
     case .ternary(let condition, let whenTrue, let whenFalse):
       max(condition.height, whenTrue.height, whenFalse.height) + 1

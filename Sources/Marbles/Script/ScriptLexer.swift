@@ -27,8 +27,7 @@ struct ScriptLexer {
   /// Splits `source` into tokens; the last token is always `.endOfFile`.
   ///
   /// - Returns: The tokens and the problems found, in source order.
-  static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic])
-  {
+  static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic]) {
     var lexer = ScriptLexer(text: source.text)
     lexer.run()
     return (lexer.tokens, lexer.diagnostics)
@@ -253,7 +252,8 @@ struct ScriptLexer {
       emit(.implicitParameter(number), from: start)
     } else {
       diagnostics.append(
-        Diagnostic.ScriptSyntax.implicitParameterOutOfRange(String(text[start.index..<index]), at: range))
+        Diagnostic.ScriptSyntax.implicitParameterOutOfRange(
+          String(text[start.index..<index]), at: range))
       emit(.invalid, from: start)
     }
   }
@@ -285,6 +285,7 @@ struct ScriptLexer {
 
   private mutating func lexString() {
     let start = (index: index, position: position)
+    let firstDiagnostic = diagnostics.count
     advance()  // the opening quote
     let contentStart = position
     var value = ""
@@ -322,9 +323,11 @@ struct ScriptLexer {
       // The rest of the line is lost; don't let open brackets swallow the lines after it too.
       openBrackets.removeAll()
       value += text[runStart..<index]
-      diagnostics.append(
+      // Before the literal's escape problems, to keep source order.
+      diagnostics.insert(
         Diagnostic.ScriptSyntax.unterminatedString(
-          at: SourceRange(start: start.position, end: contentStart)))
+          at: SourceRange(start: start.position, end: contentStart)),
+        at: firstDiagnostic)
     }
     let literal = ScriptStringLiteral(
       value: value, range: SourceRange(start: start.position, end: position),
@@ -338,9 +341,7 @@ struct ScriptLexer {
     let start = (index: index, position: position)
     advance()  // the backslash
     guard let character = current, !character.isNewline else {
-      diagnostics.append(
-        Diagnostic.ScriptSyntax.invalidEscape("\\", at: SourceRange(start: start.position, end: position)))
-      return nil
+      return nil  // the literal is unterminated, which is reported
     }
     advance()
     switch character {

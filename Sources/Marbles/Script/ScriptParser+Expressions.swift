@@ -271,7 +271,7 @@ extension ScriptParser {
     let start = position
     let opener = take()
     var elements: [ScriptExpression] = []
-    while kind != .rightBracket, canStartExpression(kind) {
+    while kind != .rightBracket, !atStatementEnd {
       elements.append(try parseExpression("in array literal"))
       guard kind == .comma else { break }
       advance()
