@@ -112,7 +112,7 @@ extension Catalogue {
         let slow = cold("---s|")
         let outer = cold("-x-x-----|", x: slow)
         let latest = outer.switchToLatest()
-        show outer, latest
+        show latest
         expect latest == "------s--|"
         expect subscriptions(slow) == ["-^-!", "---^---!"]
         """

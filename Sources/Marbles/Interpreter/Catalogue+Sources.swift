@@ -26,7 +26,7 @@ extension Catalogue {
       example: """
         let clicks = hot("-a-^-b--c-|")
         show clicks subscribed "---^---"
-        expect clicks == "--------c-|"
+        expect clicks == "-----c-|"
         """
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
@@ -182,7 +182,7 @@ extension Catalogue {
         s.sendNext(1, at: 1)
         s.sendNext(2, at: 2)
         show s subscribed "----^--"
-        expect s == "----2--", 2: 2
+        expect s == "----2--"
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the capacity") ?? .max

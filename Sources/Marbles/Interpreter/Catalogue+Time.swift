@@ -115,8 +115,8 @@ extension Catalogue {
       example: """
         let input = cold("-a-b-|")
         let shared = input.replay()
-        show shared subscribed "---^--"
-        expect shared == "---ab-|"
+        show shared subscribed "------^"
+        expect shared == "------(ab|)"
         """
     ) { c throws(RuntimeError) in .signal(try c.signal().replay()) },
     .method(
@@ -137,7 +137,7 @@ extension Catalogue {
         let shared = input.replayLazily()
         show shared subscribed "--^---"
         expect shared == "---a-b-|"
-        expect subscriptions(input) == "--^-----!"
+        expect subscriptions(input) == "--^----!"
         """
     ) { c throws(RuntimeError) in .signal(try c.signal().replayLazily()) },
     .method(
@@ -159,8 +159,8 @@ extension Catalogue {
         let input = cold("-a-b-|")
         let shared = input.multicast(ReplaySubject())
         shared.connect()
-        show shared.signal subscribed "---^"
-        expect shared.signal == "---ab-|"
+        show shared.signal subscribed "------^"
+        expect shared.signal == "------(ab|)"
         """
     ) { c throws(RuntimeError) in
       let value = c.value(0)
