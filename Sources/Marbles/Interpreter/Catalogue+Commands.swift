@@ -176,9 +176,9 @@ extension Catalogue {
     let frame = try c.optionalInt(frameArgument, "the frame")
     switch c.receiver {
     case .signal(let terminal as ChannelTerminal<Value>):
-      c.schedule(at: frame) { terminal.send(event) }
+      c.schedule(at: frame) { c.runtime.nested(at: c.range) { terminal.send(event) } }
     case .signal(let subject as Subject<Value>):
-      c.schedule(at: frame) { subject.send(event) }
+      c.schedule(at: frame) { c.runtime.nested(at: c.range) { subject.send(event) } }
     default:
       throw Diagnostic.Interpreter.wrongReceiver(
         c.name, expected: "a Subject or a channel terminal", c.receiver, at: c.range)

@@ -168,7 +168,7 @@ extension Catalogue {
         throw Diagnostic.Interpreter.argumentType(
           "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0))
       }
-      return .connection(try c.signal().multicast(subject))
+      return .connection(c.runtime.guarded(try c.signal(), at: c.range).multicast(subject))
     },
     .method(
       "connect", rac: "connect",

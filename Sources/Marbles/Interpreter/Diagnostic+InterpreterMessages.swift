@@ -5,11 +5,14 @@
 struct RuntimeError: Error, Hashable, Sendable {
   /// The message, without the frame.
   var message: String
+  /// A fix or an explanation, printed after the frame (`; did you mean 'x'?`).
+  var hint: String?
   /// Where it happened.
   var range: SourceRange
 
-  init(_ message: String, at range: SourceRange) {
+  init(_ message: String, hint: String? = nil, at range: SourceRange) {
     self.message = message
+    self.hint = hint
     self.range = range
   }
 }
@@ -114,21 +117,22 @@ extension Diagnostic {
     /// `show` of a value that is not a signal, command or channel.
     static func notShowable(_ name: String, type: String, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "cannot show '\(name)' of type '\(type)'; 'show' takes a signal, a command or a channel",
-        at: range)
+        "cannot show '\(name)' of type '\(type)'",
+        hint: "'show' takes a signal, a command or a channel", at: range)
     }
 
     /// `expect x == …` where `x` is not a signal.
     static func notExpectable(_ name: String, type: String, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "cannot compare '\(name)' of type '\(type)' with a marble; 'expect' needs a signal",
-        at: range)
+        "cannot compare '\(name)' of type '\(type)' with a marble",
+        hint: "'expect' needs a signal", at: range)
     }
 
     /// `expect subscriptions(x)` where `x` is not a `cold`/`hot` source.
     static func noSubscriptionLog(_ name: String, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "'\(name)' is not a 'cold' or 'hot' source; only they log their subscriptions", at: range)
+        "'\(name)' is not a 'cold' or 'hot' source", hint: "only they log their subscriptions",
+        at: range)
     }
 
     /// A marble string that is not a literal evaluated to something else.
@@ -176,14 +180,15 @@ extension Diagnostic {
     /// `t.2` on a pair.
     static func tupleIndex(_ index: Int, count: Int, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "tuple index \(index) is out of range; the tuple has \(count) element\(count == 1 ? "" : "s")",
-        at: range)
+        "tuple index \(index) is out of range",
+        hint: "the tuple has \(count) element\(count == 1 ? "" : "s")", at: range)
     }
 
     /// `x.0` on something that is not a tuple.
     static func notTuple(_ index: Int, _ value: Value, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "value of type '\(value.typeName)' has no element '.\(index)'; only tuples do", at: range)
+        "value of type '\(value.typeName)' has no element '.\(index)'", hint: "only tuples have elements",
+        at: range)
     }
 
     /// `cmd.foo` where `cmd` has no such property.
@@ -191,8 +196,8 @@ extension Diagnostic {
       -> RuntimeError
     {
       RuntimeError(
-        "value of type '\(value.typeName)' has no property '\(name)'\(didYouMean(suggestion))",
-        at: range)
+        "value of type '\(value.typeName)' has no property '\(name)'",
+        hint: suggestion.map { "did you mean '\($0)'?" }, at: range)
     }
 
     /// `1.map { … }`.
@@ -245,7 +250,7 @@ extension Diagnostic {
     static func feedbackLoop(at range: SourceRange) -> RuntimeError {
       RuntimeError(
         "events feed back into the signal they come from (more than \(Runtime.maximumNesting) "
-          + "nested deliveries); break the cycle", at: range)
+          + "nested deliveries)", hint: "break the cycle", at: range)
     }
 
     /// The whole run passed `--max-frames`.

@@ -16,7 +16,7 @@ enum Interpreter {
       box.outcome = runHere(source, options: options)
       done.signal()
     }
-    thread.stackSize = 256 << 20
+    thread.stackSize = 64 << 20
     thread.start()
     done.wait()
     return box.outcome ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])

@@ -47,7 +47,9 @@ final class Runtime {
   /// asks the scheduler to stop.
   func report(_ error: RuntimeError) {
     guard failure == nil else { return }
-    failure = .error("\(error.message) at frame \(scheduler.now)", at: error.range)
+    var text = "\(error.message) at frame \(scheduler.now)"
+    if let hint = error.hint { text += "; " + hint }
+    failure = .error(text, at: error.range)
     scheduler.stop()
   }
 
@@ -147,16 +149,31 @@ final class Runtime {
   func feed<O: Observer>(_ signal: Signal<Value>, into observer: O, at range: SourceRange)
   where O.Value == Value {
     let subscriber = Subscriber<Value> { [weak self, observer] event in
-      guard let self else { return }
-      if self.nesting >= Runtime.maximumNesting {
-        self.report(Diagnostic.Interpreter.feedbackLoop(at: range))
-        return
-      }
-      self.nesting += 1
-      observer.send(event)
-      self.nesting -= 1
+      self?.nested(at: range) { observer.send(event) }
     }
     observer.attach(subscriber)
     signal.subscribe(subscriber)
+  }
+
+  /// Runs `delivery` (a send into a subject or terminal), unless deliveries are already nested
+  /// so deeply that they must be feeding back into themselves: then reports the loop.
+  func nested(at range: SourceRange, _ delivery: () -> Void) {
+    if nesting >= Runtime.maximumNesting {
+      report(Diagnostic.Interpreter.feedbackLoop(at: range))
+      return
+    }
+    nesting += 1
+    delivery()
+    nesting -= 1
+  }
+
+  /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).
+  func guarded(_ signal: Signal<Value>, at range: SourceRange) -> Signal<Value> {
+    Signal { [weak self] subscriber in
+      signal.subscribe(Subscriber { event in
+        guard let self else { return }
+        self.nested(at: range) { subscriber.send(event) }
+      })
+    }
   }
 }
