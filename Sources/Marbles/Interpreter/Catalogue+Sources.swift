@@ -188,6 +188,48 @@ extension Catalogue {
       let capacity = try c.optionalInt(0, "the capacity") ?? .max
       return .signal(ReplaySubject<Value>(capacity: capacity))
     },
+    .function(
+      "error", rac: "NSError",
+      "An error value, as 'cmd.errors' and 'catch { e in … }' carry them (for expectations)",
+      parameters: [.value("value")],
+      example: """
+        let save = Command { x in cold("-#", error: x) }
+        save.execute("boom", at: 1)
+        show save.errors
+        expect save.errors == "--e", e: error("boom")
+        """
+    ) { c throws(RuntimeError) in .error(c.value(0).asError.value) },
+    .function(
+      "next", rac: "RACEvent +eventWithValue:",
+      "A materialized value event, as 'materialize()' sends them (for expectations)",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("-a|")
+        let events = input.materialize()
+        show events
+        expect events == "-n(c|)", n: next("a"), c: completed
+        """
+    ) { c throws(RuntimeError) in .event(.next(c.value(0))) },
+    .function(
+      "failed", rac: "RACEvent +eventWithError:",
+      "A materialized failure event, as 'materialize()' sends them (for expectations)",
+      parameters: [.value("error")],
+      example: """
+        let input = cold("-#", error: "bad")
+        let events = input.materialize()
+        show events
+        expect events == "-(f|)", f: failed("bad")
+        """
+    ) { c throws(RuntimeError) in .event(.error(c.value(0).asError)) },
+    .constant(
+      "completed", rac: "RACEvent +completedEvent",
+      "The materialized completion event, as 'materialize()' sends it (for expectations)",
+      example: """
+        let events = empty.materialize()
+        show events
+        expect events == "(c|)", c: completed
+        """
+    ) { _ throws(RuntimeError) in .event(.completed) },
     .constant(
       "main", rac: "+mainThreadScheduler",
       "The virtual main queue: work scheduled on it runs later in the same frame, in order",
