@@ -85,16 +85,42 @@ final class Session {
     var range: SourceRange
   }
 
+  /// An event of an expected marble, its value still waiting for inner recordings.
+  struct ExpectedEvent {
+    var frame: Int
+    var kind: TimelineEvent.Kind
+    var value: LaneRecorder.Pending?
+    /// The values-map key, if the value came from the map.
+    var key: String?
+  }
+
   /// An `expect` waiting for the run to end.
   struct Expectation {
     var name: String
     var range: SourceRange
     var recorder: LaneRecorder?
-    var expected: [TimelineEvent]
-    var keys: [String: TimelineValue]
+    var expectedEvents: [ExpectedEvent] = []
     /// For `expect subscriptions(…)`.
     var source: MarbleSource?
     var windows: [TimelineSubscription] = []
+
+    /// The expected events, inner recordings resolved.
+    var expected: [TimelineEvent] {
+      expectedEvents.map {
+        TimelineEvent(frame: $0.frame, kind: $0.kind, value: $0.value.map(LaneRecorder.resolve))
+      }
+    }
+
+    /// The values of the map's keys, for the diff's legend.
+    var keys: [String: TimelineValue] {
+      var keys: [String: TimelineValue] = [:]
+      for event in expectedEvents {
+        if let key = event.key, keys[key] == nil, let value = event.value {
+          keys[key] = LaneRecorder.resolve(value)
+        }
+      }
+      return keys
+    }
   }
 
   let runtime: Runtime
@@ -173,7 +199,7 @@ final class Session {
       expectations.append(
         Expectation(
           name: "subscriptions(\(expectation.name))", range: expectation.range, recorder: nil,
-          expected: [], keys: [:], source: source,
+          source: source,
           windows: expectation.windows.map {
             TimelineSubscription(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed)
           }))
@@ -246,61 +272,64 @@ final class Session {
     var map: [String: Value] = [:]
     for (key, node) in expectation.values { map[key] = try node.eval(.top) }
     let error = try expectation.error?.eval(.top) ?? .string("error")
-    var expected: [TimelineEvent] = []
+    var expected: [ExpectedEvent] = []
     expected.reserveCapacity(expectation.diagram.events.count)
-    var keys: [String: TimelineValue] = [:]
     for event in expectation.diagram.events {
       let frame = event.frame
       switch event.kind {
       case .completed:
-        expected.append(.completed(at: frame))
+        expected.append(ExpectedEvent(frame: frame, kind: .completed, value: nil, key: nil))
       case .error:
-        expected.append(.error(expectedValue(error.asError.value, at: frame), at: frame))
+        expected.append(
+          ExpectedEvent(
+            frame: frame, kind: .error, value: expectedValue(error.asError.value, at: frame),
+            key: nil))
       case .value(let key):
         let value = map[key] ?? Runtime.digitValue(key).map(Value.int) ?? .string(key)
-        let recorded = expectedValue(value, at: frame)
-        if map[key] != nil, keys[key] == nil { keys[key] = recorded }
-        expected.append(.next(recorded, at: frame))
+        expected.append(
+          ExpectedEvent(
+            frame: frame, kind: .next, value: expectedValue(value, at: frame),
+            key: map[key] != nil ? key : nil))
       }
     }
     expectations.append(
       Expectation(
-        name: expectation.name, range: expectation.range, recorder: nil, expected: expected,
-        keys: keys))
+        name: expectation.name, range: expectation.range, recorder: nil,
+        expectedEvents: expected))
     pendingExpectations.append((expectations.count - 1, signal))
   }
 
-  /// An expected value as recorded data; an inner signal is what it does when subscribed at
-  /// `frame` (a cold marble's events shifted to `frame`, a constant signal's synchronous events).
-  private func expectedValue(_ value: Value, at frame: Int) -> TimelineValue {
+  /// An expected value as recorded data. An inner signal is what it does when subscribed at
+  /// `frame`: a cold marble's events shifted to `frame` (without subscribing it), any other
+  /// signal recorded from a subscription made at the start of `frame` during the run.
+  private func expectedValue(_ value: Value, at frame: Int) -> LaneRecorder.Pending {
     switch value {
     case .signal(let signal):
-      var events: [TimelineEvent] = []
-      var end: Int?
-      if let source = signal as? MarbleSource {
-        let offset = source.kind == .cold ? frame : 0
-        for (at, event) in source.events where source.kind == .cold || at >= frame {
-          events.append(timelineEvent(event, at: at + offset))
-          if event.isTerminal { end = at + offset }
+      if let source = signal as? MarbleSource, source.kind == .cold {
+        var events: [TimelineEvent] = []
+        var end: Int?
+        for (at, event) in source.events {
+          events.append(timelineEvent(event, at: at + frame))
+          if event.isTerminal { end = at + frame }
         }
-      } else {
-        signal.subscribe(Subscriber { [self] event in
-          events.append(timelineEvent(event, at: frame))
-          if event.isTerminal { end = frame }
-        }).dispose()
+        return .ready(.signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events)))
       }
-      return .signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events))
+      let recorder = LaneRecorder(scheduler: runtime.scheduler)
+      runtime.atStart(of: frame) { recorder.start(signal) }
+      return .inner(recorder)
     case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })
     case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
     case .error(let inner): return .error(expectedValue(inner, at: frame))
-    default: return value.timelineValue(at: frame)
+    default: return .ready(value.timelineValue(at: frame))
     }
   }
 
+  /// A cold marble's event as recorded data (its values are plain: marble sources hold the
+  /// values of their map).
   private func timelineEvent(_ event: Event<Value>, at frame: Int) -> TimelineEvent {
     switch event {
-    case .next(let value): return .next(expectedValue(value, at: frame), at: frame)
-    case .error(let error): return .error(expectedValue(Value.payload(of: error), at: frame), at: frame)
+    case .next(let value): return .next(value.timelineValue(at: frame), at: frame)
+    case .error(let error): return .error(Value.payload(of: error).timelineValue(at: frame), at: frame)
     case .completed: return .completed(at: frame)
     }
   }

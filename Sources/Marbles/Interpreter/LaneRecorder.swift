@@ -109,7 +109,7 @@ final class LaneRecorder {
     InnerTimeline(subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: timeline)
   }
 
-  private static func resolve(_ pending: Pending) -> TimelineValue {
+  static func resolve(_ pending: Pending) -> TimelineValue {
     switch pending {
     case .ready(let value): return value
     case .inner(let recorder): return .signal(recorder.innerTimeline)
