@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-@Suite struct OperatorTests {
+@Suite struct InterpreterOperatorTests {
   @Test func flattenMapMergesInnerSignalsAndRecordsThemWithAbsoluteFrames() throws {
     let run = try #require(
       expectPasses(

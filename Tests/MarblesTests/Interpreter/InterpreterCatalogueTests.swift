@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-@Suite struct CatalogueTests {
+@Suite struct InterpreterCatalogueTests {
   @Test(arguments: Catalogue.entries.map(\.name).enumerated().map { "\($0.offset):\($0.element)" })
   func exampleRunsAndItsExpectationsHold(_ id: String) throws {
     let index = Int(id.prefix { $0 != ":" }) ?? 0

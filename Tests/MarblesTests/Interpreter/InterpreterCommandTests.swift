@@ -3,7 +3,7 @@ import Testing
 @testable import Marbles
 
 /// Commands in scripts, against the timelines of `reference/raccommand-semantics.md`.
-@Suite struct CommandTests {
+@Suite struct InterpreterCommandTests {
   @Test func internalsReproduceTheCanonicalTimeline() throws {
     // §2.5: a serial command whose work is `--v|`, executed at frame 1.
     let run = try #require(

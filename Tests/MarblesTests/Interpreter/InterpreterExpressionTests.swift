@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-@Suite struct ExpressionTests {
+@Suite struct InterpreterExpressionTests {
   /// The value of `expression`, evaluated as a `let`, via `just(expression)`.
   func value(_ expression: String, sourceLocation: SourceLocation = #_sourceLocation) -> TimelineValue? {
     guard let run = completedRun("let v = just(\(expression))\nshow v", sourceLocation: sourceLocation)

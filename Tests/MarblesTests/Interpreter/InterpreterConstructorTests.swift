@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-@Suite struct ConstructorTests {
+@Suite struct InterpreterConstructorTests {
   @Test func coldReplaysForEachSubscriptionAndLogsIt() {
     expectPasses(
       """

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-@Suite struct StatementTests {
+@Suite struct InterpreterStatementTests {
   @Test func titleLetShowAndExpectProduceTheRecording() throws {
     let run = try #require(
       expectPasses(
