@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 
 /// The operator catalogue: every function, method and constant a script can use, each with its
@@ -154,7 +155,10 @@ extension Call {
     }
     let (diagram, found) = MarbleParser.parse(string, kind: kind)
     if let error = found.first(where: { $0.severity == .error }) {
-      throw RuntimeError("in marble \(TimelineValue.quote(string)): \(error.message)", at: rangeOf(0))
+      let parts = error.message.split(separator: ";", maxSplits: 1)
+      throw RuntimeError(
+        "in marble \(TimelineValue.quote(string)): \(parts[0])",
+        hint: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil, at: rangeOf(0))
     }
     return diagram
   }

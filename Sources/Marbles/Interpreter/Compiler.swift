@@ -242,7 +242,7 @@ struct Compiler {
       return placeholder(range)
     }
     diagnostics.append(
-      Diagnostic.Interpreter.unknownOperator(
+      Diagnostic.Interpreter.unknownProperty(
         name.name,
         suggestion: ScriptSpelling.suggestion(
           for: name.name, among: Properties.names + Catalogue.methodNames),
@@ -336,7 +336,7 @@ struct Compiler {
           diagnostics.append(
             Diagnostic.Interpreter.unknownLabel(
               label.name, operator: name, expected: parameters.compactMap(\.label),
-              at: label.range))
+              signature: entry.signature, at: label.range))
           failed = true
         }
         continue

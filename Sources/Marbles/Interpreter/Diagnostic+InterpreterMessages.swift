@@ -46,6 +46,13 @@ extension Diagnostic {
       .error("unknown operator '\(name)'\(didYouMean(suggestion))", at: range)
     }
 
+    /// `x.name`, not called, where `name` is neither a property nor an operator.
+    static func unknownProperty(_ name: String, suggestion: String?, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("unknown property '\(name)'\(didYouMean(suggestion))", at: range)
+    }
+
     /// `input.map` without a call.
     static func operatorNotCalled(_ name: String, at range: SourceRange) -> Diagnostic {
       .error("operator '\(name)' must be called, as in '\(name)(…)'", at: range)
@@ -76,12 +83,11 @@ extension Diagnostic {
 
     /// An argument label the operator does not take.
     static func unknownLabel(
-      _ label: String, operator name: String, expected: [String], at range: SourceRange
+      _ label: String, operator name: String, expected: [String], signature: String,
+      at range: SourceRange
     ) -> Diagnostic {
       let suggestion = ScriptSpelling.suggestion(for: label, among: expected)
-      let hint =
-        suggestion.map { "; did you mean '\($0):'?" }
-        ?? (expected.isEmpty ? "" : "; it takes " + expected.map { "'\($0):'" }.joined(separator: ", "))
+      let hint = suggestion.map { "; did you mean '\($0):'?" } ?? "; it is written '\(signature)'"
       return .error("'\(name)' has no argument label '\(label):'\(hint)", at: range)
     }
 
