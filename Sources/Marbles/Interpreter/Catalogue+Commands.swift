@@ -51,7 +51,7 @@ extension Catalogue {
       }
       let input = c.value(0)
       let command = box.command
-      if let frame = try c.optionalInt(1, "the frame") {
+      if let frame = try c.optionalFrame(1) {
         let result = ReplaySubject<Value>()
         c.runtime.atFrame(frame) { command.execute(input).subscribe(result) }
         return .signal(result)
@@ -89,7 +89,7 @@ extension Catalogue {
         throw Diagnostic.Interpreter.wrongReceiver(c.name, expected: "a command", c.receiver, at: c.range)
       }
       let flag = try c.bool(0, "the value")
-      let frame = try c.optionalInt(1, "the frame")
+      let frame = try c.optionalFrame(1)
       c.schedule(at: frame) { box.command.allowsConcurrentExecution = flag }
       return .null
     },
@@ -173,7 +173,7 @@ extension Catalogue {
   private static func send(_ c: Call, _ event: Event<Value>, frameArgument: Int) throws(RuntimeError)
     -> Value
   {
-    let frame = try c.optionalInt(frameArgument, "the frame")
+    let frame = try c.optionalFrame(frameArgument)
     switch c.receiver {
     case .signal(let terminal as ChannelTerminal<Value>):
       c.schedule(at: frame) { c.runtime.nested(at: c.range) { terminal.send(event) } }

@@ -94,7 +94,7 @@ extension Catalogue {
         expect ticks == "---a--b--(c|)", a: 3, b: 6, c: 9
         """
     ) { c throws(RuntimeError) in
-      let period = try c.int(0, "the period", minimum: 1)
+      let period = try c.frames(0, "the period", minimum: 1)
       return .signal(Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) })
     },
     .function(
@@ -107,7 +107,7 @@ extension Catalogue {
         expect alarm == "----(0|)"
         """
     ) { c throws(RuntimeError) in
-      let delay = try c.int(0, "the delay")
+      let delay = try c.frames(0, "the delay")
       return .signal(Signal<Int>.timer(delay, on: c.scheduler).map { Value.int($0) })
     },
     .function(

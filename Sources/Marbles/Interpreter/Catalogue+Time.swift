@@ -14,7 +14,7 @@ extension Catalogue {
         expect later == "---a-b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().delay(try c.int(0, "the delay"), on: c.scheduler))
+      .signal(try c.signal().delay(try c.frames(0, "the delay"), on: c.scheduler))
     },
     .method(
       "throttle", rac: "throttle:", alias: "debounceTime",
@@ -27,7 +27,7 @@ extension Catalogue {
         expect calm == "----b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttle(try c.int(0, "the interval"), on: c.scheduler))
+      .signal(try c.signal().throttle(try c.frames(0, "the interval"), on: c.scheduler))
     },
     .method(
       "throttleTime", rac: "",
@@ -40,7 +40,7 @@ extension Catalogue {
         expect output == "-a----d---|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttleTime(try c.int(0, "the interval"), on: c.scheduler))
+      .signal(try c.signal().throttleTime(try c.frames(0, "the interval"), on: c.scheduler))
     },
     .method(
       "sample", rac: "sample:", alias: "sample",
@@ -67,7 +67,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       .signal(
-        try c.signal().bufferWithTime(try c.int(0, "the interval", minimum: 1), on: c.scheduler)
+        try c.signal().bufferWithTime(try c.frames(0, "the interval", minimum: 1), on: c.scheduler)
           .map { Value.array($0) })
     },
     .method(
@@ -81,7 +81,7 @@ extension Catalogue {
         expect bounded == "-a--#", error: "timedOut"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().timeout(try c.int(0, "the interval"), on: c.scheduler))
+      .signal(try c.signal().timeout(try c.frames(0, "the interval"), on: c.scheduler))
     },
     .method(
       "deliverOn", rac: "deliverOn:", alias: "observeOn",
@@ -186,7 +186,7 @@ extension Catalogue {
         throw Diagnostic.Interpreter.wrongReceiver(
           c.name, expected: "a connection from 'publish()'", c.receiver, at: c.range)
       }
-      let frame = try c.optionalInt(0, "the frame")
+      let frame = try c.optionalFrame(0)
       c.schedule(at: frame) { connection.connect() }
       return .null
     },

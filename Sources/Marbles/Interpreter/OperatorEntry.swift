@@ -146,8 +146,14 @@ struct Call {
     return signal
   }
 
-  /// Argument `index` as an integer of at least `minimum`.
-  func int(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError) -> Int {
+  /// The longest duration or latest frame an argument may give: as for marble time
+  /// progressions, about 11.5 days of virtual time.
+  static let maximumFrames = MarbleParser.maxProgressionFrames
+
+  /// Argument `index` as an integer from `minimum` to `maximum`.
+  func int(_ index: Int, _ parameter: String, minimum: Int = 0, maximum: Int = .max)
+    throws(RuntimeError) -> Int
+  {
     let value = value(index)
     var number: Int?
     switch value {
@@ -155,12 +161,18 @@ struct Call {
     case .double(let d) where d == d.rounded() && abs(d) < 1e15: number = Int(d)
     default: number = nil
     }
-    guard let number, number >= minimum else {
+    guard let number, number >= minimum, number <= maximum else {
+      var expected = minimum == 0 ? "an integer ≥ 0" : "an integer ≥ \(minimum)"
+      if maximum != .max { expected = "an integer from \(minimum) to \(maximum)" }
       throw Diagnostic.Interpreter.argumentType(
-        parameter, of: name, expected: minimum == 0 ? "an integer ≥ 0" : "an integer ≥ \(minimum)",
-        value, at: rangeOf(index))
+        parameter, of: name, expected: expected, value, at: rangeOf(index))
     }
     return number
+  }
+
+  /// Argument `index` as a number of frames (a duration or a frame of the run).
+  func frames(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError) -> Int {
+    try int(index, parameter, minimum: minimum, maximum: Self.maximumFrames)
   }
 
   /// Argument `index` as an integer, or nil when left out.
@@ -169,6 +181,12 @@ struct Call {
   {
     guard let value = optional(index), !isNull(value) else { return nil }
     return try int(index, parameter, minimum: minimum)
+  }
+
+  /// Argument `index` as a frame of the run, or nil when left out.
+  func optionalFrame(_ index: Int) throws(RuntimeError) -> Int? {
+    guard let value = optional(index), !isNull(value) else { return nil }
+    return try frames(index, "the frame")
   }
 
   /// Argument `index` as a Bool.
