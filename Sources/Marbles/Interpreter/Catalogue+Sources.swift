@@ -111,7 +111,7 @@ extension Catalogue {
       return .signal(Signal<Int>.timer(delay, on: c.scheduler).map { Value.int($0) })
     },
     .function(
-      "merge", rac: "+merge:",
+      "merge", rac: "+merge:", alias: "merge",
       "Forwards the values of all signals; completes when all have completed",
       parameters: [.variadic("signals")],
       example: """
@@ -123,7 +123,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(Signal.merge(try c.signals("each signal"))) },
     .function(
-      "concat", rac: "+concat:",
+      "concat", rac: "+concat:", alias: "concat",
       "Plays the signals one after another",
       parameters: [.variadic("signals")],
       example: """
@@ -135,7 +135,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(Signal.concat(try c.signals("each signal"))) },
     .function(
-      "combineLatest", rac: "+combineLatest:",
+      "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
       "Sends a tuple of the latest values once every signal has one, then on every value",
       parameters: [.variadic("signals")],
       example: """
@@ -149,7 +149,7 @@ extension Catalogue {
       .signal(Signal.combineLatest(try c.signals("each signal")).map { Value.tuple($0) })
     },
     .function(
-      "zip", rac: "+zip:",
+      "zip", rac: "+zip:", alias: "zip",
       "Pairs the n-th values of the signals as tuples",
       parameters: [.variadic("signals")],
       example: """

@@ -17,17 +17,23 @@ enum Explainer {
   /// The whole catalogue, one line per row.
   static func catalogue() -> String {
     let rows = Catalogue.entries.map { entry -> (String, String, String, String) in
-      (entry.signature, entry.rac.isEmpty ? "-" : entry.rac, entry.alias ?? "-", entry.summary)
+      let name: String
+      switch entry.kind {
+      case .method: name = "." + entry.name
+      case .function: name = entry.name + "()"
+      case .constant: name = entry.name
+      }
+      return (name, entry.rac.isEmpty ? "-" : entry.rac, entry.alias ?? "-", entry.summary)
     }
     let widths = [
-      max(rows.map(\.0.count).max() ?? 0, 9), max(rows.map(\.1.count).max() ?? 0, 12),
-      max(rows.map(\.2.count).max() ?? 0, 5),
+      max(rows.map(\.0.count).max() ?? 0, 4), max(rows.map(\.1.count).max() ?? 0, 12),
+      max(rows.map(\.2.count).max() ?? 0, 4),
     ]
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - text.count))
     }
     var text = "Marbles operator catalogue (\(Catalogue.entries.count) entries)\n\n"
-    text += pad("SIGNATURE", widths[0]) + "  " + pad("ReactiveObjC", widths[1]) + "  "
+    text += pad("NAME", widths[0]) + "  " + pad("ReactiveObjC", widths[1]) + "  "
       + pad("RxJS", widths[2]) + "  SUMMARY\n"
     for row in rows {
       text += pad(row.0, widths[0]) + "  " + pad(row.1, widths[1]) + "  " + pad(row.2, widths[2])
