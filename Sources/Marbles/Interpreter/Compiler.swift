@@ -336,7 +336,7 @@ struct Compiler {
           diagnostics.append(
             Diagnostic.Interpreter.unknownLabel(
               label.name, operator: name, expected: parameters.compactMap(\.label),
-              signature: entry.signature, at: label.range))
+              signature: entry.signature(named: name), at: label.range))
           failed = true
         }
         continue
@@ -358,7 +358,7 @@ struct Compiler {
       } else {
         diagnostics.append(
           Diagnostic.Interpreter.extraArgument(
-            operator: name, signature: entry.signature, at: argument.range))
+            operator: name, signature: entry.signature(named: name), at: argument.range))
         failed = true
       }
     }
@@ -370,7 +370,7 @@ struct Compiler {
       } else {
         diagnostics.append(
           Diagnostic.Interpreter.unexpectedClosure(
-            operator: name, signature: entry.signature, at: trailing.range))
+            operator: name, signature: entry.signature(named: name), at: trailing.range))
         failed = true
       }
     }
@@ -387,7 +387,7 @@ struct Compiler {
         }
         diagnostics.append(
           Diagnostic.Interpreter.missingArgument(
-            what, operator: name, signature: entry.signature, at: range))
+            what, operator: name, signature: entry.signature(named: name), at: range))
         failed = true
         break
       }

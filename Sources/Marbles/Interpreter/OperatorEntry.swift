@@ -64,7 +64,10 @@ struct OperatorEntry: Sendable {
   var run: OperatorRun
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
-  var signature: String {
+  var signature: String { signature(named: name) }
+
+  /// The call as written under `name` (the name or the alias).
+  func signature(named name: String) -> String {
     var text = kind == .method ? "." + name : name
     if kind == .constant { return name }
     let plain = parameters.filter { !$0.isClosure || $0.label != nil }
