@@ -19,8 +19,7 @@ enum ExpectationChecker {
           expected: log(expectation.windows), actual: log(actual), subject: "'\(subject)'")
         ?? "expectation failed for '\(expectation.name)'"
       return ExpectationResult(
-        line: line, column: column, lane: expectation.name, passed: false, expected: [],
-        actual: [], message: message)
+        line: line, column: column, lane: expectation.name, passed: false, message: message)
     }
     let actual = expectation.recorder?.timeline ?? []
     let expected = expectation.expected
