@@ -63,7 +63,9 @@ struct ActionHeap {
 final class ScheduledAction: Disposable, @unchecked Sendable {
   // Invariant: only touched on the virtual scheduler's thread.
   var work: (() -> Void)?
-  unowned(unsafe) let queue: (any Scheduler)?
+  // Strong: a caller may drop a `VirtualQueue` after scheduling on it. No cycle, since a queue
+  // holds its scheduler `unowned`.
+  let queue: (any Scheduler)?
 
   init(work: @escaping () -> Void, queue: (any Scheduler)?) {
     self.work = work

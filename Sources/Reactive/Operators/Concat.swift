@@ -8,19 +8,28 @@ extension Signal {
   ///     concat:  --a----b--|
   public func concat(with other: Signal<Value>) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         if case .completed = event {
-          subscriber.attach(other.subscribe(Subscriber(subscriber.send)))
+          other.subscribe(for: subscriber, subscriber.send)
         } else {
           subscriber.send(event)
         }
-      })
+      }
     }
   }
 
   /// Concatenates `signals`: each is subscribed when the one before completes (RAC `+concat:`).
   public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
     Signal<Signal<Value>>.from(signals).concat()
+  }
+
+  /// Concatenates `signals` (RAC `+concat:`); see `concat(_:)` with an array.
+  ///
+  ///     a:       --1|
+  ///     b:          -2|
+  ///     concat:  --1-2|
+  public static func concat(_ signals: Signal<Value>...) -> Signal<Value> {
+    concat(signals)
   }
 
   /// Subscribes `value` before this signal: `just(value).concat(self)` (RAC `startWith:`).
@@ -70,7 +79,7 @@ extension Signal {
           if !finishedSynchronously { return }
         }
       }
-      return self.subscribe(Subscriber<Signal<T>> { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let signal):
           state.withLock { $0.queue.append(signal) }
@@ -81,7 +90,7 @@ extension Signal {
           state.withLock { $0.outerDone = true }
           startNext()
         }
-      })
+      }
     }
   }
 }

@@ -6,7 +6,7 @@ extension Signal {
   /// result completes once the outer signal and every inner signal have completed.
   ///
   ///     input:                 --a-----b--|
-  ///     flattenMap(x -> -x|):  ---a------b|
+  ///     flattenMap(x -> -x|):  ---a-----b-|
   public func flattenMap<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
     Signal<T> { subscriber in
       let active = Locked(1)  // the outer signal counts as one
@@ -15,7 +15,7 @@ extension Signal {
           subscriber.sendCompleted()
         }
       }
-      return self.subscribe(Subscriber<Value> { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let inner = transform(value)
@@ -36,14 +36,14 @@ extension Signal {
         case .completed:
           finishOne()
         }
-      })
+      }
     }
   }
 
   /// Merges a signal of signals (RAC `flatten`).
   ///
   ///     outer:    -x---y---|      x = -a|, y = --b|
-  ///     flatten:  --a-----b|
+  ///     flatten:  --a----b-|
   public func flatten<T>() -> Signal<T> where Value == Signal<T> {
     flattenMap { $0 }
   }
@@ -61,5 +61,14 @@ extension Signal {
   /// the first error (RAC `+merge:`).
   public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
     Signal<Signal<Value>>.from(signals).flatten()
+  }
+
+  /// Merges `signals`, subscribing them in order (RAC `+merge:`); see `merge(_:)` with an array.
+  ///
+  ///     a:      --1-----3--|
+  ///     b:      -----2-----|
+  ///     merge:  --1--2--3--|
+  public static func merge(_ signals: Signal<Value>...) -> Signal<Value> {
+    merge(signals)
   }
 }

@@ -6,16 +6,15 @@ extension Signal {
   /// emit synchronously) before the previous one is cut off. Completes once the outer signal
   /// and the latest inner signal have completed; errors from either are forwarded.
   ///
-  ///     outer:            -x-----y-----|     x = -a-b-c|, y = -d|
-  ///     switchToLatest:   --a-b--d|  … completes at 13 with the outer
+  ///     outer:            -x---y-----|     x = -a-b-c|, y = -d|
+  ///     switchToLatest:   --a-b-d----|     (x is cut off when y arrives at 5)
   public func switchToLatest<T>() -> Signal<T> where Value == Signal<T> {
     Signal<T> { subscriber in
       let connection = self.publish()
       let untilNext = connection.signal.concat(with: .never)
-      subscriber.attach(
-        connection.signal
-          .flattenMap { inner in inner.takeUntil(untilNext) }
-          .subscribe(Subscriber(subscriber.send)))
+      connection.signal
+        .flattenMap { inner in inner.takeUntil(untilNext) }
+        .subscribe(for: subscriber, subscriber.send)
       return connection.connect()
     }
   }

@@ -81,6 +81,14 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// The number of actions waiting (cancelled ones included until they are reached).
   public var pendingCount: Int { heap.count }
 
+  /// The number of waiting actions that have not been cancelled (for tests that check that an
+  /// operator released its timers).
+  ///
+  /// - Complexity: O(n) in the number of waiting actions.
+  var liveActionCount: Int {
+    heap.storage.reduce(0) { $0 + ($1.action.isDisposed ? 0 : 1) }
+  }
+
   /// The frame of the next waiting action, if any.
   public var nextFrame: Int? { heap.first?.time }
 

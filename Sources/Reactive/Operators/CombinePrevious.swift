@@ -1,0 +1,53 @@
+extension Signal {
+  /// Combines each value with the one before it, starting with `start` as the "previous" of
+  /// the first value (RAC `combinePreviousWithStart:reduce:`).
+  ///
+  ///     self:                     --1--2--4--|
+  ///     combinePrevious(0, +):    --a--b--c--|   a = 0+1, b = 1+2, c = 2+4
+  ///
+  /// One result per value; terminal events pass. State is per subscription.
+  ///
+  /// - Parameters:
+  ///   - start: The value that plays "previous" for the first value.
+  ///   - reduce: Combines `(previous, current)`.
+  public func combinePrevious<T>(
+    _ start: Value, _ reduce: @escaping (Value, Value) -> T
+  ) -> Signal<T> {
+    Signal<T> { subscriber in
+      var previous = start
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let value):
+          let result = reduce(previous, value)
+          previous = value
+          subscriber.sendNext(result)
+        case .error(let error): subscriber.sendError(error)
+        case .completed: subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+
+  /// Sends each value paired with the one before it, from the second value on (RxJS
+  /// `pairwise`).
+  ///
+  ///     self:      --1--2--4--|
+  ///     pairwise:  -----a--b--|   a = (1, 2), b = (2, 4)
+  ///
+  /// Terminal events pass. State is per subscription.
+  public func pairwise() -> Signal<(Value, Value)> {
+    Signal<(Value, Value)> { subscriber in
+      var previous: Value?
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let value):
+          let last = previous
+          previous = value
+          if let last { subscriber.sendNext((last, value)) }
+        case .error(let error): subscriber.sendError(error)
+        case .completed: subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+extension Signal {
+  /// Sends `value` before completing if this signal completes without sending any value (RxJS
+  /// `defaultIfEmpty`).
+  ///
+  ///     self:              -----|          --1--|
+  ///     defaultIfEmpty(d): -----(d|)       --1--|
+  ///
+  /// Errors pass unchanged.
+  ///
+  /// - Parameter value: The value sent in place of nothing.
+  public func defaultIfEmpty(_ value: Value) -> Signal<Value> {
+    Signal { subscriber in
+      var sawValue = false
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next: sawValue = true
+        case .completed: if !sawValue { subscriber.sendNext(value) }
+        case .error: break
+        }
+        subscriber.send(event)
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+extension Signal {
+  /// Resubscribes when this signal fails, at most `count` times, or forever when `count` is
+  /// `nil` (RAC `retry:` / `retry`).
+  ///
+  ///     self:        --1--#                (each subscription)
+  ///     retry(1):    --1----1--#
+  ///     retry():     --1----1----1-- …
+  ///
+  /// Values and completion pass. After the last allowed retry the error is forwarded. The first
+  /// subscription is immediate; each resubscription is scheduled on `CurrentScheduler.current`
+  /// (in virtual time: later in the same frame) or, outside any scheduler, runs from a loop
+  /// without recursion. `retry(0)` forwards the first error.
+  ///
+  /// - Parameter count: The most resubscriptions; `nil` for no limit.
+  public func retry(_ count: Int? = nil) -> Signal<Value> {
+    Signal { subscriber in
+      var retries = 0
+      Resubscriber(source: self, subscriber: subscriber) { event in
+        guard case .error = event else { return false }
+        if let count, retries >= count { return false }
+        retries += 1
+        return true
+      }.start()
+      return nil
+    }
+  }
+}

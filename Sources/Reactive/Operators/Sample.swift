@@ -1,0 +1,34 @@
+extension Signal {
+  /// Sends this signal's latest value each time `trigger` sends a value (RAC `sample:`).
+  ///
+  ///     self:      --1---2-3-----|
+  ///     trigger:   ----x---x--x----
+  ///     sample:    ----1---3--3--|
+  ///
+  /// Nothing is sent for a trigger before the first value. As in RAC, the latest value is kept
+  /// after sampling, so it can be sent again. This signal is subscribed first, then `trigger`.
+  /// The result completes when either completes and fails when either fails.
+  ///
+  /// - Parameter trigger: The signal whose values cause a sample.
+  public func sample<T>(_ trigger: Signal<T>) -> Signal<Value> {
+    Signal { subscriber in
+      let latest = Locked<Value?>(nil)
+      self.subscribe(for: subscriber) { event in
+        if case .next(let value) = event {
+          latest.withLock { $0 = value }
+        } else {
+          subscriber.send(event)
+        }
+      }
+      if subscriber.isDisposed { return nil }
+      return trigger.subscribe(for: subscriber) { event in
+        switch event {
+        case .next:
+          if let value = latest.value { subscriber.sendNext(value) }
+        case .error(let error): subscriber.sendError(error)
+        case .completed: subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+}

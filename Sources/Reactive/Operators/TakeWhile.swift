@@ -1,0 +1,22 @@
+extension Signal {
+  /// Forwards values while `predicate` holds; at the first value that fails it, completes and
+  /// disposes the source (RAC `takeWhileBlock:`).
+  ///
+  ///     self:              --1--2--5--3--|
+  ///     takeWhile(< 4):    --1--2--|
+  ///
+  /// The failing value itself is not sent. Terminal events before that pass.
+  ///
+  /// - Parameter predicate: Tested on every value until it first returns `false`.
+  public func takeWhile(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+    Signal { subscriber in
+      self.subscribe(for: subscriber) { event in
+        if case .next(let value) = event, !predicate(value) {
+          subscriber.sendCompleted()
+        } else {
+          subscriber.send(event)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/// The failures that the library's own operators produce.
+///
+///     self:                  -------
+///     timeout(3, on: s):     ---#      # = SignalError.timedOut
+///     empty.first():         #         # = SignalError.noElements
+public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The signal did not terminate within the frames `timeout` allowed (RAC
+  /// `RACSignalErrorTimedOut`).
+  case timedOut
+  /// `first` or `last` found no (matching) value before completion (RxJS `EmptyError`).
+  case noElements
+
+  /// A one-line explanation.
+  public var description: String {
+    switch self {
+    case .timedOut: return "the signal timed out"
+    case .noElements: return "the signal completed without a matching value"
+    }
+  }
+}
