@@ -54,9 +54,16 @@ extension Diagnostic {
       .error("expected a number after '$', such as '$0'", at: range)
     }
 
-    /// `$N` with a number too large for `Int`.
+    /// `$N` with more than four digits.
     static func implicitParameterOutOfRange(_ text: String, at range: SourceRange) -> Diagnostic {
       .error("anonymous closure argument '\(text.prefix(40))' is out of range", at: range)
+    }
+
+    /// More than `ScriptParser.maximumErrors` errors: the rest are not reported.
+    static func tooManyErrors(at range: SourceRange) -> Diagnostic {
+      .error(
+        "too many errors emitted, stopping now; the limit is \(ScriptParser.maximumErrors)",
+        at: range)
     }
 
     // MARK: - Statements

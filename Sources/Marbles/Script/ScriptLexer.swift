@@ -7,7 +7,8 @@
 ///   `let`, `show`, `expect` or `title` always starts a new statement.
 /// - Problems (invalid characters, unterminated strings, bad escapes) are reported and lexing
 ///   goes on; an invalid character becomes an `.invalid` token that the parser skips over
-///   without reporting it again.
+///   without reporting it again. An unterminated string also closes the open brackets, so the
+///   next line starts a new statement.
 /// - Lines and columns are 1-based; columns count Characters; a line ends at any Character that
 ///   `isNewline` (as `SourceFile` splits lines).
 ///
@@ -248,7 +249,7 @@ struct ScriptLexer {
     if digits.isEmpty {
       diagnostics.append(Diagnostic.ScriptSyntax.expectedImplicitParameterNumber(at: range))
       emit(.invalid, from: start)
-    } else if let number = Int(digits) {
+    } else if digits.count <= 4, let number = Int(digits) {
       emit(.implicitParameter(number), from: start)
     } else {
       diagnostics.append(
@@ -378,11 +379,12 @@ struct ScriptLexer {
       advance()
     }
     guard current == "}", (1...8).contains(digits.count) else {
-      // Skip to a closing brace on this line, if any, so the rest of the literal lexes cleanly.
+      // Skip to a closing brace close by, if any, so the rest of the literal lexes cleanly.
+      // (Close by: a bounded look keeps a line full of broken escapes linear.)
       var probe = index
       var probeColumn = column
-      while probe < text.endIndex, text[probe] != "}", text[probe] != "\"",
-        !text[probe].isNewline
+      while probe < text.endIndex, probeColumn - column < 16, text[probe] != "}",
+        text[probe] != "\"", !text[probe].isNewline
       {
         probe = text.index(after: probe)
         probeColumn += 1
