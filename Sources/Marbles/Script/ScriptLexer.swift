@@ -21,7 +21,11 @@ struct ScriptLexer {
   private var tokens: [ScriptToken] = []
   private var diagnostics: [Diagnostic] = []
   /// The brackets, parentheses and braces open at this point, innermost last.
-  private var openBrackets: [Character] = []
+  private var openBrackets: [Character] = [] {
+    didSet { if openBrackets.isEmpty { openCounts = [:] } }
+  }
+  /// How many of each opener `openBrackets` holds, so that a closer with no opener is O(1).
+  private var openCounts: [Character: Int] = [:]
   /// The first line break seen inside brackets since the last token.
   private var pendingNewline: ScriptToken?
 
@@ -130,6 +134,7 @@ struct ScriptLexer {
     switch character {
     case "(", "[", "{":
       openBrackets.append(character)
+      openCounts[character, default: 0] += 1
       return
     case ")": opener = "("
     case "]": opener = "["
@@ -138,8 +143,10 @@ struct ScriptLexer {
     }
     // Close the innermost matching opener (and anything left open inside it); a closer with no
     // opener at all is left for the parser to report.
-    if let match = openBrackets.lastIndex(of: opener) {
-      openBrackets.removeSubrange(match...)
+    guard openCounts[opener, default: 0] > 0 else { return }
+    while let last = openBrackets.popLast() {
+      openCounts[last, default: 0] -= 1
+      if last == opener { break }
     }
   }
 

@@ -179,6 +179,10 @@ import Testing
     .init(id: "many misspelled statements", text: String(repeating: "lett a\n", count: 20_000)),
     .init(id: "dollars", text: String(repeating: "$", count: 100_000)),
     .init(id: "large implicit parameters", text: String(repeating: "$99999999", count: 20_000)),
+    .init(
+      id: "mismatched closers",
+      text: "let a = " + String(repeating: "(", count: 50_000)
+        + String(repeating: "]", count: 50_000)),
     .init(id: "prefix minus", text: "let a = " + String(repeating: "-", count: 100_000)),
   ]
 
