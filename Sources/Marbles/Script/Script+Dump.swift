@@ -1,0 +1,91 @@
+extension Script {
+  /// A compact, one-line-per-statement rendering of the tree, for tests and debugging:
+  ///
+  ///     let output = (call (. input map) (closure $1 (* $0 10)))
+  var dump: String {
+    statements.map(\.dump).joined(separator: "\n")
+  }
+}
+
+extension ScriptStatement {
+  /// The statement rendered as in `Script.dump`.
+  var dump: String {
+    switch kind {
+    case .title(let literal):
+      return "title \(literal.dump)"
+    case .binding(let name, let value):
+      return "let \(name.name) = \(value.dump)"
+    case .show(let items):
+      return "show "
+        + items.map { item in
+          var text = item.expression.dump
+          if let label = item.label { text += " as \(label.dump)" }
+          if let subscription = item.subscription { text += " subscribed \(subscription.dump)" }
+          return text
+        }.joined(separator: ", ")
+    case .expect(let expectation):
+      var text = "expect \(expectation.subject.dump) == \(expectation.marble.dump)"
+      for value in expectation.values { text += ", \(value.dump)" }
+      if let error = expectation.error { text += ", \(error.dump)" }
+      return text
+    case .expectSubscriptions(let expectation):
+      let marbles = expectation.marbles.map(\.dump).joined(separator: ", ")
+      return "expect subscriptions(\(expectation.subject.dump)) == "
+        + (expectation.isList ? "[\(marbles)]" : marbles)
+    case .expression(let expression):
+      return expression.dump
+    }
+  }
+}
+
+extension ScriptExpression {
+  /// The expression as an S-expression: `(+ 1 (* 2 3))`, `(call f a: 1)`, `(. x name)`.
+  var dump: String {
+    switch kind {
+    case .integer(let value): "\(value)"
+    case .decimal(let value): "\(value)"
+    case .string(let literal): literal.dump
+    case .boolean(let value): "\(value)"
+    case .nil: "nil"
+    case .identifier(let name): name
+    case .implicitParameter(let number): "$\(number)"
+    case .parenthesized(let inner): "(paren \(inner.dump))"
+    case .tuple(let elements): "(tuple" + elements.map { " " + $0.dump }.joined() + ")"
+    case .array(let elements): "(array" + elements.map { " " + $0.dump }.joined() + ")"
+    case .member(let base, let name): "(. \(base.dump) \(name.name))"
+    case .tupleElement(let base, let index): "(. \(base.dump) \(index))"
+    case .call(let callee, let arguments, let closure):
+      "(call \(callee.dump)" + arguments.map { " " + $0.dump }.joined()
+        + (closure.map { " trailing: " + $0.dump } ?? "") + ")"
+    case .unary(let op, let operand): "(\(op.rawValue) \(operand.dump))"
+    case .binary(let op, let lhs, let rhs): "(\(op.rawValue) \(lhs.dump) \(rhs.dump))"
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      "(? \(condition.dump) \(whenTrue.dump) \(whenFalse.dump))"
+    case .closure(let closure): closure.dump
+    }
+  }
+}
+
+extension ScriptArgument {
+  /// `label: value` or `value`, as in `Script.dump`.
+  var dump: String {
+    (label.map { $0.name + ": " } ?? "") + value.dump
+  }
+}
+
+extension ScriptClosure {
+  /// `(closure [a, b] body)`, `(closure $2 body)` or `(closure body)`, as in `Script.dump`.
+  var dump: String {
+    switch parameters {
+    case .explicit(let names):
+      "(closure [\(names.map(\.name).joined(separator: ", "))] \(body.dump))"
+    case .implicit(let count) where count > 0: "(closure $\(count) \(body.dump))"
+    case .implicit: "(closure \(body.dump))"
+    }
+  }
+}
+
+extension ScriptStringLiteral {
+  /// The value as a Swift string literal (escaped), as in `Script.dump`.
+  var dump: String { value.debugDescription }
+}

@@ -1,0 +1,98 @@
+/// A parsed `.marble` script: its statements in source order.
+///
+/// Made by `ScriptParser.parse(_:)`. Statements with parser errors are left out (the errors are
+/// reported), so every statement here is complete; a statement with only a lexer error inside a
+/// string literal (a bad escape) is kept. Run nothing when the diagnostics contain an error.
+/// Names, operators and types are checked later, by the interpreter.
+struct Script: Hashable, Sendable {
+  /// The statements, in source order.
+  var statements: [ScriptStatement]
+
+  /// The text of the `title` statement, if the script has one.
+  var title: ScriptStringLiteral? {
+    for statement in statements {
+      if case .title(let literal) = statement.kind { return literal }
+    }
+    return nil
+  }
+}
+
+/// One statement of a script (one line, or several when brackets stay open).
+struct ScriptStatement: Hashable, Sendable {
+  /// What a statement says.
+  enum Kind: Hashable, Sendable {
+    /// `title "…"`: the script's title; only ever the first statement.
+    case title(ScriptStringLiteral)
+    /// `let NAME = EXPR`: binds an immutable name. Names are unique within a script.
+    case binding(name: ScriptIdentifier, value: ScriptExpression)
+    /// `show item, item …`: lanes to render, in this order (at least one).
+    case show([ScriptShowItem])
+    /// `expect EXPR == "marble", name: value …`: an expected timeline.
+    case expect(ScriptExpectation)
+    /// `expect subscriptions(EXPR) == "…"` or `== ["…", "…"]`: expected subscription windows.
+    case expectSubscriptions(ScriptSubscriptionExpectation)
+    /// A bare expression evaluated for its effect, such as `save.execute(1, at: 4)` or
+    /// `a.subscribe(ch.leading)`.
+    case expression(ScriptExpression)
+  }
+
+  /// What the statement says.
+  var kind: Kind
+  /// From the statement's first token to its last.
+  var range: SourceRange
+}
+
+/// One lane of a `show` statement: `EXPR [as "label"] [subscribed "marble"]`.
+///
+/// The two clauses may come in either order, each at most once.
+struct ScriptShowItem: Hashable, Sendable {
+  /// The shown signal (or command or channel, whose lanes the interpreter expands).
+  var expression: ScriptExpression
+  /// The `as "label"` display label, if given.
+  var label: ScriptStringLiteral?
+  /// The `subscribed "--^---!"` subscription marble, if given; else the lane is subscribed at
+  /// frame 0 and never unsubscribed.
+  var subscription: ScriptStringLiteral?
+  /// From the expression to the end of the last clause.
+  var range: SourceRange
+
+  /// The lane's name: the expression's source text without whitespace or comments
+  /// (`save . enabled` is `save.enabled`), DSL.md §2.1.
+  var name: String { expression.laneName }
+}
+
+/// `expect EXPR == "marble", name: value …`.
+struct ScriptExpectation: Hashable, Sendable {
+  /// The observed signal (left of `==`).
+  var subject: ScriptExpression
+  /// The expected timeline (right of `==`); columns map back through the literal.
+  var marble: ScriptStringLiteral
+  /// The values map: every labelled value after the marble except `error:`, in source order.
+  /// Labels are unique.
+  var values: [ScriptArgument]
+  /// The `error:` value, the failure value of `#`, if given.
+  var error: ScriptArgument?
+  /// The whole statement after `expect`.
+  var range: SourceRange
+}
+
+/// `expect subscriptions(EXPR) == "^--!"` or `== ["^--!", "--^-!"]`.
+struct ScriptSubscriptionExpectation: Hashable, Sendable {
+  /// The signal whose subscriptions are checked (the argument of `subscriptions(…)`).
+  var subject: ScriptExpression
+  /// The expected subscription marbles, one per subscription; empty for `== []` (never
+  /// subscribed).
+  var marbles: [ScriptStringLiteral]
+  /// Whether the marbles were written as a list (`["…"]`) rather than one string.
+  var isList: Bool
+  /// The whole statement after `expect`.
+  var range: SourceRange
+}
+
+/// A name with its place: a `let` name, a member name, an argument label or a closure parameter.
+struct ScriptIdentifier: Hashable, Sendable {
+  /// The name as written (`_` for a wildcard closure parameter).
+  var name: String
+  /// Where it is written.
+  var range: SourceRange
+}

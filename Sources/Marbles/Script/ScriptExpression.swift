@@ -1,0 +1,234 @@
+/// An expression of a script, with its source range and its exact source text.
+///
+/// Operator precedence, highest first (as in Swift):
+///
+/// | level | operators | associativity |
+/// |---|---|---|
+/// | postfix | `a.b`, `a.0`, `f(x)`, `f { … }` | left |
+/// | prefix | `!x`, `-x` | — |
+/// | multiplicative | `*` `/` `%` | left |
+/// | additive | `+` `-` | left |
+/// | comparison | `==` `!=` `<` `<=` `>` `>=` | none (chaining is an error) |
+/// | conjunction | `&&` | left |
+/// | disjunction | `\|\|` | left |
+/// | ternary | `c ? a : b` | right |
+///
+/// The tree is at most `ScriptParser.maximumDepth` levels deep, so recursive walks are safe.
+struct ScriptExpression: Hashable, Sendable {
+  /// The forms of expression.
+  indirect enum Kind: Hashable, Sendable {
+    /// An integer literal: `42`, `1_000`.
+    case integer(Int)
+    /// A decimal literal: `2.5`.
+    case decimal(Double)
+    /// A string literal: `"--a|"`.
+    case string(ScriptStringLiteral)
+    /// `true` or `false`.
+    case boolean(Bool)
+    /// `nil`.
+    case `nil`
+    /// A name: `clicks`, `cold`, `main`.
+    case identifier(String)
+    /// An anonymous closure parameter `$0`, `$1`, … (always inside an implicit-parameter
+    /// closure).
+    case implicitParameter(Int)
+    /// `(a)`: kept so that source text and ranges stay faithful; evaluates to `a`.
+    case parenthesized(ScriptExpression)
+    /// `(a, b, …)`: a tuple of two or more elements.
+    case tuple([ScriptExpression])
+    /// `[a, b, …]`: an array literal (possibly empty).
+    case array([ScriptExpression])
+    /// `base.name`: a property, or a method when it is the callee of a call.
+    case member(base: ScriptExpression, name: ScriptIdentifier)
+    /// `base.0`: a tuple element.
+    case tupleElement(base: ScriptExpression, index: Int)
+    /// `callee(arguments) { trailing }`. A call may have no parentheses when it has a trailing
+    /// closure (`input.map { $0 * 10 }`); then `arguments` is empty.
+    case call(
+      callee: ScriptExpression, arguments: [ScriptArgument], trailingClosure: ScriptClosure?)
+    /// `!x` or `-x`.
+    case unary(ScriptUnaryOperator, ScriptExpression)
+    /// `a op b`.
+    case binary(ScriptBinaryOperator, ScriptExpression, ScriptExpression)
+    /// `condition ? whenTrue : whenFalse`.
+    case ternary(
+      condition: ScriptExpression, whenTrue: ScriptExpression, whenFalse: ScriptExpression)
+    /// `{ x in … }`, `{ $0 * 2 }`: a closure literal.
+    case closure(ScriptClosure)
+  }
+
+  /// The form of the expression and its parts.
+  let kind: Kind
+  /// From the first token to the last.
+  let range: SourceRange
+  /// The exact source text, a slice of the script's text (comments and line breaks included
+  /// when the expression spans lines).
+  let text: Substring
+  /// The height of the tree: 1 for a leaf. The parser keeps it within
+  /// `ScriptParser.maximumDepth`, so recursive walks of the tree are safe.
+  let height: Int
+
+  /// Creates an expression node; its `height` is computed from its direct children.
+  init(_ kind: Kind, range: SourceRange, text: Substring) {
+    self.kind = kind
+    self.range = range
+    self.text = text
+    self.height = Self.height(of: kind)
+  }
+
+  private static func height(of kind: Kind) -> Int {
+    switch kind {
+    case .integer, .decimal, .string, .boolean, .nil, .identifier, .implicitParameter: 1
+    case .parenthesized(let inner), .unary(_, let inner): inner.height + 1
+    case .member(let base, _), .tupleElement(let base, _): base.height + 1
+    case .tuple(let elements), .array(let elements):
+      (elements.map(\.height).max() ?? 0) + 1
+    case .call(let callee, let arguments, let closure):
+      max(
+        callee.height, arguments.map(\.value.height).max() ?? 0,
+        closure.map { $0.body.height + 1 } ?? 0) + 1
+    case .binary(_, let lhs, let rhs): max(lhs.height, rhs.height) + 1
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      max(condition.height, whenTrue.height, whenFalse.height) + 1
+    case .closure(let closure): closure.body.height + 1
+    }
+  }
+
+  /// The source text without whitespace or comments (string literals kept as written): the
+  /// name of a `show` lane (DSL.md §2.1), as in `save.enabled` or `input.map{$0*10}`.
+  var laneName: String {
+    var name = ""
+    var characters = text.makeIterator()
+    var pending: Character? = nil
+    while let character = pending ?? characters.next() {
+      pending = nil
+      if character == "\"" {
+        name.append(character)
+        var escaped = false
+        while let inner = characters.next() {
+          name.append(inner)
+          if inner.isNewline { break }
+          if escaped {
+            escaped = false
+          } else if inner == "\\" {
+            escaped = true
+          } else if inner == "\"" {
+            break
+          }
+        }
+      } else if character == "/" {
+        let following = characters.next()
+        if following == "/" {
+          while let inner = characters.next(), !inner.isNewline {}
+        } else {
+          name.append(character)
+          pending = following
+        }
+      } else if !character.isWhitespace {
+        name.append(character)
+      }
+    }
+    return name
+  }
+}
+
+/// A call argument: `value` or `label: value`.
+struct ScriptArgument: Hashable, Sendable {
+  /// The label, such as `a` in `cold("--a|", a: 1)` or `at` in `execute(1, at: 4)`.
+  var label: ScriptIdentifier?
+  /// The argument's value.
+  var value: ScriptExpression
+  /// From the label (or value) to the end of the value.
+  var range: SourceRange
+}
+
+/// A closure literal: `{ x in body }`, `{ acc, x in body }`, `{ (a, b) in body }`,
+/// `{ _ in body }` or `{ body with $0, $1 }`. The body is a single expression.
+struct ScriptClosure: Hashable, Sendable {
+  /// How a closure receives its arguments.
+  enum Parameters: Hashable, Sendable {
+    /// No parameter list: the body refers to `$0`, `$1`, …; `count` is one more than the highest
+    /// `$N` used directly in this closure (0 if none, as in `{ cold("--r|") }`).
+    case implicit(count: Int)
+    /// Named parameters before `in`; `_` ignores an argument.
+    case explicit([ScriptIdentifier])
+  }
+
+  /// The parameters.
+  var parameters: Parameters
+  /// The single expression the closure returns.
+  var body: ScriptExpression
+  /// From `{` to `}`.
+  var range: SourceRange
+}
+
+/// A prefix operator.
+enum ScriptUnaryOperator: String, Hashable, Sendable {
+  /// `!x`: logical not.
+  case not = "!"
+  /// `-x`: negation.
+  case negate = "-"
+}
+
+/// An infix operator.
+enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
+  /// `*`
+  case multiply = "*"
+  /// `/` (integer division for two integers)
+  case divide = "/"
+  /// `%`
+  case remainder = "%"
+  /// `+` (also string concatenation)
+  case add = "+"
+  /// `-`
+  case subtract = "-"
+  /// `==`
+  case equal = "=="
+  /// `!=`
+  case notEqual = "!="
+  /// `<`
+  case less = "<"
+  /// `<=`
+  case lessOrEqual = "<="
+  /// `>`
+  case greater = ">"
+  /// `>=`
+  case greaterOrEqual = ">="
+  /// `&&`
+  case and = "&&"
+  /// `||`
+  case or = "||"
+
+  /// Binding strength: higher binds tighter.
+  enum Precedence: Int, Comparable, Sendable {
+    /// `||`
+    case disjunction = 1
+    /// `&&`
+    case conjunction
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=` (non-associative)
+    case comparison
+    /// `+`, `-`
+    case additive
+    /// `*`, `/`, `%`
+    case multiplicative
+
+    /// Orders by binding strength.
+    static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The operator's precedence level.
+  var precedence: Precedence {
+    switch self {
+    case .multiply, .divide, .remainder: .multiplicative
+    case .add, .subtract: .additive
+    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison
+    case .and: .conjunction
+    case .or: .disjunction
+    }
+  }
+
+  /// The infix operator for an operator token, if it is one.
+  init?(_ token: ScriptOperator) {
+    self.init(rawValue: token.rawValue)
+  }
+}

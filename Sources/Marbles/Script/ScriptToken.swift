@@ -1,0 +1,162 @@
+/// One token of a `.marble` script, with its place in the source.
+///
+/// The lexer (`ScriptLexer`) produces these; the parser (`ScriptParser`) consumes them. A token's
+/// `text` is the exact slice of the source it was read from, so the source text of any run of
+/// tokens is `source.text[first.text.startIndex ..< last.text.endIndex]`.
+struct ScriptToken: Hashable, Sendable {
+  /// What a token is. Punctuation is named by glyph; keywords carry their meaning. The payloads
+  /// are small and trivial, so kinds are cheap to copy and compare.
+  enum Kind: Hashable, Sendable {
+    /// A name such as `clicks`, `map` or `_`; the name is the token's `text`.
+    case identifier
+    /// An anonymous closure parameter such as `$0`, with its number.
+    case implicitParameter(Int)
+    /// A reserved word (`let`, `show`, `in`, `true`, …).
+    case keyword(ScriptKeyword)
+    /// An integer literal such as `42` or `1_000`; the digits are the token's `text`.
+    case integer
+    /// A decimal literal such as `2.5`; the digits are the token's `text`.
+    case decimal
+    /// A string literal `"…"`; the token's `literal` holds the decoded value.
+    case string
+    /// `(`
+    case leftParen
+    /// `)`
+    case rightParen
+    /// `[`
+    case leftBracket
+    /// `]`
+    case rightBracket
+    /// `{`
+    case leftBrace
+    /// `}`
+    case rightBrace
+    /// `,`
+    case comma
+    /// `.`
+    case dot
+    /// `:`
+    case colon
+    /// `=` (binding, in `let`)
+    case assign
+    /// `?` (ternary)
+    case question
+    /// A prefix or infix operator such as `+`, `==` or `&&`.
+    case `operator`(ScriptOperator)
+    /// The end of a statement: a line break outside brackets, parentheses and braces.
+    case newline
+    /// The end of the source.
+    case endOfFile
+    /// Characters that cannot start any token; the lexer has already reported them.
+    case invalid
+  }
+
+  /// What the token is.
+  var kind: Kind
+  /// Where the token is.
+  var range: SourceRange
+  /// The exact source text of the token (a slice of the script's text).
+  var text: Substring
+  /// For a `.string` token, the decoded literal with the information to map offsets back to
+  /// columns; nil for every other kind.
+  var literal: ScriptStringLiteral?
+
+  /// How the token is named in a diagnostic: `'text'` for most tokens, `string literal`,
+  /// `newline` or `end of file` for the others.
+  var displayName: String {
+    switch kind {
+    case .string: "string literal"
+    case .newline: "newline"
+    case .endOfFile: "end of file"
+    case .invalid: "'\(ScriptToken.display(text))'"
+    default: "'\(text.count > 40 ? text.prefix(40) + "…" : text)'"
+    }
+  }
+
+  /// Text with every character that is invisible or a control character written as `\u{…}`,
+  /// for quoting in diagnostics.
+  static func display<S: StringProtocol>(_ text: S) -> String {
+    var result = ""
+    for character in text.prefix(40) {
+      let scalars = character.unicodeScalars
+      let isVisible = scalars.allSatisfy { scalar in
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
+          .paragraphSeparator, .spaceSeparator:
+          false
+        default: scalar != "\u{FFFD}"
+        }
+      }
+      if isVisible {
+        result.append(character)
+      } else {
+        for scalar in scalars {
+          result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+      }
+    }
+    return text.count > 40 ? result + "…" : result
+  }
+}
+
+/// The reserved words of the script language. They cannot be used as names.
+enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
+  /// `let NAME = EXPR` binds a name.
+  case `let`
+  /// `show` lists lanes to render.
+  case show
+  /// `expect` states an expected timeline.
+  case expect
+  /// `title "…"` names the script.
+  case title
+  /// Separates closure parameters from the body.
+  case `in`
+  /// `show x as "label"` gives a lane a display label.
+  case `as`
+  /// The Boolean literal true.
+  case `true`
+  /// The Boolean literal false.
+  case `false`
+  /// The absent value.
+  case `nil`
+
+  /// Whether the keyword starts a statement (`let`, `show`, `expect`, `title`).
+  var startsStatement: Bool {
+    switch self {
+    case .let, .show, .expect, .title: true
+    default: false
+    }
+  }
+}
+
+/// A prefix or infix operator token.
+enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
+  /// `+`
+  case plus = "+"
+  /// `-` (infix subtraction or prefix negation)
+  case minus = "-"
+  /// `*`
+  case star = "*"
+  /// `/`
+  case slash = "/"
+  /// `%`
+  case percent = "%"
+  /// `!` (prefix logical not)
+  case bang = "!"
+  /// `==`
+  case equal = "=="
+  /// `!=`
+  case notEqual = "!="
+  /// `<`
+  case less = "<"
+  /// `<=`
+  case lessOrEqual = "<="
+  /// `>`
+  case greater = ">"
+  /// `>=`
+  case greaterOrEqual = ">="
+  /// `&&`
+  case and = "&&"
+  /// `||`
+  case or = "||"
+}
