@@ -2,7 +2,7 @@ extension Diagnostic {
   /// Every diagnostic of the script lexer and parser, in one place.
   ///
   /// Wording follows swiftc: lowercase start, no final period, names and glyphs in single quotes,
-  /// a fix after `;` or in a note. `Guides/Diagnostics-Scripts.md` lists each with an example.
+  /// a fix after `;` or in a note. `Guides/Diagnostics.md` (section Scripts) lists each with an example.
   enum ScriptSyntax {
     // MARK: - Lexer
 
