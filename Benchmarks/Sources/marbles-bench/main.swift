@@ -115,7 +115,7 @@ try measure("higher-order switchToLatest 100k inner", events: 100_000) { _ = try
 
 // MARK: 4. command: 100,000 executions with the full internal graph.
 
-func commands(concurrent: Bool) throws {
+func commands(concurrent: Bool, count: Int = 100_000) throws {
   let scheduler = VirtualTimeScheduler(maxFrames: 1_000_000)
   let command = Command<Int, Int>(
     allowsConcurrentExecution: concurrent, mainScheduler: scheduler.main
@@ -124,11 +124,14 @@ func commands(concurrent: Bool) throws {
   command.executionSignals.flatten().subscribe(next: { _ in seen += 1 })
   _ = command.executing.subscribe(next: { _ in })
   _ = command.enabled.subscribe(next: { _ in })
-  for frame in 0..<100_000 {
+  for frame in 0..<count {
     scheduler.schedule(at: frame) { command.execute(frame) }
   }
   try scheduler.run()
-  if seen != 100_000 { print("command: only \(seen) executions ran") }
+  if seen != count { print("command: only \(seen) executions ran") }
+}
+try measure("command 10k executions (serial)", events: 10_000) {
+  try commands(concurrent: false, count: 10_000)
 }
 try measure("command 100k executions (serial)", events: 100_000) { try commands(concurrent: false) }
 try measure("command 100k executions (concurrent)", events: 100_000) { try commands(concurrent: true) }
