@@ -17,6 +17,12 @@ let package = Package(
     .target(name: "Marbles", dependencies: ["Reactive"]),
     .target(name: "MarblesTesting", dependencies: ["Marbles", "Reactive"]),
     .executableTarget(name: "marbles-cli", dependencies: ["Marbles", "Reactive"]),
+    // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
+    .executableTarget(
+      name: "marbles-bench",
+      dependencies: ["Marbles", "Reactive"],
+      path: "Benchmarks/Sources/marbles-bench"
+    ),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(
       name: "MarblesTests",

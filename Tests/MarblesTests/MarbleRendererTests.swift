@@ -1,8 +1,6 @@
 import Marbles
 import Testing
 
-// SplitMix64 is shared with the script tests (Script/ScriptTestSupport.swift).
-
 @Suite struct MarbleRendererTests {
   func render(_ events: [Recorded<String>], progressionsFrom: Int? = nil) throws -> String {
     try marbleString(of: events, timeProgressionsFrom: progressionsFrom) { $0 }

@@ -80,7 +80,7 @@ import Testing
     var errors = 0
     channel.leading.subscribe(error: { _ in errors += 1 })
     channel.following.subscribe(error: { _ in errors += 1 })
-    channel.following.sendError(CommandTestError.boom)
+    channel.following.sendError(TestError("boom"))
     #expect(errors == 2)
   }
 

@@ -48,4 +48,27 @@ import Testing
     signal.subscribe(completed: { log.append("completed") })
     #expect(log == ["released", "completed", "returned disposable disposed"])
   }
+
+  /// Regression: operators tie their upstream subscriber to the downstream one before
+  /// subscribing, so a source that is still sending synchronously stops when a later operator
+  /// ends the subscription (these used to run forever).
+  @Test func anEarlyEndStopsASynchronousSourceThroughAChainOfOperators() {
+    var values: [Int] = []
+    Signal.from(1...).map { $0 * 2 }.filter { _ in true }.scan(0, +).take(3)
+      .subscribe(next: { values.append($0) })
+    #expect(values == [2, 6, 12])
+    var repeated: [Int] = []
+    Signal.just(1).repeat().map { $0 }.doNext { _ in }.take(3)
+      .subscribe(next: { repeated.append($0) })
+    #expect(repeated == [1, 1, 1])
+    var disposed = false
+    var subscriber: Subscriber<Int>?
+    subscriber = Subscriber { event in
+      if event.value == 3 { subscriber?.dispose() }
+    }
+    if let subscriber {
+      Signal.from(1...).map { $0 }.doCompleted { disposed = true }.subscribe(subscriber)
+    }
+    #expect(subscriber?.isDisposed == true && !disposed)
+  }
 }

@@ -2,7 +2,7 @@ extension Diagnostic {
   /// Every diagnostic of the script lexer and parser, in one place.
   ///
   /// Wording follows swiftc: lowercase start, no final period, names and glyphs in single quotes,
-  /// a fix after `;` or in a note. `Guides/Diagnostics-Scripts.md` lists each with an example.
+  /// a fix after `;` or in a note. `Guides/Diagnostics.md` (section Scripts) lists each with an example.
   enum ScriptSyntax {
     // MARK: - Lexer
 
@@ -54,9 +54,16 @@ extension Diagnostic {
       .error("expected a number after '$', such as '$0'", at: range)
     }
 
-    /// `$N` with a number too large for `Int`.
+    /// `$N` with more than four digits.
     static func implicitParameterOutOfRange(_ text: String, at range: SourceRange) -> Diagnostic {
       .error("anonymous closure argument '\(text.prefix(40))' is out of range", at: range)
+    }
+
+    /// More than `ScriptParser.maximumErrors` errors: the rest are not reported.
+    static func tooManyErrors(at range: SourceRange) -> Diagnostic {
+      .error(
+        "too many errors emitted, stopping now; the limit is \(ScriptParser.maximumErrors)",
+        at: range)
     }
 
     // MARK: - Statements

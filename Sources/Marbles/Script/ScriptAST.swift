@@ -1,8 +1,9 @@
 /// A parsed `.marble` script: its statements in source order.
 ///
-/// Made by `ScriptParser.parse(_:)`. Statements with syntax errors are left out (the errors are
-/// reported), so every statement here is complete; names, operators and types are checked later,
-/// by the interpreter.
+/// Made by `ScriptParser.parse(_:)`. Statements with parser errors are left out (the errors are
+/// reported), so every statement here is complete; a statement with only a lexer error inside a
+/// string literal (a bad escape) is kept. Run nothing when the diagnostics contain an error.
+/// Names, operators and types are checked later, by the interpreter.
 struct Script: Hashable, Sendable {
   /// The statements, in source order.
   var statements: [ScriptStatement]

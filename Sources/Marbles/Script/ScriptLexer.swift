@@ -7,7 +7,8 @@
 ///   `let`, `show`, `expect` or `title` always starts a new statement.
 /// - Problems (invalid characters, unterminated strings, bad escapes) are reported and lexing
 ///   goes on; an invalid character becomes an `.invalid` token that the parser skips over
-///   without reporting it again.
+///   without reporting it again. An unterminated string also closes the open brackets, so the
+///   next line starts a new statement.
 /// - Lines and columns are 1-based; columns count Characters; a line ends at any Character that
 ///   `isNewline` (as `SourceFile` splits lines).
 ///
@@ -20,7 +21,11 @@ struct ScriptLexer {
   private var tokens: [ScriptToken] = []
   private var diagnostics: [Diagnostic] = []
   /// The brackets, parentheses and braces open at this point, innermost last.
-  private var openBrackets: [Character] = []
+  private var openBrackets: [Character] = [] {
+    didSet { if openBrackets.isEmpty { openCounts = [:] } }
+  }
+  /// How many of each opener `openBrackets` holds, so that a closer with no opener is O(1).
+  private var openCounts: [Character: Int] = [:]
   /// The first line break seen inside brackets since the last token.
   private var pendingNewline: ScriptToken?
 
@@ -129,6 +134,7 @@ struct ScriptLexer {
     switch character {
     case "(", "[", "{":
       openBrackets.append(character)
+      openCounts[character, default: 0] += 1
       return
     case ")": opener = "("
     case "]": opener = "["
@@ -137,8 +143,10 @@ struct ScriptLexer {
     }
     // Close the innermost matching opener (and anything left open inside it); a closer with no
     // opener at all is left for the parser to report.
-    if let match = openBrackets.lastIndex(of: opener) {
-      openBrackets.removeSubrange(match...)
+    guard openCounts[opener, default: 0] > 0 else { return }
+    while let last = openBrackets.popLast() {
+      openCounts[last, default: 0] -= 1
+      if last == opener { break }
     }
   }
 
@@ -248,7 +256,7 @@ struct ScriptLexer {
     if digits.isEmpty {
       diagnostics.append(Diagnostic.ScriptSyntax.expectedImplicitParameterNumber(at: range))
       emit(.invalid, from: start)
-    } else if let number = Int(digits) {
+    } else if digits.count <= 4, let number = Int(digits) {
       emit(.implicitParameter(number), from: start)
     } else {
       diagnostics.append(
@@ -378,11 +386,12 @@ struct ScriptLexer {
       advance()
     }
     guard current == "}", (1...8).contains(digits.count) else {
-      // Skip to a closing brace on this line, if any, so the rest of the literal lexes cleanly.
+      // Skip to a closing brace close by, if any, so the rest of the literal lexes cleanly.
+      // (Close by: a bounded look keeps a line full of broken escapes linear.)
       var probe = index
       var probeColumn = column
-      while probe < text.endIndex, text[probe] != "}", text[probe] != "\"",
-        !text[probe].isNewline
+      while probe < text.endIndex, probeColumn - column < 16, text[probe] != "}",
+        text[probe] != "\"", !text[probe].isNewline
       {
         probe = text.index(after: probe)
         probeColumn += 1

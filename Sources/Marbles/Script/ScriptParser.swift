@@ -8,7 +8,7 @@
 /// statement whose error is an echo of one (an invalid character, an unterminated string) adds
 /// no second error of its own.
 ///
-/// The parser never crashes or hangs: nesting (parentheses, brackets, closures, prefix
+/// At most `maximumErrors` errors are reported. The parser never crashes or hangs: nesting (parentheses, brackets, closures, prefix
 /// operators) deeper than `maximumDepth`, or an expression tree taller than that (long operator
 /// or method chains), is an error; the work is linear in the length of the source.
 ///
@@ -18,6 +18,10 @@ struct ScriptParser {
   /// expression tree. Far beyond hand-written scripts, and shallow enough that the parser (and
   /// any recursive walk of the tree) fits in a small thread stack even in a debug build.
   static let maximumDepth = 64
+
+  /// The most errors reported for one script; past it, one last error says so (as clang's
+  /// `-ferror-limit`). Keeps the report of a garbage file short, and its rendering linear.
+  static let maximumErrors = 100
 
   /// The statement keywords, for "did you mean" suggestions.
   private static let statementKeywords = ["let", "show", "expect", "title"]
@@ -31,7 +35,17 @@ struct ScriptParser {
     let (tokens, lexerDiagnostics) = ScriptLexer.tokenize(source)
     var parser = ScriptParser(text: source.text, tokens: tokens)
     let statements = parser.parseScript()
-    return (Script(statements: statements), merge(lexerDiagnostics, parser.diagnostics))
+    let diagnostics = merge(lexerDiagnostics, parser.diagnostics)
+    return (Script(statements: statements), limited(diagnostics))
+  }
+
+  /// The first `maximumErrors` diagnostics, then "too many errors" where the next one was.
+  private static func limited(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    guard diagnostics.count > maximumErrors else { return diagnostics }
+    let next = diagnostics[maximumErrors].range.start
+    return Array(diagnostics.prefix(maximumErrors)) + [
+      Diagnostic.ScriptSyntax.tooManyErrors(at: SourceRange(start: next, end: next))
+    ]
   }
 
   /// Thrown to abandon the current statement once its error has been reported.

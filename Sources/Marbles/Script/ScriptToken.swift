@@ -73,14 +73,6 @@ struct ScriptToken: Hashable, Sendable {
     }
   }
 
-  /// Whether the token ends a statement (a newline or the end of the source).
-  var endsStatement: Bool {
-    switch kind {
-    case .newline, .endOfFile: true
-    default: false
-    }
-  }
-
   /// Text with every character that is invisible or a control character written as `\u{…}`,
   /// for quoting in diagnostics.
   static func display<S: StringProtocol>(_ text: S) -> String {

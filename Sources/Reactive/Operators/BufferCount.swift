@@ -18,7 +18,7 @@ extension Signal {
     return Signal<[Value]> { subscriber in
       var open: [[Value]] = []
       var count = 0
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           if count % every == 0 { open.append([]) }
@@ -44,7 +44,7 @@ extension Signal {
           }
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

@@ -25,7 +25,7 @@ extension Signal {
         }
         if !values.isEmpty { subscriber.sendNext(values) }
       }
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let first = buffer.withLock { values -> Bool in
@@ -39,7 +39,7 @@ extension Signal {
           flush()
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

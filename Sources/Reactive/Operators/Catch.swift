@@ -6,13 +6,13 @@ extension Signal {
   ///     catch { _ in -r| }:  --a---r|
   public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         if case .error(let error) = event {
-          subscriber.attach(handler(error).subscribe(Subscriber(subscriber.send)))
+          handler(error).subscribe(for: subscriber, subscriber.send)
         } else {
           subscriber.send(event)
         }
-      })
+      }
     }
   }
 
@@ -31,13 +31,13 @@ extension Signal {
   ///     then { -b| }:        ------b|
   public func then<T>(_ next: @escaping () -> Signal<T>) -> Signal<T> {
     Signal<T> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next: break
         case .error(let error): subscriber.sendError(error)
-        case .completed: subscriber.attach(next().subscribe(Subscriber(subscriber.send)))
+        case .completed: next().subscribe(for: subscriber, subscriber.send)
         }
-      })
+      }
     }
   }
 }

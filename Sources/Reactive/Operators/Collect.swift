@@ -10,7 +10,7 @@ extension Signal {
   public func collect() -> Signal<[Value]> {
     Signal<[Value]> { subscriber in
       var values: [Value] = []
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value): values.append(value)
         case .error(let error): subscriber.sendError(error)
@@ -18,7 +18,7 @@ extension Signal {
           subscriber.sendNext(values)
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

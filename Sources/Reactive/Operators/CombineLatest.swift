@@ -13,7 +13,7 @@ extension Signal {
       let state = Locked(CombineState<Value>(count: signals.count))
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
-        subscriber.attach(signal.subscribe(Subscriber { event in
+        signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let combined = state.withLock { $0.update(index, with: value) }
@@ -23,7 +23,7 @@ extension Signal {
           case .completed:
             if state.withLock({ $0.complete(index) }) { subscriber.sendCompleted() }
           }
-        }))
+        }
       }
       return nil
     }
@@ -60,7 +60,7 @@ enum Either<A, B> {
 extension Signal {
   fileprivate func compactMapPairs<A, B>() -> Signal<(A, B)> where Value == [Either<A, B>] {
     Signal<(A, B)> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let pair):
           if case .left(let a) = pair[0], case .right(let b) = pair[1] {
@@ -69,7 +69,7 @@ extension Signal {
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

@@ -15,7 +15,7 @@ extension Signal {
   ) -> Signal<T> {
     Signal<T> { subscriber in
       var previous = start
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let result = reduce(previous, value)
@@ -24,7 +24,7 @@ extension Signal {
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 
@@ -38,7 +38,7 @@ extension Signal {
   public func pairwise() -> Signal<(Value, Value)> {
     Signal<(Value, Value)> { subscriber in
       var previous: Value?
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let last = previous
@@ -47,7 +47,7 @@ extension Signal {
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

@@ -8,13 +8,13 @@ extension Signal {
   ///     concat:  --a----b--|
   public func concat(with other: Signal<Value>) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         if case .completed = event {
-          subscriber.attach(other.subscribe(Subscriber(subscriber.send)))
+          other.subscribe(for: subscriber, subscriber.send)
         } else {
           subscriber.send(event)
         }
-      })
+      }
     }
   }
 
@@ -79,7 +79,7 @@ extension Signal {
           if !finishedSynchronously { return }
         }
       }
-      return self.subscribe(Subscriber<Signal<T>> { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let signal):
           state.withLock { $0.queue.append(signal) }
@@ -90,7 +90,7 @@ extension Signal {
           state.withLock { $0.outerDone = true }
           startNext()
         }
-      })
+      }
     }
   }
 }

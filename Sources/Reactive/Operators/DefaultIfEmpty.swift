@@ -11,14 +11,14 @@ extension Signal {
   public func defaultIfEmpty(_ value: Value) -> Signal<Value> {
     Signal { subscriber in
       var sawValue = false
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next: sawValue = true
         case .completed: if !sawValue { subscriber.sendNext(value) }
         case .error: break
         }
         subscriber.send(event)
-      })
+      }
     }
   }
 }

@@ -15,13 +15,13 @@ extension Signal {
   ///   - scheduler: The scheduler that measures the delay and delivers the events.
   public func delay(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         if case .error = event {
           subscriber.send(event)
         } else {
           subscriber.schedule(on: scheduler, after: frames) { subscriber.send(event) }
         }
-      })
+      }
     }
   }
 }

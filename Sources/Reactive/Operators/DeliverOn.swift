@@ -7,11 +7,11 @@ extension Signal {
   ///     deliverOn(main):  --a--|   (each event one hop later, same frame)
   public func deliverOn(_ scheduler: any Scheduler) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         // Tied to the subscription and detached once run, even when the scheduler runs it on
         // another thread before `schedule` returns.
         subscriber.schedule(on: scheduler) { subscriber.send(event) }
-      })
+      }
     }
   }
 
@@ -24,7 +24,7 @@ extension Signal {
   public func subscribeOn(_ scheduler: any Scheduler) -> Signal<Value> {
     Signal { subscriber in
       scheduler.schedule {
-        subscriber.attach(self.subscribe(Subscriber(subscriber.send)))
+        self.subscribe(for: subscriber, subscriber.send)
       }
     }
   }

@@ -9,13 +9,13 @@ extension Signal {
   {
     Signal { subscriber in
       var previous: Value?
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           if let last = previous, isEquivalent(last, value) { return }
           previous = value
         }
         subscriber.send(event)
-      })
+      }
     }
   }
 }

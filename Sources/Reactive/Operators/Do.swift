@@ -37,10 +37,10 @@ extension Signal {
 
   func doEvent(_ action: @escaping (Event<Value>) -> Void) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         action(event)
         subscriber.send(event)
-      })
+      }
     }
   }
 }

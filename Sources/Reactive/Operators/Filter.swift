@@ -5,10 +5,10 @@ extension Signal {
   ///     filter(even):   -----2-----4--|
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !isIncluded(value) { return }
         subscriber.send(event)
-      })
+      }
     }
   }
 

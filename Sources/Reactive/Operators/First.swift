@@ -21,7 +21,7 @@ extension Signal {
   /// - Parameter predicate: Tested on each value until it first returns `true`.
   public func first(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
-      let upstream = Subscriber<Value> { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           guard predicate(value) else { return }
@@ -33,10 +33,6 @@ extension Signal {
           subscriber.sendError(SignalError.noElements)
         }
       }
-      // Tied first, so that completing stops a source that is still sending synchronously.
-      subscriber.attach(upstream)
-      self.subscribe(upstream)
-      return nil
     }
   }
 }

@@ -15,7 +15,7 @@ extension Signal {
           subscriber.sendCompleted()
         }
       }
-      return self.subscribe(Subscriber<Value> { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let inner = transform(value)
@@ -36,7 +36,7 @@ extension Signal {
         case .completed:
           finishOne()
         }
-      })
+      }
     }
   }
 

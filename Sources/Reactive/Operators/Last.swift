@@ -20,7 +20,7 @@ extension Signal {
   public func last(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
       var latest: Value?
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           if predicate(value) { latest = value }
@@ -34,7 +34,7 @@ extension Signal {
             subscriber.sendError(SignalError.noElements)
           }
         }
-      })
+      }
     }
   }
 }

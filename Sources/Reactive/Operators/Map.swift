@@ -5,13 +5,13 @@ extension Signal {
   ///     map(*10): --a--b--|   a = 10, b = 20
   public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
     Signal<T> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value): subscriber.sendNext(transform(value))
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 

@@ -6,10 +6,10 @@ extension Signal {
   ///     materialize:  --x--(y|)    x = next(a), y = error(e)
   public func materialize() -> Signal<Event<Value>> {
     Signal<Event<Value>> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         subscriber.sendNext(event)
         if event.isTerminal { subscriber.sendCompleted() }
-      })
+      }
     }
   }
 
@@ -19,13 +19,13 @@ extension Signal {
   ///     dematerialize:  --a--#
   public func dematerialize<T>() -> Signal<T> where Value == Event<T> {
     Signal<T> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let inner): subscriber.send(inner)
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

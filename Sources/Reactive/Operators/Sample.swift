@@ -13,17 +13,15 @@ extension Signal {
   public func sample<T>(_ trigger: Signal<T>) -> Signal<Value> {
     Signal { subscriber in
       let latest = Locked<Value?>(nil)
-      let source = Subscriber<Value> { event in
+      self.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           latest.withLock { $0 = value }
         } else {
           subscriber.send(event)
         }
       }
-      subscriber.attach(source)
-      self.subscribe(source)
       if subscriber.isDisposed { return nil }
-      let sampler = Subscriber<T> { event in
+      return trigger.subscribe(for: subscriber) { event in
         switch event {
         case .next:
           if let value = latest.value { subscriber.sendNext(value) }
@@ -31,9 +29,6 @@ extension Signal {
         case .completed: subscriber.sendCompleted()
         }
       }
-      subscriber.attach(sampler)
-      trigger.subscribe(sampler)
-      return nil
     }
   }
 }

@@ -7,7 +7,7 @@ extension Signal {
   public func scan<A>(_ start: A, _ reduce: @escaping (A, Value) -> A) -> Signal<A> {
     Signal<A> { subscriber in
       var accumulator = start
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           accumulator = reduce(accumulator, value)
@@ -15,7 +15,7 @@ extension Signal {
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 
@@ -26,7 +26,7 @@ extension Signal {
   public func aggregate<A>(_ start: A, _ reduce: @escaping (A, Value) -> A) -> Signal<A> {
     Signal<A> { subscriber in
       var accumulator = start
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value): accumulator = reduce(accumulator, value)
         case .error(let error): subscriber.sendError(error)
@@ -34,7 +34,7 @@ extension Signal {
           subscriber.sendNext(accumulator)
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

@@ -11,13 +11,13 @@ extension Signal {
   public func skipWhile(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
       var skipping = true
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         if skipping, case .next(let value) = event {
           if predicate(value) { return }
           skipping = false
         }
         subscriber.send(event)
-      })
+      }
     }
   }
 }

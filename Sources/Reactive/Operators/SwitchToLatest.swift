@@ -12,10 +12,9 @@ extension Signal {
     Signal<T> { subscriber in
       let connection = self.publish()
       let untilNext = connection.signal.concat(with: .never)
-      subscriber.attach(
-        connection.signal
-          .flattenMap { inner in inner.takeUntil(untilNext) }
-          .subscribe(Subscriber(subscriber.send)))
+      connection.signal
+        .flattenMap { inner in inner.takeUntil(untilNext) }
+        .subscribe(for: subscriber, subscriber.send)
       return connection.connect()
     }
   }

@@ -8,17 +8,12 @@ extension Signal {
     guard count > 0 else { return .empty }
     return Signal { subscriber in
       let taken = Locked(0)
-      let upstream = Subscriber<Value> { event in
+      return self.subscribe(for: subscriber) { event in
         guard case .next = event else { return subscriber.send(event) }
         let n = taken.withLock { n -> Int in n += 1; return n }
         if n <= count { subscriber.send(event) }
         if n >= count { subscriber.sendCompleted() }
       }
-      // Tied first, so that completing stops a source that is still sending synchronously
-      // (`Signal.from(1...).take(3)`, `just(1).repeat().take(3)` outside a run loop).
-      subscriber.attach(upstream)
-      self.subscribe(upstream)
-      return nil
     }
   }
 
@@ -30,7 +25,7 @@ extension Signal {
     guard count > 0 else { return self }
     return Signal { subscriber in
       let skipped = Locked(0)
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         if case .next = event,
           skipped.withLock({ n -> Bool in
             if n < count { n += 1; return true }
@@ -40,7 +35,7 @@ extension Signal {
           return
         }
         subscriber.send(event)
-      })
+      }
     }
   }
 }

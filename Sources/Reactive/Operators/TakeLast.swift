@@ -14,7 +14,7 @@ extension Signal {
     return Signal { subscriber in
       var buffer: [Value] = []
       var head = 0
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           guard count > 0 else { return }
@@ -33,7 +33,7 @@ extension Signal {
           }
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

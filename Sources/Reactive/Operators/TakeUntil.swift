@@ -16,7 +16,7 @@ extension Signal {
       subscriber.attach(triggerSubscriber)
       trigger.subscribe(triggerSubscriber)
       if subscriber.isDisposed { return nil }
-      return self.subscribe(Subscriber(subscriber.send))
+      return self.subscribe(for: subscriber, subscriber.send)
     }
   }
 }

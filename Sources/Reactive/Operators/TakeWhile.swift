@@ -10,17 +10,13 @@ extension Signal {
   /// - Parameter predicate: Tested on every value until it first returns `false`.
   public func takeWhile(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
-      let upstream = Subscriber<Value> { event in
+      self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !predicate(value) {
           subscriber.sendCompleted()
         } else {
           subscriber.send(event)
         }
       }
-      // Tied first, so that completing stops a source that is still sending synchronously.
-      subscriber.attach(upstream)
-      self.subscribe(upstream)
-      return nil
     }
   }
 }

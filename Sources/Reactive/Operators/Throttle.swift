@@ -25,7 +25,7 @@ extension Signal {
         }
         if let pending { subscriber.sendNext(pending) }
       }
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let generation = state.withLock { state -> Int in
@@ -42,7 +42,7 @@ extension Signal {
           flush(generation: nil)
           subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 

@@ -17,7 +17,7 @@ extension Signal {
       let windowOpen = Locked(false)
       let timer = SerialDisposable()
       subscriber.attach(timer)
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         guard case .next = event else { return subscriber.send(event) }
         let opens = windowOpen.withLock { open -> Bool in
           if open { return false }
@@ -28,7 +28,7 @@ extension Signal {
         timer.swap(scheduler.schedule(after: frames) { windowOpen.withLock { $0 = false } })?
           .dispose()
         subscriber.send(event)
-      })
+      }
     }
   }
 }

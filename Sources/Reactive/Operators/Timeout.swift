@@ -20,7 +20,7 @@ extension Signal {
         subscriber.sendError(SignalError.timedOut)
       }
       if subscriber.isDisposed { return nil }
-      return self.subscribe(Subscriber(subscriber.send))
+      return self.subscribe(for: subscriber, subscriber.send)
     }
   }
 }

@@ -14,24 +14,22 @@ extension Signal {
   public func withLatestFrom<T>(_ other: Signal<T>) -> Signal<(Value, T)> {
     Signal<(Value, T)> { subscriber in
       let latest = Locked<T?>(nil)
-      let sampled = Subscriber<T> { event in
+      other.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value): latest.withLock { $0 = value }
         case .error(let error): subscriber.sendError(error)
         case .completed: break
         }
       }
-      subscriber.attach(sampled)
-      other.subscribe(sampled)
       if subscriber.isDisposed { return nil }
-      return self.subscribe(Subscriber { event in
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           if let last = latest.value { subscriber.sendNext((value, last)) }
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 

@@ -19,7 +19,7 @@ extension Signal {
       let state = Locked(ZipState<Value>(count: signals.count))
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
-        let input = Subscriber<Value> { event in
+        signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let (row, done) = state.withLock { $0.push(value, at: index) }
@@ -31,8 +31,6 @@ extension Signal {
             if state.withLock({ $0.complete(index) }) { subscriber.sendCompleted() }
           }
         }
-        subscriber.attach(input)
-        signal.subscribe(input)
       }
       return nil
     }
@@ -68,7 +66,7 @@ extension Signal {
   /// Turns rows `[.left(a), .right(b)]` into pairs `(a, b)`; other rows cannot occur.
   func eitherPairs<A, B>() -> Signal<(A, B)> where Value == [Either<A, B>] {
     Signal<(A, B)> { subscriber in
-      self.subscribe(Subscriber { event in
+      self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let row):
           if row.count == 2, case .left(let a) = row[0], case .right(let b) = row[1] {
@@ -77,7 +75,7 @@ extension Signal {
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
-      })
+      }
     }
   }
 }

@@ -149,6 +149,48 @@ import Testing
     #expect(script.statements.count == 10_001)
   }
 
+  /// A named generated script, so that test output stays short.
+  struct Generated: CustomTestStringConvertible, Sendable {
+    let id: String
+    let text: String
+    var testDescription: String { id }
+  }
+
+  /// Lines built to trip a lexer or parser into quadratic work: they must finish quickly.
+  static let pathological: [Generated] = [
+    .init(
+      id: "broken unicode escapes", text: "let a = \"" + String(repeating: "\\u{", count: 100_000)),
+    .init(
+      id: "overlong unicode escapes",
+      text: "let a = \"" + String(repeating: "\\u{12345678", count: 50_000)),
+    .init(id: "single quotes", text: String(repeating: "'", count: 100_001)),
+    .init(
+      id: "nested closures with lists", text: "let a = " + String(repeating: "{ a, ", count: 50_000)
+    ),
+    .init(
+      id: "closure parameter list", text: "let a = { " + String(repeating: "a, ", count: 100_000)),
+    .init(
+      id: "parenthesized closure parameters",
+      text: "let a = { (" + String(repeating: "a, ", count: 100_000) + ") }"),
+    .init(id: "long array", text: "let a = [" + String(repeating: "1, ", count: 100_000) + "]"),
+    .init(
+      id: "many labels", text: "let a = f(" + String(repeating: "x: 1, ", count: 100_000) + ")"),
+    .init(id: "many statements", text: String(repeating: "show a\n", count: 50_000)),
+    .init(id: "many misspelled statements", text: String(repeating: "lett a\n", count: 20_000)),
+    .init(id: "dollars", text: String(repeating: "$", count: 100_000)),
+    .init(id: "large implicit parameters", text: String(repeating: "$99999999", count: 20_000)),
+    .init(
+      id: "mismatched closers",
+      text: "let a = " + String(repeating: "(", count: 50_000)
+        + String(repeating: "]", count: 50_000)),
+    .init(id: "prefix minus", text: "let a = " + String(repeating: "-", count: 100_000)),
+  ]
+
+  @Test(arguments: pathological)
+  func pathologicalLinesFinish(_ generated: Generated) {
+    checkSurvives(generated.text)
+  }
+
   @Test(arguments: 0..<40)
   func randomBytesNeverCrash(seed: UInt64) {
     var random = SplitMix64(seed: seed)
@@ -171,6 +213,19 @@ import Testing
       text += fragments[Int(random.next() % UInt64(fragments.count))]
     }
     checkSurvives(text)
+  }
+
+  @Test func errorsStopAtTheLimit() {
+    let text = String(repeating: "let = 1\n", count: 150)
+    let (_, diagnostics, file) = parseScript(text)
+    #expect(diagnostics.count == ScriptParser.maximumErrors + 1)
+    #expect(
+      diagnostics.last?.render(in: file) == """
+        t.marble:101:5: error: too many errors emitted, stopping now; the limit is 100
+        let = 1
+            ^
+
+        """)
   }
 
   /// Parses `text` and checks that every diagnostic points into the text and renders.

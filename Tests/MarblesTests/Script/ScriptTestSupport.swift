@@ -54,6 +54,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 }
 
 /// A small deterministic pseudo-random generator (SplitMix64), so that fuzz tests repeat.
+/// A small deterministic PRNG (SplitMix64) for property and robustness tests: no random seeds.
 struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 

@@ -181,7 +181,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
     try s.drain()
     #expect(current(command.executing) == true)
     s.schedule(at: 4) {
-      a.sendError(CommandTestError.boom)
+      a.sendError(TestError("boom"))
       #expect(current(command.executing) == true)
     }
     s.schedule(at: 5) {
@@ -217,7 +217,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
     #expect(current(command.executing) == true)
     s.schedule(at: 2) { subject.sendNext("unit") }
     s.schedule(at: 4) { subject.sendNext("foo") }
-    s.schedule(at: 6) { subject.sendError(CommandTestError.boom) }
+    s.schedule(at: 6) { subject.sendError(TestError("boom")) }
     try s.advance(to: 2)
     #expect(record.values.map(\.value) == ["unit"])
     try s.advance(to: 4)
@@ -237,7 +237,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
     try s.drain()
     s.schedule(at: 2) { subject.sendNext("unit") }
     s.schedule(at: 4) { subject.sendNext("foo") }
-    s.schedule(at: 6) { subject.sendError(CommandTestError.boom) }
+    s.schedule(at: 6) { subject.sendError(TestError("boom")) }
     try s.run()
     #expect(current(command.executing) == false)
     let symbols = record.marble { event in
@@ -262,15 +262,15 @@ func current<V>(_ signal: Signal<V>) -> V? {
     let executing = LaneRecorder(command.executing, on: s)
     try s.drain()
     #expect(current(command.executing) == true)
-    s.schedule(at: 4) { a.sendError(CommandTestError.other("e1")) }
-    s.schedule(at: 6) { b.sendError(CommandTestError.other("e2")) }
+    s.schedule(at: 4) { a.sendError(TestError("e1")) }
+    s.schedule(at: 6) { b.sendError(TestError("e2")) }
     try s.advance(to: 4)
     #expect(current(command.executing) == true)
-    #expect(errors.values.map { $0 as? CommandTestError } == [.other("e1")])
+    #expect(errors.values.map { $0 as? TestError } == [TestError("e1")])
     try s.run()
     #expect(current(command.executing) == false)
-    #expect(errors.values.map { $0 as? CommandTestError } == [.other("e1"), .other("e2")])
-    #expect(errors.marble { ($0 as? CommandTestError) == .other("e1") ? "x" : "y" } == "----x-y")
+    #expect(errors.values.map { $0 as? TestError } == [TestError("e1"), TestError("e2")])
+    #expect(errors.marble { ($0 as? TestError) == TestError("e1") ? "x" : "y" } == "----x-y")
     #expect(executing.marble == "(ft)--f")
   }
 
@@ -294,10 +294,10 @@ func current<V>(_ signal: Signal<V>) -> V? {
     let background = s.makeQueue(named: "background")
     var recorded: [any Scheduler] = []
     command.errors.subscribe(next: { error in
-      #expect(error as? CommandTestError == .boom)
+      #expect(error as? TestError == TestError("boom"))
       recorded.append(self.s.currentScheduler!)
     })
-    background.schedule { command.execute(.fail(CommandTestError.boom)) }
+    background.schedule { command.execute(.fail(TestError("boom"))) }
     try s.step()
     #expect(recorded.isEmpty)
     try s.drain()

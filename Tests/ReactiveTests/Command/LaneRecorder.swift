@@ -64,7 +64,7 @@ final class EventLog {
 }
 
 /// A cold signal that plays `marble` relative to each subscription on `scheduler`; value
-/// characters are sent as one-character strings, `#` fails with `CommandTestError.boom`.
+/// characters are sent as one-character strings, `#` fails with `TestError("boom")`.
 func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<String> {
   Signal { subscriber in
     let pending = CompositeDisposable()
@@ -72,7 +72,7 @@ func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<
       pending.add(scheduler.schedule(after: frame) {
         switch character {
         case "|": subscriber.sendCompleted()
-        case "#": subscriber.sendError(CommandTestError.boom)
+        case "#": subscriber.sendError(TestError("boom"))
         default: subscriber.sendNext(String(character))
         }
       })
@@ -81,10 +81,6 @@ func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<
   }
 }
 
-enum CommandTestError: Error, Equatable {
-  case boom
-  case other(String)
-}
 
 /// A reference that reports when it is released, for memory tests (the specs' dealloc hook).
 final class DeallocHook {
