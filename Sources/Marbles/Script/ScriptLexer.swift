@@ -144,8 +144,12 @@ struct ScriptLexer {
     // Close the innermost matching opener (and anything left open inside it); a closer with no
     // opener at all is left for the parser to report.
     guard openCounts[opener, default: 0] > 0 else { return }
-    while let last = openBrackets.popLast() {
+    // Count down before popping: emptying `openBrackets` resets `openCounts` (its `didSet`),
+    // and a decrement after that would leave a count of -1 behind, so that the next pair of
+    // parentheses never closed and the next line break was swallowed.
+    while let last = openBrackets.last {
       openCounts[last, default: 0] -= 1
+      openBrackets.removeLast()
       if last == opener { break }
     }
   }
