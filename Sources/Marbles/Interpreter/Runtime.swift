@@ -105,13 +105,21 @@ final class Runtime {
     let failure = Event<Value>.error(error.asError)
     var batches: [MarbleSource.Batch] = []
     batches.reserveCapacity(diagram.events.count)
+    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
+    var last: (key: String, value: Value)?
     for event in diagram.events {
       let next: Event<Value>
       switch event.kind {
       case .completed: next = .completed
       case .error: next = failure
       case .value(let key):
-        next = .next(map[key] ?? Self.digitValue(key).map(Value.int) ?? .string(key))
+        if let last, last.key == key {
+          next = .next(last.value)
+        } else {
+          let value = map[key] ?? Self.digitValue(key).map(Value.int) ?? .string(key)
+          last = (key, value)
+          next = .next(value)
+        }
       }
       if let last = batches.indices.last, batches[last].frame == event.frame {
         batches[last].events.append(next)
