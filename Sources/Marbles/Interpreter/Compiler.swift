@@ -18,7 +18,7 @@ struct Compiler {
   }
 
   let runtime: Runtime
-  private(set) var diagnostics: [Diagnostic] = []
+  var diagnostics: [Diagnostic] = []
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]
@@ -163,7 +163,7 @@ struct Compiler {
     }
   }
 
-  private mutating func compileClosure(_ closure: ScriptClosure) -> Node {
+  mutating func compileClosure(_ closure: ScriptClosure) -> Node {
     let names: [String?]
     let isImplicit: Bool
     switch closure.parameters {
@@ -182,7 +182,7 @@ struct Compiler {
   }
 
   /// A name: a closure parameter, a `let`, or a built-in constant.
-  private mutating func compileName(_ name: String, range: SourceRange) -> Node {
+  mutating func compileName(_ name: String, range: SourceRange) -> Node {
     if let node = resolveVariable(name, range: range) { return node }
     if let entry = Catalogue.constants[name] {
       let call = Call(runtime: runtime, name: name, range: range, receiver: .null, arguments: [], argumentRanges: [])
@@ -197,7 +197,7 @@ struct Compiler {
   }
 
   /// A closure parameter or a `let` name, if `name` is one.
-  private mutating func resolveVariable(_ name: String, range: SourceRange) -> Node? {
+  mutating func resolveVariable(_ name: String, range: SourceRange) -> Node? {
     for (offset, scope) in scopes.reversed().enumerated() {
       if let index = scope.names.lastIndex(where: { $0 == name }) {
         if offset > 0 {
@@ -212,7 +212,7 @@ struct Compiler {
     return nil
   }
 
-  private mutating func reportUnknownName(_ name: String, range: SourceRange) {
+  mutating func reportUnknownName(_ name: String, range: SourceRange) {
     if name == "subscriptions" {
       diagnostics.append(Diagnostic.Interpreter.subscriptionsOutsideExpect(at: range))
       return
@@ -230,7 +230,7 @@ struct Compiler {
         name, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range))
   }
 
-  private mutating func compileProperty(
+  mutating func compileProperty(
     base: ScriptExpression, name: ScriptIdentifier, range: SourceRange
   ) -> Node {
     let baseNode = compile(base)
@@ -250,172 +250,7 @@ struct Compiler {
     return placeholder(range)
   }
 
-  private mutating func compileCall(
-    callee: ScriptExpression, arguments: [ScriptArgument], trailing: ScriptClosure?,
-    range: SourceRange
-  ) -> Node {
-    switch callee.kind {
-    case .member(let base, let name):
-      if let entry = Catalogue.methods[name.name] {
-        let receiver = compile(base)
-        return bind(entry, name: name.name, receiver: receiver, arguments, trailing, range: range)
-      }
-      _ = compile(base)
-      if Properties.names.contains(name.name) {
-        diagnostics.append(Diagnostic.Interpreter.propertyCalled(name.name, at: name.range))
-      } else {
-        diagnostics.append(
-          Diagnostic.Interpreter.unknownOperator(
-            name.name,
-            suggestion: ScriptSpelling.suggestion(
-              for: name.name, among: Catalogue.methodNames + Properties.names),
-            at: name.range))
-      }
-      return placeholder(range)
-    case .identifier(let name):
-      if let variable = resolveVariable(name, range: callee.range) {
-        return closureCall(variable, arguments, trailing, range: range)
-      }
-      if let entry = Catalogue.functions[name] {
-        return bind(entry, name: name, receiver: nil, arguments, trailing, range: range)
-      }
-      if let entry = Catalogue.constants[name] {
-        if entry.name == "main" || !arguments.isEmpty || trailing != nil {
-          diagnostics.append(Diagnostic.Interpreter.notCallable(name, at: callee.range))
-          return placeholder(range)
-        }
-        return compileName(name, range: range)
-      }
-      reportUnknownName(name, range: callee.range)
-      for argument in arguments { _ = compile(argument.value) }
-      return placeholder(range)
-    default:
-      return closureCall(compile(callee), arguments, trailing, range: range)
-    }
-  }
-
-  private mutating func closureCall(
-    _ callee: Node, _ arguments: [ScriptArgument], _ trailing: ScriptClosure?, range: SourceRange
-  ) -> Node {
-    var nodes = arguments.map { compile($0.value) }
-    if let trailing { nodes.append(compileClosure(trailing)) }
-    return ClosureCallNode(callee: callee, arguments: nodes, range: range)
-  }
-
-  /// Matches the arguments to the entry's parameters: labelled arguments by label, the others
-  /// in order, a trailing closure to the last closure parameter.
-  private mutating func bind(
-    _ entry: OperatorEntry, name: String, receiver: Node?, _ arguments: [ScriptArgument],
-    _ trailing: ScriptClosure?, range: SourceRange
-  ) -> Node {
-    let parameters = entry.parameters
-    var bound: [Node?] = Array(repeating: nil, count: parameters.count)
-    var ranges: [SourceRange?] = Array(repeating: nil, count: parameters.count)
-    var variadic: [Node] = []
-    var valuesMap: [(label: String, node: Node)] = []
-    var seenLabels: Set<String> = []
-    var failed = false
-    var marble: MarbleDiagram?
-
-    for (position, argument) in arguments.enumerated() {
-      let node = compile(argument.value)
-      if let label = argument.label {
-        if !seenLabels.insert(label.name).inserted {
-          diagnostics.append(Diagnostic.Interpreter.duplicateArgument(label.name, at: label.range))
-          failed = true
-          continue
-        }
-        if let index = parameters.indices.first(where: {
-          parameters[$0].label == label.name && bound[$0] == nil
-        }) {
-          bound[index] = node
-          ranges[index] = argument.value.range
-        } else if entry.takesValuesMap {
-          valuesMap.append((label.name, node))
-        } else {
-          diagnostics.append(
-            Diagnostic.Interpreter.unknownLabel(
-              label.name, operator: name, expected: parameters.compactMap(\.label),
-              signature: entry.signature(named: name), at: label.range))
-          failed = true
-        }
-        continue
-      }
-      if let index = parameters.indices.first(where: {
-        parameters[$0].label == nil && (bound[$0] == nil || parameters[$0].isVariadic)
-          && !(parameters[$0].isClosure && trailing != nil && $0 == parameters.count - 1)
-      }) {
-        if parameters[index].isVariadic {
-          variadic.append(node)
-          bound[index] = bound[index] ?? ConstantNode(.null, range: argument.range)
-        } else {
-          bound[index] = node
-          ranges[index] = argument.value.range
-        }
-        if position == 0, let kind = entry.marbleKind, case .string(let literal) = argument.value.kind {
-          marble = parseMarble(literal, kind: kind, arguments: arguments)
-        }
-      } else {
-        diagnostics.append(
-          Diagnostic.Interpreter.extraArgument(
-            operator: name, signature: entry.signature(named: name), at: argument.range))
-        failed = true
-      }
-    }
-    if let trailing {
-      let node = compileClosure(trailing)
-      if let last = parameters.indices.last, parameters[last].isClosure, bound[last] == nil {
-        bound[last] = node
-        ranges[last] = trailing.range
-      } else {
-        diagnostics.append(
-          Diagnostic.Interpreter.unexpectedClosure(
-            operator: name, signature: entry.signature(named: name), at: trailing.range))
-        failed = true
-      }
-    }
-    if !failed {
-      for (index, parameter) in parameters.enumerated()
-      where bound[index] == nil && !parameter.isOptional {
-        let what: String
-        if parameter.isClosure {
-          what = "closure"
-        } else if let label = parameter.label {
-          what = "argument for '\(label):'"
-        } else {
-          what = "argument '\(parameter.name)'"
-        }
-        diagnostics.append(
-          Diagnostic.Interpreter.missingArgument(
-            what, operator: name, signature: entry.signature(named: name), at: range))
-        failed = true
-        break
-      }
-    }
-    if failed { return placeholder(range) }
-    // Variadic parameters are read from `variadic`; the slot only marks that one was given.
-    for (index, parameter) in parameters.enumerated() where parameter.isVariadic {
-      bound[index] = nil
-    }
-    return CallNode(
-      runtime: runtime, entry: entry, name: name, receiver: receiver, arguments: bound,
-      argumentRanges: ranges, variadic: variadic, valuesMap: valuesMap, marble: marble,
-      range: range)
-  }
-
-  /// Parses a `cold`/`hot` literal marble now, so that its errors are reported with the others.
-  private mutating func parseMarble(
-    _ literal: ScriptStringLiteral, kind: MarbleKind, arguments: [ScriptArgument]
-  ) -> MarbleDiagram {
-    let (diagram, found) = MarbleParser.parse(literal.value, kind: kind)
-    diagnostics += found.map(literal.mapping)
-    let labels = Set(arguments.compactMap { $0.label?.name }.filter { $0 != "error" })
-    diagnostics += Self.valueWarnings(
-      diagram, labels: labels, hasMap: !labels.isEmpty, literal: literal)
-    return diagram
-  }
-
-  private func placeholder(_ range: SourceRange) -> Node {
+  func placeholder(_ range: SourceRange) -> Node {
     ConstantNode(.null, range: range)
   }
 }
