@@ -47,7 +47,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard case .command(let box) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(c.name, expected: "a command", c.receiver, at: c.range)
+        throw Diagnostic.Interpreter.wrongReceiver(
+          c.name, expected: "a command", c.receiver, at: c.range)
       }
       let input = c.value(0)
       let command = box.command
@@ -86,7 +87,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard case .command(let box) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(c.name, expected: "a command", c.receiver, at: c.range)
+        throw Diagnostic.Interpreter.wrongReceiver(
+          c.name, expected: "a command", c.receiver, at: c.range)
       }
       let flag = try c.bool(0, "the value")
       let frame = try c.optionalFrame(1)
@@ -123,9 +125,13 @@ extension Catalogue {
       let range = c.range
       switch target {
       case .signal(let terminal as ChannelTerminal<Value>):
-        runtime.atStart(of: runtime.scheduler.now) { runtime.feed(signal, into: terminal, at: range) }
+        runtime.atStart(of: runtime.scheduler.now) {
+          runtime.feed(signal, into: terminal, at: range)
+        }
       case .signal(let subject as Subject<Value>):
-        runtime.atStart(of: runtime.scheduler.now) { runtime.feed(signal, into: subject, at: range) }
+        runtime.atStart(of: runtime.scheduler.now) {
+          runtime.feed(signal, into: subject, at: range)
+        }
       default:
         throw Diagnostic.Interpreter.argumentType(
           "the observer", of: c.name, expected: "a Subject or a channel terminal", target,
@@ -170,7 +176,8 @@ extension Catalogue {
   ]
 
   /// `sendNext`, `sendError`, `sendCompleted`.
-  private static func send(_ c: Call, _ event: Event<Value>, frameArgument: Int) throws(RuntimeError)
+  private static func send(_ c: Call, _ event: Event<Value>, frameArgument: Int)
+    throws(RuntimeError)
     -> Value
   {
     let frame = try c.optionalFrame(frameArgument)

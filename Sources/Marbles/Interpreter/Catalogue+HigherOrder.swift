@@ -14,7 +14,9 @@ extension Catalogue {
         show both
         expect both == "--a--b--c|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().merge(with: try c.signal(0, "the other signal"))) },
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().merge(with: try c.signal(0, "the other signal")))
+    },
     .method(
       "concat", rac: "concat: / concat",
       "With 'with:', plays the other signal after this one completes; without, plays a signal of signals one inner signal at a time",
@@ -28,7 +30,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
-      if c.optional(0) != nil { return .signal(signal.concat(with: try c.signal(0, "the other signal"))) }
+      if c.optional(0) != nil {
+        return .signal(signal.concat(with: try c.signal(0, "the other signal")))
+      }
       return .signal(signal.map { c.innerSignal($0) }.concat())
     },
     .method(
@@ -208,7 +212,9 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
       return .signal(
-        try c.signal().catch { error in handler.signal(from: handler(.error(Value.payload(of: error)))) })
+        try c.signal().catch { error in
+          handler.signal(from: handler(.error(Value.payload(of: error))))
+        })
     },
     .method(
       "catchTo", rac: "catchTo:",

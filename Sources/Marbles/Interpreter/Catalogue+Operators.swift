@@ -306,7 +306,10 @@ extension Catalogue {
     .method(
       "first", rac: "", alias: nil,
       "Sends the first (matching) value and completes; fails with \"noElements\" if there is none (RxJS first)",
-      parameters: [OperatorEntry.Parameter(label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")],
+      parameters: [
+        OperatorEntry.Parameter(
+          label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")
+      ],
       example: """
         let input = cold("-1-2-3|")
         let firstBig = input.first { $0 > 1 }
@@ -322,7 +325,10 @@ extension Catalogue {
     .method(
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; fails with \"noElements\" if there is none (RxJS last)",
-      parameters: [OperatorEntry.Parameter(label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")],
+      parameters: [
+        OperatorEntry.Parameter(
+          label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")
+      ],
       example: """
         let input = cold("-1-2-3|")
         let final = input.last()
@@ -375,7 +381,8 @@ extension Catalogue {
         }
         if flags.isEmpty, !runtime.hasFailed {
           runtime.report(
-            RuntimeError("'\(name)' needs tuples of Bools, not '\(value.typeName)' \(value)", at: range))
+            RuntimeError(
+              "'\(name)' needs tuples of Bools, not '\(value.typeName)' \(value)", at: range))
         }
         return .bool(result)
       })

@@ -16,7 +16,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .cold)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error")))
+        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+      )
     },
     .function(
       "hot", rac: "",
@@ -31,7 +32,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error")))
+        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+      )
     },
     .function(
       "just", rac: "+return:", alias: "of",

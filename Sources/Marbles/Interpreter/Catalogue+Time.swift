@@ -166,7 +166,8 @@ extension Catalogue {
       let value = c.value(0)
       guard case .signal(let signal) = value, let subject = signal as? Subject<Value> else {
         throw Diagnostic.Interpreter.argumentType(
-          "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0))
+          "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0)
+        )
       }
       return .connection(c.runtime.guarded(try c.signal(), at: c.range).multicast(subject))
     },

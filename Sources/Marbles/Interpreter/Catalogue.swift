@@ -125,7 +125,8 @@ extension Call {
       guard case .bool(let flag) = value else {
         if !runtime.hasFailed {
           runtime.report(
-            RuntimeError("\(what) must send Bools, but it sent '\(value.typeName)' \(value)", at: range))
+            RuntimeError(
+              "\(what) must send Bools, but it sent '\(value.typeName)' \(value)", at: range))
         }
         return false
       }

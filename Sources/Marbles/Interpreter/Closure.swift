@@ -69,7 +69,8 @@ final class Closure: @unchecked Sendable {
   /// … }`) gets `nil`.
   func call() throws(RuntimeError) -> Value {
     guard code.parameterCount <= 1 else {
-      throw Diagnostic.Interpreter.closureArity(takes: code.parameterCount, given: 0, at: code.range)
+      throw Diagnostic.Interpreter.closureArity(
+        takes: code.parameterCount, given: 0, at: code.range)
     }
     return try code.body.eval(Locals(a0: .null, a1: .null, rest: [], parent: captured))
   }
@@ -102,7 +103,8 @@ final class Closure: @unchecked Sendable {
     if arguments.count == 1 { return try call(arguments[0]) }
     guard count == arguments.count || (code.isImplicit && count < arguments.count) else {
       if count == 1 { return try call(.tuple(arguments)) }
-      throw Diagnostic.Interpreter.closureArity(takes: count, given: arguments.count, at: code.range)
+      throw Diagnostic.Interpreter.closureArity(
+        takes: count, given: arguments.count, at: code.range)
     }
     var locals = Locals(a0: .null, a1: .null, rest: [], parent: captured)
     if arguments.count > 0 { locals.a0 = arguments[0] }

@@ -105,7 +105,9 @@ extension Compiler {
           bound[index] = node
           ranges[index] = argument.value.range
         }
-        if position == 0, let kind = entry.marbleKind, case .string(let literal) = argument.value.kind {
+        if position == 0, let kind = entry.marbleKind,
+          case .string(let literal) = argument.value.kind
+        {
           marble = parseMarble(literal, kind: kind, arguments: arguments)
         }
       } else {

@@ -174,7 +174,8 @@ struct Compiler {
       names = identifiers.map { $0.name == "_" ? nil : $0.name }
       isImplicit = false
     }
-    let code = ClosureCode(parameterCount: names.count, isImplicit: isImplicit, range: closure.range)
+    let code = ClosureCode(
+      parameterCount: names.count, isImplicit: isImplicit, range: closure.range)
     scopes.append(ClosureScope(names: names, isImplicit: isImplicit, code: code))
     code.body = compile(closure.body)
     scopes.removeLast()
@@ -185,7 +186,9 @@ struct Compiler {
   mutating func compileName(_ name: String, range: SourceRange) -> Node {
     if let node = resolveVariable(name, range: range) { return node }
     if let entry = Catalogue.constants[name] {
-      let call = Call(runtime: runtime, name: name, range: range, receiver: .null, arguments: [], argumentRanges: [])
+      let call = Call(
+        runtime: runtime, name: name, range: range, receiver: .null, arguments: [],
+        argumentRanges: [])
       if let value = try? entry.run(call) { return ConstantNode(value, range: range) }
     }
     if Catalogue.functions[name] != nil {
@@ -201,7 +204,9 @@ struct Compiler {
     for (offset, scope) in scopes.reversed().enumerated() {
       if let index = scope.names.lastIndex(where: { $0 == name }) {
         if offset > 0 {
-          for level in (scopes.count - offset)..<scopes.count { scopes[level].code.capturesOuter = true }
+          for level in (scopes.count - offset)..<scopes.count {
+            scopes[level].code.capturesOuter = true
+          }
         }
         return LocalNode(depth: offset, index: index, range: range)
       }

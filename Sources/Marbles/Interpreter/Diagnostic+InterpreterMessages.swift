@@ -76,7 +76,8 @@ extension Diagnostic {
 
     /// `subscriptions(…)` outside `expect subscriptions(…) == …`.
     static func subscriptionsOutsideExpect(at range: SourceRange) -> Diagnostic {
-      .error("'subscriptions(…)' can only be used as 'expect subscriptions(x) == \"^--!\"'", at: range)
+      .error(
+        "'subscriptions(…)' can only be used as 'expect subscriptions(x) == \"^--!\"'", at: range)
     }
 
     // MARK: - Arguments (before the run)
@@ -193,12 +194,15 @@ extension Diagnostic {
     /// `x.0` on something that is not a tuple.
     static func notTuple(_ index: Int, _ value: Value, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "value of type '\(value.typeName)' has no element '.\(index)'", hint: "only tuples have elements",
+        "value of type '\(value.typeName)' has no element '.\(index)'",
+        hint: "only tuples have elements",
         at: range)
     }
 
     /// `cmd.foo` where `cmd` has no such property.
-    static func noProperty(_ name: String, _ value: Value, suggestion: String?, at range: SourceRange)
+    static func noProperty(
+      _ name: String, _ value: Value, suggestion: String?, at range: SourceRange
+    )
       -> RuntimeError
     {
       RuntimeError(

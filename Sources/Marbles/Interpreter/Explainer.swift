@@ -33,10 +33,12 @@ enum Explainer {
       text + String(repeating: " ", count: max(0, width - text.count))
     }
     var text = "Marbles operator catalogue (\(Catalogue.entries.count) entries)\n\n"
-    text += pad("NAME", widths[0]) + "  " + pad("ReactiveObjC", widths[1]) + "  "
+    text +=
+      pad("NAME", widths[0]) + "  " + pad("ReactiveObjC", widths[1]) + "  "
       + pad("RxJS", widths[2]) + "  SUMMARY\n"
     for row in rows {
-      text += pad(row.0, widths[0]) + "  " + pad(row.1, widths[1]) + "  " + pad(row.2, widths[2])
+      text +=
+        pad(row.0, widths[0]) + "  " + pad(row.1, widths[1]) + "  " + pad(row.2, widths[2])
         + "  " + row.3 + "\n"
     }
     text += "\nRun 'marbles explain NAME' for a description and a live example.\n"
@@ -49,7 +51,8 @@ enum Explainer {
     text += "ReactiveObjC: \(entry.rac.isEmpty ? "(none; RxJS only)" : entry.rac)\n"
     text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n\n"
     text += "Example:\n\n"
-    text += entry.example.split(separator: "\n", omittingEmptySubsequences: false)
+    text +=
+      entry.example.split(separator: "\n", omittingEmptySubsequences: false)
       .map { "    " + $0 }.joined(separator: "\n") + "\n\n"
     text += diagram(for: entry)
     return text

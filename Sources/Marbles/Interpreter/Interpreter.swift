@@ -19,7 +19,8 @@ enum Interpreter {
     thread.stackSize = 64 << 20
     thread.start()
     done.wait()
-    return box.outcome ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
+    return box.outcome
+      ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
   /// Runs `source` on the current thread.
@@ -152,7 +153,9 @@ final class Session {
       }
     }
     if !hasShow {
-      for item in signalLets { addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range) }
+      for item in signalLets {
+        addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
+      }
     }
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
@@ -179,7 +182,9 @@ final class Session {
       runtime.globals.append(value)
       if case .signal(let signal) = value {
         signalLets.append((name, signal, range))
-        if let source = signal as? MarbleSource, !namedSources.contains(where: { $0.source === source }) {
+        if let source = signal as? MarbleSource,
+          !namedSources.contains(where: { $0.source === source })
+        {
           namedSources.append((name, source))
         }
       }
@@ -194,7 +199,8 @@ final class Session {
     case .expectSubscriptions(let expectation):
       let value = try expectation.subject.eval(.top)
       guard case .signal(let signal) = value, let source = signal as? MarbleSource else {
-        throw Diagnostic.Interpreter.noSubscriptionLog(expectation.name, at: expectation.subject.range)
+        throw Diagnostic.Interpreter.noSubscriptionLog(
+          expectation.name, at: expectation.subject.range)
       }
       expectations.append(
         Expectation(
@@ -221,7 +227,8 @@ final class Session {
     }
     switch value {
     case .signal(let signal):
-      addLane(name: item.name, label: item.label, signal: signal, window: item.window, range: item.range)
+      addLane(
+        name: item.name, label: item.label, signal: signal, window: item.window, range: item.range)
     case .commandInternals(let box):
       expand(box, CommandBox.internalLanes)
     case .command(let box):
@@ -329,7 +336,8 @@ final class Session {
   private func timelineEvent(_ event: Event<Value>, at frame: Int) -> TimelineEvent {
     switch event {
     case .next(let value): return .next(value.timelineValue(at: frame), at: frame)
-    case .error(let error): return .error(Value.payload(of: error).timelineValue(at: frame), at: frame)
+    case .error(let error):
+      return .error(Value.payload(of: error).timelineValue(at: frame), at: frame)
     case .completed: return .completed(at: frame)
     }
   }

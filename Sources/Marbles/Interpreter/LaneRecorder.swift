@@ -57,14 +57,16 @@ final class LaneRecorder {
         pending.append((events.count, pend(value, at: frame)))
         events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
       } else {
-        events.append(TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+        events.append(
+          TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
       }
     case .error(let error):
       let value = Value.payload(of: error)
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
       }
-      events.append(TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
+      events.append(
+        TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
       if unsubscribed == nil { unsubscribed = frame }
     case .completed:
       events.append(TimelineEvent(frame: frame, kind: .completed))

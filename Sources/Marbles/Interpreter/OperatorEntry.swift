@@ -81,9 +81,12 @@ struct OperatorEntry: Sendable {
     var arguments = pieces
     if takesValuesMap { arguments.append("name: value…") }
     let trailing = parameters.last(where: { $0.isClosure && $0.label == nil })
-    if !arguments.isEmpty || trailing == nil { text += "(" + arguments.joined(separator: ", ") + ")" }
+    if !arguments.isEmpty || trailing == nil {
+      text += "(" + arguments.joined(separator: ", ") + ")"
+    }
     if let trailing {
-      text += " { " + (trailing.closureParameters.isEmpty ? "" : trailing.closureParameters + " in ")
+      text +=
+        " { " + (trailing.closureParameters.isEmpty ? "" : trailing.closureParameters + " in ")
         + "… }"
     }
     return text

@@ -20,7 +20,9 @@ enum Properties {
       if name == "allowsConcurrentExecution" {
         return .bool(box.command.allowsConcurrentExecution)
       }
-      throw missing(name, value, among: CommandBox.internalLanes + ["internals", "allowsConcurrentExecution"], at: range)
+      throw missing(
+        name, value, among: CommandBox.internalLanes + ["internals", "allowsConcurrentExecution"],
+        at: range)
     case .commandInternals(let box):
       if let lane = box.lane(name) { return .signal(lane) }
       throw missing(name, value, among: CommandBox.internalLanes, at: range)

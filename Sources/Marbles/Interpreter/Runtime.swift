@@ -178,10 +178,11 @@ final class Runtime {
   /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).
   func guarded(_ signal: Signal<Value>, at range: SourceRange) -> Signal<Value> {
     Signal { [weak self] subscriber in
-      signal.subscribe(Subscriber { event in
-        guard let self else { return }
-        self.nested(at: range) { subscriber.send(event) }
-      })
+      signal.subscribe(
+        Subscriber { event in
+          guard let self else { return }
+          self.nested(at: range) { subscriber.send(event) }
+        })
     }
   }
 }

@@ -94,7 +94,8 @@ extension Value {
     case .event(let event):
       switch event {
       case .next(let value): return .event(.next, value.timelineValue(at: frame))
-      case .error(let error): return .event(.error, Value.payload(of: error).timelineValue(at: frame))
+      case .error(let error):
+        return .event(.error, Value.payload(of: error).timelineValue(at: frame))
       case .completed: return .event(.completed, nil)
       }
     case .signal: return .signal(InnerTimeline(subscribed: frame))
@@ -148,7 +149,8 @@ extension Value {
     case (.event(let a), .event(let b)):
       switch (a, b) {
       case (.next(let x), .next(let y)): return x.isEqual(to: y)
-      case (.error(let x), .error(let y)): return Value.payload(of: x).isEqual(to: Value.payload(of: y))
+      case (.error(let x), .error(let y)):
+        return Value.payload(of: x).isEqual(to: Value.payload(of: y))
       case (.completed, .completed): return true
       default: return false
       }

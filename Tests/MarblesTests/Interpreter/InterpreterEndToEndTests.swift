@@ -102,7 +102,9 @@ import Testing
 
     let map = tool(["explain", "mergeMap"])
     #expect(map.exitCode == 0)
-    #expect(map.stdout.hasPrefix(".flattenMap { x in … }\n\nMaps each value to a signal and merges them all.\n"))
+    #expect(
+      map.stdout.hasPrefix(
+        ".flattenMap { x in … }\n\nMaps each value to a signal and merges them all.\n"))
     #expect(map.stdout.contains("ReactiveObjC: flattenMap:\nRxJS: mergeMap\n"))
     #expect(map.stdout.contains("output  ---a--b--|"))
 

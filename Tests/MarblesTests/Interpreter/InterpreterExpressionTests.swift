@@ -4,8 +4,11 @@ import Testing
 
 @Suite struct InterpreterExpressionTests {
   /// The value of `expression`, evaluated as a `let`, via `just(expression)`.
-  func value(_ expression: String, sourceLocation: SourceLocation = #_sourceLocation) -> TimelineValue? {
-    guard let run = completedRun("let v = just(\(expression))\nshow v", sourceLocation: sourceLocation)
+  func value(_ expression: String, sourceLocation: SourceLocation = #_sourceLocation)
+    -> TimelineValue?
+  {
+    guard
+      let run = completedRun("let v = just(\(expression))\nshow v", sourceLocation: sourceLocation)
     else { return nil }
     return run.lane("v")?.events.first?.value
   }

@@ -43,7 +43,8 @@ import Testing
         expect subscriptions(second) == ["-----^-!", "-----^-!", "-----^-!"]
         """))
     // The cut-off is visible in the log: `first` ends at frame 5, before its completion at 7.
-    #expect(run.subscriptions.first?.log.first == TimelineSubscription(subscribed: 1, unsubscribed: 5))
+    #expect(
+      run.subscriptions.first?.log.first == TimelineSubscription(subscribed: 1, unsubscribed: 5))
   }
 
   @Test func concatMapAndConcatRunInnerSignalsOneAfterAnother() {

@@ -20,9 +20,12 @@ import Testing
     #expect(run.lastFrame == 8)
     #expect(run.lanes.map(\.name) == ["input", "output"])
     #expect(run.lanes.map(\.label) == ["input", "map(x * 10)"])
-    #expect(run.lane("output")?.subscription == TimelineSubscription(subscribed: 0, unsubscribed: 8))
     #expect(
-      run.lane("output")?.events == [.next(.int(10), at: 2), .next(.int(20), at: 5), .completed(at: 8)])
+      run.lane("output")?.subscription == TimelineSubscription(subscribed: 0, unsubscribed: 8))
+    #expect(
+      run.lane("output")?.events == [
+        .next(.int(10), at: 2), .next(.int(20), at: 5), .completed(at: 8),
+      ])
     #expect(run.subscriptions.map(\.name) == ["input"])
     #expect(run.expectations.map(\.lane) == ["output", "subscriptions(input)"])
     #expect(run.expectations.map(\.line) == [5, 6])
@@ -60,7 +63,8 @@ import Testing
         expect clicks == "---b-c"
         expect subscriptions(clicks) == "--^---!"
         """))
-    #expect(run.lane("clicks")?.subscription == TimelineSubscription(subscribed: 2, unsubscribed: 6))
+    #expect(
+      run.lane("clicks")?.subscription == TimelineSubscription(subscribed: 2, unsubscribed: 6))
   }
 
   @Test func aSubscribeAndUnsubscribeInOneFrameSeesOnlySynchronousEvents() throws {

@@ -3,7 +3,8 @@ import Testing
 @testable import Marbles
 
 /// Runs `text` as the script `t.marble`.
-func runScript(_ text: String, maxFrames: Int = 1_000) -> (outcome: ScriptOutcome, file: SourceFile) {
+func runScript(_ text: String, maxFrames: Int = 1_000) -> (outcome: ScriptOutcome, file: SourceFile)
+{
   let file = SourceFile(name: "t.marble", text: text)
   return (ScriptEngine.run(file, options: RunOptions(maxFrames: maxFrames)), file)
 }
@@ -16,7 +17,8 @@ func completedRun(
   switch outcome {
   case .completed(let run): return run
   case .failed(let diagnostics):
-    Issue.record("the script failed:\n\(diagnostics.render(in: file))", sourceLocation: sourceLocation)
+    Issue.record(
+      "the script failed:\n\(diagnostics.render(in: file))", sourceLocation: sourceLocation)
     return nil
   }
 }
