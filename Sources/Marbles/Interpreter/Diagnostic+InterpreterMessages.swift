@@ -19,7 +19,7 @@ struct RuntimeError: Error, Hashable, Sendable {
 
 extension Diagnostic {
   /// Every message of the interpreter (semantic errors found before the run, runtime errors and
-  /// warnings), in one place. `Guides/Diagnostics-Runtime.md` lists each with an example.
+  /// warnings), in one place. `Guides/Diagnostics.md` (section The interpreter) lists each with an example.
   enum Interpreter {
     // MARK: - Names (before the run)
 
