@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Scripts through the `marbles` binary: success, every kind of script error, empty input,
+/// a runaway run, standard input and `-o`.
+@Suite struct ScriptTranscriptTests {
+  @Test(arguments: [
+    ("render-flow", ["render", "Fixtures/flow.marble"]),
+    ("render-flow-unicode", ["render", "--format", "unicode", "Fixtures/flow.marble"]),
+    ("run-flow-json", ["run", "Fixtures/flow.marble"]),
+    ("test-flow", ["test", "Fixtures/flow.marble"]),
+    ("test-failing-expect", ["test", "Fixtures/failing-expect.marble"]),
+    ("render-syntax-errors", ["render", "Fixtures/syntax-errors.marble"]),
+    ("run-syntax-errors-json", ["run", "--format", "json", "Fixtures/syntax-errors.marble"]),
+    ("render-unknown-name", ["render", "Fixtures/unknown-name.marble"]),
+    ("render-bad-marble", ["render", "Fixtures/bad-marble.marble"]),
+    ("render-runtime-error", ["render", "Fixtures/runtime-error.marble"]),
+    ("render-type-mismatch", ["render", "Fixtures/type-mismatch.marble"]),
+    ("render-runaway", ["render", "--max-frames", "50", "Fixtures/runaway.marble"]),
+    ("render-empty", ["render", "Fixtures/empty.marble"]),
+    ("explain-unknown", ["explain", "flatMapp"]),
+  ])
+  func transcript(name: String, arguments: [String]) throws {
+    let output = try Binary.run(arguments)
+    try expectTranscript(output, named: name)
+    #expect(!output.stderr.contains("Fatal error"))
+    #expect(!output.stderr.contains("Stack dump"))
+  }
+
+  @Test func exitCodes() throws {
+    #expect(try Binary.run(["render", "Fixtures/flow.marble"]).exitCode == 0)
+    #expect(try Binary.run(["test", "Fixtures/flow.marble"]).exitCode == 0)
+    #expect(try Binary.run(["test", "Fixtures/failing-expect.marble"]).exitCode == 1)
+    for script in ["syntax-errors", "unknown-name", "bad-marble", "runtime-error", "runaway"] {
+      #expect(try Binary.run(["render", "--max-frames", "50", "Fixtures/\(script).marble"]).exitCode == 1)
+    }
+  }
+
+  @Test func testEndsWithTheSummaryLine() throws {
+    let output = try Binary.run(["test", "Fixtures/flow.marble", "Fixtures/failing-expect.marble"])
+    #expect(output.stdout.hasSuffix("\n5 passed, 1 failed\n"))
+  }
+
+  @Test func readsStandardInput() throws {
+    let script = try String(contentsOf: Binary.testsDirectory.appendingPathComponent(
+      "Fixtures/flow.marble"), encoding: .utf8)
+    let fromFile = try Binary.run(["render", "Fixtures/flow.marble"])
+    let fromStdin = try Binary.run(["render", "-"], stdin: Data(script.utf8))
+    #expect(fromStdin.exitCode == 0)
+    #expect(fromStdin.stdout == fromFile.stdout)
+  }
+
+  @Test func writesOutputAtomicallyAndNotOnFailure() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("marbles-cli-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let good = directory.appendingPathComponent("good.txt").path
+    let ok = try Binary.run(["render", "Fixtures/flow.marble", "-o", good])
+    #expect(ok.exitCode == 0 && ok.stdout.isEmpty)
+    #expect(try String(contentsOfFile: good, encoding: .utf8)
+      == Binary.run(["render", "Fixtures/flow.marble"]).stdout)
+    let bad = directory.appendingPathComponent("bad.txt").path
+    let failed = try Binary.run(["render", "Fixtures/runtime-error.marble", "-o", bad])
+    #expect(failed.exitCode == 1)
+    #expect(!FileManager.default.fileExists(atPath: bad))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["good.txt"])
+  }
+
+  @Test func sameScriptSameBytes() throws {
+    let first = try Binary.run(["run", "Fixtures/flow.marble"])
+    let second = try Binary.run(["run", "Fixtures/flow.marble"])
+    #expect(first == second)
+  }
+}
