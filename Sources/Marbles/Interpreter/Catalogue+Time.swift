@@ -44,7 +44,7 @@ extension Catalogue {
     },
     .method(
       "sample", rac: "sample:", alias: "sample",
-      "Sends the latest value each time the trigger sends, if there is a new one",
+      "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")],
       example: """
         let input = cold("-a-b-c---|")

@@ -138,7 +138,9 @@ public struct TimelineRenderer: Sendable {
     rows.append(Row(
       label: lane.label, start: lane.subscription.subscribed, end: end,
       endsByUnsubscription: terminal == nil && end != nil, tokens: tokens,
-      legend: keys.legend(errors: lane.events.compactMap { $0.kind == .error ? $0.value : nil }),
+      legend: keys.legend(
+        errors: lane.events.compactMap { $0.kind == .error ? $0.value : nil },
+        failureGlyph: options.theme.failed),
       lastFrame: max(lane.events.last?.frame ?? 0, end ?? 0)))
     for (index, inner) in inners.enumerated() {
       rows.append(contentsOf: makeRows(
@@ -194,7 +196,9 @@ public struct TimelineRenderer: Sendable {
     }
     let body = tokens.map(colored).joined()
     let used = cellWidth(tokens)
-    let filler = String(repeating: options.theme.empty, count: max(0, width - used))
+    // After the lane's last event the rest of a widened column is blank, like later frames.
+    let fill: Character = frame == row.end ? " " : options.theme.empty
+    let filler = String(repeating: fill, count: max(0, width - used))
     return tokens.count > 1 ? "(" + body + ")" + filler : body + filler
   }
 
@@ -262,9 +266,9 @@ private struct KeyTable {
     return keys[value.description] ?? "?"
   }
 
-  func legend(errors: [TimelineValue]) -> String {
+  func legend(errors: [TimelineValue], failureGlyph: String) -> String {
     var parts = ordered.map { "\($0.key) = \($0.value)" }
-    if let error = errors.first { parts.append("# = \(error)") }
+    if let error = errors.first { parts.append("\(failureGlyph) = \(error)") }
     return parts.joined(separator: ", ")
   }
 }

@@ -82,7 +82,7 @@ extension TimelineValue: CustomStringConvertible {
     case .event(let kind, let value):
       switch kind {
       case .next: return "next(\(value?.description ?? ""))"
-      case .error: return "error(\(value?.description ?? ""))"
+      case .error: return "failed(\(value?.description ?? ""))"
       case .completed: return "completed"
       }
     case .signal(let inner): return "signal@\(inner.subscribed)"

@@ -80,6 +80,19 @@ func sampleRun() -> ScriptRun {
     #expect(grouped.dropFirst(labelWidth).hasPrefix("---(12|)"))
   }
 
+  @Test func aLaneThatEndsInAWidenedColumnIsBlankAfterwards() {
+    let ended = TimelineLane(
+      name: "a", subscription: .init(subscribed: 0, unsubscribed: nil),
+      events: [.completed(at: 1)])
+    let grouped = TimelineLane(
+      name: "b", subscription: .init(subscribed: 0, unsubscribed: nil),
+      events: [.next(.string("x"), at: 1), .next(.string("y"), at: 1)])
+    let run = ScriptRun(file: "t.marble", firstFrame: 0, lastFrame: 2, lanes: [ended, grouped])
+    let lines = TimelineRenderer().render(run).split(separator: "\n").map(String.init)
+    #expect(lines[2] == "a  -|")
+    #expect(lines[3] == "b  -(xy)-")
+  }
+
   @Test func colorWrapsGlyphsButKeepsAlignment() {
     let plain = TimelineRenderer().render(sampleRun())
     let colored = TimelineRenderer(options: .init(color: true)).render(sampleRun())
