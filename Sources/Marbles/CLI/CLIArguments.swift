@@ -122,117 +122,96 @@ public enum CLIParser {
     }
   }
 
-  private static func parseRender(_ arguments: [String], command: String)
-    -> Result<RenderArguments, UsageError>
+  /// Options common to the commands that run scripts, before each command picks its own.
+  private struct ParsedOptions {
+    var positional: [String] = []
+    var format: OutputFormat?
+    var color: ColorMode = .auto
+    var output: String?
+    var maxFrames = 100_000
+    var width: Int?
+  }
+
+  /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
+  /// with `-` (but `-` itself) is an unknown option.
+  private static func parseOptions(_ arguments: [String], allowed: Set<String>, usage: String)
+    -> Result<ParsedOptions, UsageError>
   {
-    let usage = command == "run" ? runUsage : renderUsage
-    var result = RenderArguments(
-      files: [], format: command == "run" ? .json : .ascii, color: .auto, output: nil,
-      maxFrames: 100_000, width: nil)
+    var result = ParsedOptions()
     var index = 0
-    func value(for option: String) -> Result<String, UsageError> {
-      index += 1
-      guard index < arguments.count else {
-        return .failure(UsageError(message: "option '\(option)' needs a value", usage: usage))
-      }
-      return .success(arguments[index])
-    }
     while index < arguments.count {
       let argument = arguments[index]
-      switch argument {
-      case "--format":
-        switch value(for: argument) {
-        case .failure(let error): return .failure(error)
-        case .success(let text):
-          guard let format = OutputFormat(rawValue: text) else {
-            return .failure(UsageError(
-              message: "unknown format '\(text)'; expected ascii, unicode or json", usage: usage))
-          }
-          guard format != .svg, format != .html else {
-            return .failure(UsageError(
-              message: "format '\(text)' is not available yet; use ascii, unicode or json",
-              usage: usage))
-          }
-          result.format = format
-        }
-      case "--color":
-        switch value(for: argument) {
-        case .failure(let error): return .failure(error)
-        case .success(let text):
-          guard let mode = ColorMode(rawValue: text) else {
-            return .failure(UsageError(
-              message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage))
-          }
-          result.color = mode
-        }
-      case "-o", "--output":
-        switch value(for: argument) {
-        case .failure(let error): return .failure(error)
-        case .success(let path): result.output = path
-        }
-      case "--max-frames", "--width":
-        switch value(for: argument) {
-        case .failure(let error): return .failure(error)
-        case .success(let text):
-          guard let number = Int(text), number > 0 else {
-            return .failure(UsageError(
-              message: "option '\(argument)' needs a positive whole number, not '\(text)'",
-              usage: usage))
-          }
-          if argument == "--width" { result.width = number } else { result.maxFrames = number }
-        }
-      default:
-        if argument.hasPrefix("-") && argument != "-" {
-          return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
-        }
-        result.files.append(argument)
+      guard argument.hasPrefix("-"), argument != "-" else {
+        result.positional.append(argument)
+        index += 1
+        continue
+      }
+      guard allowed.contains(argument) else {
+        return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
       }
       index += 1
-    }
-    guard !result.files.isEmpty else {
-      return .failure(UsageError(message: "missing FILE", usage: usage))
+      guard index < arguments.count else {
+        return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+      }
+      let text = arguments[index]
+      index += 1
+      switch argument {
+      case "--format":
+        guard let format = OutputFormat(rawValue: text) else {
+          return .failure(UsageError(
+            message: "unknown format '\(text)'; expected ascii, unicode or json", usage: usage))
+        }
+        guard format != .svg, format != .html else {
+          return .failure(UsageError(
+            message: "format '\(text)' is not available yet; use ascii, unicode or json",
+            usage: usage))
+        }
+        result.format = format
+      case "--color":
+        guard let mode = ColorMode(rawValue: text) else {
+          return .failure(UsageError(
+            message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage))
+        }
+        result.color = mode
+      case "-o", "--output":
+        result.output = text
+      default:  // --max-frames, --width
+        guard let number = Int(text), number > 0 else {
+          return .failure(UsageError(
+            message: "option '\(argument)' needs a positive whole number, not '\(text)'",
+            usage: usage))
+        }
+        if argument == "--width" { result.width = number } else { result.maxFrames = number }
+      }
     }
     return .success(result)
   }
 
-  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    var result = TestArguments(paths: [], color: .auto, maxFrames: 100_000)
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      switch argument {
-      case "--color", "--max-frames":
-        index += 1
-        guard index < arguments.count else {
-          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: testUsage))
-        }
-        let text = arguments[index]
-        if argument == "--color" {
-          guard let mode = ColorMode(rawValue: text) else {
-            return .failure(UsageError(
-              message: "unknown color mode '\(text)'; expected auto, always or never", usage: testUsage))
-          }
-          result.color = mode
-        } else {
-          guard let number = Int(text), number > 0 else {
-            return .failure(UsageError(
-              message: "option '--max-frames' needs a positive whole number, not '\(text)'",
-              usage: testUsage))
-          }
-          result.maxFrames = number
-        }
-      default:
-        if argument.hasPrefix("-") && argument != "-" {
-          return .failure(UsageError(message: "unknown option '\(argument)'", usage: testUsage))
-        }
-        result.paths.append(argument)
+  private static func parseRender(_ arguments: [String], command: String)
+    -> Result<RenderArguments, UsageError>
+  {
+    let usage = command == "run" ? runUsage : renderUsage
+    let allowed: Set = ["--format", "--color", "-o", "--output", "--max-frames", "--width"]
+    return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
+      guard !options.positional.isEmpty else {
+        return .failure(UsageError(message: "missing FILE", usage: usage))
       }
-      index += 1
+      return .success(RenderArguments(
+        files: options.positional, format: options.format ?? (command == "run" ? .json : .ascii),
+        color: options.color, output: options.output, maxFrames: options.maxFrames,
+        width: options.width))
     }
-    guard !result.paths.isEmpty else {
-      return .failure(UsageError(message: "missing PATH", usage: testUsage))
+  }
+
+  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
+    parseOptions(arguments, allowed: ["--color", "--max-frames"], usage: testUsage).flatMap {
+      options in
+      guard !options.positional.isEmpty else {
+        return .failure(UsageError(message: "missing PATH", usage: testUsage))
+      }
+      return .success(TestArguments(
+        paths: options.positional, color: options.color, maxFrames: options.maxFrames))
     }
-    return .success(result)
   }
 }
 

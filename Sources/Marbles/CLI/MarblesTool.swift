@@ -82,7 +82,7 @@ public enum MarblesTool {
     for path in options.files {
       switch load(path, environment: environment) {
       case .failure(let message):
-        io.err += message
+        io.err += message.text
         failed = true
         if options.format == .json {
           jsons.append(.object([("file", .string(path)), ("diagnostics", .array([
@@ -141,14 +141,14 @@ public enum MarblesTool {
       switch collectScripts(path) {
       case .success(let found): files += found
       case .failure(let message):
-        io.err += message
+        io.err += message.text
         failedCount += 1
       }
     }
     for path in files {
       switch load(path, environment: environment) {
       case .failure(let message):
-        io.err += message
+        io.err += message.text
         failedCount += 1
       case .success(let source):
         let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
@@ -272,10 +272,6 @@ public enum MarblesTool {
 struct ToolMessage: Error {
   var text: String
   init(_ text: String) { self.text = text }
-}
-
-extension String {
-  fileprivate static func += (lhs: inout String, rhs: ToolMessage) { lhs += rhs.text }
 }
 
 private struct ToolIO {
