@@ -276,14 +276,15 @@ public struct ScriptRun: Hashable, Sendable {
   public var lanes: [TimelineLane]
   /// Each `cold`/`hot` source's subscription log, in the order the sources were declared.
   public var subscriptions: [(name: String, log: [TimelineSubscription])] {
-    get { subscriptionNames.map { ($0, subscriptionLogs[$0] ?? []) } }
-    set {
-      subscriptionNames = newValue.map(\.name)
-      subscriptionLogs = Dictionary(newValue.map { ($0.name, $0.log) }, uniquingKeysWith: { $1 })
-    }
+    get { sourceLogs.map { ($0.name, $0.log) } }
+    set { sourceLogs = newValue.map { SourceLog(name: $0.name, log: $0.log) } }
   }
-  private var subscriptionNames: [String] = []
-  private var subscriptionLogs: [String: [TimelineSubscription]] = [:]
+  /// The storage of `subscriptions` (tuples are not `Hashable`).
+  private struct SourceLog: Hashable, Sendable {
+    var name: String
+    var log: [TimelineSubscription]
+  }
+  private var sourceLogs: [SourceLog] = []
   /// Every `expect`, in script order.
   public var expectations: [ExpectationResult]
   /// Warnings found while running (errors stop the run instead).
