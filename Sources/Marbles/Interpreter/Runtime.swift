@@ -34,6 +34,9 @@ final class Runtime {
   private(set) var sources: [MarbleSource] = []
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
+  /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
+  /// semantics, and operators that send several values together send arrays, not tuples.
+  var usesRxJS = false
 
   init(source: SourceFile, scheduler: VirtualTimeScheduler) {
     self.source = source
