@@ -27,6 +27,18 @@ import Testing
     #expect(!output.stderr.contains("Stack dump"))
   }
 
+  /// Scripts whose commands outlive the run: they aborted release builds at teardown
+  /// ("Attempted to read an unowned reference") before the teardown order was defined.
+  @Test(arguments: ["teardown-serial-command", "teardown-setter", "teardown-hot-subject"])
+  func commandsThatOutliveTheRunEndCleanly(script: String) throws {
+    for command in ["render", "test"] {
+      let output = try Binary.run([command, "Fixtures/\(script).marble"])
+      try expectTranscript(output, named: "\(command)-\(script)")
+      #expect(output.exitCode == 0)
+      #expect(!output.stderr.contains("Fatal error"))
+    }
+  }
+
   @Test func exitCodes() throws {
     #expect(try Binary.run(["render", "Fixtures/flow.marble"]).exitCode == 0)
     #expect(try Binary.run(["test", "Fixtures/flow.marble"]).exitCode == 0)
