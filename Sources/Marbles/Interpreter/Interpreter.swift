@@ -23,14 +23,18 @@ enum Interpreter {
       ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
-  /// Runs `source` on the current thread.
-  static func runHere(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+  /// Runs `source` on the current thread. `inspect` sees the run's runtime (tests use it to
+  /// check that teardown released the graph).
+  static func runHere(
+    _ source: SourceFile, options: RunOptions, inspect: ((Runtime) -> Void)? = nil
+  ) -> ScriptOutcome {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError { return .failed(syntax) }
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
     let runtime = Runtime(source: source, scheduler: scheduler)
+    inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
     let found = sortedByPosition(syntax + compiler.diagnostics)
