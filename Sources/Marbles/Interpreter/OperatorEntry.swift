@@ -264,7 +264,7 @@ struct Call {
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
 struct ScriptFunction {
   let closure: Closure
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let operatorName: String
 
   /// Calls with one argument.
