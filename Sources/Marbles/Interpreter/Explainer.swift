@@ -17,12 +17,13 @@ enum Explainer {
   /// The whole catalogue, one line per row.
   static func catalogue() -> String {
     let rows = Catalogue.entries.map { entry -> (String, String, String, String) in
-      let name: String
+      var name: String
       switch entry.kind {
       case .method: name = "." + entry.name
       case .function: name = entry.name + "()"
       case .constant: name = entry.name
       }
+      if entry.semantics == .rxjs { name += " (use rxjs)" }
       return (name, entry.rac.isEmpty ? "-" : entry.rac, entry.alias ?? "-", entry.summary)
     }
     let widths = [
@@ -49,7 +50,8 @@ enum Explainer {
   static func describe(_ entry: OperatorEntry) -> String {
     var text = "\(entry.signature)\n\n\(entry.summary).\n\n"
     text += "ReactiveObjC: \(entry.rac.isEmpty ? "(none; RxJS only)" : entry.rac)\n"
-    text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n\n"
+    text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n"
+    text += "Semantics: \(entry.semanticsNote)\n\n"
     text += "Example:\n\n"
     text +=
       entry.example.split(separator: "\n", omittingEmptySubsequences: false)
