@@ -6,7 +6,8 @@ enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
   static let names: [String] =
     CommandBox.internalLanes + [
-      "internals", "allowsConcurrentExecution", "leading", "following", "signal",
+      "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
+      "message",
     ]
 
   /// The value of `value.name`.
@@ -33,6 +34,10 @@ enum Properties {
     case .connection(let connection):
       if name == "signal" { return .signal(connection.signal) }
       throw missing(name, value, among: ["signal"], at: range)
+    case .errorObject(let errorName, let message), .error(.errorObject(let errorName, let message)):
+      if name == "name" { return .string(errorName) }
+      if name == "message" { return .string(message) }
+      throw missing(name, value, among: ["name", "message"], at: range)
     default:
       throw missing(name, value, among: [], at: range)
     }
