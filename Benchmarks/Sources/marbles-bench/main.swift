@@ -151,6 +151,12 @@ measure("render 20 x 10k ascii", events: lanes.reduce(0) { $0 + $1.events.count 
 measure("render 20 x 10k json", events: lanes.reduce(0) { $0 + $1.events.count }) {
   _ = bigRun.json.pretty()
 }
+measure("render 20 x 10k svg", events: lanes.reduce(0) { $0 + $1.events.count }) {
+  _ = SVGRenderer().render(bigRun)
+}
+measure("render 20 x 10k html", events: lanes.reduce(0) { $0 + $1.events.count }) {
+  _ = HTMLRenderer().render(bigRun)
+}
 
 // MARK: Report
 

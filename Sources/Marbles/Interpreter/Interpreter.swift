@@ -190,7 +190,7 @@ final class Session {
       {
         expectation.recorder = lane.recorder
       } else {
-        let recorder = LaneRecorder(scheduler: runtime.scheduler)
+        let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
         runtime.atStart(of: 0) { recorder.start(signal) }
         expectation.recorder = recorder
       }
@@ -284,7 +284,7 @@ final class Session {
     name: String, label: String?, signal: Signal<Value>, window: SubscriptionMarble?,
     range: SourceRange
   ) {
-    let recorder = LaneRecorder(scheduler: runtime.scheduler)
+    let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
     lanes.append(
       Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
     let start = window?.subscribed ?? 0
@@ -347,7 +347,7 @@ final class Session {
         }
         return .ready(.signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events)))
       }
-      let recorder = LaneRecorder(scheduler: runtime.scheduler)
+      let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
       runtime.atStart(of: frame) { recorder.start(signal) }
       return .inner(recorder)
     case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })

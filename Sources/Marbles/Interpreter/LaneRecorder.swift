@@ -1,5 +1,19 @@
 import Reactive
 
+/// Numbers the events of one run in the order they were recorded, and notes the scheduler
+/// action (and queue) that delivered each.
+final class EventCounter {
+  private var count = 0
+
+  func stamp(_ scheduler: VirtualTimeScheduler) -> EventOrder {
+    count += 1
+    let current = scheduler.currentScheduler
+    return EventOrder(
+      sequence: count, turn: current == nil ? nil : scheduler.actionsRun,
+      queue: (current as? VirtualQueue)?.name)
+  }
+}
+
 /// Records one subscription to a signal: its window and its events at their frames, in delivery
 /// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
@@ -18,6 +32,8 @@ final class LaneRecorder {
   }
 
   private let scheduler: VirtualTimeScheduler
+  /// The run's event counter, shared by every recorder of the run.
+  private let counter: EventCounter
   /// The frame of the subscription, once made.
   private(set) var subscribed: Int?
   /// The frame the subscription ended (disposed or terminated).
@@ -27,8 +43,9 @@ final class LaneRecorder {
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
 
-  init(scheduler: VirtualTimeScheduler) {
+  init(scheduler: VirtualTimeScheduler, counter: EventCounter) {
     self.scheduler = scheduler
+    self.counter = counter
   }
 
   /// Whether the subscription is made and has not ended.
@@ -51,14 +68,16 @@ final class LaneRecorder {
 
   private func record(_ event: Event<Value>) {
     let frame = scheduler.now
+    let order = counter.stamp(scheduler)
     switch event {
     case .next(let value):
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
-        events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
+        events.append(TimelineEvent(frame: frame, kind: .next, value: .null, order: order))
       } else {
         events.append(
-          TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+          TimelineEvent(
+            frame: frame, kind: .next, value: value.timelineValue(at: frame), order: order))
       }
     case .error(let error):
       let value = Value.payload(of: error)
@@ -66,10 +85,11 @@ final class LaneRecorder {
         pending.append((events.count, pend(value, at: frame)))
       }
       events.append(
-        TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
+        TimelineEvent(
+          frame: frame, kind: .error, value: value.timelineValue(at: frame), order: order))
       if unsubscribed == nil { unsubscribed = frame }
     case .completed:
-      events.append(TimelineEvent(frame: frame, kind: .completed))
+      events.append(TimelineEvent(frame: frame, kind: .completed, order: order))
       if unsubscribed == nil { unsubscribed = frame }
     }
   }
@@ -78,7 +98,7 @@ final class LaneRecorder {
   private func pend(_ value: Value, at frame: Int) -> Pending {
     switch value {
     case .signal(let signal):
-      let inner = LaneRecorder(scheduler: scheduler)
+      let inner = LaneRecorder(scheduler: scheduler, counter: counter)
       inner.start(signal)
       return .inner(inner)
     case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })

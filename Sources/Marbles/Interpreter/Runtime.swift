@@ -16,6 +16,8 @@ final class Runtime {
   let source: SourceFile
   /// The one scheduler of the run; its `main` queue is the script's `main`.
   let scheduler: VirtualTimeScheduler
+  /// Numbers the recorded events of the run (their in-frame order).
+  let eventCounter = EventCounter()
   /// The value of each `let`, by slot.
   var globals: [Value] = []
   /// The first runtime error, which stops the run.

@@ -56,8 +56,9 @@ public struct HTMLRenderer: Sendable {
     return page
   }
 
-  /// `{"first", "last", "rows": [names], "frames": {"F": [[row, kind, text], …]}}`: the work of
-  /// every frame that has any, in the order it happened.
+  /// `{"first", "last", "rows": [names], "frames": {"F": [[row, kind, text, hop?], …]}}`: the
+  /// work of every frame that has any, in the order it happened; `hop` announces a later
+  /// scheduler action (`then, on the main queue:`).
   private func stepData(_ diagram: VisualDiagram) -> JSONValue {
     var frames: [(String, JSONValue)] = []
     for (offset, steps) in diagram.frames.enumerated() where !steps.isEmpty {
@@ -67,9 +68,11 @@ public struct HTMLRenderer: Sendable {
           .array(
             steps.map { step in
               let mark = diagram.rows[step.row].marks[step.mark]
-              return .array([
+              var entry: [JSONValue] = [
                 .int(step.row), .string(mark.kind.rawValue), .string(diagram.describe(mark)),
-              ])
+              ]
+              if let hop = step.hop { entry.append(.string(hop)) }
+              return .array(entry)
             })
         ))
     }
@@ -120,6 +123,7 @@ public struct HTMLRenderer: Sendable {
       #steplog .lane { font-weight: bold; }
       #steplog .kind-error .what { color: #d1242f; }
       #steplog .empty { list-style: none; margin-left: -28px; opacity: 0.7; }
+      #steplog .hop { list-style: none; margin: 6px 0 2px -28px; font-style: italic; color: var(--accent); }
 
       """
     if theme == .auto {
@@ -154,9 +158,17 @@ public struct HTMLRenderer: Sendable {
         return match ? clamp(parseInt(match[1], 10)) : null;
       }
 
-      function item(step, index) {
+      function hop(text) {
         var li = document.createElement("li");
-        li.className = "kind-" + step[1];
+        li.className = "hop";
+        li.textContent = text;
+        return li;
+      }
+
+      function item(step, number) {
+        var li = document.createElement("li");
+        li.className = "event kind-" + step[1];
+        li.value = number;
         var lane = document.createElement("span");
         lane.className = "lane";
         lane.textContent = data.rows[step[0]];
@@ -178,12 +190,19 @@ public struct HTMLRenderer: Sendable {
         slider.value = String(current);
         label.textContent = "frame " + current + " / " + data.last;
         var work = data.frames[String(current)] || [];
+        var actions = 1 + work.filter(function (step) {
+          return step.length > 3 && step[3].indexOf("then") === 0;
+        }).length;
         heading.textContent = work.length === 0
           ? "Frame " + current + ": nothing happens"
           : "Frame " + current + ": " + work.length + (work.length === 1 ? " event" : " events")
-            + ", in the order they happened";
+            + ", in the order they happened"
+            + (actions > 1 ? " (" + actions + " scheduler actions)" : "");
         while (log.firstChild) { log.removeChild(log.firstChild); }
-        work.forEach(function (step, index) { log.appendChild(item(step, index)); });
+        work.forEach(function (step, index) {
+          if (step.length > 3) { log.appendChild(hop(step[3])); }
+          log.appendChild(item(step, index + 1));
+        });
         if (work.length === 0) {
           var li = document.createElement("li");
           li.className = "empty";

@@ -41,6 +41,7 @@ public struct StepRenderer: Sendable {
       } else {
         out += "frame \(frame), in order:\n"
         for (number, step) in work.enumerated() {
+          if let hop = step.hop { out += "  \(hop)\n" }
           let row = diagram.rows[step.row]
           let mark = row.marks[step.mark]
           let verb = mark.kind == .next ? "emits " : ""

@@ -46,6 +46,8 @@ struct VisualDiagram {
     var innerRow: Int?
     /// The order of the event among all events of its frame (the run's delivery order).
     var sequence: Int
+    /// The scheduler action that delivered it and its queue, when recorded.
+    var order: EventOrder?
   }
 
   /// One row: a lane or an inner signal.
@@ -88,6 +90,9 @@ struct VisualDiagram {
     var row: Int
     /// The mark index within the row.
     var mark: Int
+    /// When this event starts a later scheduler action of its frame than the event before it:
+    /// how to announce it (`then, on the main queue:`).
+    var hop: String?
   }
 
   /// The number of value colours.
@@ -138,10 +143,28 @@ struct VisualDiagram {
         frames[mark.frame - first].append(Step(row: rowIndex, mark: markIndex))
       }
     }
-    for index in frames.indices where frames[index].count > 1 {
+    for index in frames.indices where !frames[index].isEmpty {
       frames[index].sort {
         rows[$0.row].marks[$0.mark].sequence < rows[$1.row].marks[$1.mark].sequence
       }
+      markHops(in: index)
+    }
+  }
+
+  /// Announces each later scheduler action of a frame (a hop to the main queue shows as
+  /// `then, on the main queue:`); work on the main queue from the frame's start says so too.
+  private mutating func markHops(in index: Int) {
+    var previous: Int?? = .none
+    for position in frames[index].indices {
+      let step = frames[index][position]
+      guard let order = rows[step.row].marks[step.mark].order else { continue }
+      if position == 0 {
+        frames[index][position].hop = order.queue.map { "on the \($0) queue:" }
+      } else if previous != .some(order.turn) {
+        frames[index][position].hop =
+          order.queue.map { "then, on the \($0) queue:" } ?? "then, in a later action:"
+      }
+      previous = .some(order.turn)
     }
   }
 
@@ -182,7 +205,8 @@ struct VisualDiagram {
       rows[index].slots = max(rows[index].slots, slot + 1)
       var mark = Mark(
         frame: event.frame, slot: slot, kind: event.kind, value: event.value, label: "", hue: 0,
-        sequence: VisualDiagram.nextSequence(&values.sequence))
+        sequence: event.order?.sequence ?? VisualDiagram.nextSequence(&values.sequence),
+        order: event.order)
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"

@@ -154,12 +154,28 @@ public struct TimelineEvent: Hashable, Sendable {
   public var kind: Kind
   /// The value of a `next`, the error value of an `error`, nil for `completed`.
   public var value: TimelineValue?
+  /// Where the event stands in the run's work (recorded events only; nil for expected ones).
+  /// Not part of equality: two events are equal by frame, kind and value.
+  public var order: EventOrder?
 
   /// Creates an event.
-  public init(frame: Int, kind: Kind, value: TimelineValue? = nil) {
+  public init(frame: Int, kind: Kind, value: TimelineValue? = nil, order: EventOrder? = nil) {
     self.frame = frame
     self.kind = kind
     self.value = value
+    self.order = order
+  }
+
+  /// Equal frame, kind and value (the `order` is ignored).
+  public static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
+    lhs.frame == rhs.frame && lhs.kind == rhs.kind && lhs.value == rhs.value
+  }
+
+  /// Hashes frame, kind and value.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(frame)
+    hasher.combine(kind)
+    hasher.combine(value)
   }
 
   /// A `next` event.
@@ -185,6 +201,27 @@ public struct TimelineEvent: Hashable, Sendable {
     case (let a?, let b?): return a.matches(b)
     default: return false
     }
+  }
+}
+
+/// The place of a recorded event in the run's work: what happened first inside one frame, and
+/// which scheduled action (turn) delivered it, so that a command's hops to the main queue,
+/// which run as later actions of the same frame, can be shown.
+public struct EventOrder: Hashable, Sendable {
+  /// The position of the event among all events the run recorded (all lanes, inner signals
+  /// included), from 1.
+  public var sequence: Int
+  /// The number of the scheduler action that delivered it (counting from 0 over the run), or
+  /// nil for work done while the script set up, outside any action.
+  public var turn: Int?
+  /// The name of the queue the action ran on (`main`), nil for the scheduler itself.
+  public var queue: String?
+
+  /// Creates an order stamp.
+  public init(sequence: Int, turn: Int?, queue: String?) {
+    self.sequence = sequence
+    self.turn = turn
+    self.queue = queue
   }
 }
 

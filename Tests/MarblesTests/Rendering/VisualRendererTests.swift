@@ -202,8 +202,10 @@ func inlineSVG(_ html: String) -> String? {
     let frames = try #require(json?["frames"] as? [String: [[Any]]])
     let frame4 = try #require(frames["4"])
     let who = frame4.compactMap { ($0[0] as? Int).map { rows[$0] } }
-    #expect(who == ["clicks", "execute(tap)", "execute(tap) #2"])
-    #expect(frame4.last?[2] as? String == "failed(\"notEnabled\")")
+    // `execute(clicks)` subscribed to the hot clicks before the `clicks` lane did, so it hears
+    // the tap first; its inner signal fails at once, and only then does the lane record it.
+    #expect(who == ["execute(tap)", "execute(tap) #2", "clicks"])
+    #expect(frame4[1][2] as? String == "failed(\"notEnabled\")")
     #expect(frames["3"] == nil)
   }
 
@@ -218,6 +220,21 @@ func inlineSVG(_ html: String) -> String? {
 }
 
 @Suite struct StepRendererTests {
+  @Test func aCommandsMainQueueHopsAreListedAsLaterActions() throws {
+    let run = try #require(ExampleRuns.run("command-internals"))
+    let frame1 = StepRenderer().steps(of: run).screen(1)
+    let log = try #require(frame1.components(separatedBy: "frame 1, in order:\n").last)
+    let lines = log.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    // The synchronous internals flip inside `execute`; executing, enabled and
+    // executionSignals follow, each in its own later action on the main queue.
+    let executing = try #require(lines.firstIndex { $0.hasSuffix("cmd.executing emits true") })
+    let inFlight = try #require(lines.firstIndex { $0.hasSuffix("cmd.inFlight emits 1") })
+    #expect(inFlight < executing)
+    #expect(lines[executing - 1] == "then, on the main queue:")
+    #expect(lines.filter { $0 == "then, on the main queue:" }.count == 3)
+    #expect(!lines[..<inFlight].contains { $0.hasPrefix("then") })
+  }
+
   @Test(arguments: ["command-double-tap", "command-internals", "map"])
   func stepGolden(name: String) throws {
     let run = try #require(ExampleRuns.run(name))
@@ -245,9 +262,9 @@ func inlineSVG(_ html: String) -> String? {
       frame4.hasSuffix(
         """
         frame 4, in order:
-          1. clicks emits 2
-          2. execute(tap) emits inner signal #2
-          3. execute(tap) #2 failed("notEnabled")
+          1. execute(tap) emits inner signal #2
+          2. execute(tap) #2 failed("notEnabled")
+          3. clicks emits 2
 
         """))
     #expect(steps.screen(3).hasSuffix("frame 3: nothing happens\n"))
