@@ -30,7 +30,7 @@ enum Interpreter {
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
-    let runtime = Runtime(source: source, scheduler: scheduler)
+    let runtime = Runtime(source: source, scheduler: scheduler, options: options)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
     let found = sortedByPosition(syntax + compiler.diagnostics)
