@@ -266,7 +266,8 @@ extension Diagnostic {
     /// Closure calls or subscriptions nested past `Budget.maximumDepth`: a recursion.
     static func recursion(limit: Int, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "recursion deeper than \(limit) calls", hint: "does a closure call or return itself?",
+        "recursion deeper than \(limit) calls",
+        hint: "does a closure call or return itself, or is a chain of signals that long?",
         at: range)
     }
 

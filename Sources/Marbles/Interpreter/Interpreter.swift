@@ -23,14 +23,18 @@ enum Interpreter {
       ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
-  /// Runs `source` on the current thread.
-  static func runHere(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+  /// Runs `source` on the current thread. `inspect` sees the run's runtime (tests use it to
+  /// check that teardown released the graph).
+  static func runHere(
+    _ source: SourceFile, options: RunOptions, inspect: ((Runtime) -> Void)? = nil
+  ) -> ScriptOutcome {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError { return .failed(syntax) }
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
     let runtime = Runtime(source: source, scheduler: scheduler, options: options)
+    inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
     let found = sortedByPosition(syntax + compiler.diagnostics)
@@ -38,6 +42,7 @@ enum Interpreter {
     runtime.warnings = found
 
     let session = Session(runtime: runtime, statements: statements)
+    defer { session.tearDown() }
     scheduler.schedule(at: 0) { session.setUp() }
     do {
       try scheduler.run()
@@ -130,6 +135,8 @@ final class Session {
   private var lanes: [Lane] = []
   private var hasShow = false
   private var namedSources: [(name: String, source: MarbleSource)] = []
+  /// The sources in `namedSources`, for an O(1) "already named?".
+  private var namedSourceIDs: Set<ObjectIdentifier> = []
   private var signalLets: [(name: String, signal: Signal<Value>, range: SourceRange)] = []
   private var expectations: [Expectation] = []
   private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
@@ -137,6 +144,28 @@ final class Session {
   init(runtime: Runtime, statements: [CompiledStatement]) {
     self.runtime = runtime
     self.statements = statements
+  }
+
+  // MARK: - Teardown
+
+  /// Ends the run in a fixed order, so that no code of the graph can run against freed state:
+  /// 1. close the scheduler: waiting work is cancelled, work scheduled later is dropped;
+  /// 2. dispose every subscription the run made (lanes, expectations, the script's own);
+  /// 3. release the graph (lanes, sources, the `let` values).
+  ///
+  /// A `deinit` that sends events (a `Command` completing its lanes on `main`) then schedules
+  /// into a closed scheduler, and its subscribers record into recorders that are still alive.
+  func tearDown() {
+    runtime.scheduler.close()
+    for lane in lanes { lane.recorder.stop() }
+    for expectation in expectations { expectation.recorder?.stop() }
+    runtime.tearDown()
+    lanes = []
+    expectations = []
+    pendingExpectations = []
+    signalLets = []
+    namedSources = []
+    namedSourceIDs = []
   }
 
   // MARK: - Set-up (frame 0)
@@ -157,11 +186,17 @@ final class Session {
         addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
       }
     }
+    // The first lane of each name and of each signal, so that matching is linear.
+    var laneByName: [String: Int] = [:]
+    var laneBySignal: [ObjectIdentifier: Int] = [:]
+    for (index, lane) in lanes.enumerated().reversed() {
+      laneByName[lane.name] = index
+      laneBySignal[ObjectIdentifier(lane.signal)] = index
+    }
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
-      if let lane = lanes.first(where: { $0.name == expectation.name })
-        ?? lanes.first(where: { $0.signal === signal })
-      {
+      if let found = laneByName[expectation.name] ?? laneBySignal[ObjectIdentifier(signal)] {
+        let lane = lanes[found]
         expectation.recorder = lane.recorder
       } else {
         let recorder = LaneRecorder(scheduler: runtime.scheduler)
@@ -183,7 +218,7 @@ final class Session {
       if case .signal(let signal) = value {
         signalLets.append((name, signal, range))
         if let source = signal as? MarbleSource,
-          !namedSources.contains(where: { $0.source === source })
+          namedSourceIDs.insert(ObjectIdentifier(source)).inserted
         {
           namedSources.append((name, source))
         }

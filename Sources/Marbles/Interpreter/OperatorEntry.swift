@@ -237,7 +237,7 @@ struct Call {
 /// Once the run has failed, the closure is no longer called at all.
 struct ScriptFunction {
   let closure: Closure
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let operatorName: String
   /// The operator call's range: where a recursion through the operator is reported.
   let range: SourceRange
