@@ -232,7 +232,7 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
   }
 
   mutating func compileProperty(
@@ -249,7 +249,7 @@ struct Compiler {
     diagnostics.append(
       Diagnostic.Interpreter.unknownProperty(
         name.name,
-        suggestion: ScriptSpelling.suggestion(
+        suggestions: ScriptSpelling.suggestions(
           for: name.name, among: Properties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)
