@@ -55,22 +55,26 @@ extension Catalogue {
       let command = box.command
       if let frame = try c.optionalFrame(1) {
         let result = ReplaySubject<Value>()
-        c.runtime.atFrame(frame) { command.execute(input).subscribe(result) }
+        let runtime = c.runtime
+        runtime.atFrame(frame) { runtime.track(command.execute(input).subscribe(result)) }
         return .signal(result)
       }
       if case .signal(let inputs) = input {
         let results = ReplaySubject<Value>()
-        c.runtime.atStart(of: c.runtime.scheduler.now) {
-          inputs.subscribe(
+        let runtime = c.runtime
+        runtime.atStart(of: runtime.scheduler.now) {
+          let subscription = inputs.subscribe(
             next: { results.sendNext(.signal(command.execute($0))) },
             error: { results.sendError($0) },
             completed: { results.sendCompleted() })
+          runtime.track(subscription)
         }
         return .signal(results)
       }
       if c.runtime.isSettingUp {
         let result = ReplaySubject<Value>()
-        c.runtime.atFrame(0) { command.execute(input).subscribe(result) }
+        let runtime = c.runtime
+        runtime.atFrame(0) { runtime.track(command.execute(input).subscribe(result)) }
         return .signal(result)
       }
       return .signal(command.execute(input))

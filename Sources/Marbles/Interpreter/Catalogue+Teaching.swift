@@ -25,6 +25,10 @@ extension Catalogue {
       Family(title: "Time", entries: timing),
       Family(title: "Sharing (multicast)", entries: sharing),
       Family(title: "Commands, channels and subjects", entries: commandsAndChannels),
+      Family(title: "RxJS semantics of shared names (use rxjs)", entries: rxjsCollisions),
+      Family(title: "RxJS transforming and flattening", entries: rxjsTransforming),
+      Family(title: "RxJS filtering", entries: rxjsFiltering),
+      Family(title: "RxJS combining, sharing and sources", entries: rxjsCombining),
     ]
     var listed = Set(named.flatMap { $0.entries.map(key) })
     var more: [OperatorEntry] = []
@@ -41,7 +45,7 @@ extension Catalogue {
   /// example has no input signal to draw (`cold`, `just`, `Subject`, `sendNext`).
   static func isSource(_ entry: OperatorEntry) -> Bool {
     sources.contains { key($0) == key(entry) }
-      || ["sendNext", "sendError", "sendCompleted"].contains(entry.name)
+      || ["sendNext", "sendError", "sendCompleted", "of", "from", "range"].contains(entry.name)
   }
 
   private static func key(_ entry: OperatorEntry) -> String {
@@ -100,6 +104,24 @@ extension Catalogue {
     "autoconnect": "connected, and the subscriber count",
     "Command": "inFlight, moreExecutionsAllowed, immediateEnabled, enabled, executing …",
     "interval": "the next tick",
+    "buffer": "the buffer being filled",
+    "count": "the count so far",
+    "min": "the smallest value so far",
+    "max": "the largest value so far",
+    "exhaustMap": "the active inner signal (values arriving meanwhile are dropped)",
+    "exhaustAll": "the active inner signal (inner signals arriving meanwhile are dropped)",
+    "concatAll": "the current inner signal and the queue of pending ones",
+    "distinct": "the values seen so far",
+    "find": "whether a value matched",
+    "findIndex": "the index of the next value",
+    "elementAt": "the index of the next value",
+    "every": "whether every value so far matched",
+    "skipLast": "the last values held back",
+    "auditTime": "the latest value and the open window",
+    "share": "connected, and the subscriber count",
+    "refCount": "connected, and the subscriber count",
+    "mergeWith": "the active inputs",
+    "concatWith": "the current input",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.
@@ -115,23 +137,18 @@ extension Catalogue {
       "debounce": ["debounceTime"],
       "flatMapLatest": ["switchMap"],
       "switchLatest": ["switchToLatest"],
-      "exhaustMap": ["flattenMap"],
       "tap": ["doNext"],
       "do": ["doNext"],
       "doOnNext": ["doNext"],
       "handleEvents": ["doNext"],
-      "distinct": ["distinctUntilChanged"],
       "removeDuplicates": ["distinctUntilChanged"],
       "throttleFirst": ["throttleTime"],
-      "share": ["publish", "autoconnect"],
       "shareReplay": ["replayLazily"],
-      "buffer": ["bufferWithTime", "bufferCount"],
       "bufferTime": ["bufferWithTime"],
       "receive": ["deliverOn"],
       "sink": ["subscribe"],
       "subscribeNext": ["subscribe"],
       "compactMap": ["filter", "map"],
-      "of": ["just"],
       "returnValue": ["just"],
       "throwError": ["fail"],
       "error": ["fail"],

@@ -39,7 +39,12 @@ struct Compiler {
     }
     var statements: [CompiledStatement] = []
     for statement in script.statements {
+      if case .use(let library) = statement.kind { use(library) }
+    }
+    for statement in script.statements {
       switch statement.kind {
+      case .use:
+        break
       case .title(let literal):
         statements.append(.title(literal.value))
       case .binding(let name, let value):
@@ -61,6 +66,17 @@ struct Compiler {
       }
     }
     return statements
+  }
+
+  /// `use LIBRARY`: `rxjs` switches colliding names to RxJS's semantics; `ReactiveObjC` is the
+  /// default, said explicitly.
+  private mutating func use(_ library: ScriptIdentifier) {
+    switch library.name.lowercased() {
+    case "rxjs": runtime.usesRxJS = true
+    case "reactiveobjc": runtime.usesRxJS = false
+    default:
+      diagnostics.append(Diagnostic.Interpreter.unknownLibrary(library.name, at: library.range))
+    }
   }
 
   private mutating func compileShowItem(_ item: ScriptShowItem) -> CompiledShowItem {
@@ -191,7 +207,7 @@ struct Compiler {
         argumentRanges: [])
       if let value = try? entry.run(call) { return ConstantNode(value, range: range) }
     }
-    if Catalogue.functions[name] != nil {
+    if Catalogue.function(name, rxjs: runtime.usesRxJS) != nil {
       diagnostics.append(Diagnostic.Interpreter.functionNotCalled(name, at: range))
       return placeholder(range)
     }
@@ -242,7 +258,7 @@ struct Compiler {
     if Properties.names.contains(name.name) {
       return PropertyNode(base: baseNode, name: name.name, range: range)
     }
-    if Catalogue.methods[name.name] != nil {
+    if Catalogue.method(name.name, rxjs: runtime.usesRxJS) != nil {
       diagnostics.append(Diagnostic.Interpreter.operatorNotCalled(name.name, at: name.range))
       return placeholder(range)
     }

@@ -46,6 +46,13 @@ extension Diagnostic {
       .error("unknown operator '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
+    /// `use NAME` with a library other than `rxjs` or `ReactiveObjC`.
+    static func unknownLibrary(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error(
+        "unknown library '\(name)' after 'use'; expected 'rxjs' (or 'ReactiveObjC', the default)",
+        at: range)
+    }
+
     /// `x.name`, not called, where `name` is neither a property nor an operator.
     static func unknownProperty(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic

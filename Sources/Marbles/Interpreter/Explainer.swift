@@ -92,11 +92,14 @@ enum Explainer {
 
   /// A row's name as the catalogue prints it: `.map`, `cold()`, `empty`.
   static func printedName(_ entry: OperatorEntry) -> String {
+    var name: String
     switch entry.kind {
-    case .method: return "." + entry.name
-    case .function: return entry.name + "()"
-    case .constant: return entry.name
+    case .method: name = "." + entry.name
+    case .function: name = entry.name + "()"
+    case .constant: name = entry.name
     }
+    if entry.semantics == .rxjs { name += " (use rxjs)" }
+    return name
   }
 
   /// One row: what it is, its names, its state, the example and its diagram.
@@ -105,6 +108,7 @@ enum Explainer {
     text += "Family: \(Catalogue.family(of: entry))\n"
     text += "ReactiveObjC: \(entry.rac.isEmpty ? "(none; RxJS only)" : entry.rac)\n"
     text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n"
+    text += "Semantics: \(entry.semanticsNote)\n"
     text += "Internals: \(internalsLine(entry))\n\n"
     let example = self.example(for: entry)
     text += "Example:\n\n"

@@ -23,14 +23,18 @@ enum Interpreter {
       ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
-  /// Runs `source` on the current thread.
-  static func runHere(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+  /// Runs `source` on the current thread. `inspect` sees the run's runtime (tests use it to
+  /// check that teardown released the graph).
+  static func runHere(
+    _ source: SourceFile, options: RunOptions, inspect: ((Runtime) -> Void)? = nil
+  ) -> ScriptOutcome {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError { return .failed(syntax) }
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
     let runtime = Runtime(source: source, scheduler: scheduler)
+    inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
     let found = sortedByPosition(syntax + compiler.diagnostics)
@@ -38,6 +42,7 @@ enum Interpreter {
     runtime.warnings = found
 
     let session = Session(runtime: runtime, statements: statements)
+    defer { session.tearDown() }
     scheduler.schedule(at: 0) { session.setUp() }
     do {
       try scheduler.run()
@@ -137,6 +142,27 @@ final class Session {
   init(runtime: Runtime, statements: [CompiledStatement]) {
     self.runtime = runtime
     self.statements = statements
+  }
+
+  // MARK: - Teardown
+
+  /// Ends the run in a fixed order, so that no code of the graph can run against freed state:
+  /// 1. close the scheduler: waiting work is cancelled, work scheduled later is dropped;
+  /// 2. dispose every subscription the run made (lanes, expectations, the script's own);
+  /// 3. release the graph (lanes, sources, the `let` values).
+  ///
+  /// A `deinit` that sends events (a `Command` completing its lanes on `main`) then schedules
+  /// into a closed scheduler, and its subscribers record into recorders that are still alive.
+  func tearDown() {
+    runtime.scheduler.close()
+    for lane in lanes { lane.recorder.stop() }
+    for expectation in expectations { expectation.recorder?.stop() }
+    runtime.tearDown()
+    lanes = []
+    expectations = []
+    pendingExpectations = []
+    signalLets = []
+    namedSources = []
   }
 
   // MARK: - Set-up (frame 0)

@@ -17,7 +17,7 @@ final class LaneRecorder {
     case event(TimelineEvent.Kind, Pending?)
   }
 
-  private unowned let scheduler: VirtualTimeScheduler
+  private let scheduler: VirtualTimeScheduler
   /// The frame of the subscription, once made.
   private(set) var subscribed: Int?
   /// The frame the subscription ended (disposed or terminated).

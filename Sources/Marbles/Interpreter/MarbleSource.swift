@@ -79,8 +79,10 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     case .hot:
       subject.subscribe(subscriber)
     }
-    subscriber.attach { [weak self, scheduler] in
-      guard let self, self.subscriptions[index].unsubscribed == nil else { return }
+    // Weak: a subscription left open when a run stops (a command's in-flight work) must not
+    // keep the run's scheduler alive.
+    subscriber.attach { [weak self, weak scheduler] in
+      guard let self, let scheduler, self.subscriptions[index].unsubscribed == nil else { return }
       self.subscriptions[index].unsubscribed = scheduler.now
     }
     return subscriber

@@ -26,14 +26,17 @@ final class ConstantNode: Node {
 
 /// A `let` name: a slot of the runtime's globals.
 final class GlobalNode: Node {
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let slot: Int
   init(runtime: Runtime, slot: Int, range: SourceRange) {
     self.runtime = runtime
     self.slot = slot
     super.init(range: range)
   }
-  override func eval(_ locals: Locals) throws(RuntimeError) -> Value { runtime.globals[slot] }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    // After teardown the globals are released; a late delivery then sees `nil`.
+    slot < runtime.globals.count ? runtime.globals[slot] : .null
+  }
 }
 
 /// A closure parameter: argument `index` of the closure `depth` levels out (0: this one).

@@ -36,6 +36,14 @@ final class Runtime {
   private(set) var subscriptionOrigin: String?
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
+  /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
+  /// semantics, and operators that send several values together send arrays, not tuples.
+  var usesRxJS = false
+  /// The subscriptions the script made itself (`a.subscribe(b)`, `cmd.execute(…)`), disposed
+  /// at teardown.
+  private var subscriptions: [any Disposable] = []
+  /// Whether the run was torn down: the graph is released and nothing more is reported.
+  private(set) var isTornDown = false
 
   init(source: SourceFile, scheduler: VirtualTimeScheduler) {
     self.source = source
@@ -45,10 +53,35 @@ final class Runtime {
   /// Whether a runtime error has happened.
   var hasFailed: Bool { failure != nil }
 
+  /// Keeps a subscription the script made, so that teardown can dispose it.
+  func track(_ subscription: any Disposable) {
+    if isTornDown {
+      subscription.dispose()
+    } else {
+      subscriptions.append(subscription)
+    }
+  }
+
+  /// Steps 2 and 3 of a run's teardown (the scheduler is already closed): disposes the
+  /// subscriptions the script made, then releases the `let` values and sources, which breaks
+  /// the cycles between the graph's closures and this runtime. A `deinit` that sends events
+  /// during this finds a closed scheduler and a runtime that no longer reports.
+  func tearDown() {
+    isTornDown = true
+    let made = subscriptions
+    subscriptions = []
+    for subscription in made { subscription.dispose() }
+    startWork = []
+    scriptWork = []
+    hotSources = []
+    sources = []
+    globals = []
+  }
+
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
   /// asks the scheduler to stop.
   func report(_ error: RuntimeError) {
-    guard failure == nil else { return }
+    guard failure == nil, !isTornDown else { return }
     var text = "\(error.message) at frame \(scheduler.now)"
     if let hint = error.hint { text += "; " + hint }
     failure = .error(text, at: error.range)
@@ -57,7 +90,7 @@ final class Runtime {
 
   /// Records a diagnostic that stops the run (the frame bound).
   func fail(_ diagnostic: Diagnostic) {
-    guard failure == nil else { return }
+    guard failure == nil, !isTornDown else { return }
     failure = diagnostic
     scheduler.stop()
   }
@@ -172,7 +205,7 @@ final class Runtime {
       self?.nested(at: range) { observer.send(event) }
     }
     observer.attach(subscriber)
-    signal.subscribe(subscriber)
+    track(signal.subscribe(subscriber))
   }
 
   /// Runs `delivery` (a send into a subject or terminal), unless deliveries are already nested

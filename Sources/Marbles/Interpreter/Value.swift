@@ -122,6 +122,7 @@ extension Value {
       switch error {
       case .timedOut: return .string("timedOut")
       case .noElements: return .string("noElements")
+      case .outOfRange: return .string("outOfRange")
       }
     default: return .string(String(describing: error))
     }

@@ -13,6 +13,8 @@ extension ScriptStatement {
     switch kind {
     case .title(let literal):
       return "title \(literal.dump)"
+    case .use(let library):
+      return "use \(library.name)"
     case .binding(let name, let value):
       return "let \(name.name) = \(value.dump)"
     case .show(let items):

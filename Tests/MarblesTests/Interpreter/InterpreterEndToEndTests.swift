@@ -104,7 +104,8 @@ import Testing
     #expect(map.exitCode == 0)
     #expect(
       map.stdout.hasPrefix(
-        ".flattenMap { x in … }\n\nMaps each value to a signal and merges them all.\n"))
+        ".flattenMap([concurrent: concurrent]) { x in … }\n\nMaps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order.\n"
+      ))
     #expect(map.stdout.contains("ReactiveObjC: flattenMap:\nRxJS: mergeMap\n"))
     #expect(map.stdout.contains("output  ---a--b--|"))
 
