@@ -431,6 +431,32 @@ extension Catalogue {
       }
     },
     .function(
+      "Error", rac: "", alias: "Error",
+      "An error object with a message and a name (\"Error\" unless given), compared by both as RxJS's tests compare errors; 'e.name', 'e.message'",
+      parameters: [.value("message"), .value("name", label: "name", optional: true)],
+      example: """
+        let broken = cold("--#", error: Error("too bad"))
+        let handled = broken.catch { e in just(e.message) }
+        show broken, handled
+        expect broken == "--#", error: Error("too bad")
+        expect handled == "--(m|)", m: "too bad"
+        """
+    ) { c throws(RuntimeError) in
+      guard case .string(let message) = c.value(0) else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the message", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
+      }
+      var name = "Error"
+      if let given = c.optional(1) {
+        guard case .string(let text) = given else {
+          throw Diagnostic.Interpreter.argumentType(
+            "the name", of: c.name, expected: "a String", given, at: c.rangeOf(1))
+        }
+        name = text
+      }
+      return .errorObject(name: name, message: message)
+    },
+    .function(
       "range", rac: "", alias: "range",
       "Sends `count` integers from `start` on and completes, at subscription (RxJS range)",
       parameters: [.value("start"), .value("count")],

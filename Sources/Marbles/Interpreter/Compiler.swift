@@ -159,6 +159,9 @@ struct Compiler {
       return TupleNode(elements.map { compile($0) }, isArray: false, range: range)
     case .array(let elements):
       return TupleNode(elements.map { compile($0) }, isArray: true, range: range)
+    case .dictionary(let entries):
+      return DictionaryNode(
+        entries.map { (compile($0.key), compile($0.value), $0.key.range) }, range: range)
     case .tupleElement(let base, let index):
       return TupleElementNode(base: compile(base), index: index, range: range)
     case .member(let base, let name):

@@ -7,7 +7,8 @@ enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
   static let names: [String] =
     CommandBox.internalLanes + [
-      "internals", "allowsConcurrentExecution", "leading", "following", "signal", "recorded",
+      "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
+      "message", "recorded",
     ]
 
   /// The value of `value.name`.
@@ -43,6 +44,10 @@ enum Properties {
             + " with '.recorded'", at: range)
       }
       return .recorded(source)
+    case .errorObject(let errorName, let message), .error(.errorObject(let errorName, let message)):
+      if name == "name" { return .string(errorName) }
+      if name == "message" { return .string(message) }
+      throw missing(name, value, among: ["name", "message"], at: range)
     default:
       throw missing(name, value, among: [], at: range)
     }

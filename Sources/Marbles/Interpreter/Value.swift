@@ -21,6 +21,11 @@ enum Value {
   case tuple([Value])
   /// An array (`collect`, `bufferCount`, `bufferWithTime`).
   case array([Value])
+  /// A dictionary with string keys (`["x": 1]`), as RxJS values often are objects.
+  case dictionary([String: Value])
+  /// An error object with a name and a message, as RxJS tests raise them (`Error("too bad")`);
+  /// two compare equal when both name and message are equal.
+  case errorObject(name: String, message: String)
   /// An error used as a value (on `cmd.errors`, the parameter of `catch { e in … }`); holds the
   /// error's own value.
   indirect case error(Value)
@@ -58,6 +63,8 @@ extension Value {
     case .null: return "Nil"
     case .tuple: return "Tuple"
     case .array: return "Array"
+    case .dictionary: return "Dictionary"
+    case .errorObject: return "ErrorObject"
     case .error: return "Error"
     case .event: return "Event"
     case .signal: return "Signal"
@@ -76,6 +83,7 @@ extension Value {
     switch self {
     case .signal: return true
     case .tuple(let values), .array(let values): return values.contains { $0.containsSignal }
+    case .dictionary(let values): return values.values.contains { $0.containsSignal }
     case .error(let value): return value.containsSignal
     case .event(let event): return event.value?.containsSignal ?? false
     default: return false
@@ -93,6 +101,9 @@ extension Value {
     case .null: return .null
     case .tuple(let values): return .tuple(values.map { $0.timelineValue(at: frame) })
     case .array(let values): return .array(values.map { $0.timelineValue(at: frame) })
+    case .dictionary(let values):
+      return .dictionary(values.mapValues { $0.timelineValue(at: frame) })
+    case .errorObject(let name, let message): return .errorObject(name: name, message: message)
     case .error(let value): return .error(value.timelineValue(at: frame))
     case .event(let event):
       switch event {
@@ -150,6 +161,10 @@ extension Value {
     case (.null, .null): return true
     case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.isEqual(to: $1) }
+    case (.dictionary(let a), .dictionary(let b)):
+      return a.count == b.count
+        && a.allSatisfy { key, value in b[key].map { value.isEqual(to: $0) } ?? false }
+    case (.errorObject(let n1, let m1), .errorObject(let n2, let m2)): return n1 == n2 && m1 == m2
     case (.error(let a), .error(let b)): return a.isEqual(to: b)
     case (.event(let a), .event(let b)):
       switch (a, b) {
