@@ -84,6 +84,8 @@ public struct TestArguments: Equatable, Sendable {
   public var color: ColorMode
   /// The virtual-time bound.
   public var maxFrames: Int
+  /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
+  public var junit: String? = nil
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
@@ -95,7 +97,8 @@ public enum CLIParser {
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
     "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
-  static let testUsage = "marbles test PATH... [--color auto|always|never] [--max-frames N]"
+  static let testUsage =
+    "marbles test PATH... [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -135,10 +138,9 @@ public enum CLIParser {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
       let commands = ["render", "run", "test", "step", "explain", "help"]
-      var message = "unknown command '\(first)'"
-      if let suggestion = Suggestions.closest(to: first, among: commands) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      let message =
+        "unknown command '\(first)'"
+        + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
       return .failure(UsageError(message: message, usage: generalUsage))
     }
   }
@@ -151,6 +153,7 @@ public enum CLIParser {
     var output: String?
     var maxFrames = 100_000
     var width: Int?
+    var junit: String?
     var theme: DiagramTheme = .auto
   }
 
@@ -199,6 +202,8 @@ public enum CLIParser {
         result.color = mode
       case "-o", "--output":
         result.output = text
+      case "--junit":
+        result.junit = text
       default:  // --max-frames, --width
         guard let number = Int(text), number > 0 else {
           return .failure(UsageError(
@@ -255,47 +260,15 @@ public enum CLIParser {
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    parseOptions(arguments, allowed: ["--color", "--max-frames"], usage: testUsage).flatMap {
+    parseOptions(arguments, allowed: ["--color", "--max-frames", "--junit"], usage: testUsage)
+      .flatMap {
       options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
       }
       return .success(TestArguments(
-        paths: options.positional, color: options.color, maxFrames: options.maxFrames))
+        paths: options.positional, color: options.color, maxFrames: options.maxFrames,
+        junit: options.junit))
     }
-  }
-}
-
-/// "Did you mean" by edit distance.
-public enum Suggestions {
-  /// The candidate closest to `word` if it is close enough (distance ≤ max(1, count / 3)).
-  public static func closest(to word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased())
-      if distance <= max(1, word.count / 3), distance < (best?.1 ?? .max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.0
-  }
-
-  /// The Levenshtein distance.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

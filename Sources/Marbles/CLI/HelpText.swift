@@ -70,6 +70,7 @@ enum HelpText {
     OPTIONS:
       --color <mode>          auto, always or never
       --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+      --junit <path>          Also write the results as JUnit XML (one test case per 'expect')
       -h, --help              Show help
 
     """

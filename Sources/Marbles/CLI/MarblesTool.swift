@@ -212,11 +212,13 @@ public enum MarblesTool {
     var passed = 0
     var failedCount = 0
     var files: [String] = []
+    var junit = JUnitReport()
     for path in options.paths {
       switch collectScripts(path) {
       case .success(let found): files += found
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       }
     }
@@ -224,6 +226,7 @@ public enum MarblesTool {
       switch load(path, environment: environment) {
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
         let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
@@ -231,8 +234,10 @@ public enum MarblesTool {
         case .failed(let diagnostics):
           io.out += "FAIL \(source.name)\n"
           io.out += diagnostics.render(in: source)
+          junit.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
+          junit.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
@@ -248,6 +253,14 @@ public enum MarblesTool {
       }
     }
     io.out += "\n\(passed) passed, \(failedCount) failed\n"
+    if let path = options.junit {
+      do {
+        try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        io.err += "error: cannot write '\(path)': \(error.localizedDescription)\n"
+        return 1
+      }
+    }
     return failedCount == 0 ? 0 : 1
   }
 

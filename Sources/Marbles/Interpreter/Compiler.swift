@@ -251,7 +251,7 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
   }
 
   mutating func compileProperty(
@@ -268,7 +268,7 @@ struct Compiler {
     diagnostics.append(
       Diagnostic.Interpreter.unknownProperty(
         name.name,
-        suggestion: ScriptSpelling.suggestion(
+        suggestions: ScriptSpelling.suggestions(
           for: name.name, among: Properties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)

@@ -41,6 +41,8 @@ enum Value {
   case channel(Channel<Value>)
   /// A multicast connection (`publish()`, `multicast(subject)`).
   case connection(MulticastConnection<Value>)
+  /// A marble source drawn without subscribing it (`show input.recorded`).
+  case recorded(MarbleSource)
   /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
@@ -70,6 +72,7 @@ extension Value {
     case .commandInternals: return "CommandInternals"
     case .channel: return "Channel"
     case .connection: return "Connection"
+    case .recorded: return "RecordedLane"
     case .closure: return "Closure"
     case .scheduler: return "Scheduler"
     }
@@ -114,6 +117,7 @@ extension Value {
     case .commandInternals: return .opaque("CommandInternals")
     case .channel: return .opaque("Channel")
     case .connection: return .opaque("Connection")
+    case .recorded: return .opaque("RecordedLane")
     case .closure: return .opaque("Closure")
     case .scheduler(let queue): return .opaque(queue.name)
     }
@@ -175,6 +179,7 @@ extension Value {
       return a === b
     case (.channel(let a), .channel(let b)): return a === b
     case (.connection(let a), .connection(let b)): return a === b
+    case (.recorded(let a), .recorded(let b)): return a === b
     case (.closure(let a), .closure(let b)): return a === b
     case (.scheduler(let a), .scheduler(let b)): return a === b
     default: return false
@@ -193,6 +198,7 @@ extension Value: CustomStringConvertible {
     case .commandInternals: return "command internals"
     case .channel: return "channel"
     case .connection: return "connection"
+    case .recorded: return "recorded lane"
     case .closure: return "closure"
     case .scheduler(let queue): return queue.name
     default: return timelineValue(at: 0).description

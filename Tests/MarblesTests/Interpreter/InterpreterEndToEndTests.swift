@@ -97,7 +97,7 @@ import Testing
     let list = tool(["explain"])
     #expect(list.exitCode == 0)
     #expect(list.stdout.contains("Marbles operator catalogue (\(Catalogue.entries.count) entries)"))
-    let row = list.stdout.split(separator: "\n").first { $0.hasPrefix(".flattenMap ") }
+    let row = list.stdout.split(separator: "\n").first { $0.hasPrefix("  .flattenMap ") }
     #expect(row?.split(separator: " ").prefix(3) == [".flattenMap", "flattenMap:", "mergeMap"])
 
     let map = tool(["explain", "mergeMap"])
