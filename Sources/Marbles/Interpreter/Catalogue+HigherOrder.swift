@@ -36,7 +36,7 @@ extension Catalogue {
       return .signal(signal.map { c.innerSignal($0) }.concat())
     },
     .method(
-      "combineLatest", rac: "combineLatestWith:", alias: "combineLatestWith",
+      "combineLatest", rac: "combineLatestWith:",
       "Sends (this, other) tuples of the latest values once both have one",
       parameters: [.value("other", label: "with")],
       example: """
@@ -53,7 +53,7 @@ extension Catalogue {
         })
     },
     .method(
-      "zip", rac: "zipWith:", alias: "zipWith",
+      "zip", rac: "zipWith:",
       "Pairs the n-th values of this signal and the other as tuples",
       parameters: [.value("other", label: "with")],
       example: """

@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining
+    + rxjsCombining + rxjsMore
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [
@@ -626,4 +626,235 @@ extension ScriptFunction {
     }
     return flag
   }
+}
+
+extension Catalogue {
+  /// More RxJS operators a workshop uses.
+  static let rxjsMore: [OperatorEntry] = [
+    .method(
+      "combineLatestWith", rac: "", alias: "combineLatestWith",
+      "Sends the latest values of this signal and the others together, once each has one (RxJS combineLatestWith)",
+      parameters: [.variadic("others")],
+      example: """
+        use rxjs
+        let a = cold("-1---2|")
+        let b = cold("---x--|")
+        let both = a.combineLatestWith(b)
+        show both
+        expect both == "---p-q|", p: [1, "x"], q: [2, "x"]
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.combineLatest(all).map { c.combined($0) })
+    },
+    .method(
+      "zipWith", rac: "", alias: "zipWith",
+      "Sends the n-th values of this signal and the others together (RxJS zipWith)",
+      parameters: [.variadic("others")],
+      example: """
+        use rxjs
+        let a = cold("-1-2-3|")
+        let b = cold("--x--y|")
+        let pairs = a.zipWith(b)
+        show pairs
+        expect pairs == "--p--q|", p: [1, "x"], q: [2, "y"]
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.zip(all).map { c.combined($0) })
+    },
+    .method(
+      "raceWith", rac: "", alias: "raceWith",
+      "Mirrors whichever of this signal and the others sends first (RxJS raceWith)",
+      parameters: [.variadic("others")],
+      example: """
+        let slow = cold("----a|")
+        let fast = cold("--b---b|")
+        let winner = slow.raceWith(fast)
+        show winner
+        expect winner == "--b---b|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(Signal.race([try c.signal()] + (try c.signals("each other signal"))))
+    },
+    .function(
+      "race", rac: "", alias: "race",
+      "Mirrors whichever signal sends first and disposes the others (RxJS race)",
+      parameters: [.variadic("signals")],
+      example: """
+        let slow = cold("----a|")
+        let fast = cold("--b---b|")
+        let winner = race(slow, fast)
+        show winner
+        expect winner == "--b---b|"
+        expect subscriptions(slow) == "^-!"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.race(try c.signals("each signal"))) },
+    .function(
+      "forkJoin", rac: "", alias: "forkJoin",
+      "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
+      parameters: [.variadic("signals")],
+      example: """
+        use rxjs
+        let a = cold("-1-2---|")
+        let b = cold("---x|")
+        let both = forkJoin(a, b)
+        show both
+        expect both == "-------(p|)", p: [2, "x"]
+        """
+    ) { c throws(RuntimeError) in
+      .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
+    },
+    .function(
+      "iif", rac: "", alias: "iif",
+      "Plays the first signal if the condition is true, else the second, at each subscription (RxJS iif)",
+      parameters: [.value("condition"), .value("then"), .value("else")],
+      example: """
+        let chosen = iif(1 > 0, cold("-y|"), cold("-n|"))
+        show chosen
+        expect chosen == "-y|"
+        """
+    ) { c throws(RuntimeError) in
+      let whenTrue = try c.signal(1, "the first signal")
+      let whenFalse = try c.signal(2, "the second signal")
+      if case .closure = c.value(0) {
+        let condition = try c.function(0)
+        return .signal(Signal.defer { condition.isTrue(condition()) ? whenTrue : whenFalse })
+      }
+      return .signal(try c.bool(0, "the condition") ? whenTrue : whenFalse)
+    },
+    .method(
+      "endWith", rac: "", alias: "endWith",
+      "Sends the values after the signal completes, then completes (RxJS endWith)",
+      parameters: [.variadic("values")],
+      example: """
+        let input = cold("-a|")
+        let output = input.endWith("y", "z")
+        show output
+        expect output == "-a(yz|)"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.concat([try c.signal(), .from(c.variadic)])) },
+    .method(
+      "skipUntil", rac: "", alias: "skipUntil",
+      "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
+      parameters: [.value("notifier")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let gate = cold("----x")
+        let output = input.skipUntil(gate)
+        show output
+        expect output == "-----3-4|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().skipUntil(try c.signal(0, "the notifier")))
+    },
+    .method(
+      "sampleTime", rac: "", alias: "sampleTime",
+      "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-a-b-----c---|")
+        let output = input.sampleTime(4)
+        show output
+        expect output == "----b-------c|"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return .signal(try c.signal().rxjs.sample(Signal<Int>.interval(period, on: c.scheduler)))
+    },
+    .method(
+      "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
+      "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
+        let output = input.distinctUntilKeyChanged("id")
+        show output
+        expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
+        """
+    ) { c throws(RuntimeError) in
+      guard case .string(let key) = c.value(0) else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the key", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
+      }
+      func field(_ value: Value) -> Value {
+        if case .dictionary(let fields) = value { return fields[key] ?? .null }
+        return .null
+      }
+      return .signal(try c.signal().distinctUntilChanged { field($0).isEqual(to: field($1)) })
+    },
+    .method(
+      "throwIfEmpty", rac: "", alias: "throwIfEmpty",
+      "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
+      example: """
+        let input = cold("---|")
+        let output = input.throwIfEmpty()
+        show output
+        expect output == "---#", error: "noElements"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().throwIfEmpty()) },
+    .method(
+      "shareReplay", rac: "", alias: "shareReplay",
+      "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects (RxJS shareReplay)",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.shareReplay(1)
+        let late = shared
+        show shared, late subscribed "----^"
+        expect late == "----b|"
+        expect subscriptions(input) == "^----!"
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      let connection = try c.signal().multicast(ReplaySubject(capacity: capacity))
+      return .signal(
+        Signal { subscriber in
+          connection.connect()
+          return connection.signal.subscribe(subscriber)
+        })
+    },
+    .method(
+      "mergeMapTo", rac: "", alias: "mergeMapTo",
+      "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("-a--b---|")
+        let output = input.mergeMapTo(cold("-x|"))
+        show output
+        expect output == "--x--x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().flattenMap { _ in inner })
+    },
+    .method(
+      "concatMapTo", rac: "", alias: "concatMapTo",
+      "For each value, plays the given signal, one after another (RxJS concatMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("ab----|")
+        let output = input.concatMapTo(cold("-x|"))
+        show output
+        expect output == "-x-x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().map { _ in inner }.concat())
+    },
+    .method(
+      "switchMapTo", rac: "", alias: "switchMapTo",
+      "For each value, switches to the given signal (RxJS switchMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("-a-b----|")
+        let output = input.switchMapTo(cold("--x|"))
+        show output
+        expect output == "-----x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().map { _ in inner }.switchToLatest())
+    },
+  ]
 }

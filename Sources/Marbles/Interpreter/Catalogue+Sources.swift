@@ -46,7 +46,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
     .constant(
-      "empty", rac: "+empty",
+      "empty", rac: "+empty", alias: "EMPTY",
       "Completes at subscription",
       example: """
         let nothing = empty
@@ -55,7 +55,7 @@ extension Catalogue {
         """
     ) { _ throws(RuntimeError) in .signal(.empty) },
     .constant(
-      "never", rac: "+never",
+      "never", rac: "+never", alias: "NEVER",
       "Never sends anything",
       example: """
         let silence = never

@@ -137,7 +137,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(try c.signal().replayLast()) },
     .method(
-      "replayLazily", rac: "replayLazily", alias: "shareReplay",
+      "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
       example: """
         let input = cold("-a-b-|")

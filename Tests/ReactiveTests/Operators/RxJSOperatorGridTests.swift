@@ -285,4 +285,50 @@ private struct Grid<V: Equatable> {
     Grid { t, s in s.retry(1, delay: (2, t.scheduler)) }.check(
       empty: "--|", failure: "-1---1#", disposing: "-1#", at: 3, expected: "-1", window: "^-!")
   }
+
+  @Test func skipUntil() {
+    let t = TestClock()
+    let notifier = t.cold("----x", ["x": 0])
+    let r1 = t.record(t.cold("-1-2-3-4|").skipUntil(notifier))
+    let r2 = t.record(t.cold("-1-2|").skipUntil(t.cold("-|")))
+    t.expect(r1, "-----3-4|")
+    t.expect(r2, "----|")
+    t.expectSubscriptions(notifier, "^---!")
+    Grid { t, s in s.skipUntil(t.cold("x", ["x": 0])) }.check(
+      empty: "--|", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
+  }
+
+  @Test func race() {
+    let t = TestClock()
+    let slow = t.cold("----1|")
+    let fast = t.cold("--2---3|")
+    let r1 = t.record(Signal.race([slow, fast]))
+    t.expect(r1, "--2---3|")
+    t.expectSubscriptions(slow, "^-!")
+    t.expectSubscriptions(fast, "^------!")
+    Grid { t, s in Signal.race([s, t.cold("-----9|")]) }.check(
+      empty: "--|", never: "-----9|", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1",
+      window: "^-!")
+  }
+
+  @Test func forkJoin() {
+    let t = TestClock()
+    let a = t.cold("-1-2---|")
+    let b = t.cold("---3|")
+    let r1 = t.record(Signal.forkJoin([a, b]))
+    let r2 = t.record(Signal.forkJoin([t.cold("-1-----|"), t.cold("--|")]))
+    t.expect(r1, "-------(x|)", ["x": [2, 3]])
+    t.expect(r2, "--|", [:])
+    Grid(operation: { t, s in Signal.forkJoin([s, t.cold("-5|")]) }, values: ["x": [1, 5]])
+      .check(
+        empty: "--|", failure: "--#", disposing: "-1-2-|", at: 3, expected: "-", window: "^--!")
+  }
+
+  @Test func throwIfEmpty() {
+    let t = TestClock()
+    let r1 = t.record(t.cold("-1|").throwIfEmpty())
+    t.expect(r1, "-1|")
+    Grid { _, s in s.throwIfEmpty(TestError()) }.check(
+      empty: "--#", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
+  }
 }
