@@ -29,6 +29,7 @@ extension Catalogue {
       Family(title: "RxJS transforming and flattening", entries: rxjsTransforming),
       Family(title: "RxJS filtering", entries: rxjsFiltering),
       Family(title: "RxJS combining, sharing and sources", entries: rxjsCombining),
+      Family(title: "More RxJS operators", entries: rxjsMore),
     ]
     var listed = Set(named.flatMap { $0.entries.map(key) })
     var more: [OperatorEntry] = []
@@ -122,6 +123,19 @@ extension Catalogue {
     "refCount": "connected, and the subscriber count",
     "mergeWith": "the active inputs",
     "concatWith": "the current input",
+    "combineLatestWith": "the latest value of each input",
+    "zipWith": "the queue of values of each input",
+    "raceWith": "the winner, once one has sent",
+    "race": "the winner, once one has sent",
+    "forkJoin": "the last value of each input",
+    "skipUntil": "whether the notifier has sent",
+    "sampleTime": "the latest value",
+    "distinctUntilKeyChanged": "the previous key",
+    "throwIfEmpty": "whether any value arrived",
+    "shareReplay": "the replay buffer",
+    "mergeMapTo": "the active inner subscriptions",
+    "concatMapTo": "the current inner signal and the queue of pending ones",
+    "switchMapTo": "the current inner signal",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.
