@@ -710,7 +710,9 @@ extension Catalogue {
       "Plays the first signal if the condition is true, else the second, at each subscription (RxJS iif)",
       parameters: [.value("condition"), .value("then"), .value("else")],
       example: """
-        let chosen = iif(1 > 0, cold("-y|"), cold("-n|"))
+        let yes = cold("-y|")
+        let no = cold("-n|")
+        let chosen = iif(1 > 0, yes, no)
         show chosen
         expect chosen == "-y|"
         """
