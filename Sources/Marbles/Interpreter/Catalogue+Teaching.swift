@@ -122,6 +122,20 @@ extension Catalogue {
     "refCount": "connected, and the subscriber count",
     "mergeWith": "the active inputs",
     "concatWith": "the current input",
+    "race": "the winner, once one has sent",
+    "raceWith": "the winner, once one has sent",
+    "forkJoin": "the last value of each input, and how many completed",
+    "combineLatestWith": "the latest value of each input",
+    "zipWith": "the queue of values of each input",
+    "skipUntil": "whether the notifier fired",
+    "sampleTime": "the latest value not sent yet",
+    "throwIfEmpty": "whether any value arrived",
+    "shareReplay": "the replay buffer, and connected",
+    "distinctUntilKeyChanged": "the previous value",
+    "mergeMapTo": "the active inner subscriptions",
+    "concatMapTo": "the current inner signal and the queue of pending ones",
+    "switchMapTo": "the current inner signal",
+    "endWith": "the current input",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.
