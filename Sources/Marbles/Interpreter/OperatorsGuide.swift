@@ -22,8 +22,9 @@ enum OperatorsGuide {
       (`scanWithStart:reduce:` is `scan`). An RxJS name is an alias only when RxJS means the same
       thing; where the two libraries give one name different meanings, ReactiveObjC's meaning is
       the default and a script that starts with `use rxjs` gets RxJS's (rows marked
-      `(use rxjs)`). Operators only RxJS has are available in every script. The same operators
-      are methods of `Signal` in Swift (module `Reactive`); each one's doc comment has its diagram.
+      `(use rxjs)`; [RxJS.md](RxJS.md) lists every RxJS operator and its spelling). Operators
+      only RxJS has are available in every script. The same operators are methods of `Signal`
+      in Swift (module `Reactive`); each one's doc comment has its diagram.
 
       Durations and frames are virtual frames (one character of a marble string).
 
