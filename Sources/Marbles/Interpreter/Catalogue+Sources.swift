@@ -36,7 +36,7 @@ extension Catalogue {
       )
     },
     .function(
-      "just", rac: "+return:", alias: "of",
+      "just", rac: "+return:",
       "Sends one value and completes, at subscription",
       parameters: [.value("value")],
       example: """
@@ -46,7 +46,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
     .constant(
-      "empty", rac: "+empty",
+      "empty", rac: "+empty", alias: "EMPTY",
       "Completes at subscription",
       example: """
         let nothing = empty
@@ -55,7 +55,7 @@ extension Catalogue {
         """
     ) { _ throws(RuntimeError) in .signal(.empty) },
     .constant(
-      "never", rac: "+never",
+      "never", rac: "+never", alias: "NEVER",
       "Never sends anything",
       example: """
         let silence = never
@@ -64,7 +64,7 @@ extension Catalogue {
         """
     ) { _ throws(RuntimeError) in .signal(.never) },
     .function(
-      "fail", rac: "+error:",
+      "fail", rac: "+error:", alias: "throwError",
       "Fails with the given error value at subscription",
       parameters: [.value("error")],
       example: """
@@ -148,7 +148,7 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.combineLatest(try c.signals("each signal")).map { Value.tuple($0) })
+      .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",
@@ -162,7 +162,7 @@ extension Catalogue {
         expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.zip(try c.signals("each signal")).map { Value.tuple($0) })
+      .signal(Signal.zip(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "Subject", rac: "RACSubject", alias: nil,

@@ -24,10 +24,10 @@ extension Diagnostic {
     // MARK: - Names (before the run)
 
     /// A name that no `let`, closure parameter or built-in defines.
-    static func unknownName(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownName(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("cannot find '\(name)' in scope\(didYouMean(suggestion))", at: range)
+      .error("cannot find '\(name)' in scope\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// A name used on a line before the `let` that defines it.
@@ -40,17 +40,24 @@ extension Diagnostic {
     }
 
     /// `x.name` where `name` is neither an operator nor a property of anything.
-    static func unknownOperator(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownOperator(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("unknown operator '\(name)'\(didYouMean(suggestion))", at: range)
+      .error("unknown operator '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
+    }
+
+    /// `use NAME` with a library other than `rxjs` or `ReactiveObjC`.
+    static func unknownLibrary(_ name: String, at range: SourceRange) -> Diagnostic {
+      .error(
+        "unknown library '\(name)' after 'use'; expected 'rxjs' (or 'ReactiveObjC', the default)",
+        at: range)
     }
 
     /// `x.name`, not called, where `name` is neither a property nor an operator.
-    static func unknownProperty(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownProperty(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("unknown property '\(name)'\(didYouMean(suggestion))", at: range)
+      .error("unknown property '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// `input.map` without a call.
@@ -300,8 +307,5 @@ extension Diagnostic {
       return "; lanes still active: " + lanes.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    private static func didYouMean(_ suggestion: String?) -> String {
-      suggestion.map { "; did you mean '\($0)'?" } ?? ""
-    }
   }
 }

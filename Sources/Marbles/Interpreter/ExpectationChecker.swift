@@ -14,10 +14,11 @@ enum ExpectationChecker {
         windows.map { SubscriptionLog(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed) }
       }
       let subject = String(expectation.name.dropFirst("subscriptions(".count).dropLast())
-      let message =
+      var message =
         MarbleDiff.compareSubscriptions(
           expected: log(expectation.windows), actual: log(actual), subject: "'\(subject)'")
         ?? "expectation failed for '\(expectation.name)'"
+      message += origins(of: source, extraAfter: expectation.windows.count, subject: subject)
       return ExpectationResult(
         line: line, column: column, lane: expectation.name, passed: false, message: message)
     }
@@ -40,6 +41,28 @@ enum ExpectationChecker {
     return ExpectationResult(
       line: line, column: column, lane: expectation.name, passed: false, expected: expected,
       actual: actual, message: message)
+  }
+
+  /// When there are more subscriptions than expected, notes naming what made each one, and the
+  /// way to draw a source's lane without subscribing it when a `show` of the source made one.
+  private static func origins(of source: MarbleSource, extraAfter expected: Int, subject: String)
+    -> String
+  {
+    guard source.origins.count > expected, source.origins.contains(where: { $0 != nil }) else {
+      return ""
+    }
+    var text = "\n"
+    for (index, origin) in source.origins.enumerated() {
+      text += "note: subscription \(index + 1) was made by \(origin ?? "the run (an operator)")\n"
+    }
+    if let show = source.origins.compactMap({ $0 }).first(where: {
+      $0.hasPrefix("the 'show \(subject)' ")
+    }) {
+      text +=
+        "note: \(show) subscribes '\(subject)' itself; 'show \(subject).recorded' draws it from"
+        + " what it sends, without subscribing it again\n"
+    }
+    return text
   }
 
   private static func recorded(_ event: TimelineEvent) -> Recorded<DiffValue> {

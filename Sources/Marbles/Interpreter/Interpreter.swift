@@ -186,10 +186,10 @@ final class Session {
         addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
       }
     }
-    // The first lane of each name and of each signal, so that matching is linear.
+    // The first subscribing lane of each name and of each signal, so that matching is linear.
     var laneByName: [String: Int] = [:]
     var laneBySignal: [ObjectIdentifier: Int] = [:]
-    for (index, lane) in lanes.enumerated().reversed() {
+    for (index, lane) in lanes.enumerated().reversed() where !lane.recorder.isPassive {
       laneByName[lane.name] = index
       laneBySignal[ObjectIdentifier(lane.signal)] = index
     }
@@ -200,7 +200,12 @@ final class Session {
         expectation.recorder = lane.recorder
       } else {
         let recorder = LaneRecorder(scheduler: runtime.scheduler)
-        runtime.atStart(of: 0) { recorder.start(signal) }
+        let range = expectation.range
+        let origin =
+          "the 'expect \(expectation.name)' at \(range.start.line):\(range.start.column)"
+        runtime.atStart(of: 0) { [runtime] in
+          runtime.subscribing(as: origin) { recorder.start(signal) }
+        }
         expectation.recorder = recorder
       }
       expectations[index] = expectation
@@ -278,6 +283,15 @@ final class Session {
       addLane(
         name: item.name, label: item.label, signal: connection.signal, window: item.window,
         range: item.range)
+    case .recorded(let source):
+      let recorder = LaneRecorder(scheduler: runtime.scheduler)
+      let suffix = ".recorded"
+      let base = item.name.hasSuffix(suffix) ? String(item.name.dropLast(suffix.count)) : item.name
+      recorder.watch(source)
+      lanes.append(
+        Lane(
+          name: item.name, label: item.label ?? base, signal: source, recorder: recorder,
+          range: item.range))
     default:
       throw Diagnostic.Interpreter.notShowable(item.name, type: value.typeName, at: item.range)
     }
@@ -297,7 +311,10 @@ final class Session {
     lanes.append(
       Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
     let start = window?.subscribed ?? 0
-    runtime.atStart(of: start) { recorder.start(signal) }
+    let origin = "the 'show \(name)' at \(range.start.line):\(range.start.column)"
+    runtime.atStart(of: start) { [runtime] in
+      runtime.subscribing(as: origin) { recorder.start(signal) }
+    }
     if let end = window?.unsubscribed {
       runtime.atStart(of: max(start, end)) { recorder.stop() }
     }
@@ -348,13 +365,7 @@ final class Session {
     switch value {
     case .signal(let signal):
       if let source = signal as? MarbleSource, source.kind == .cold {
-        var events: [TimelineEvent] = []
-        var end: Int?
-        for (at, event) in source.events {
-          events.append(timelineEvent(event, at: at + frame))
-          if event.isTerminal { end = at + frame }
-        }
-        return .ready(.signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events)))
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
       let recorder = LaneRecorder(scheduler: runtime.scheduler)
       runtime.atStart(of: frame) { recorder.start(signal) }
@@ -363,17 +374,6 @@ final class Session {
     case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
     case .error(let inner): return .error(expectedValue(inner, at: frame))
     default: return .ready(value.timelineValue(at: frame))
-    }
-  }
-
-  /// A cold marble's event as recorded data (its values are plain: marble sources hold the
-  /// values of their map).
-  private func timelineEvent(_ event: Event<Value>, at frame: Int) -> TimelineEvent {
-    switch event {
-    case .next(let value): return .next(value.timelineValue(at: frame), at: frame)
-    case .error(let error):
-      return .error(Value.payload(of: error).timelineValue(at: frame), at: frame)
-    case .completed: return .completed(at: frame)
     }
   }
 

@@ -26,13 +26,18 @@ final class LaneRecorder {
   private(set) var events: [TimelineEvent] = []
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
+  /// The source a passive lane watches (`show input.recorded`), if this is one.
+  private var watched: MarbleSource?
 
   init(scheduler: VirtualTimeScheduler) {
     self.scheduler = scheduler
   }
 
+  /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
+  var isPassive: Bool { watched != nil }
+
   /// Whether the subscription is made and has not ended.
-  var isActive: Bool { subscribed != nil && unsubscribed == nil }
+  var isActive: Bool { watched == nil && subscribed != nil && unsubscribed == nil }
 
   /// Subscribes to `signal` now.
   func start(_ signal: Signal<Value>) {
@@ -41,6 +46,14 @@ final class LaneRecorder {
     let subscriber = Subscriber<Value> { [weak self] event in self?.record(event) }
     self.subscriber = subscriber
     signal.subscribe(subscriber)
+  }
+
+  /// Records what `source` delivers to its subscribers, without subscribing to it: the lane of
+  /// `show input.recorded`. Inner cold marbles among its values are drawn without subscribing.
+  func watch(_ source: MarbleSource) {
+    guard watched == nil, subscribed == nil else { return }
+    watched = source
+    source.watch { [weak self] event in self?.record(event) }
   }
 
   /// Ends the subscription now (the `!` of a subscription marble).
@@ -67,10 +80,10 @@ final class LaneRecorder {
       }
       events.append(
         TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
-      if unsubscribed == nil { unsubscribed = frame }
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     case .completed:
       events.append(TimelineEvent(frame: frame, kind: .completed))
-      if unsubscribed == nil { unsubscribed = frame }
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     }
   }
 
@@ -78,6 +91,9 @@ final class LaneRecorder {
   private func pend(_ value: Value, at frame: Int) -> Pending {
     switch value {
     case .signal(let signal):
+      if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
+      }
       let inner = LaneRecorder(scheduler: scheduler)
       inner.start(signal)
       return .inner(inner)
@@ -96,7 +112,8 @@ final class LaneRecorder {
 
   /// The subscription window (frame 0, open, if never subscribed).
   var window: TimelineSubscription {
-    TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+    if let watched { return watched.watchedWindow }
+    return TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
   }
 
   /// The recorded events with every inner signal resolved.
@@ -124,7 +141,8 @@ final class LaneRecorder {
 
   /// The last frame this recording (and its inner recordings) touched.
   var lastFrame: Int {
-    var last = max(subscribed ?? 0, unsubscribed ?? 0, events.last?.frame ?? 0)
+    let window = self.window
+    var last = max(window.subscribed, window.unsubscribed ?? 0, events.last?.frame ?? 0)
     for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
     return last
   }

@@ -77,6 +77,30 @@ final class TupleNode: Node {
   }
 }
 
+/// `["key": value, …]`: keys must be strings; a repeated key is an error.
+final class DictionaryNode: Node {
+  let entries: [(key: Node, value: Node, keyRange: SourceRange)]
+  init(_ entries: [(key: Node, value: Node, keyRange: SourceRange)], range: SourceRange) {
+    self.entries = entries
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    var values: [String: Value] = [:]
+    for entry in entries {
+      let key = try entry.key.eval(locals)
+      guard case .string(let name) = key else {
+        throw RuntimeError(
+          "a dictionary key must be a String, not '\(key.typeName)' \(key)", at: entry.keyRange)
+      }
+      guard values[name] == nil else {
+        throw RuntimeError("duplicate key \(key) in dictionary literal", at: entry.keyRange)
+      }
+      values[name] = try entry.value.eval(locals)
+    }
+    return .dictionary(values)
+  }
+}
+
 /// `t.0`.
 final class TupleElementNode: Node {
   let base: Node

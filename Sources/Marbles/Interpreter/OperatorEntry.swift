@@ -41,6 +41,16 @@ struct OperatorEntry: Sendable {
     }
   }
 
+  /// Whose semantics a row has where ReactiveObjC and RxJS use the same name differently.
+  enum Semantics: Sendable {
+    /// The only row of its name: in every script.
+    case only
+    /// ReactiveObjC's side of a colliding name: the default.
+    case reactiveObjC
+    /// RxJS's side of a colliding name: in a script that starts with `use rxjs`.
+    case rxjs
+  }
+
   /// The script name.
   var name: String
   /// Function, method or constant.
@@ -60,8 +70,26 @@ struct OperatorEntry: Sendable {
   /// For `cold` and `hot`: the kind of marble the first argument is, parsed before the run
   /// when it is a string literal.
   var marbleKind: MarbleKind? = nil
+  /// Whose semantics the row has, for a name both libraries use.
+  var semantics = Semantics.only
   /// What the call does.
   var run: OperatorRun
+
+  /// For `marbles explain`: whose semantics the row has and when it applies.
+  var semanticsNote: String {
+    switch semantics {
+    case .reactiveObjC:
+      return "ReactiveObjC's (the default; a script that starts with 'use rxjs' gets RxJS's)"
+    case .rxjs:
+      return "RxJS's (in a script that starts with 'use rxjs'; otherwise ReactiveObjC's)"
+    case .only where rac.isEmpty:
+      return "RxJS's (in every script)"
+    case .only where alias == nil:
+      return "ReactiveObjC's (in every script)"
+    case .only:
+      return "ReactiveObjC's, which are also RxJS's (in every script)"
+    }
+  }
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
   var signature: String { signature(named: name) }
@@ -168,7 +196,7 @@ struct Call {
     default: number = nil
     }
     guard let number, number >= minimum, number <= maximum else {
-      var expected = minimum == 0 ? "an integer ≥ 0" : "an integer ≥ \(minimum)"
+      var expected = minimum == Int.min ? "an integer" : "an integer ≥ \(minimum)"
       if maximum != .max { expected = "an integer from \(minimum) to \(maximum)" }
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: expected, value, at: rangeOf(index))
@@ -277,16 +305,7 @@ struct ScriptFunction {
 
   /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
   func predicate(_ argument: Value) -> Bool {
-    let result = self(argument)
-    guard case .bool(let flag) = result else {
-      if !runtime.hasFailed {
-        runtime.report(
-          Diagnostic.Interpreter.closureResult(
-            of: operatorName, expected: "a Bool", result, at: closure.code.body.range))
-      }
-      return false
-    }
-    return flag
+    isTrue(self(argument))
   }
 
   /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).

@@ -32,10 +32,15 @@ final class Runtime {
   private(set) var hotSources: [MarbleSource] = []
   /// The `cold` and `hot` sources, for the diagram's extent.
   private(set) var sources: [MarbleSource] = []
+  /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
+  private(set) var subscriptionOrigin: String?
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
   /// The run's budgets: nesting depth, events, subscriptions, value size.
   let budget: Budget
+  /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
+  /// semantics, and operators that send several values together send arrays, not tuples.
+  var usesRxJS = false
   /// The subscriptions the script made itself (`a.subscribe(b)`, `cmd.execute(…)`), disposed
   /// at teardown.
   private var subscriptions: [any Disposable] = []
@@ -163,6 +168,7 @@ final class Runtime {
     let source = MarbleSource(
       kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
       endFrame: diagram.endFrame, scheduler: scheduler, budget: budget)
+    source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)
     if diagram.kind == .hot {
       if isSettingUp {
@@ -173,6 +179,15 @@ final class Runtime {
       }
     }
     return source
+  }
+
+  /// Runs `work` (a `show` or `expect` subscribing) with `origin` as what marble sources
+  /// record as the maker of the subscriptions it makes.
+  func subscribing(as origin: String, _ work: () -> Void) {
+    let outer = subscriptionOrigin
+    subscriptionOrigin = origin
+    work()
+    subscriptionOrigin = outer
   }
 
   /// The integer a one-digit key stands for.

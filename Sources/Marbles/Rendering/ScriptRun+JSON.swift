@@ -68,6 +68,13 @@ extension TimelineValue {
     case .null: return .null
     case .tuple(let values), .array(let values): return .array(values.map(\.json))
     case .error(let value): return .object([("error", value.json)])
+    case .dictionary(let values):
+      let members = values.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
+      return .object([("dictionary", .object(members))])
+    case .errorObject(let name, let message):
+      return .object([
+        ("errorObject", .object([("name", .string(name)), ("message", .string(message))]))
+      ])
     case .event(let kind, let value):
       var members: [(String, JSONValue)] = [("event", .string(kind.rawValue))]
       switch kind {

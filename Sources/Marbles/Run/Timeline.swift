@@ -19,6 +19,10 @@ public indirect enum TimelineValue: Hashable, Sendable {
   case tuple([TimelineValue])
   /// An array, e.g. from `collect`, `bufferCount` or `bufferWithTime`.
   case array([TimelineValue])
+  /// A dictionary with string keys (`["x": 1]`).
+  case dictionary([String: TimelineValue])
+  /// An error object with a name and a message (`Error("too bad")`).
+  case errorObject(name: String, message: String)
   /// An error used as a value (e.g. on `cmd.errors`).
   case error(TimelineValue)
   /// A materialized event: `next` with its value, `error` with its error, or `completed`.
@@ -35,6 +39,9 @@ public indirect enum TimelineValue: Hashable, Sendable {
     case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
     case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+    case (.dictionary(let a), .dictionary(let b)):
+      return a.count == b.count
+        && a.allSatisfy { key, value in b[key].map { value.matches($0) } ?? false }
     case (.error(let a), .error(let b)): return a.matches(b)
     case (.event(let k1, let v1), .event(let k2, let v2)):
       guard k1 == k2 else { return false }
@@ -58,6 +65,8 @@ public indirect enum TimelineValue: Hashable, Sendable {
     case .null: return "Nil"
     case .tuple: return "Tuple"
     case .array: return "Array"
+    case .dictionary: return "Dictionary"
+    case .errorObject: return "ErrorObject"
     case .error: return "Error"
     case .event: return "Event"
     case .signal: return "Signal"
@@ -78,6 +87,15 @@ extension TimelineValue: CustomStringConvertible {
     case .null: return "nil"
     case .tuple(let values): return "(" + values.map(\.description).joined(separator: ", ") + ")"
     case .array(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .dictionary(let values):
+      if values.isEmpty { return "[:]" }
+      return "["
+        + values.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ": \($0.value)" }
+        .joined(separator: ", ") + "]"
+    case .errorObject(let name, let message):
+      return name == "Error"
+        ? "Error(\(Self.quote(message)))"
+        : "Error(\(Self.quote(message)), name: \(Self.quote(name)))"
     case .error(let value): return "error(\(value))"
     case .event(let kind, let value):
       switch kind {

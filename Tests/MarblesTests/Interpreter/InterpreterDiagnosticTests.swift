@@ -385,7 +385,7 @@ import Testing
       let o = input.take("a")
       """#,
       #"""
-      t.marble:2:20: error: the count of 'take' must be an integer ≥ 0, not 'String' "a" at frame 0
+      t.marble:2:20: error: the count of 'take' must be an integer, not 'String' "a" at frame 0
       let o = input.take("a")
                          ^~~
       """#),
@@ -393,12 +393,12 @@ import Testing
       "negativeCount",
       #"""
       let input = cold("-a|")
-      let o = input.take(-1)
+      let o = input.elementAt(-1)
       """#,
       #"""
-      t.marble:2:20: error: the count of 'take' must be an integer ≥ 0, not 'Int' -1 at frame 0
-      let o = input.take(-1)
-                         ^~
+      t.marble:2:25: error: the index of 'elementAt' must be an integer ≥ 0, not 'Int' -1 at frame 0
+      let o = input.elementAt(-1)
+                              ^~
       """#),
     FailingScript(
       "closureMustReturnSignal",
