@@ -29,6 +29,7 @@ extension Catalogue {
       Family(title: "RxJS transforming and flattening", entries: rxjsTransforming),
       Family(title: "RxJS filtering", entries: rxjsFiltering),
       Family(title: "RxJS combining, sharing and sources", entries: rxjsCombining),
+      Family(title: "More RxJS operators", entries: rxjsMore),
     ]
     var listed = Set(named.flatMap { $0.entries.map(key) })
     var more: [OperatorEntry] = []
