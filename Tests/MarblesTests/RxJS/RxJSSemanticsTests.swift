@@ -180,4 +180,21 @@ import Testing
     #expect(Explainer.explain("find").text.contains("Semantics: RxJS's (in every script)"))
     #expect(Explainer.catalogue().contains(".delay (use rxjs)"))
   }
+
+  @Test func intervalCountsUnderRxJS() {
+    expectPasses(
+      """
+      use rxjs
+      let ticks = interval(2).take(3)
+      let late = interval(2).take(2)
+      show ticks, late subscribed "---^"
+      expect ticks == "--0-1-(2|)"
+      expect late == "-----0-(1|)"
+      """)
+    expectPasses(
+      """
+      let ticks = interval(2).take(2)
+      expect ticks == "--a-(b|)", a: 2, b: 4
+      """)
+  }
 }

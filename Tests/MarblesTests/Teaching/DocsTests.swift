@@ -163,6 +163,36 @@ import Testing
     }
   }
 
+  // MARK: - Workshop
+
+  @Test func theWorkshopsExercisesAreCheckedByMarblesTest() throws {
+    let examples = Self.root.appendingPathComponent("Examples").path
+    let found = try MarblesTool.collectScripts(examples).get()
+    let exercises = found.filter { $0.contains("/Workshop/") }
+    // `marbles test Examples` finds the exercises in the subfolder.
+    #expect(exercises.count == 9)
+    let guide = Self.read("Guides/Workshop.md")
+    for topic in [
+      "Transform", "Filter", "Combine", "Flatten", "Time", "Errors", "Multicast", "RACCommand",
+      "RACChannel",
+    ] {
+      #expect(guide.contains("## ") && guide.contains(". \(topic)"), "no part on \(topic)")
+    }
+    for path in exercises {
+      let name = String(path.split(separator: "/").last ?? "")
+      #expect(guide.contains("(../Examples/Workshop/\(name))"), "the guide does not link \(name)")
+      let file = SourceFile(
+        name: name, text: try String(contentsOfFile: path, encoding: .utf8))
+      guard case .completed(let run) = ScriptEngine.run(file, options: RunOptions()) else {
+        Issue.record("\(name) fails to run")
+        continue
+      }
+      #expect(run.expectations.count >= 2, "\(name) has too few answers")
+      #expect(run.expectations.allSatisfy { $0.passed }, "\(name) has a wrong answer")
+      #expect(run.diagnostics.isEmpty, "\(name) has warnings")
+    }
+  }
+
   // MARK: - Citations
 
   @Test(arguments: documents)
