@@ -859,6 +859,34 @@ extension Catalogue {
   /// RxJS's time and value utilities.
   static let rxjsUtilities: [OperatorEntry] = [
     .function(
+      "Subject", rac: "", alias: "Subject",
+      "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
+      semantics: .rxjs,
+      example: """
+        use rxjs
+        let s = Subject()
+        s.next(1, at: 1)
+        s.complete(at: 2)
+        let late = s
+        show s, late subscribed "----^"
+        expect s == "-1|"
+        expect late == "----|"
+        """
+    ) { _ throws(RuntimeError) in .signal(ReplaySubject<Value>(capacity: 0)) },
+    .function(
+      "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
+      "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
+      parameters: [.value("value")],
+      example: """
+        let s = BehaviorSubject(0)
+        s.next(1, at: 2)
+        let late = s
+        show s, late subscribed "---^"
+        expect s == "0-1"
+        expect late == "---1"
+        """
+    ) { c throws(RuntimeError) in .signal(BehaviorSubject<Value>(value: c.value(0))) },
+    .function(
       "interval", rac: "", alias: "interval",
       "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
       parameters: [.value("period")], semantics: .rxjs,

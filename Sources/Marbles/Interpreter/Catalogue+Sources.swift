@@ -171,6 +171,7 @@ extension Catalogue {
     .function(
       "Subject", rac: "RACSubject", alias: nil,
       "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
+      semantics: .reactiveObjC,
       example: """
         let s = Subject()
         s.sendNext(1, at: 2)

@@ -197,4 +197,29 @@ import Testing
       expect ticks == "--a-(b|)", a: 2, b: 4
       """)
   }
+
+  @Test func subjectsRememberTerminationUnderRxJS() {
+    expectPasses(
+      """
+      use rxjs
+      let s = Subject()
+      s.next(1, at: 1)
+      s.error(Error("gone"), at: 2)
+      s.next(2, at: 3)
+      let late = s
+      show s, late subscribed "----^"
+      expect s == "-1#", error: Error("gone")
+      expect late == "----#", error: Error("gone")
+      """)
+    expectPasses(
+      """
+      let s = Subject()
+      s.sendNext(1, at: 1)
+      s.sendCompleted(at: 2)
+      let late = s
+      show s, late subscribed "----^"
+      expect s == "-1|"
+      expect late == "-----"
+      """)
+  }
 }
