@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining + rxjsMore
+    + rxjsCombining + rxjsMore + rxjsUtilities
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [
@@ -775,15 +775,9 @@ extension Catalogue {
         expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
         """
     ) { c throws(RuntimeError) in
-      guard case .string(let key) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the key", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
-      }
-      func field(_ value: Value) -> Value {
-        if case .dictionary(let fields) = value { return fields[key] ?? .null }
-        return .null
-      }
-      return .signal(try c.signal().distinctUntilChanged { field($0).isEqual(to: field($1)) })
+      let key = try c.key(0)
+      return .signal(
+        try c.signal().distinctUntilChanged { field($0, key).isEqual(to: field($1, key)) })
     },
     .method(
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
@@ -859,4 +853,148 @@ extension Catalogue {
       return .signal(try c.signal().map { _ in inner }.switchToLatest())
     },
   ]
+}
+
+extension Catalogue {
+  /// RxJS's time and value utilities.
+  static let rxjsUtilities: [OperatorEntry] = [
+    .function(
+      "Subject", rac: "", alias: "Subject",
+      "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
+      semantics: .rxjs,
+      example: """
+        use rxjs
+        let s = Subject()
+        s.next(1, at: 1)
+        s.complete(at: 2)
+        let late = s
+        show s, late subscribed "----^"
+        expect s == "-1|"
+        expect late == "----|"
+        """
+    ) { _ throws(RuntimeError) in .signal(ReplaySubject<Value>(capacity: 0)) },
+    .function(
+      "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
+      "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
+      parameters: [.value("value")],
+      example: """
+        let s = BehaviorSubject(0)
+        s.next(1, at: 2)
+        let late = s
+        show s, late subscribed "---^"
+        expect s == "0-1"
+        expect late == "---1"
+        """
+    ) { c throws(RuntimeError) in .signal(BehaviorSubject<Value>(value: c.value(0))) },
+    .function(
+      "interval", rac: "", alias: "interval",
+      "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
+      parameters: [.value("period")], semantics: .rxjs,
+      example: """
+        use rxjs
+        let ticks = interval(3).take(3)
+        show ticks
+        expect ticks == "---0--1--(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      let ticks = Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) }
+      return .signal(c.indexed(ticks).map { .int($0.1) })
+    },
+    .method(
+      "bufferTime", rac: "", alias: "bufferTime",
+      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-ab-----c|")
+        let batches = input.bufferTime(3)
+        show input, batches
+        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return .signal(
+        try c.signal().buffer(Signal<Int>.interval(period, on: c.scheduler)).map { .array($0) })
+    },
+    .method(
+      "debounce", rac: "", alias: "debounce",
+      "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-ab----c---|")
+        let calm = input.debounce { _ in cold("--x") }
+        show input, calm
+        expect calm == "----b----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      return .signal(try c.signal().debounce { duration.signal(from: duration($0)) })
+    },
+    .method(
+      "timestamp", rac: "", alias: "timestamp",
+      "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
+      example: """
+        let input = cold("-a--b|")
+        let stamped = input.timestamp()
+        show input, stamped
+        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      return .signal(
+        try c.signal().map { .dictionary(["value": $0, "timestamp": .int(scheduler.now)]) })
+    },
+    .method(
+      "timeInterval", rac: "", alias: "timeInterval",
+      "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
+      example: """
+        let input = cold("-a--b|")
+        let spaced = input.timeInterval()
+        show input, spaced
+        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      let source = try c.signal()
+      return .signal(
+        Signal.defer {
+          var last = scheduler.now
+          return source.map { value -> Value in
+            defer { last = scheduler.now }
+            return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
+          }
+        })
+    },
+    .method(
+      "pluck", rac: "", alias: "pluck",
+      "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
+        let ids = input.pluck("id")
+        show input, ids
+        expect ids == "-1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      return .signal(try c.signal().map { field($0, key) })
+    },
+  ]
+}
+
+/// The value of `value` (a dictionary) at `key`; nil when it is missing or not a dictionary.
+func field(_ value: Value, _ key: String) -> Value {
+  if case .dictionary(let fields) = value { return fields[key] ?? .null }
+  return .null
+}
+
+extension Call {
+  /// Argument `index` as a dictionary key.
+  func key(_ index: Int) throws(RuntimeError) -> String {
+    guard case .string(let key) = value(index) else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the key", of: name, expected: "a String", value(index), at: rangeOf(index))
+    }
+    return key
+  }
 }

@@ -89,7 +89,7 @@ extension Catalogue {
     .function(
       "interval", rac: "+interval:onScheduler:",
       "Sends the current frame every `period` frames, forever",
-      parameters: [.value("period")],
+      parameters: [.value("period")], semantics: .reactiveObjC,
       example: """
         let ticks = interval(3).take(3)
         show ticks
@@ -101,8 +101,8 @@ extension Catalogue {
     },
     .function(
       "timer", rac: "",
-      "Sends 0 after `delay` frames, then completes (RxJS timer)",
-      parameters: [.value("delay")],
+      "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
+      parameters: [.value("delay"), .value("period", optional: true)],
       example: """
         let alarm = timer(4)
         show alarm
@@ -110,7 +110,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let delay = try c.frames(0, "the delay")
-      return .signal(Signal<Int>.timer(delay, on: c.scheduler).map { Value.int($0) })
+      let once = Signal<Int>.timer(delay, on: c.scheduler)
+      guard c.optional(1) != nil else { return .signal(once.map { Value.int($0) }) }
+      let period = try c.frames(1, "the period", minimum: 1)
+      let ticks = once.concat(with: Signal<Int>.interval(period, on: c.scheduler))
+      return .signal(c.indexed(ticks.map { Value.int($0) }).map { .int($0.1) })
     },
     .function(
       "merge", rac: "+merge:", alias: "merge",
@@ -167,6 +171,7 @@ extension Catalogue {
     .function(
       "Subject", rac: "RACSubject", alias: nil,
       "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
+      semantics: .reactiveObjC,
       example: """
         let s = Subject()
         s.sendNext(1, at: 2)

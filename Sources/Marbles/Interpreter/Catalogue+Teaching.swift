@@ -46,7 +46,10 @@ extension Catalogue {
   /// example has no input signal to draw (`cold`, `just`, `Subject`, `sendNext`).
   static func isSource(_ entry: OperatorEntry) -> Bool {
     sources.contains { key($0) == key(entry) }
-      || ["sendNext", "sendError", "sendCompleted", "of", "from", "range"].contains(entry.name)
+      || [
+        "sendNext", "sendError", "sendCompleted", "of", "from", "range", "interval", "Subject",
+        "BehaviorSubject",
+      ].contains(entry.name)
   }
 
   private static func key(_ entry: OperatorEntry) -> String {
@@ -137,6 +140,10 @@ extension Catalogue {
     "concatMapTo": "the current inner signal and the queue of pending ones",
     "switchMapTo": "the current inner signal",
     "endWith": "the current input",
+    "bufferTime": "the buffer being filled",
+    "debounce": "the pending value and its duration signal",
+    "timeInterval": "the frame of the previous value",
+    "BehaviorSubject": "the current value",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.

@@ -136,7 +136,7 @@ extension Call {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
@@ -164,7 +164,7 @@ extension Call {
         throw Diagnostic.Interpreter.argumentType(
           parameter, of: name, expected: "a signal", value, at: range)
       }
-      signals.append(signal)
+      signals.append(runtime.counted(signal, at: range))
     }
     return signals
   }

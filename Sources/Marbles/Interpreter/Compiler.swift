@@ -194,7 +194,8 @@ struct Compiler {
       isImplicit = false
     }
     let code = ClosureCode(
-      parameterCount: names.count, isImplicit: isImplicit, range: closure.range)
+      parameterCount: names.count, isImplicit: isImplicit, range: closure.range,
+      budget: runtime.budget)
     scopes.append(ClosureScope(names: names, isImplicit: isImplicit, code: code))
     code.body = compile(closure.body)
     scopes.removeLast()

@@ -270,6 +270,14 @@ extension Diagnostic {
           + "nested deliveries)", hint: "break the cycle", at: range)
     }
 
+    /// Closure calls or subscriptions nested past `Budget.maximumDepth`: a recursion.
+    static func recursion(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "recursion deeper than \(limit) calls",
+        hint: "does a closure call or return itself, or is a chain of signals that long?",
+        at: range)
+    }
+
     /// The whole run passed `--max-frames`.
     static func frameLimit(limit: Int, nextFrame: Int, lanes: [String], at range: SourceRange)
       -> Diagnostic

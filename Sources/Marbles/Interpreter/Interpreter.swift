@@ -33,7 +33,7 @@ enum Interpreter {
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
-    let runtime = Runtime(source: source, scheduler: scheduler)
+    let runtime = Runtime(source: source, scheduler: scheduler, options: options)
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
@@ -135,6 +135,8 @@ final class Session {
   private var lanes: [Lane] = []
   private var hasShow = false
   private var namedSources: [(name: String, source: MarbleSource)] = []
+  /// The sources in `namedSources`, for an O(1) "already named?".
+  private var namedSourceIDs: Set<ObjectIdentifier> = []
   private var signalLets: [(name: String, signal: Signal<Value>, range: SourceRange)] = []
   private var expectations: [Expectation] = []
   private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
@@ -163,6 +165,7 @@ final class Session {
     pendingExpectations = []
     signalLets = []
     namedSources = []
+    namedSourceIDs = []
   }
 
   // MARK: - Set-up (frame 0)
@@ -183,12 +186,17 @@ final class Session {
         addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
       }
     }
+    // The first subscribing lane of each name and of each signal, so that matching is linear.
+    var laneByName: [String: Int] = [:]
+    var laneBySignal: [ObjectIdentifier: Int] = [:]
+    for (index, lane) in lanes.enumerated().reversed() where !lane.recorder.isPassive {
+      laneByName[lane.name] = index
+      laneBySignal[ObjectIdentifier(lane.signal)] = index
+    }
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
-      let subscribing = lanes.filter { !$0.recorder.isPassive }
-      if let lane = subscribing.first(where: { $0.name == expectation.name })
-        ?? subscribing.first(where: { $0.signal === signal })
-      {
+      if let found = laneByName[expectation.name] ?? laneBySignal[ObjectIdentifier(signal)] {
+        let lane = lanes[found]
         expectation.recorder = lane.recorder
       } else {
         let recorder = LaneRecorder(scheduler: runtime.scheduler)
@@ -215,7 +223,7 @@ final class Session {
       if case .signal(let signal) = value {
         signalLets.append((name, signal, range))
         if let source = signal as? MarbleSource,
-          !namedSources.contains(where: { $0.source === source })
+          namedSourceIDs.insert(ObjectIdentifier(source)).inserted
         {
           namedSources.append((name, source))
         }

@@ -167,10 +167,10 @@ final class ClosureCallNode: Node {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.eval(locals)) }
     switch values.count {
-    case 0: return try closure.call()
-    case 1: return try closure.call(values[0])
-    case 2: return try closure.call(values[0], values[1])
-    default: return try closure.call(values)
+    case 0: return try closure.call(at: range)
+    case 1: return try closure.call(values[0], at: range)
+    case 2: return try closure.call(values[0], values[1], at: range)
+    default: return try closure.call(values, at: range)
     }
   }
 }

@@ -145,12 +145,12 @@ struct Call {
   /// The scheduler of the run.
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
 
-  /// The receiver as a signal.
+  /// The receiver as a signal (its subscriptions counted, see `Runtime.counted`).
   func signal() throws(RuntimeError) -> Signal<Value> {
     guard case .signal(let signal) = receiver else {
       throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The range of argument `index`, or the call's.
@@ -177,7 +177,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: "a signal", value, at: rangeOf(index))
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The longest duration or latest frame an argument may give: as for marble time
@@ -240,7 +240,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
     }
-    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name)
+    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name, range: range)
   }
 
   /// Argument `index` as the `main` scheduler.
@@ -262,15 +262,19 @@ struct Call {
 /// A script closure handed to an operator: calling it never throws. A runtime error inside it
 /// is reported (with the current frame), the run is asked to stop, and a neutral value
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
+/// Once the run has failed, the closure is no longer called at all.
 struct ScriptFunction {
   let closure: Closure
   let runtime: Runtime
   let operatorName: String
+  /// The operator call's range: where a recursion through the operator is reported.
+  let range: SourceRange
 
   /// Calls with one argument.
   func callAsFunction(_ argument: Value) -> Value {
+    guard !runtime.hasFailed else { return .null }
     do {
-      return try closure.call(argument)
+      return try closure.call(argument, at: range)
     } catch {
       runtime.report(withOrigin(error, [argument]))
       return .null
@@ -279,8 +283,9 @@ struct ScriptFunction {
 
   /// Calls with two arguments.
   func callAsFunction(_ first: Value, _ second: Value) -> Value {
+    guard !runtime.hasFailed else { return .null }
     do {
-      return try closure.call(first, second)
+      return try closure.call(first, second, at: range)
     } catch {
       runtime.report(withOrigin(error, [first, second]))
       return .null
@@ -299,8 +304,9 @@ struct ScriptFunction {
 
   /// Calls with no arguments.
   func callAsFunction() -> Value {
+    guard !runtime.hasFailed else { return .null }
     do {
-      return try closure.call()
+      return try closure.call(at: range)
     } catch {
       runtime.report(error)
       return .null
@@ -322,6 +328,6 @@ struct ScriptFunction {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 }

@@ -36,6 +36,8 @@ final class Runtime {
   private(set) var subscriptionOrigin: String?
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
+  /// The run's budgets: nesting depth, events, subscriptions, value size.
+  let budget: Budget
   /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
   /// semantics, and operators that send several values together send arrays, not tuples.
   var usesRxJS = false
@@ -45,9 +47,10 @@ final class Runtime {
   /// Whether the run was torn down: the graph is released and nothing more is reported.
   private(set) var isTornDown = false
 
-  init(source: SourceFile, scheduler: VirtualTimeScheduler) {
+  init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
     self.scheduler = scheduler
+    self.budget = Budget(limits: options)
   }
 
   /// Whether a runtime error has happened.
@@ -164,7 +167,7 @@ final class Runtime {
     }
     let source = MarbleSource(
       kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
-      endFrame: diagram.endFrame, scheduler: scheduler)
+      endFrame: diagram.endFrame, scheduler: scheduler, budget: budget)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)
     if diagram.kind == .hot {
@@ -218,6 +221,32 @@ final class Runtime {
     nesting += 1
     delivery()
     nesting -= 1
+  }
+
+  /// `signal`, each subscription to it counted as one level of nesting (see `Budget`), so that a
+  /// chain of subscriptions (a long chain of `let`s, a `defer` returning a `defer` of itself)
+  /// stops with an error at `range` instead of overflowing the stack. The receivers and signal
+  /// arguments of operators, and the signals their closures return, are counted.
+  func counted(_ signal: Signal<Value>, at range: SourceRange) -> Signal<Value> {
+    Signal { [weak self] subscriber in
+      guard let self, let level = self.enterLevel(at: range) else { return nil }
+      signal.subscribe(subscriber)
+      self.budget.depth = level - 1
+      return nil
+    }
+  }
+
+  /// Enters one level deeper for a subscription at `range`: the new level, or nil (the run has
+  /// failed, or the recursion is reported now).
+  private func enterLevel(at range: SourceRange) -> Int? {
+    guard !hasFailed else { return nil }
+    do throws(RuntimeError) {
+      try budget.enter(at: range)
+    } catch {
+      report(error)
+      return nil
+    }
+    return budget.depth
   }
 
   /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).

@@ -72,7 +72,7 @@ import Testing
 
   @Test(arguments: [
     ("flatMap", "; did you mean 'flattenMap' or 'mergeMap'?"),
-    ("debounce", "; did you mean 'debounceTime'?"),
+    ("removeDuplicates", "; did you mean 'distinctUntilChanged'?"),
     ("flatenMap", "; did you mean 'flattenMap'?"),
     ("takeWhileBlock", "; did you mean 'takeWhile'?"),
   ])

@@ -331,4 +331,16 @@ private struct Grid<V: Equatable> {
     Grid { _, s in s.throwIfEmpty(TestError()) }.check(
       empty: "--#", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
   }
+
+  @Test func debounce() {
+    let t = TestClock()
+    let duration = t.cold("--x", ["x": 0])
+    let r1 = t.record(t.cold("-12----3---|").debounce { _ in duration })
+    let r2 = t.record(t.cold("-1--|").debounce { _ in t.cold("-|") })
+    t.expect(r1, "----2----3-|")
+    t.expect(r2, "----(1|)")
+    t.expectSubscriptions(duration, "-^!", "--^-!", "-------^-!")
+    Grid { t, s in s.debounce { _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "--#", disposing: "-1-2--|", at: 4, expected: "-", window: "^---!")
+  }
 }
