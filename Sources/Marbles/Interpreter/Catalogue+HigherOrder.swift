@@ -217,7 +217,7 @@ extension Catalogue {
   static let errorsAndRepetition: [OperatorEntry] = [
     .method(
       "catch", rac: "catch:", alias: "catchError",
-      "On failure, switches to the signal the closure returns for the error",
+      "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       example: """
         let input = cold("-a-#")
@@ -227,10 +227,19 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
-      return .signal(
-        try c.signal().catch { error in
-          handler.signal(from: handler(.error(Value.payload(of: error))))
-        })
+      guard handler.takesIndex else {
+        return .signal(
+          try c.signal().catch { error in
+            handler.signal(from: handler(.error(Value.payload(of: error))))
+          })
+      }
+      let caught = WeakSignal()
+      let result = try c.signal().catch { error in
+        let again = Signal<Value>.defer { caught.signal ?? .never }
+        return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+      }
+      caught.signal = result
+      return .signal(result)
     },
     .method(
       "catchTo", rac: "catchTo:",

@@ -982,6 +982,12 @@ extension Catalogue {
   ]
 }
 
+/// A signal held weakly: `catch { e, caught in caught }` refers to its own result without a
+/// reference cycle (the script's `let` keeps the result alive while it runs).
+final class WeakSignal {
+  weak var signal: Signal<Value>?
+}
+
 /// The value of `value` (a dictionary) at `key`; nil when it is missing or not a dictionary.
 func field(_ value: Value, _ key: String) -> Value {
   if case .dictionary(let fields) = value { return fields[key] ?? .null }

@@ -440,4 +440,28 @@ import Testing
       expect raced == "-b|"
       """)
   }
+
+  @Test func catchErrorCanResubscribeThroughCaught() {
+    expectPasses(
+      """
+      let source = cold("-a-#")
+      let again = source.catchError { e, caught in caught }.take(4)
+      let once = source.catchError { e in of(e) }
+      show again, once
+      expect again == "-a--a--a--(a|)"
+      expect once == "-a-(e|)", a: "a", e: error("error")
+      expect subscriptions(source) == ["^--!", "^--!", "---^--!", "------^--!", "---------^!"]
+      """)
+  }
+
+  @Test func throwErrorWithAFactory() {
+    expectPasses(
+      """
+      let thrown = throwError { Error("late") }
+      let delayed = cold("--a|").concatWith(thrown)
+      expect thrown == "#", error: Error("late")
+      expect delayed == "--a#", error: Error("late")
+      """)
+    #expect(failureText("let x = fail()").contains("missing argument 'error' in call to 'fail'"))
+  }
 }
