@@ -44,6 +44,19 @@ import Testing
     #expect(run.lanes.map(\.label) == ["slow", "outer", "latest"])
   }
 
+  @Test func internalsLanesAreAddedWhereTheBuildDrawsThem() throws {
+    // A command's internals are drawn today: explain adds `show save.internals` and reports
+    // those lanes apart from the output. Stateful operators get the same line as soon as
+    // `show x.internals` works for them.
+    let entry = try #require(Catalogue.entries(named: "Command").first)
+    let example = Explainer.example(for: entry)
+    #expect(example.script.contains("\nshow save.internals\n"))
+    #expect(example.internalsLanes.first == "save.added")
+    #expect(example.internalsLanes.contains("save.inFlight"))
+    #expect(example.outputLanes == ["save.executing", "save.enabled", "save.executionSignals"])
+    #expect(example.inputLanes == ["taps.recorded"])
+  }
+
   @Test func theCatalogueIsGroupedByFamilyAndListsEveryEntryOnce() {
     let listed = Catalogue.families.flatMap(\.entries)
     #expect(listed.count == Catalogue.entries.count)
