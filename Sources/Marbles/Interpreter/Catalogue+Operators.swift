@@ -329,8 +329,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(1)
       let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return .signal(source.takeWhile(inclusive: inclusive) { predicate.predicate($0) })
+      }
       return .signal(
-        c.indexed(try c.signal()).takeWhile(inclusive: inclusive) {
+        c.indexed(source).takeWhile(inclusive: inclusive) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
         }.map { $0.0 })
     },

@@ -503,6 +503,13 @@ extension Call {
     runtime.usesRxJS ? .array(values) : .tuple(values)
   }
 
+  /// Each value's inner signal, made by `transform` with the value (and its index when the
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
+    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
+    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  }
+
   /// Each value with its index in its subscription, from 0.
   func indexed(_ source: Signal<Value>) -> Signal<(Value, Int)> {
     Signal.defer {
