@@ -45,6 +45,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        return .signal(c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce))
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
@@ -62,6 +65,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        let final = c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce).takeLast(1)
+        return .signal(c.optional(0).map { final.defaultIfEmpty($0) } ?? final)
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }

@@ -163,7 +163,10 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.combineLatest(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",
