@@ -30,6 +30,18 @@ import Testing
     }
   }
 
+  @Test(arguments: Catalogue.entries.map { $0 })
+  func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) {
+    let stateful = Catalogue.internalState[entry.name] != nil
+    let stateless = Catalogue.stateless.contains(entry.name)
+    #expect(
+      stateful != stateless,
+      """
+      '\(entry.name)' must be in exactly one of Catalogue.internalState (what it holds) and \
+      Catalogue.stateless (Catalogue+Teaching.swift)
+      """)
+  }
+
   @Test func inputLanesDoNotSubscribeTheSourcesAgain() throws {
     let entry = try #require(Catalogue.entries(named: "switchToLatest").first)
     let example = Explainer.example(for: entry)
