@@ -503,6 +503,13 @@ extension Call {
     runtime.usesRxJS ? .array(values) : .tuple(values)
   }
 
+  /// Each value's inner signal, made by `transform` with the value (and its index when the
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
+    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
+    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  }
+
   /// Each value with its index in its subscription, from 0.
   func indexed(_ source: Signal<Value>) -> Signal<(Value, Int)> {
     Signal.defer {
@@ -600,7 +607,34 @@ extension OperatorEntry.Parameter {
   }
 }
 
+extension Call {
+  /// The running accumulation of a closure `{ acc, x, i in … }` that also takes the index
+  /// (RxJS `scan`/`reduce`); without a start, the first value starts it, as its index 0.
+  func indexedAccumulation(_ source: Signal<Value>, start: Value?, _ reduce: ScriptFunction)
+    -> Signal<Value>
+  {
+    indexed(source).scan(start) { acc, pair -> Value? in
+      guard let acc else { return pair.0 }
+      return reduce.call([acc, pair.0, .int(pair.1)])
+    }.map { $0 ?? .null }
+  }
+}
+
 extension ScriptFunction {
+  /// Whether an accumulator closure takes the index as a third parameter (`{ acc, x, i in … }`).
+  var takesAccumulatorIndex: Bool { closure.code.parameterCount == 3 }
+
+  /// Calls with any number of arguments.
+  func call(_ arguments: [Value]) -> Value {
+    guard !runtime.hasFailed else { return .null }
+    do {
+      return try closure.call(arguments, at: range)
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
   /// Whether the closure takes the index as a second parameter (`map { x, i in … }`).
   var takesIndex: Bool { closure.code.parameterCount == 2 }
 
@@ -703,7 +737,10 @@ extension Catalogue {
         expect both == "-------(p|)", p: [2, "x"]
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.forkJoin(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "iif", rac: "", alias: "iif",
@@ -982,6 +1019,12 @@ extension Catalogue {
   ]
 }
 
+/// A signal held weakly: `catch { e, caught in caught }` refers to its own result without a
+/// reference cycle (the script's `let` keeps the result alive while it runs).
+final class WeakSignal {
+  weak var signal: Signal<Value>?
+}
+
 /// The value of `value` (a dictionary) at `key`; nil when it is missing or not a dictionary.
 func field(_ value: Value, _ key: String) -> Value {
   if case .dictionary(let fields) = value { return fields[key] ?? .null }
@@ -989,6 +1032,28 @@ func field(_ value: Value, _ key: String) -> Value {
 }
 
 extension Call {
+  /// A single dictionary argument of signals (`combineLatest(["a": a, "b": b])`, RxJS's
+  /// object form): its keys in order and its signals; nil for any other arguments.
+  func keyedSignals() throws(RuntimeError) -> ([String], [Signal<Value>])? {
+    guard variadic.count == 1, case .dictionary(let fields) = variadic[0] else { return nil }
+    let keys = fields.keys.sorted()
+    var signals: [Signal<Value>] = []
+    for key in keys {
+      guard case .signal(let signal) = fields[key] else {
+        throw Diagnostic.Interpreter.argumentType(
+          "each value of the dictionary", of: name, expected: "a signal", fields[key] ?? .null,
+          at: range)
+      }
+      signals.append(signal)
+    }
+    return (keys, signals)
+  }
+
+  /// Values sent together by key: a dictionary.
+  func keyed(_ keys: [String], _ values: [Value]) -> Value {
+    .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values)))
+  }
+
   /// Argument `index` as a dictionary key.
   func key(_ index: Int) throws(RuntimeError) -> String {
     guard case .string(let key) = value(index) else {

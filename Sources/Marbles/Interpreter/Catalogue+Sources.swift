@@ -67,14 +67,25 @@ extension Catalogue {
     ) { _ throws(RuntimeError) in .signal(.never) },
     .function(
       "fail", rac: "+error:", alias: "throwError",
-      "Fails with the given error value at subscription",
-      parameters: [.value("error")],
+      "Fails with the given error value at subscription; with a closure, with its result at each subscription (RxJS throwError(() => e))",
+      parameters: [.value("error", optional: true), .optionalClosure("")],
       example: """
         let broken = fail("boom")
         show broken
         expect broken == "#", error: "boom"
         """
-    ) { c throws(RuntimeError) in .signal(.fail(c.value(0).asError)) },
+    ) { c throws(RuntimeError) in
+      if c.optional(1) != nil {
+        let make = try c.function(1)
+        return .signal(Signal.defer { .fail(make().asError) })
+      }
+      guard let error = c.optional(0) else {
+        throw RuntimeError(
+          "missing argument 'error' in call to '\(c.name)'; it is written '\(c.name)(error)' or '\(c.name) { error }'",
+          at: c.range)
+      }
+      return .signal(.fail(error.asError))
+    },
     .function(
       "defer", rac: "+defer:", alias: "defer",
       "Calls the closure at each subscription and forwards the signal it returns",
@@ -154,7 +165,10 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.combineLatest(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",

@@ -146,6 +146,18 @@ extension Catalogue {
     "BehaviorSubject": "the current value",
   ]
 
+  /// The operators that hold no state between events (each event is handled on its own, or the
+  /// row plays its arguments). Every row is in this set or in `internalState`; a test fails
+  /// for a row in neither, so that a new operator says what it holds.
+  static let stateless: Set<String> = [
+    "Channel", "Error", "Subject", "and", "cold", "completed", "connect", "defer", "deliverOn",
+    "dematerialize", "doCompleted", "doError", "doNext", "empty", "error", "execute", "fail",
+    "failed", "filter", "finally", "from", "hot", "ignoreValues", "iif", "initially", "isEmpty",
+    "just", "main", "map", "mapReplace", "materialize", "never", "next", "not", "of", "or",
+    "pluck", "range", "sendCompleted", "sendError", "sendNext", "setAllowsConcurrentExecution",
+    "startWith", "subscribe", "subscribeOn", "timer", "timestamp",
+  ]
+
   /// What `entry` holds between events, or nil when it holds no state.
   static func state(of entry: OperatorEntry) -> String? {
     internalState[entry.name]

@@ -157,9 +157,12 @@ extension Call {
   }
 
   /// The variadic arguments as signals.
+  /// One array argument stands for its elements, as RxJS 7 writes `combineLatest([a, b])`.
   func signals(_ parameter: String) throws(RuntimeError) -> [Signal<Value>] {
     var signals: [Signal<Value>] = []
-    for value in variadic {
+    var values = variadic
+    if values.count == 1, case .array(let elements) = values[0] { values = elements }
+    for value in values {
       guard case .signal(let signal) = value else {
         throw Diagnostic.Interpreter.argumentType(
           parameter, of: name, expected: "a signal", value, at: range)

@@ -37,7 +37,7 @@ enum Interpreter {
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
-    let found = sortedByPosition(syntax + compiler.diagnostics)
+    let found = sortedByPosition(syntax + compiler.diagnostics + TypeCheck.check(script))
     if found.containsError { return .failed(found) }
     runtime.warnings = found
 

@@ -277,7 +277,7 @@ struct ScriptFunction {
     do {
       return try closure.call(argument, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [argument]))
       return .null
     }
   }
@@ -288,9 +288,19 @@ struct ScriptFunction {
     do {
       return try closure.call(first, second, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [first, second]))
       return .null
     }
+  }
+
+  /// The error with a hint naming the values the operator passed, unless it has a hint:
+  /// 'map' called the closure with 'String' "a!" (the value that arrived at this frame).
+  private func withOrigin(_ error: RuntimeError, _ arguments: [Value]) -> RuntimeError {
+    guard error.hint == nil else { return error }
+    var copy = error
+    let values = arguments.map { "'\($0.typeName)' \($0)" }.joined(separator: " and ")
+    copy.hint = "'\(operatorName)' called the closure with \(values), which arrived at this frame"
+    return copy
   }
 
   /// Calls with no arguments.

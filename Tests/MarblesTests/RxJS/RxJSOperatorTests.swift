@@ -440,4 +440,62 @@ import Testing
       expect raced == "-b|"
       """)
   }
+
+  @Test func catchErrorCanResubscribeThroughCaught() {
+    expectPasses(
+      """
+      let source = cold("-a-#")
+      let again = source.catchError { e, caught in caught }.take(4)
+      let once = source.catchError { e in of(e) }
+      show again, once
+      expect again == "-a--a--a--(a|)"
+      expect once == "-a-(e|)", a: "a", e: error("error")
+      expect subscriptions(source) == ["^--!", "^--!", "---^--!", "------^--!", "---------^!"]
+      """)
+  }
+
+  @Test func throwErrorWithAFactory() {
+    expectPasses(
+      """
+      let thrown = throwError { Error("late") }
+      let delayed = cold("--a|").concatWith(thrown)
+      expect thrown == "#", error: Error("late")
+      expect delayed == "--a#", error: Error("late")
+      """)
+    #expect(failureText("let x = fail()").contains("missing argument 'error' in call to 'fail'"))
+  }
+
+  @Test func arrayAndDictionaryArgumentsOfCombinations() {
+    expectPasses(
+      """
+      use rxjs
+      let a = cold("-1---2|")
+      let b = cold("---x--|")
+      let listed = combineLatest([a, b])
+      let keyed = combineLatest(["n": a, "s": b])
+      let joined = forkJoin(["n": a, "s": b])
+      let zipped = zip([a, b])
+      show listed, keyed, joined, zipped
+      expect listed == "---p-q|", p: [1, "x"], q: [2, "x"]
+      expect keyed == "---p-q|", p: ["n": 1, "s": "x"], q: ["n": 2, "s": "x"]
+      expect joined == "------(p|)", p: ["n": 2, "s": "x"]
+      expect zipped == "---p--|", p: [1, "x"]
+      """)
+  }
+
+  @Test func accumulatorsTakeTheIndex() {
+    expectPasses(
+      """
+      let seeded = cold("-a-b-c|").scan(0) { acc, x, i in acc + i }
+      let seedless = cold("-1-2-3|").scan { acc, x, i in acc * 10 + i }
+      let total = cold("-1-2-3|").reduce(100) { acc, x, i in acc + x * i }
+      let emptyTotal = cold("--|").reduce { acc, x, i in acc + i }
+      let seededEmpty = cold("--|").reduce(7) { acc, x, i in acc + i }
+      expect seeded == "-a-b-c|", a: 0, b: 1, c: 3
+      expect seedless == "-a-b-c|", a: 1, b: 11, c: 112
+      expect total == "------(t|)", t: 108
+      expect emptyTotal == "--|"
+      expect seededEmpty == "--(s|)", s: 7
+      """)
+  }
 }
