@@ -6,7 +6,7 @@ import Testing
 @Suite struct RunawayTranscriptTests {
   @Test(arguments: [
     "recursion-self-apply", "recursion-defer", "recursion-catch", "recursion-then",
-    "recursion-switchmap", "recursion-map", "recursion-concat-defer",
+    "recursion-switchmap", "recursion-concat-defer",
     "recursion-startwith-defer",
   ])
   func recursionStopsWithALocatedError(script: String) throws {
@@ -15,6 +15,15 @@ import Testing
     #expect(output.exitCode == 1)
     #expect(output.stdout.isEmpty)
     #expect(output.stderr.contains("error: recursion deeper than 10000 calls"))
+  }
+
+  /// A closure whose values are signals of itself: the recording nests without end, and stops
+  /// at the nesting bound of recorded values.
+  @Test func recursionThroughRecordedValuesStops() throws {
+    let output = try Binary.run(["render", "Fixtures/recursion-map.marble"])
+    try expectTranscript(output, named: "render-recursion-map")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.contains("error: a recorded value nests deeper than 200 levels"))
   }
 
   /// A script of `count` `let`s after `first`, each made from the one before (`link(i)` is
@@ -50,5 +59,30 @@ import Testing
     let output = try Binary.run(["test", "-"], stdin: script)
     #expect(output.exitCode == 0)
     #expect(output.stdout.hasSuffix("1 passed, 0 failed\n"))
+  }
+
+  /// Values that grow each frame, exponential fan-out and runaway event counts stop at a budget,
+  /// with the flag that raises it named.
+  @Test(arguments: [
+    ("budget-scan-string", [String]()), ("budget-scan-array", []), ("budget-scan-nested", []),
+    ("budget-concat-defer", []), ("budget-flattenmap-exponential", []),
+    ("budget-events", ["--max-events", "1000"]),
+    ("budget-scan-string", ["--max-value-size", "100"]),
+    ("budget-flattenmap-exponential", ["--max-subscriptions", "50"]),
+  ])
+  func budgetsStopTheRun(script: String, flags: [String]) throws {
+    let output = try Binary.run(["render"] + flags + ["Fixtures/\(script).marble"])
+    let suffix = flags.first.map { "-" + $0.dropFirst(2) } ?? ""
+    try expectTranscript(output, named: "render-\(script)\(suffix)")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.contains("budget of"))
+  }
+
+  /// `--max-frames` and the budgets are bounded: `Int.max` is a usage error, not an unbounded run.
+  @Test(arguments: ["--max-frames", "--max-events", "--max-subscriptions", "--max-value-size"])
+  func limitsHaveACeiling(flag: String) throws {
+    let output = try Binary.run(["render", flag, "9223372036854775807", "Fixtures/flow.marble"])
+    try expectTranscript(output, named: "render-ceiling\(flag.dropFirst(1))")
+    #expect(output.exitCode == 64)
   }
 }

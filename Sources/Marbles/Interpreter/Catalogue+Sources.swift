@@ -16,7 +16,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .cold)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
       )
     },
     .function(
@@ -32,7 +33,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
       )
     },
     .function(

@@ -284,7 +284,7 @@ final class Session {
         name: item.name, label: item.label, signal: connection.signal, window: item.window,
         range: item.range)
     case .recorded(let source):
-      let recorder = LaneRecorder(scheduler: runtime.scheduler)
+      let recorder = makeRecorder(at: item.range)
       let suffix = ".recorded"
       let base = item.name.hasSuffix(suffix) ? String(item.name.dropLast(suffix.count)) : item.name
       recorder.watch(source)
@@ -307,7 +307,7 @@ final class Session {
     name: String, label: String?, signal: Signal<Value>, window: SubscriptionMarble?,
     range: SourceRange
   ) {
-    let recorder = LaneRecorder(scheduler: runtime.scheduler)
+    let recorder = makeRecorder(at: range)
     lanes.append(
       Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
     let start = window?.subscribed ?? 0
@@ -341,13 +341,15 @@ final class Session {
       case .error:
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .error, value: expectedValue(error.asError.value, at: frame),
+            frame: frame, kind: .error,
+            value: expectedValue(error.asError.value, at: frame, for: expectation.range),
             key: nil))
       case .value(let key):
         let value = map[key] ?? Runtime.digitValue(key).map(Value.int) ?? .string(key)
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .next, value: expectedValue(value, at: frame),
+            frame: frame, kind: .next,
+            value: expectedValue(value, at: frame, for: expectation.range),
             key: map[key] != nil ? key : nil))
       }
     }
@@ -358,21 +360,30 @@ final class Session {
     pendingExpectations.append((expectations.count - 1, signal))
   }
 
+  /// A recorder whose events count against the run's budgets, reported at `range`.
+  private func makeRecorder(at range: SourceRange) -> LaneRecorder {
+    LaneRecorder(scheduler: runtime.scheduler, budget: runtime.budget, range: range)
+  }
+
   /// An expected value as recorded data. An inner signal is what it does when subscribed at
   /// `frame`: a cold marble's events shifted to `frame` (without subscribing it), any other
   /// signal recorded from a subscription made at the start of `frame` during the run.
-  private func expectedValue(_ value: Value, at frame: Int) -> LaneRecorder.Pending {
+  private func expectedValue(_ value: Value, at frame: Int, for range: SourceRange)
+    -> LaneRecorder.Pending
+  {
     switch value {
     case .signal(let signal):
       if let source = signal as? MarbleSource, source.kind == .cold {
         return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let recorder = LaneRecorder(scheduler: runtime.scheduler)
+      let recorder = makeRecorder(at: range)
       runtime.atStart(of: frame) { recorder.start(signal) }
       return .inner(recorder)
-    case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })
-    case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
-    case .error(let inner): return .error(expectedValue(inner, at: frame))
+    case .tuple(let values):
+      return .tuple(values.map { expectedValue($0, at: frame, for: range) })
+    case .array(let values):
+      return .array(values.map { expectedValue($0, at: frame, for: range) })
+    case .error(let inner): return .error(expectedValue(inner, at: frame, for: range))
     default: return .ready(value.timelineValue(at: frame))
     }
   }

@@ -37,12 +37,14 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   private let scheduler: VirtualTimeScheduler
   /// The run's budget: events at the subscription's own frame keep its nesting depth.
   private let budget: Budget
+  /// The `cold(…)`/`hot(…)` call, where a run out of events is reported.
+  private let range: SourceRange
   private let subject = Subject<Value>()
   private var isScheduled = false
 
   init(
     kind: MarbleKind, batches: [Batch], firstFrame: Int, endFrame: Int,
-    scheduler: VirtualTimeScheduler, budget: Budget
+    scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
     self.batches = batches
@@ -50,6 +52,7 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     self.endFrame = endFrame
     self.scheduler = scheduler
     self.budget = budget
+    self.range = range
     super.init { _ in nil }
   }
 
@@ -78,7 +81,8 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
         let events = batch.events
         if batch.frame == 0 && depth > 0 {
           scheduled.add(
-            scheduler.schedule(at: start) { [budget] in
+            scheduler.schedule(at: start) { [budget, range] in
+              guard budget.spend(events.count, at: range) else { return }
               let outer = budget.depth
               budget.depth = max(outer, depth)
               for event in events { subscriber.send(event) }

@@ -150,7 +150,7 @@ struct Call {
     guard case .signal(let signal) = receiver else {
       throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
     }
-    return runtime.counted(signal, at: range)
+    return runtime.counted(signal, at: range, isOpen: false)
   }
 
   /// The range of argument `index`, or the call's.
@@ -262,7 +262,8 @@ struct Call {
 /// A script closure handed to an operator: calling it never throws. A runtime error inside it
 /// is reported (with the current frame), the run is asked to stop, and a neutral value
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
-/// Once the run has failed, the closure is no longer called at all.
+/// Each call counts as an event (`--max-events`); once the run has failed, the closure is no
+/// longer called at all.
 struct ScriptFunction {
   let closure: Closure
   let runtime: Runtime
@@ -272,7 +273,7 @@ struct ScriptFunction {
 
   /// Calls with one argument.
   func callAsFunction(_ argument: Value) -> Value {
-    guard !runtime.hasFailed else { return .null }
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
       return try closure.call(argument, at: range)
     } catch {
@@ -283,7 +284,7 @@ struct ScriptFunction {
 
   /// Calls with two arguments.
   func callAsFunction(_ first: Value, _ second: Value) -> Value {
-    guard !runtime.hasFailed else { return .null }
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
       return try closure.call(first, second, at: range)
     } catch {
@@ -304,7 +305,7 @@ struct ScriptFunction {
 
   /// Calls with no arguments.
   func callAsFunction() -> Value {
-    guard !runtime.hasFailed else { return .null }
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
       return try closure.call(at: range)
     } catch {

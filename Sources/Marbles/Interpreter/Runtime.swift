@@ -50,7 +50,8 @@ final class Runtime {
   init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
     self.scheduler = scheduler
-    self.budget = Budget(limits: options)
+    self.budget = Budget(limits: options.budgets)
+    budget.runtime = self
   }
 
   /// Whether a runtime error has happened.
@@ -136,7 +137,8 @@ final class Runtime {
   /// A `cold` or `hot` source for `diagram`, its value keys looked up in `values` (a digit
   /// without an entry is that integer, any other character the one-character string).
   func makeSource(
-    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value
+    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value,
+    at range: SourceRange
   ) -> MarbleSource {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
@@ -167,7 +169,7 @@ final class Runtime {
     }
     let source = MarbleSource(
       kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
-      endFrame: diagram.endFrame, scheduler: scheduler, budget: budget)
+      endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)
     if diagram.kind == .hot {
@@ -227,26 +229,33 @@ final class Runtime {
   /// chain of subscriptions (a long chain of `let`s, a `defer` returning a `defer` of itself)
   /// stops with an error at `range` instead of overflowing the stack. The receivers and signal
   /// arguments of operators, and the signals their closures return, are counted.
-  func counted(_ signal: Signal<Value>, at range: SourceRange) -> Signal<Value> {
+  ///
+  /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
+  /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
+  /// it also counts as open until it ends (`--max-subscriptions`).
+  func counted(_ signal: Signal<Value>, at range: SourceRange, isOpen: Bool = true)
+    -> Signal<Value>
+  {
     Signal { [weak self] subscriber in
-      guard let self, let level = self.enterLevel(at: range) else { return nil }
+      guard let self, !self.hasFailed else { return nil }
+      let budget = self.budget
+      if isOpen {
+        guard budget.opened(at: range) else { return nil }
+        subscriber.attach { [weak budget] in budget?.closed() }
+      } else {
+        guard budget.spend(at: range) else { return nil }
+      }
+      do throws(RuntimeError) {
+        try budget.enter(at: range)
+      } catch {
+        self.report(error)
+        return nil
+      }
+      let level = budget.depth
       signal.subscribe(subscriber)
-      self.budget.depth = level - 1
+      budget.depth = level - 1
       return nil
     }
-  }
-
-  /// Enters one level deeper for a subscription at `range`: the new level, or nil (the run has
-  /// failed, or the recursion is reported now).
-  private func enterLevel(at range: SourceRange) -> Int? {
-    guard !hasFailed else { return nil }
-    do throws(RuntimeError) {
-      try budget.enter(at: range)
-    } catch {
-      report(error)
-      return nil
-    }
-    return budget.depth
   }
 
   /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).
