@@ -895,6 +895,22 @@ extension Catalogue {
 extension Catalogue {
   /// RxJS's time and value utilities.
   static let rxjsUtilities: [OperatorEntry] = [
+    .method(
+      "single", rac: "", alias: "single",
+      "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
+      parameters: [.optionalClosure("x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let two = input.single { $0 == 2 }
+        show input, two
+        expect two == "------(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      guard c.optional(0) != nil else { return .signal(source.single()) }
+      let predicate = try c.function(0)
+      return .signal(source.single { predicate.isTrue(predicate.indexed($0, $1)) })
+    },
     .function(
       "Subject", rac: "", alias: "Subject",
       "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",

@@ -144,6 +144,7 @@ extension Catalogue {
     "debounce": "the pending value and its duration signal",
     "timeInterval": "the frame of the previous value",
     "BehaviorSubject": "the current value",
+    "single": "the match so far",
   ]
 
   /// The operators that hold no state between events (each event is handled on its own, or the

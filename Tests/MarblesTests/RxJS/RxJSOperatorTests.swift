@@ -498,4 +498,18 @@ import Testing
       expect seededEmpty == "--(s|)", s: 7
       """)
   }
+
+  @Test func singleFailsAtASecondMatch() {
+    expectPasses(
+      """
+      let one = cold("-1-2-3|").single { $0 == 2 }
+      let two = cold("-1-2-3|").single { $0 > 1 }
+      let none = cold("-1|").single { x, i in i > 3 }
+      let only = cold("-7|").single()
+      expect one == "------(2|)"
+      expect two == "-----#", error: "notSingle"
+      expect none == "--#", error: "noElements"
+      expect only == "--(7|)"
+      """)
+  }
 }
