@@ -115,3 +115,36 @@ import Testing
     #expect(output.stdout.hasSuffix("1 passed, 1 failed\n"))
   }
 }
+
+/// Corners that were quadratic: the output stays small and the run ends.
+@Suite struct QuadraticCornerTranscriptTests {
+  /// 200 back-to-back subscriptions and a failing `expect subscriptions`: the diff draws the
+  /// actual windows in two rows (it drew one row, of the run's width, per subscription).
+  @Test func repeatWithExpectSubscriptions() throws {
+    let output = try Binary.run(["test", "Fixtures/quadratic-repeat-subscriptions.marble"])
+    try expectTranscript(output, named: "test-quadratic-repeat-subscriptions")
+    #expect(output.exitCode == 1)
+    #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("actual") }.count == 2)
+  }
+
+  /// A 100,000-character marble renders: one lane line and a ruler as long as the marble.
+  @Test func longMarbleRenders() throws {
+    let marble = String(repeating: "a", count: 100_000) + "|"
+    let script = Data("let a = cold(\"\(marble)\")\nshow a\n".utf8)
+    let output = try Binary.run(["render", "-"], stdin: script)
+    #expect(output.exitCode == 0 && output.stderr.isEmpty)
+    let lines = output.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.last?.hasSuffix("aaaa|") == true)
+    #expect((lines.last?.count ?? 0) > 100_000)
+    #expect(lines.dropFirst().first?.hasSuffix("100000") == true)
+  }
+
+  /// The same at 2,000 characters, as a transcript.
+  @Test func longMarbleTranscript() throws {
+    let marble = String(repeating: "a", count: 2_000) + "|"
+    let script = Data("let a = cold(\"\(marble)\")\nshow a\n".utf8)
+    try expectTranscript(
+      Binary.run(["render", "-"], stdin: script), named: "render-quadratic-long-marble")
+  }
+}

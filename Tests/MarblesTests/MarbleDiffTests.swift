@@ -231,8 +231,7 @@ import Testing
         expectation failed for subscriptions at frame 5: extra: expected no subscription, got '^' at frame 5 and no '!'
                   0    5
         expected  ^--!
-        actual    ^--!
-        actual    -----^
+        actual    ^--!-^
                        ^
         subscription 2: extra: expected no subscription, got '^' at frame 5 and no '!'
         """

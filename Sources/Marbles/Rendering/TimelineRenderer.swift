@@ -114,11 +114,12 @@ public struct TimelineRenderer: Sendable {
   private func makeRows(for lane: TimelineLane) -> [Row] {
     var rows: [Row] = []
     var inners: [InnerTimeline] = []
-    let keys = KeyTable(values: lane.events.compactMap { event -> TimelineValue? in
-      guard event.kind == .next, let value = event.value else { return nil }
-      if case .signal = value { return nil }
-      return value
-    })
+    let keys = KeyTable(
+      values: lane.events.compactMap { event -> TimelineValue? in
+        guard event.kind == .next, let value = event.value else { return nil }
+        if case .signal = value { return nil }
+        return value
+      })
     var tokens: [Int: [Token]] = [:]
     for event in lane.events {
       switch event.kind {
@@ -135,25 +136,27 @@ public struct TimelineRenderer: Sendable {
     }
     let terminal = lane.events.last { $0.kind != .next }?.frame
     let end = terminal ?? lane.subscription.unsubscribed
-    rows.append(Row(
-      label: lane.label, start: lane.subscription.subscribed, end: end,
-      endsByUnsubscription: terminal == nil && end != nil, tokens: tokens,
-      legend: keys.legend(
-        errors: lane.events.compactMap { $0.kind == .error ? $0.value : nil },
-        failureGlyph: options.theme.failed),
-      lastFrame: max(lane.events.last?.frame ?? 0, end ?? 0)))
+    rows.append(
+      Row(
+        label: lane.label, start: lane.subscription.subscribed, end: end,
+        endsByUnsubscription: terminal == nil && end != nil, tokens: tokens,
+        legend: keys.legend(
+          errors: lane.events.compactMap { $0.kind == .error ? $0.value : nil },
+          failureGlyph: options.theme.failed),
+        lastFrame: max(lane.events.last?.frame ?? 0, end ?? 0)))
     for (index, inner) in inners.enumerated() {
-      rows.append(contentsOf: makeRows(
-        for: TimelineLane(
-          name: lane.name, label: options.theme.innerPrefix + "#\(index + 1)",
-          subscription: TimelineSubscription(
-            subscribed: inner.subscribed, unsubscribed: inner.unsubscribed),
-          events: inner.events)
-      ).map { row in
-        var row = row
-        if !row.label.hasPrefix(options.theme.innerPrefix) { row.label = "  " + row.label }
-        return row
-      })
+      rows.append(
+        contentsOf: makeRows(
+          for: TimelineLane(
+            name: lane.name, label: options.theme.innerPrefix + "#\(index + 1)",
+            subscription: TimelineSubscription(
+              subscribed: inner.subscribed, unsubscribed: inner.unsubscribed),
+            events: inner.events)
+        ).map { row in
+          var row = row
+          if !row.label.hasPrefix(options.theme.innerPrefix) { row.label = "  " + row.label }
+          return row
+        })
     }
     return rows
   }
@@ -187,7 +190,9 @@ public struct TimelineRenderer: Sendable {
     if frame < row.start { return String(repeating: " ", count: width) }
     if let end = row.end, frame > end { return String(repeating: " ", count: width) }
     if let end = row.end, frame == end, row.endsByUnsubscription, row.tokens[frame] == nil {
-      let mark = options.color ? "\u{1B}[33m" + options.theme.unsubscribed + "\u{1B}[0m"
+      let mark =
+        options.color
+        ? "\u{1B}[33m" + options.theme.unsubscribed + "\u{1B}[0m"
         : options.theme.unsubscribed
       return mark + String(repeating: " ", count: max(0, width - options.theme.unsubscribed.count))
     }
@@ -206,10 +211,13 @@ public struct TimelineRenderer: Sendable {
   /// touch the previous number.
   private func ruler(_ block: ClosedRange<Int>, first: Int, widths: [Int]) -> String {
     var line = ""
+    var length = 0  // line.count, kept so that each step is O(1) (String.count is O(n))
     var offset = 0
     for frame in block {
-      if frame % 5 == 0, line.isEmpty || line.count < offset {
-        line += String(repeating: " ", count: offset - line.count) + String(frame)
+      if frame % 5 == 0, length == 0 || length < offset {
+        let label = String(frame)
+        line += String(repeating: " ", count: offset - length) + label
+        length = offset + label.count
       }
       offset += widths[frame - first]
     }

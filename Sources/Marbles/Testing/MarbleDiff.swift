@@ -116,13 +116,26 @@ public enum MarbleDiff {
       guard !logs.isEmpty else {
         return [MarbleGrid.Row(label: label, cells: [:], dashesThrough: .min, legend: "none")]
       }
-      return logs.map { log in
-        var cells = [log.subscribed: "^"]
-        if let end = log.unsubscribed {
-          cells[end] = end == log.subscribed ? "(^!)" : "!"
+      // A window goes into the first row whose windows all ended before it starts, so that
+      // sequential subscriptions (`repeat(5000)`) take two rows, not one each: the drawing
+      // stays linear in the run's length.
+      var packed: [MarbleGrid.Row] = []
+      var lastFrames: [Int?] = []  // per row: the frame its last window ended, nil if open
+      for log in logs {
+        let fits = lastFrames.firstIndex { last in last.map { $0 < log.subscribed } ?? false }
+        let row = fits ?? packed.count
+        if fits == nil {
+          packed.append(MarbleGrid.Row(label: label, cells: [:], dashesThrough: nil))
+          lastFrames.append(nil)
         }
-        return MarbleGrid.Row(label: label, cells: cells, dashesThrough: log.unsubscribed)
+        packed[row].cells[log.subscribed] = "^"
+        if let end = log.unsubscribed {
+          packed[row].cells[end] = end == log.subscribed ? "(^!)" : "!"
+        }
+        packed[row].dashesThrough = log.unsubscribed
+        lastFrames[row] = log.unsubscribed
       }
+      return packed
     }
     let grid = MarbleGrid(
       rows: rows("expected", expected) + rows("actual", actual), carets: carets.sorted())
