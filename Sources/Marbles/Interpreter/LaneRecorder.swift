@@ -29,8 +29,12 @@ final class LaneRecorder {
   /// The source a passive lane watches (`show input.recorded`), if this is one.
   private var watched: MarbleSource?
 
-  init(scheduler: VirtualTimeScheduler) {
+  /// Numbers the events of one frame across every recorder of the run.
+  private let clock: SequenceClock
+
+  init(scheduler: VirtualTimeScheduler, clock: SequenceClock) {
     self.scheduler = scheduler
+    self.clock = clock
   }
 
   /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
@@ -63,15 +67,18 @@ final class LaneRecorder {
   }
 
   private func record(_ event: Event<Value>) {
+    guard !clock.hasStopped() else { return }
     let frame = scheduler.now
+    let sequence = clock.next(at: frame)
     switch event {
     case .next(let value):
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
-        events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
+        events.append(TimelineEvent(frame: frame, kind: .next, value: .null, sequence: sequence))
       } else {
         events.append(
-          TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+          TimelineEvent(
+            frame: frame, kind: .next, value: value.timelineValue(at: frame), sequence: sequence))
       }
     case .error(let error):
       let value = Value.payload(of: error)
@@ -79,10 +86,11 @@ final class LaneRecorder {
         pending.append((events.count, pend(value, at: frame)))
       }
       events.append(
-        TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
+        TimelineEvent(
+          frame: frame, kind: .error, value: value.timelineValue(at: frame), sequence: sequence))
       if unsubscribed == nil, watched == nil { unsubscribed = frame }
     case .completed:
-      events.append(TimelineEvent(frame: frame, kind: .completed))
+      events.append(TimelineEvent(frame: frame, kind: .completed, sequence: sequence))
       if unsubscribed == nil, watched == nil { unsubscribed = frame }
     }
   }
@@ -94,7 +102,7 @@ final class LaneRecorder {
       if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
         return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let inner = LaneRecorder(scheduler: scheduler)
+      let inner = LaneRecorder(scheduler: scheduler, clock: clock)
       inner.start(signal)
       return .inner(inner)
     case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
@@ -155,5 +163,29 @@ final class LaneRecorder {
     case .error(let value): return lastFrame(of: value)
     case .event(_, let value): return value.map(lastFrame) ?? 0
     }
+  }
+}
+
+/// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
+/// at every new frame (virtual time only moves forward).
+final class SequenceClock {
+  private var frame = Int.min
+  private var count = 0
+  /// Whether the run has failed: what happens after the error (values a failed closure left
+  /// behind) is not recorded.
+  let hasStopped: () -> Bool
+
+  init(hasStopped: @escaping () -> Bool = { false }) {
+    self.hasStopped = hasStopped
+  }
+
+  /// The number of the next event recorded at `frame`.
+  func next(at frame: Int) -> Int {
+    if frame != self.frame {
+      self.frame = frame
+      count = 0
+    }
+    defer { count += 1 }
+    return count
   }
 }
