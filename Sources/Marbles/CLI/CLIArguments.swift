@@ -62,6 +62,8 @@ public struct RenderArguments: Equatable, Sendable {
   public var width: Int?
   /// The colour scheme of svg and html.
   public var theme: DiagramTheme = .auto
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// The options of `step`.
@@ -74,6 +76,8 @@ public struct StepArguments: Equatable, Sendable {
   public var color: ColorMode
   /// The virtual-time bound.
   public var maxFrames: Int
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// The options of `test`.
@@ -88,6 +92,8 @@ public struct TestArguments: Equatable, Sendable {
   public var junit: String? = nil
   /// The glyphs of the failure diffs (`--format ascii|unicode`).
   public var format: OutputFormat = .ascii
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
@@ -147,6 +153,11 @@ public enum CLIParser {
     }
   }
 
+  /// The options that bound a run, accepted by every command that runs scripts.
+  static let limitOptions: Set = [
+    "--max-frames", "--max-events", "--max-subscriptions", "--max-value-size",
+  ]
+
   /// Options common to the commands that run scripts, before each command picks its own.
   private struct ParsedOptions {
     var positional: [String] = []
@@ -154,6 +165,7 @@ public enum CLIParser {
     var color: ColorMode = .auto
     var output: String?
     var maxFrames = 100_000
+    var budgets = RunBudgets()
     var width: Int?
     var junit: String?
     var theme: DiagramTheme = .auto
@@ -217,13 +229,24 @@ public enum CLIParser {
         result.output = text
       case "--junit":
         result.junit = text
-      default:  // --max-frames, --width
+      default:  // --width and the limits
         guard let number = Int(text), number > 0 else {
           return .failure(UsageError(
             message: "option '\(argument)' needs a positive whole number, not '\(text)'",
             usage: usage))
         }
-        if argument == "--width" { result.width = number } else { result.maxFrames = number }
+        if argument != "--width", number > RunBudgets.maximumFrames {
+          return .failure(UsageError(
+            message: "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
+            usage: usage))
+        }
+        switch argument {
+        case "--width": result.width = number
+        case "--max-events": result.budgets.maxEvents = number
+        case "--max-subscriptions": result.budgets.maxSubscriptions = number
+        case "--max-value-size": result.budgets.maxValueSize = number
+        default: result.maxFrames = number
+        }
       }
     }
     return .success(result)
@@ -233,9 +256,8 @@ public enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed: Set = [
-      "--format", "--color", "-o", "--output", "--max-frames", "--width", "--theme",
-    ]
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+      .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
@@ -249,12 +271,12 @@ public enum CLIParser {
       return .success(RenderArguments(
         files: options.positional, format: format, color: options.color,
         output: options.output, maxFrames: options.maxFrames, width: options.width,
-        theme: options.theme))
+        theme: options.theme, budgets: options.budgets))
     }
   }
 
   private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
-    let allowed: Set = ["--format", "--color", "--max-frames"]
+    let allowed = Set(["--format", "--color"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
         return .failure(UsageError(
@@ -268,12 +290,12 @@ public enum CLIParser {
       }
       return .success(StepArguments(
         file: options.positional[0], format: format, color: options.color,
-        maxFrames: options.maxFrames))
+        maxFrames: options.maxFrames, budgets: options.budgets))
     }
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    let allowed: Set = ["--format", "--color", "--max-frames", "--junit"]
+    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
@@ -286,7 +308,7 @@ public enum CLIParser {
       }
       return .success(TestArguments(
         paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-        junit: options.junit, format: format))
+        junit: options.junit, format: format, budgets: options.budgets))
     }
   }
 }

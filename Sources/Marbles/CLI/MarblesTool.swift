@@ -124,7 +124,7 @@ public enum MarblesTool {
           ]))]))
         }
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         io.err += outcome.diagnostics.render(in: source)
         switch outcome {
         case .failed(let diagnostics):
@@ -181,7 +181,7 @@ public enum MarblesTool {
       return 1
     case .success(let loaded): source = loaded
     }
-    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     io.err += outcome.diagnostics.render(in: source)
     guard case .completed(let run) = outcome else { return 1 }
     let color = useColor(options.color, environment: environment, toTerminal: true)
@@ -233,7 +233,7 @@ public enum MarblesTool {
         junit.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
           io.out += paint("FAIL", .failed, color) + " \(source.name)\n"

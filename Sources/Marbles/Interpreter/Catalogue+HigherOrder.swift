@@ -100,13 +100,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
-      let inner = { (pair: (Value, Int)) in
-        transform.signal(from: transform.indexed(pair.0, pair.1))
-      }
-      let source = c.indexed(try c.signal())
-      guard c.optional(0) != nil else { return .signal(source.flattenMap(inner)) }
+      let inners = c.innerSignals(try c.signal(), transform)
+      guard c.optional(0) != nil else { return .signal(inners.flattenMap { $0 }) }
       let limit = try c.int(0, "the concurrency", minimum: 1)
-      return .signal(source.mergeMap(concurrency: limit, inner))
+      return .signal(inners.mergeMap(concurrency: limit) { $0 })
     },
     .method(
       "flatten", rac: "flatten", alias: "mergeAll",
@@ -146,10 +143,7 @@ extension Catalogue {
         expect output == "------b---|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(
-        c.indexed(try c.signal()).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
-          .switchToLatest())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).switchToLatest())
     },
     .method(
       "concatMap", rac: "",
@@ -162,10 +156,7 @@ extension Catalogue {
         expect output == "--a--b----|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(
-        c.indexed(try c.signal()).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
-          .concat())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).concat())
     },
     .method(
       "bind", rac: "bind",
@@ -217,7 +208,7 @@ extension Catalogue {
   static let errorsAndRepetition: [OperatorEntry] = [
     .method(
       "catch", rac: "catch:", alias: "catchError",
-      "On failure, switches to the signal the closure returns for the error",
+      "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       example: """
         let input = cold("-a-#")
@@ -227,10 +218,19 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
-      return .signal(
-        try c.signal().catch { error in
-          handler.signal(from: handler(.error(Value.payload(of: error))))
-        })
+      guard handler.takesIndex else {
+        return .signal(
+          try c.signal().catch { error in
+            handler.signal(from: handler(.error(Value.payload(of: error))))
+          })
+      }
+      let caught = WeakSignal()
+      let result = try c.signal().catch { error in
+        let again = Signal<Value>.defer { caught.signal ?? .never }
+        return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+      }
+      caught.signal = result
+      return .signal(result)
     },
     .method(
       "catchTo", rac: "catchTo:",

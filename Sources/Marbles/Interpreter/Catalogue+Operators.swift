@@ -45,6 +45,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        return .signal(c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce))
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
@@ -62,6 +65,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        let final = c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce).takeLast(1)
+        return .signal(c.optional(0).map { final.defaultIfEmpty($0) } ?? final)
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }
@@ -322,8 +329,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(1)
       let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return .signal(source.takeWhile(inclusive: inclusive) { predicate.predicate($0) })
+      }
       return .signal(
-        c.indexed(try c.signal()).takeWhile(inclusive: inclusive) {
+        c.indexed(source).takeWhile(inclusive: inclusive) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
         }.map { $0.0 })
     },

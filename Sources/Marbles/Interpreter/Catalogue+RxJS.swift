@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining + rxjsMore
+    + rxjsCombining + rxjsMore + rxjsUtilities
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [
@@ -503,6 +503,13 @@ extension Call {
     runtime.usesRxJS ? .array(values) : .tuple(values)
   }
 
+  /// Each value's inner signal, made by `transform` with the value (and its index when the
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
+    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
+    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  }
+
   /// Each value with its index in its subscription, from 0.
   func indexed(_ source: Signal<Value>) -> Signal<(Value, Int)> {
     Signal.defer {
@@ -600,7 +607,34 @@ extension OperatorEntry.Parameter {
   }
 }
 
+extension Call {
+  /// The running accumulation of a closure `{ acc, x, i in … }` that also takes the index
+  /// (RxJS `scan`/`reduce`); without a start, the first value starts it, as its index 0.
+  func indexedAccumulation(_ source: Signal<Value>, start: Value?, _ reduce: ScriptFunction)
+    -> Signal<Value>
+  {
+    indexed(source).scan(start) { acc, pair -> Value? in
+      guard let acc else { return pair.0 }
+      return reduce.call([acc, pair.0, .int(pair.1)])
+    }.map { $0 ?? .null }
+  }
+}
+
 extension ScriptFunction {
+  /// Whether an accumulator closure takes the index as a third parameter (`{ acc, x, i in … }`).
+  var takesAccumulatorIndex: Bool { closure.code.parameterCount == 3 }
+
+  /// Calls with any number of arguments.
+  func call(_ arguments: [Value]) -> Value {
+    guard !runtime.hasFailed else { return .null }
+    do {
+      return try closure.call(arguments, at: range)
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
   /// Whether the closure takes the index as a second parameter (`map { x, i in … }`).
   var takesIndex: Bool { closure.code.parameterCount == 2 }
 
@@ -703,7 +737,10 @@ extension Catalogue {
         expect both == "-------(p|)", p: [2, "x"]
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.forkJoin(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "iif", rac: "", alias: "iif",
@@ -775,15 +812,9 @@ extension Catalogue {
         expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
         """
     ) { c throws(RuntimeError) in
-      guard case .string(let key) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the key", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
-      }
-      func field(_ value: Value) -> Value {
-        if case .dictionary(let fields) = value { return fields[key] ?? .null }
-        return .null
-      }
-      return .signal(try c.signal().distinctUntilChanged { field($0).isEqual(to: field($1)) })
+      let key = try c.key(0)
+      return .signal(
+        try c.signal().distinctUntilChanged { field($0, key).isEqual(to: field($1, key)) })
     },
     .method(
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
@@ -859,4 +890,192 @@ extension Catalogue {
       return .signal(try c.signal().map { _ in inner }.switchToLatest())
     },
   ]
+}
+
+extension Catalogue {
+  /// RxJS's time and value utilities.
+  static let rxjsUtilities: [OperatorEntry] = [
+    .method(
+      "single", rac: "", alias: "single",
+      "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
+      parameters: [.optionalClosure("x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let two = input.single { $0 == 2 }
+        show input, two
+        expect two == "------(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      guard c.optional(0) != nil else { return .signal(source.single()) }
+      let predicate = try c.function(0)
+      return .signal(source.single { predicate.isTrue(predicate.indexed($0, $1)) })
+    },
+    .function(
+      "Subject", rac: "", alias: "Subject",
+      "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
+      semantics: .rxjs,
+      example: """
+        use rxjs
+        let s = Subject()
+        s.next(1, at: 1)
+        s.complete(at: 2)
+        let late = s
+        show s, late subscribed "----^"
+        expect s == "-1|"
+        expect late == "----|"
+        """
+    ) { _ throws(RuntimeError) in .signal(ReplaySubject<Value>(capacity: 0)) },
+    .function(
+      "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
+      "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
+      parameters: [.value("value")],
+      example: """
+        let s = BehaviorSubject(0)
+        s.next(1, at: 2)
+        let late = s
+        show s, late subscribed "---^"
+        expect s == "0-1"
+        expect late == "---1"
+        """
+    ) { c throws(RuntimeError) in .signal(BehaviorSubject<Value>(value: c.value(0))) },
+    .function(
+      "interval", rac: "", alias: "interval",
+      "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
+      parameters: [.value("period")], semantics: .rxjs,
+      example: """
+        use rxjs
+        let ticks = interval(3).take(3)
+        show ticks
+        expect ticks == "---0--1--(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      let ticks = Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) }
+      return .signal(c.indexed(ticks).map { .int($0.1) })
+    },
+    .method(
+      "bufferTime", rac: "", alias: "bufferTime",
+      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-ab-----c|")
+        let batches = input.bufferTime(3)
+        show input, batches
+        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return .signal(
+        try c.signal().buffer(Signal<Int>.interval(period, on: c.scheduler)).map { .array($0) })
+    },
+    .method(
+      "debounce", rac: "", alias: "debounce",
+      "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-ab----c---|")
+        let calm = input.debounce { _ in cold("--x") }
+        show input, calm
+        expect calm == "----b----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      return .signal(try c.signal().debounce { duration.signal(from: duration($0)) })
+    },
+    .method(
+      "timestamp", rac: "", alias: "timestamp",
+      "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
+      example: """
+        let input = cold("-a--b|")
+        let stamped = input.timestamp()
+        show input, stamped
+        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      return .signal(
+        try c.signal().map { .dictionary(["value": $0, "timestamp": .int(scheduler.now)]) })
+    },
+    .method(
+      "timeInterval", rac: "", alias: "timeInterval",
+      "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
+      example: """
+        let input = cold("-a--b|")
+        let spaced = input.timeInterval()
+        show input, spaced
+        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      let source = try c.signal()
+      return .signal(
+        Signal.defer {
+          var last = scheduler.now
+          return source.map { value -> Value in
+            defer { last = scheduler.now }
+            return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
+          }
+        })
+    },
+    .method(
+      "pluck", rac: "", alias: "pluck",
+      "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
+        let ids = input.pluck("id")
+        show input, ids
+        expect ids == "-1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      return .signal(try c.signal().map { field($0, key) })
+    },
+  ]
+}
+
+/// A signal held weakly: `catch { e, caught in caught }` refers to its own result without a
+/// reference cycle (the script's `let` keeps the result alive while it runs).
+final class WeakSignal {
+  weak var signal: Signal<Value>?
+}
+
+/// The value of `value` (a dictionary) at `key`; nil when it is missing or not a dictionary.
+func field(_ value: Value, _ key: String) -> Value {
+  if case .dictionary(let fields) = value { return fields[key] ?? .null }
+  return .null
+}
+
+extension Call {
+  /// A single dictionary argument of signals (`combineLatest(["a": a, "b": b])`, RxJS's
+  /// object form): its keys in order and its signals; nil for any other arguments.
+  func keyedSignals() throws(RuntimeError) -> ([String], [Signal<Value>])? {
+    guard variadic.count == 1, case .dictionary(let fields) = variadic[0] else { return nil }
+    let keys = fields.keys.sorted()
+    var signals: [Signal<Value>] = []
+    for key in keys {
+      guard case .signal(let signal) = fields[key] else {
+        throw Diagnostic.Interpreter.argumentType(
+          "each value of the dictionary", of: name, expected: "a signal", fields[key] ?? .null,
+          at: range)
+      }
+      signals.append(signal)
+    }
+    return (keys, signals)
+  }
+
+  /// Values sent together by key: a dictionary.
+  func keyed(_ keys: [String], _ values: [Value]) -> Value {
+    .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values)))
+  }
+
+  /// Argument `index` as a dictionary key.
+  func key(_ index: Int) throws(RuntimeError) -> String {
+    guard case .string(let key) = value(index) else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the key", of: name, expected: "a String", value(index), at: rangeOf(index))
+    }
+    return key
+  }
 }

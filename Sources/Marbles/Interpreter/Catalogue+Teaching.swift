@@ -46,7 +46,10 @@ extension Catalogue {
   /// example has no input signal to draw (`cold`, `just`, `Subject`, `sendNext`).
   static func isSource(_ entry: OperatorEntry) -> Bool {
     sources.contains { key($0) == key(entry) }
-      || ["sendNext", "sendError", "sendCompleted", "of", "from", "range"].contains(entry.name)
+      || [
+        "sendNext", "sendError", "sendCompleted", "of", "from", "range", "interval", "Subject",
+        "BehaviorSubject",
+      ].contains(entry.name)
   }
 
   private static func key(_ entry: OperatorEntry) -> String {
@@ -137,6 +140,23 @@ extension Catalogue {
     "concatMapTo": "the current inner signal and the queue of pending ones",
     "switchMapTo": "the current inner signal",
     "endWith": "the current input",
+    "bufferTime": "the buffer being filled",
+    "debounce": "the pending value and its duration signal",
+    "timeInterval": "the frame of the previous value",
+    "BehaviorSubject": "the current value",
+    "single": "the match so far",
+  ]
+
+  /// The operators that hold no state between events (each event is handled on its own, or the
+  /// row plays its arguments). Every row is in this set or in `internalState`; a test fails
+  /// for a row in neither, so that a new operator says what it holds.
+  static let stateless: Set<String> = [
+    "Channel", "Error", "Subject", "and", "cold", "completed", "connect", "defer", "deliverOn",
+    "dematerialize", "doCompleted", "doError", "doNext", "empty", "error", "execute", "fail",
+    "failed", "filter", "finally", "from", "hot", "ignoreValues", "iif", "initially", "isEmpty",
+    "just", "main", "map", "mapReplace", "materialize", "never", "next", "not", "of", "or",
+    "pluck", "range", "sendCompleted", "sendError", "sendNext", "setAllowsConcurrentExecution",
+    "startWith", "subscribe", "subscribeOn", "timer", "timestamp",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.

@@ -270,6 +270,41 @@ extension Diagnostic {
           + "nested deliveries)", hint: "break the cycle", at: range)
     }
 
+    /// Closure calls or subscriptions nested past `Budget.maximumDepth`: a recursion.
+    static func recursion(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "recursion deeper than \(limit) calls",
+        hint: "does a closure call or return itself, or is a chain of signals that long?",
+        at: range)
+    }
+
+    /// The run went past one of its budgets (`--max-events`, `--max-subscriptions`).
+    static func budget(_ what: String, limit: Int, flag: String, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "the run went past its budget of \(limit) \(what)",
+        hint: "raise it with '\(flag) N' if the script needs more", at: range)
+    }
+
+    /// A string or collection larger than `--max-value-size`.
+    static func valueSize(size: Int, limit: Int, orMore: Bool = false, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "a value of \(size)\(orMore ? " or more" : "") characters or elements is larger than the "
+          + "budget of \(limit)",
+        hint: "raise it with '--max-value-size N' if the script needs more",
+        at: range)
+    }
+
+    /// A recorded value nested past `Budget.maximumValueNesting`.
+    static func valueNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "a recorded value nests deeper than \(limit) levels",
+        hint: "does a closure wrap its own result again and again?", at: range)
+    }
+
     /// The whole run passed `--max-frames`.
     static func frameLimit(limit: Int, nextFrame: Int, lanes: [String], at range: SourceRange)
       -> Diagnostic

@@ -109,8 +109,14 @@ enum Explainer {
     text += "ReactiveObjC: \(entry.rac.isEmpty ? "(none; RxJS only)" : entry.rac)\n"
     text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n"
     text += "Semantics: \(entry.semanticsNote)\n"
-    text += "Internals: \(internalsLine(entry))\n\n"
     let example = self.example(for: entry)
+    text += "Internals: \(internalsLine(entry))"
+    if Catalogue.state(of: entry) != nil {
+      text +=
+        example.internalsLanes.isEmpty
+        ? " (not drawn as lanes by this build yet)" : " (the lanes after the output)"
+    }
+    text += "\n\n"
     text += "Example:\n\n"
     text +=
       example.script.split(separator: "\n", omittingEmptySubsequences: false)

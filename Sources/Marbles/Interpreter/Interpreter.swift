@@ -33,11 +33,11 @@ enum Interpreter {
 
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
-    let runtime = Runtime(source: source, scheduler: scheduler)
+    let runtime = Runtime(source: source, scheduler: scheduler, options: options)
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
-    let found = sortedByPosition(syntax + compiler.diagnostics)
+    let found = sortedByPosition(syntax + compiler.diagnostics + TypeCheck.check(script))
     if found.containsError { return .failed(found) }
     runtime.warnings = found
 
@@ -144,6 +144,8 @@ final class Session {
   private var lanes: [Lane] = []
   private var hasShow = false
   private var namedSources: [(name: String, source: MarbleSource)] = []
+  /// The sources in `namedSources`, for an O(1) "already named?".
+  private var namedSourceIDs: Set<ObjectIdentifier> = []
   private var signalLets: [(name: String, signal: Signal<Value>, range: SourceRange)] = []
   private var expectations: [Expectation] = []
   private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
@@ -178,6 +180,7 @@ final class Session {
     pendingExpectations = []
     signalLets = []
     namedSources = []
+    namedSourceIDs = []
   }
 
   // MARK: - Set-up (frame 0)
@@ -198,12 +201,17 @@ final class Session {
         addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
       }
     }
+    // The first subscribing lane of each name and of each signal, so that matching is linear.
+    var laneByName: [String: Int] = [:]
+    var laneBySignal: [ObjectIdentifier: Int] = [:]
+    for (index, lane) in lanes.enumerated().reversed() where !lane.recorder.isPassive {
+      laneByName[lane.name] = index
+      laneBySignal[ObjectIdentifier(lane.signal)] = index
+    }
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
-      let subscribing = lanes.filter { !$0.recorder.isPassive }
-      if let lane = subscribing.first(where: { $0.name == expectation.name })
-        ?? subscribing.first(where: { $0.signal === signal })
-      {
+      if let found = laneByName[expectation.name] ?? laneBySignal[ObjectIdentifier(signal)] {
+        let lane = lanes[found]
         expectation.recorder = lane.recorder
       } else {
         let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
@@ -231,7 +239,7 @@ final class Session {
       if case .signal(let signal) = value {
         signalLets.append((name, signal, range))
         if let source = signal as? MarbleSource,
-          !namedSources.contains(where: { $0.source === source })
+          namedSourceIDs.insert(ObjectIdentifier(source)).inserted
         {
           namedSources.append((name, source))
         }
@@ -294,7 +302,7 @@ final class Session {
         name: item.name, label: item.label, signal: connection.signal, window: item.window,
         range: item.range)
     case .recorded(let source):
-      let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
+      let recorder = makeRecorder(at: item.range)
       let suffix = ".recorded"
       let base = item.name.hasSuffix(suffix) ? String(item.name.dropLast(suffix.count)) : item.name
       recorder.watch(source)
@@ -317,7 +325,7 @@ final class Session {
     name: String, label: String?, kind: TimelineLane.Kind = .signal, signal: Signal<Value>,
     window: SubscriptionMarble?, range: SourceRange
   ) {
-    let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
+    let recorder = makeRecorder(at: range)
     lanes.append(
       Lane(
         name: name, label: label ?? name, kind: kind, signal: signal, recorder: recorder,
@@ -353,13 +361,15 @@ final class Session {
       case .error:
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .error, value: expectedValue(error.asError.value, at: frame),
+            frame: frame, kind: .error,
+            value: expectedValue(error.asError.value, at: frame, for: expectation.range),
             key: nil))
       case .value(let key):
         let value = map[key] ?? Runtime.digitValue(key).map(Value.int) ?? .string(key)
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .next, value: expectedValue(value, at: frame),
+            frame: frame, kind: .next,
+            value: expectedValue(value, at: frame, for: expectation.range),
             key: map[key] != nil ? key : nil))
       }
     }
@@ -370,21 +380,31 @@ final class Session {
     pendingExpectations.append((expectations.count - 1, signal))
   }
 
+  /// A recorder whose events count against the run's budgets, reported at `range`.
+  private func makeRecorder(at range: SourceRange) -> LaneRecorder {
+    LaneRecorder(
+      scheduler: runtime.scheduler, clock: sequence, budget: runtime.budget, range: range)
+  }
+
   /// An expected value as recorded data. An inner signal is what it does when subscribed at
   /// `frame`: a cold marble's events shifted to `frame` (without subscribing it), any other
   /// signal recorded from a subscription made at the start of `frame` during the run.
-  private func expectedValue(_ value: Value, at frame: Int) -> LaneRecorder.Pending {
+  private func expectedValue(_ value: Value, at frame: Int, for range: SourceRange)
+    -> LaneRecorder.Pending
+  {
     switch value {
     case .signal(let signal):
       if let source = signal as? MarbleSource, source.kind == .cold {
         return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
+      let recorder = makeRecorder(at: range)
       runtime.atStart(of: frame) { recorder.start(signal) }
       return .inner(recorder)
-    case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })
-    case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
-    case .error(let inner): return .error(expectedValue(inner, at: frame))
+    case .tuple(let values):
+      return .tuple(values.map { expectedValue($0, at: frame, for: range) })
+    case .array(let values):
+      return .array(values.map { expectedValue($0, at: frame, for: range) })
+    case .error(let inner): return .error(expectedValue(inner, at: frame, for: range))
     default: return .ready(value.timelineValue(at: frame))
     }
   }

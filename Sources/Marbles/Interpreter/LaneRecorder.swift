@@ -31,10 +31,22 @@ final class LaneRecorder {
 
   /// Numbers the events of one frame across every recorder of the run.
   private let clock: SequenceClock
+  /// The run's budget: each recorded event counts (`--max-events`), values are checked
+  /// (`--max-value-size`, nesting), reported at `range` (the `show` or `expect`).
+  private let budget: Budget?
+  private let range: SourceRange
+  /// How deeply this recording is nested in others (0 for a lane).
+  private let level: Int
 
-  init(scheduler: VirtualTimeScheduler, clock: SequenceClock) {
+  init(
+    scheduler: VirtualTimeScheduler, clock: SequenceClock, budget: Budget? = nil,
+    range: SourceRange = SourceRange(line: 1, column: 1), level: Int = 0
+  ) {
     self.scheduler = scheduler
     self.clock = clock
+    self.budget = budget
+    self.range = range
+    self.level = level
   }
 
   /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
@@ -69,6 +81,15 @@ final class LaneRecorder {
   private func record(_ event: Event<Value>) {
     guard !clock.hasStopped() else { return }
     let frame = scheduler.now
+    if let budget {
+      guard budget.spend(at: range) else { return }
+      switch event {
+      case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
+      case .error(let error):
+        guard budget.checkRecorded(Value.payload(of: error), at: range) else { return }
+      case .completed: break
+      }
+    }
     let sequence = clock.next(at: frame)
     switch event {
     case .next(let value):
@@ -102,8 +123,13 @@ final class LaneRecorder {
       if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
         return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let inner = LaneRecorder(scheduler: scheduler, clock: clock)
-      inner.start(signal)
+      let inner = LaneRecorder(
+        scheduler: scheduler, clock: clock, budget: budget, range: range, level: level + 1)
+      if level + 1 < Budget.maximumValueNesting {
+        inner.start(signal)
+      } else {
+        budget?.failNesting(at: range)
+      }
       return .inner(inner)
     case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
     case .array(let values): return .array(values.map { pend($0, at: frame) })

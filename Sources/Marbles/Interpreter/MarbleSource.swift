@@ -35,18 +35,24 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   /// Called with every event the source delivers, without subscribing (`show input.recorded`).
   private var watchers: [(Event<Value>) -> Void] = []
   private let scheduler: VirtualTimeScheduler
+  /// The run's budget: events at the subscription's own frame keep its nesting depth.
+  private let budget: Budget
+  /// The `cold(…)`/`hot(…)` call, where a run out of events is reported.
+  private let range: SourceRange
   private let subject = Subject<Value>()
   private var isScheduled = false
 
   init(
     kind: MarbleKind, batches: [Batch], firstFrame: Int, endFrame: Int,
-    scheduler: VirtualTimeScheduler
+    scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
     self.batches = batches
     self.firstFrame = firstFrame
     self.endFrame = endFrame
     self.scheduler = scheduler
+    self.budget = budget
+    self.range = range
     super.init { _ in nil }
   }
 
@@ -56,6 +62,11 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   }
 
   /// Logs the subscription; a cold source schedules its timeline relative to now.
+  ///
+  /// The events of the subscription's own frame are delivered as deeply nested as the
+  /// subscription was made (`Budget.depth`): they are a continuation of the code that
+  /// subscribed, so that a closure returning itself through them (`cold("#").catch { _ in
+  /// f(f) }`) counts as the recursion it is.
   @discardableResult
   override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     let start = scheduler.now
@@ -65,8 +76,20 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     switch kind {
     case .cold:
       let scheduled = CompositeDisposable()
+      let depth = budget.depth
       for batch in batches {
         let events = batch.events
+        if batch.frame == 0 && depth > 0 {
+          scheduled.add(
+            scheduler.schedule(at: start) { [budget, range] in
+              guard budget.spend(events.count, at: range) else { return }
+              let outer = budget.depth
+              budget.depth = max(outer, depth)
+              for event in events { subscriber.send(event) }
+              budget.depth = outer
+            })
+          continue
+        }
         scheduled.add(
           scheduler.schedule(at: start &+ batch.frame) { [weak self] in
             for event in events {

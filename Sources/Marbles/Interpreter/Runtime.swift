@@ -36,6 +36,8 @@ final class Runtime {
   private(set) var subscriptionOrigin: String?
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
+  /// The run's budgets: nesting depth, events, subscriptions, value size.
+  let budget: Budget
   /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
   /// semantics, and operators that send several values together send arrays, not tuples.
   var usesRxJS = false
@@ -45,9 +47,11 @@ final class Runtime {
   /// Whether the run was torn down: the graph is released and nothing more is reported.
   private(set) var isTornDown = false
 
-  init(source: SourceFile, scheduler: VirtualTimeScheduler) {
+  init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
     self.scheduler = scheduler
+    self.budget = Budget(limits: options.budgets)
+    budget.runtime = self
   }
 
   /// Whether a runtime error has happened.
@@ -133,7 +137,8 @@ final class Runtime {
   /// A `cold` or `hot` source for `diagram`, its value keys looked up in `values` (a digit
   /// without an entry is that integer, any other character the one-character string).
   func makeSource(
-    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value
+    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value,
+    at range: SourceRange
   ) -> MarbleSource {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
@@ -164,7 +169,7 @@ final class Runtime {
     }
     let source = MarbleSource(
       kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
-      endFrame: diagram.endFrame, scheduler: scheduler)
+      endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)
     if diagram.kind == .hot {
@@ -218,6 +223,39 @@ final class Runtime {
     nesting += 1
     delivery()
     nesting -= 1
+  }
+
+  /// `signal`, each subscription to it counted as one level of nesting (see `Budget`), so that a
+  /// chain of subscriptions (a long chain of `let`s, a `defer` returning a `defer` of itself)
+  /// stops with an error at `range` instead of overflowing the stack. The receivers and signal
+  /// arguments of operators, and the signals their closures return, are counted.
+  ///
+  /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
+  /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
+  /// it also counts as open until it ends (`--max-subscriptions`).
+  func counted(_ signal: Signal<Value>, at range: SourceRange, isOpen: Bool = true)
+    -> Signal<Value>
+  {
+    Signal { [weak self] subscriber in
+      guard let self, !self.hasFailed else { return nil }
+      let budget = self.budget
+      if isOpen {
+        guard budget.opened(at: range) else { return nil }
+        subscriber.attach { [weak budget] in budget?.closed() }
+      } else {
+        guard budget.spend(at: range) else { return nil }
+      }
+      do throws(RuntimeError) {
+        try budget.enter(at: range)
+      } catch {
+        self.report(error)
+        return nil
+      }
+      let level = budget.depth
+      signal.subscribe(subscriber)
+      budget.depth = level - 1
+      return nil
+    }
   }
 
   /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).

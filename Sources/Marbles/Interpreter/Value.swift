@@ -134,6 +134,7 @@ extension Value {
       case .timedOut: return .string("timedOut")
       case .noElements: return .string("noElements")
       case .outOfRange: return .string("outOfRange")
+      case .notSingle: return .string("notSingle")
       }
     default: return .string(String(describing: error))
     }

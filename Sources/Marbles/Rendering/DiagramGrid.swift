@@ -331,14 +331,22 @@ struct DiagramKeys<Value> {
   /// `a = "zz", b = (1, 2)` for the keyed values at `positions` (of the `values` given), in
   /// order of first appearance; a value that prints like another one of the diagram gets its
   /// type too.
-  func legend(at positions: Range<Int>, typeName: ((Value) -> String)? = nil) -> String {
+  /// `elideOver`: values printed longer than this many characters show their start and their
+  /// length (only for runs that stopped early, whose values may be what ran away).
+  func legend(
+    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil
+  ) -> String {
     var seen: Set<Int> = []
     var parts: [String] = []
     for position in positions {
       let index = ordinals[position]
       guard entries[index].keyed, seen.insert(index).inserted else { continue }
       let entry = entries[index]
-      var part = "\(entry.glyph) = \(entry.printed)"
+      var printed = entry.printed
+      if let elideOver, printed.count > elideOver {
+        printed = String(printed.prefix(elideOver)) + "… (\(printed.count) characters)"
+      }
+      var part = "\(entry.glyph) = \(printed)"
       if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {
         part += " (\(typeName(entry.value)))"
       }

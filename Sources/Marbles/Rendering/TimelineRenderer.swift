@@ -69,7 +69,8 @@ public struct TimelineRenderer: Sendable {
       addRows(
         label: lane.label, start: lane.subscription.subscribed,
         unsubscribed: lane.subscription.unsubscribed, events: lane.events, before: lane.before,
-        depth: 0, keys: keys, position: &position, stop: run.stopped?.frame, into: &rows)
+        depth: 0, keys: keys, position: &position, stop: run.stopped?.frame,
+        stopped: run.stopped != nil, into: &rows)
     }
     var first = run.firstFrame
     var last = max(run.lastFrame, run.stopped?.frame ?? .min)
@@ -112,7 +113,7 @@ public struct TimelineRenderer: Sendable {
   private func addRows(
     label: String, start: Int, unsubscribed: Int?, events: [TimelineEvent],
     before: [TimelineEvent], depth: Int, keys: DiagramKeys<TimelineValue>,
-    position: inout Int, stop: Int?, into rows: inout [DiagramGrid.Row]
+    position: inout Int, stop: Int?, stopped: Bool, into rows: inout [DiagramGrid.Row]
   ) {
     let theme = options.theme
     var marks: [DiagramGrid.Mark] = []
@@ -145,7 +146,8 @@ public struct TimelineRenderer: Sendable {
       marks.append(.init(frame: unsubscribed, text: theme.unsubscribed, style: .unsubscribed))
     }
     if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
-    var legend = keys.legend(at: firstValue..<position)
+    // A run that stopped early may have stopped because its values grew without bound.
+    var legend = keys.legend(at: firstValue..<position, elideOver: stopped ? 100 : nil)
     if let failure {
       legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
     }
@@ -156,7 +158,8 @@ public struct TimelineRenderer: Sendable {
       addRows(
         label: String(repeating: "  ", count: depth) + theme.innerPrefix + "#\(index + 1)",
         start: inner.subscribed, unsubscribed: inner.unsubscribed, events: inner.events,
-        before: [], depth: depth + 1, keys: keys, position: &position, stop: nil, into: &rows)
+        before: [], depth: depth + 1, keys: keys, position: &position, stop: nil,
+        stopped: stopped, into: &rows)
     }
   }
 

@@ -142,15 +142,18 @@ import Testing
     #expect(Self.diagnosticExamples.count > 50)
     let text = Self.read("Guides/Diagnostics.md")
     for (script, printed) in Self.diagnosticExamples {
-      // "Run with `--max-frames N`." before the script sets the bound.
+      // "Run with `--max-frames N`." (or another limit) before the script sets the bound.
       let before = text.split(separator: "\n", omittingEmptySubsequences: false)
         .prefix(script.line - 1).suffix(3).joined(separator: "\n")
-      var maxFrames = 100_000
-      if let range = before.range(of: "Run with `--max-frames ") {
-        maxFrames = Int(before[range.upperBound...].prefix { $0.isNumber }) ?? maxFrames
+      func flag(_ name: String) -> Int? {
+        guard let range = before.range(of: "Run with `--\(name) ") else { return nil }
+        return Int(before[range.upperBound...].prefix { $0.isNumber })
       }
+      var options = RunOptions(maxFrames: flag("max-frames") ?? 100_000)
+      if let events = flag("max-events") { options.budgets.maxEvents = events }
+      if let open = flag("max-subscriptions") { options.budgets.maxSubscriptions = open }
       let file = SourceFile(name: "t.marble", text: script.text)
-      let outcome = ScriptEngine.run(file, options: RunOptions(maxFrames: maxFrames))
+      let outcome = ScriptEngine.run(file, options: options)
       var shown = outcome.diagnostics.render(in: file)
       if case .completed(let run) = outcome {
         for failure in run.expectations where !failure.passed {

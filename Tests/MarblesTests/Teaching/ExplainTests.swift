@@ -30,6 +30,18 @@ import Testing
     }
   }
 
+  @Test(arguments: Catalogue.entries.map { $0 })
+  func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) {
+    let stateful = Catalogue.internalState[entry.name] != nil
+    let stateless = Catalogue.stateless.contains(entry.name)
+    #expect(
+      stateful != stateless,
+      """
+      '\(entry.name)' must be in exactly one of Catalogue.internalState (what it holds) and \
+      Catalogue.stateless (Catalogue+Teaching.swift)
+      """)
+  }
+
   @Test func inputLanesDoNotSubscribeTheSourcesAgain() throws {
     let entry = try #require(Catalogue.entries(named: "switchToLatest").first)
     let example = Explainer.example(for: entry)
@@ -42,6 +54,19 @@ import Testing
     #expect(run.expectations.count == 2)
     #expect(run.expectations.allSatisfy { $0.passed })
     #expect(run.lanes.map(\.label) == ["slow", "outer", "latest"])
+  }
+
+  @Test func internalsLanesAreAddedWhereTheBuildDrawsThem() throws {
+    // A command's internals are drawn today: explain adds `show save.internals` and reports
+    // those lanes apart from the output. Stateful operators get the same line as soon as
+    // `show x.internals` works for them.
+    let entry = try #require(Catalogue.entries(named: "Command").first)
+    let example = Explainer.example(for: entry)
+    #expect(example.script.contains("\nshow save.internals\n"))
+    #expect(example.internalsLanes.first == "save.added")
+    #expect(example.internalsLanes.contains("save.inFlight"))
+    #expect(example.outputLanes == ["save.executing", "save.enabled", "save.executionSignals"])
+    #expect(example.inputLanes == ["taps.recorded"])
   }
 
   @Test func theCatalogueIsGroupedByFamilyAndListsEveryEntryOnce() {
@@ -72,7 +97,7 @@ import Testing
 
   @Test(arguments: [
     ("flatMap", "; did you mean 'flattenMap' or 'mergeMap'?"),
-    ("debounce", "; did you mean 'debounceTime'?"),
+    ("removeDuplicates", "; did you mean 'distinctUntilChanged'?"),
     ("flatenMap", "; did you mean 'flattenMap'?"),
     ("takeWhileBlock", "; did you mean 'takeWhile'?"),
   ])

@@ -10,7 +10,8 @@ private struct Grid<V: Equatable> {
   var values: [Character: V] = [:]
 
   func check(
-    empty: String, never: String = "-", neverError: any Error = TestError(), failure: String,
+    empty: String, emptyError: any Error = TestError(), never: String = "-",
+    neverError: any Error = TestError(), failure: String,
     disposing source: String, at frame: Int,
     expected: String, window: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -18,7 +19,7 @@ private struct Grid<V: Equatable> {
     let emptyRun = t.record(operation(t, t.cold("--|")))
     let neverRun = t.record(operation(t, t.cold("-")))
     let failureRun = t.record(operation(t, t.cold("-1#")))
-    t.expect(emptyRun, empty, values, sourceLocation: sourceLocation)
+    t.expect(emptyRun, empty, values, error: emptyError, sourceLocation: sourceLocation)
     t.expect(neverRun, never, values, error: neverError, sourceLocation: sourceLocation)
     t.expect(failureRun, failure, values, sourceLocation: sourceLocation)
 
@@ -330,5 +331,30 @@ private struct Grid<V: Equatable> {
     t.expect(r1, "-1|")
     Grid { _, s in s.throwIfEmpty(TestError()) }.check(
       empty: "--#", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
+  }
+
+  @Test func debounce() {
+    let t = TestClock()
+    let duration = t.cold("--x", ["x": 0])
+    let r1 = t.record(t.cold("-12----3---|").debounce { _ in duration })
+    let r2 = t.record(t.cold("-1--|").debounce { _ in t.cold("-|") })
+    t.expect(r1, "----2----3-|")
+    t.expect(r2, "----(1|)")
+    t.expectSubscriptions(duration, "-^!", "--^-!", "-------^-!")
+    Grid { t, s in s.debounce { _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "--#", disposing: "-1-2--|", at: 4, expected: "-", window: "^---!")
+  }
+
+  @Test func single() {
+    let t = TestClock()
+    let r1 = t.record(t.cold("-1-2-3|").single { v, _ in v == 2 })
+    let r2 = t.record(t.cold("-1-2-3|").single { v, _ in v > 1 })
+    let r3 = t.record(t.cold("-1-2-3|").single { v, _ in v > 5 })
+    t.expect(r1, "------(2|)")
+    t.expect(r2, "-----#", error: SignalError.notSingle)
+    t.expect(r3, "------#", error: SignalError.noElements)
+    Grid { _, s in s.single() }.check(
+      empty: "--#", emptyError: SignalError.noElements, failure: "--#", disposing: "-1--|", at: 2,
+      expected: "-", window: "^-!")
   }
 }
