@@ -88,3 +88,32 @@ import Testing
     #expect(output.exitCode == 64)
   }
 }
+
+/// NaN and ±infinity print one way in every format, apart from `nil` in JSON, and `expect`
+/// treats NaN as equal to NaN.
+@Suite struct NonFiniteNumberTranscriptTests {
+  @Test(arguments: [
+    ("render-numbers-non-finite", ["render"]),
+    ("render-numbers-non-finite-unicode", ["render", "--format", "unicode"]),
+    ("run-numbers-non-finite-json", ["run"]),
+    ("test-numbers-non-finite", ["test"]),
+  ])
+  func transcript(name: String, arguments: [String]) throws {
+    let output = try Binary.run(arguments + ["Fixtures/numbers-non-finite.marble"])
+    try expectTranscript(output, named: name)
+    #expect(!output.stdout.contains("nan") && !output.stdout.contains("inf"))
+  }
+
+  @Test func jsonKeepsNaNApartFromNil() throws {
+    let output = try Binary.run(["run", "Fixtures/numbers-non-finite.marble"])
+    #expect(output.stdout.contains(#""value": "NaN""#))
+    #expect(output.stdout.contains(#""value": "Infinity""#))
+    #expect(output.stdout.contains(#""value": "-Infinity""#))
+    #expect(output.stdout.contains(#""value": null"#))
+  }
+
+  @Test func nanEqualsNaNInExpect() throws {
+    let output = try Binary.run(["test", "Fixtures/numbers-non-finite.marble"])
+    #expect(output.stdout.hasSuffix("1 passed, 1 failed\n"))
+  }
+}

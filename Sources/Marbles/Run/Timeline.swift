@@ -32,11 +32,12 @@ public indirect enum TimelineValue: Hashable, Sendable {
   /// A value with no data form (a command, a channel, a closure): its description.
   case opaque(String)
 
-  /// Whether two values are equal for expectations: numbers compare by value (`1 == 1.0`),
-  /// inner signals by their recorded events.
+  /// Whether two values are equal for expectations: numbers compare by value (`1 == 1.0`, and
+  /// NaN equals NaN, as marble testers expect), inner signals by their recorded events.
   public func matches(_ other: TimelineValue) -> Bool {
     switch (self, other) {
     case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+    case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
     case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
     case (.dictionary(let a), .dictionary(let b)):
@@ -109,10 +110,19 @@ extension TimelineValue: CustomStringConvertible {
   }
 
   static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+    if let special = nonFiniteName(value) { return special }
+    if value == value.rounded(), abs(value) < 1e15 {
       return String(format: "%.1f", value)
     }
     return "\(value)"
+  }
+
+  /// `NaN`, `Infinity` or `-Infinity` for a number that is not finite (one spelling in every
+  /// format: text diagrams, diffs, and JSON, where they are these strings), nil otherwise.
+  static func nonFiniteName(_ value: Double) -> String? {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+    return nil
   }
 
   static func quote(_ text: String) -> String {
