@@ -896,6 +896,97 @@ extension Catalogue {
   /// RxJS's time and value utilities.
   static let rxjsUtilities: [OperatorEntry] = [
     .method(
+      "delayWhen", rac: "", alias: "delayWhen",
+      "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-a--b|")
+        let later = input.delayWhen { _ in cold("---x") }
+        show input, later
+        expect later == "----a--(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      return .signal(try c.signal().delayWhen { duration.signal(from: duration($0)) })
+    },
+    .method(
+      "publishReplay", rac: "", alias: "publishReplay",
+      "A connectable signal through a replay subject of the last `count` values (all without a count) (RxJS publishReplay)",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.publishReplay(1)
+        shared.connect()
+        let late = shared
+        show input, late subscribed "----^"
+        expect late == "----b|"
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      return .signal(ConnectableSignal(try c.signal().multicast(ReplaySubject(capacity: capacity))))
+    },
+    .method(
+      "publishBehavior", rac: "", alias: "publishBehavior",
+      "A connectable signal through a subject with a current value, the given one first (RxJS publishBehavior)",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("--a|")
+        let shared = input.publishBehavior("s")
+        shared.connect()
+        show input, shared
+        expect shared == "s-a|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(ConnectableSignal(try c.signal().multicast(BehaviorSubject(value: c.value(0)))))
+    },
+    .method(
+      "publishLast", rac: "", alias: "publishLast",
+      "A connectable signal that sends only the last value, on completion, to every subscriber (RxJS publishLast)",
+      example: """
+        let input = cold("-a-b|")
+        let shared = input.publishLast()
+        shared.connect()
+        show input, shared
+        expect shared == "----(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(ConnectableSignal(try c.signal().takeLast(1).multicast(ReplaySubject())))
+    },
+    .method(
+      "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
+      "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
+      parameters: [.variadic("others")],
+      example: """
+        let a = cold("-a#")
+        let b = cold("-b|")
+        let both = a.onErrorResumeNextWith(b)
+        show a, both
+        expect both == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.concat(all.map { $0.catch { _ in .empty } }))
+    },
+    .function(
+      "partition", rac: "", alias: "partition",
+      "A tuple of two signals: the values for which the closure is true, and the others (RxJS partition)",
+      parameters: [.value("source"), .closure("x")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let parts = partition(input) { $0 % 2 == 0 }
+        show input, parts.0, parts.1
+        expect parts.0 == "---2---4|"
+        expect parts.1 == "-1---3--|"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal(0, "the source")
+      let predicate = try c.function(1)
+      return .tuple([
+        .signal(source.filter { predicate.predicate($0) }),
+        .signal(source.filter { !predicate.predicate($0) }),
+      ])
+    },
+    .method(
       "single", rac: "", alias: "single",
       "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
       parameters: [.optionalClosure("x")],

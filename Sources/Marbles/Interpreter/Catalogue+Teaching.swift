@@ -145,6 +145,11 @@ extension Catalogue {
     "timeInterval": "the frame of the previous value",
     "BehaviorSubject": "the current value",
     "single": "the match so far",
+    "delayWhen": "the values waiting for their duration signals",
+    "publishReplay": "the replay buffer, connected, and the subscriber count",
+    "publishBehavior": "the current value, connected, and the subscriber count",
+    "publishLast": "the last value, connected, and the subscriber count",
+    "onErrorResumeNextWith": "the current input",
   ]
 
   /// The operators that hold no state between events (each event is handled on its own, or the
@@ -156,7 +161,7 @@ extension Catalogue {
     "failed", "filter", "finally", "from", "hot", "ignoreValues", "iif", "initially", "isEmpty",
     "just", "main", "map", "mapReplace", "materialize", "never", "next", "not", "of", "or",
     "pluck", "range", "sendCompleted", "sendError", "sendNext", "setAllowsConcurrentExecution",
-    "startWith", "subscribe", "subscribeOn", "timer", "timestamp",
+    "startWith", "subscribe", "subscribeOn", "timer", "timestamp", "partition",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.

@@ -512,4 +512,26 @@ import Testing
       expect only == "--(7|)"
       """)
   }
+
+  @Test func connectableVariantsAndResumption() {
+    expectPasses(
+      """
+      let source = cold("-a-b|")
+      let replayed = source.publishReplay(1)
+      replayed.connect(at: 1)
+      let behaving = cold("--a|").publishBehavior("s")
+      behaving.connect()
+      let lasting = cold("-a-b|").publishLast().refCount()
+      let resumed = cold("-a#").onErrorResumeNextWith(cold("-#"), cold("-c|"))
+      let parts = partition(cold("-1-2|")) { $0 > 1 }
+      show replayed subscribed "---^", behaving, lasting, resumed, parts.0, parts.1
+      expect replayed == "---ab|"
+      expect subscriptions(source) == "-^---!"
+      expect behaving == "s-a|"
+      expect lasting == "----(b|)"
+      expect resumed == "-a--c|"
+      expect parts.0 == "---2|"
+      expect parts.1 == "-1--|"
+      """)
+  }
 }

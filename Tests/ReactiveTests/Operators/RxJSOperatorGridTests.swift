@@ -357,4 +357,17 @@ private struct Grid<V: Equatable> {
       empty: "--#", emptyError: SignalError.noElements, failure: "--#", disposing: "-1--|", at: 2,
       expected: "-", window: "^-!")
   }
+
+  @Test func delayWhen() {
+    let t = TestClock()
+    let duration = t.cold("---x", ["x": 0])
+    let r1 = t.record(t.cold("-1--2|").delayWhen { _ in duration })
+    let r2 = t.record(
+      t.cold("-1-2|").delayWhen { v in v == 1 ? t.cold("-|") : t.cold("-x", ["x": 0]) })
+    t.expect(r1, "----1--(2|)")
+    t.expect(r2, "----(2|)")
+    t.expectSubscriptions(duration, "-^--!", "----^--!")
+    Grid { t, s in s.delayWhen { _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "--#", disposing: "-1-2-|", at: 3, expected: "-", window: "^--!")
+  }
 }
