@@ -90,6 +90,8 @@ public struct TestArguments: Equatable, Sendable {
   public var maxFrames: Int
   /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
   public var junit: String? = nil
+  /// The glyphs of the failure diffs (`--format ascii|unicode`).
+  public var format: OutputFormat = .ascii
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   public var budgets = RunBudgets()
 }
@@ -104,7 +106,7 @@ public enum CLIParser {
   static let stepUsage =
     "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let testUsage =
-    "marbles test PATH... [--color auto|always|never] [--max-frames N] [--junit FILE]"
+    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -177,21 +179,32 @@ public enum CLIParser {
     var result = ParsedOptions()
     var index = 0
     while index < arguments.count {
-      let argument = arguments[index]
+      var argument = arguments[index]
       guard argument.hasPrefix("-"), argument != "-" else {
         result.positional.append(argument)
         index += 1
         continue
       }
+      index += 1
+      // `--format=svg` is `--format svg`.
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        attached = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
       }
-      index += 1
-      guard index < arguments.count else {
-        return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+      let text: String
+      if let attached {
+        text = attached
+      } else {
+        guard index < arguments.count else {
+          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+        }
+        text = arguments[index]
+        index += 1
       }
-      let text = arguments[index]
-      index += 1
       switch argument {
       case "--format":
         guard let format = OutputFormat(rawValue: text) else {
@@ -282,16 +295,20 @@ public enum CLIParser {
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    parseOptions(
-      arguments, allowed: Set(["--color", "--junit"]).union(limitOptions), usage: testUsage)
-      .flatMap {
-      options in
+    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+    return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
       }
+      let format = options.format ?? .ascii
+      guard format == .ascii || format == .unicode else {
+        return .failure(UsageError(
+          message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+          usage: testUsage))
+      }
       return .success(TestArguments(
         paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-        junit: options.junit, budgets: options.budgets))
+        junit: options.junit, format: format, budgets: options.budgets))
     }
   }
 }

@@ -31,7 +31,7 @@ struct JUnitReport {
         expectations.map { result in
           Case(
             name: "expect \(result.lane) (line \(result.line))",
-            failure: result.passed ? nil : (result.message ?? "expectation failed"))
+            failure: result.passed ? nil : ExpectationDiffRenderer().render(result))
         }
       ))
   }

@@ -85,7 +85,7 @@ public enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
-      io.err += "Error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+      io.err += "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -132,7 +132,9 @@ public enum MarblesTool {
           if options.format == .json {
             jsons.append(Diagnostic.jsonReport(diagnostics, file: source.name))
           }
-        case .completed(let run):
+        case .completed(let run), .stopped(let run):
+          // A run that stopped early is still drawn up to the stop; its error is on stderr.
+          if run.stopped != nil { failed = true }
           switch options.format {
           case .json: jsons.append(run.json)
           case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
@@ -213,6 +215,8 @@ public enum MarblesTool {
     var failedCount = 0
     var files: [String] = []
     var junit = JUnitReport()
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
       switch collectScripts(path) {
       case .success(let found): files += found
@@ -232,9 +236,15 @@ public enum MarblesTool {
         let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += "FAIL \(source.name)\n"
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
           io.out += diagnostics.render(in: source)
           junit.add(file: source.name, error: diagnostics.render(in: source))
+          failedCount += 1
+        case .stopped(let run):
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
+          io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
+          io.out += run.diagnostics.render(in: source)
+          junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
           junit.add(file: source.name, expectations: run.expectations)
@@ -242,11 +252,12 @@ public enum MarblesTool {
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
-          io.out += failures.isEmpty ? "PASS" : "FAIL"
+          io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
           io.out += " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           for failure in failures {
-            io.out += "\(source.name):\(failure.line):\(failure.column): error: "
-            io.out += failure.message ?? "expectation failed for '\(failure.lane)'"
+            io.out += "\(source.name):\(failure.line):\(failure.column): "
+            io.out += paint("error:", .failed, color) + " "
+            io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
             if io.out.last != "\n" { io.out += "\n" }
           }
         }
@@ -330,6 +341,12 @@ public enum MarblesTool {
     }
   }
 
+  /// `text` in the colour of `style` when `color` is on.
+  private static func paint(_ text: String, _ style: DiagramGrid.Style, _ color: Bool) -> String {
+    guard color else { return text }
+    return (style == .failed ? "\u{1B}[31;1m" : "\u{1B}[32;1m") + text + "\u{1B}[0m"
+  }
+
   private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool) -> Bool {
     switch mode {
     case .always: return true
@@ -350,7 +367,7 @@ public enum MarblesTool {
     case "explain": io.out += HelpText.explain
     case "help": io.out += HelpText.general
     case let other?:
-      io.err += "Error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
+      io.err += "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
       return 64
     }
     return 0

@@ -124,6 +124,10 @@ enum Explainer {
     switch example.outcome {
     case .completed(let run):
       text += TimelineRenderer().render(run)
+    case .stopped(let run):
+      text +=
+        TimelineRenderer().render(run) + "(the example stopped early)\n"
+        + run.diagnostics.render(in: SourceFile(name: "example", text: example.script))
     case .failed(let diagnostics):
       text +=
         "(the example failed to run)\n"

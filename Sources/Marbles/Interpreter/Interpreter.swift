@@ -44,17 +44,20 @@ enum Interpreter {
     let session = Session(runtime: runtime, statements: statements)
     defer { session.tearDown() }
     scheduler.schedule(at: 0) { session.setUp() }
+    var reason = RunStop.Reason.runtimeError
     do {
       try scheduler.run()
     } catch {
       switch error {
       case .stopped: break
       case .frameLimitExceeded(let limit, let nextFrame):
+        if !runtime.hasFailed { reason = .frameLimit }
         runtime.fail(
           Diagnostic.Interpreter.frameLimit(
             limit: limit, nextFrame: nextFrame, lanes: session.activeLaneNames,
             at: session.activeLaneRange))
       case .actionLimitExceeded(let limit, let frame):
+        if !runtime.hasFailed { reason = .actionLimit }
         runtime.fail(
           Diagnostic.Interpreter.actionLimit(
             limit: limit, frame: frame, lanes: session.activeLaneNames,
@@ -62,7 +65,12 @@ enum Interpreter {
       }
     }
     if let failure = runtime.failure {
-      return .failed(sortedByPosition(runtime.warnings) + [failure])
+      // Failed while the statements were evaluated: nothing ran, nothing to draw.
+      guard session.isSetUp else { return .failed(sortedByPosition(runtime.warnings) + [failure]) }
+      var run = session.makeRun(stoppedAt: scheduler.now)
+      run.diagnostics = sortedByPosition(runtime.warnings) + [failure]
+      run.stopped = RunStop(frame: scheduler.now, reason: reason, message: failure.message)
+      return .stopped(run)
     }
     return .completed(session.makeRun())
   }
@@ -86,6 +94,7 @@ final class Session {
   struct Lane {
     var name: String
     var label: String
+    var kind: TimelineLane.Kind = .signal
     var signal: Signal<Value>
     var recorder: LaneRecorder
     var range: SourceRange
@@ -141,7 +150,13 @@ final class Session {
   private var expectations: [Expectation] = []
   private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
 
+  /// Numbers the recorded events of each frame in the order they happened.
+  private let sequence: SequenceClock
+  /// Whether every statement was evaluated and the subscriptions scheduled.
+  private(set) var isSetUp = false
+
   init(runtime: Runtime, statements: [CompiledStatement]) {
+    sequence = SequenceClock { [weak runtime] in runtime?.hasFailed ?? false }
     self.runtime = runtime
     self.statements = statements
   }
@@ -199,7 +214,7 @@ final class Session {
         let lane = lanes[found]
         expectation.recorder = lane.recorder
       } else {
-        let recorder = LaneRecorder(scheduler: runtime.scheduler)
+        let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
         let range = expectation.range
         let origin =
           "the 'expect \(expectation.name)' at \(range.start.line):\(range.start.column)"
@@ -211,6 +226,7 @@ final class Session {
       expectations[index] = expectation
     }
     runtime.finishSetUp()
+    isSetUp = !runtime.hasFailed
   }
 
   private func execute(_ statement: CompiledStatement) throws(RuntimeError) {
@@ -257,26 +273,28 @@ final class Session {
   // MARK: - show
 
   private func show(_ value: Value, item: CompiledShowItem) throws(RuntimeError) {
-    func expand(_ box: CommandBox, _ names: [String]) {
+    func expand(_ box: CommandBox, _ names: [String], kind: TimelineLane.Kind) {
       for lane in names {
         guard let signal = box.lane(lane) else { continue }
         addLane(
-          name: prefix(item.name) + lane, label: item.label.map { $0 + "." + lane },
+          name: prefix(item.name) + lane, label: item.label.map { $0 + "." + lane }, kind: kind,
           signal: signal, window: item.window, range: item.range)
       }
     }
     switch value {
     case .signal(let signal):
+      let isHot = (signal as? MarbleSource)?.kind == .hot
       addLane(
-        name: item.name, label: item.label, signal: signal, window: item.window, range: item.range)
+        name: item.name, label: item.label, kind: isHot ? .hot : .signal, signal: signal,
+        window: item.window, range: item.range)
     case .commandInternals(let box):
-      expand(box, CommandBox.internalLanes)
+      expand(box, CommandBox.internalLanes, kind: .internals)
     case .command(let box):
-      expand(box, CommandBox.publicLanes)
+      expand(box, CommandBox.publicLanes, kind: .command)
     case .channel(let channel):
       for (lane, signal) in [("leading", channel.leading), ("following", channel.following)] {
         addLane(
-          name: item.name + "." + lane, label: item.label.map { $0 + "." + lane },
+          name: item.name + "." + lane, label: item.label.map { $0 + "." + lane }, kind: .channel,
           signal: signal, window: item.window, range: item.range)
       }
     case .connection(let connection):
@@ -290,8 +308,8 @@ final class Session {
       recorder.watch(source)
       lanes.append(
         Lane(
-          name: item.name, label: item.label ?? base, signal: source, recorder: recorder,
-          range: item.range))
+          name: item.name, label: item.label ?? base, kind: .recorded, signal: source,
+          recorder: recorder, range: item.range))
     default:
       throw Diagnostic.Interpreter.notShowable(item.name, type: value.typeName, at: item.range)
     }
@@ -304,12 +322,14 @@ final class Session {
   }
 
   private func addLane(
-    name: String, label: String?, signal: Signal<Value>, window: SubscriptionMarble?,
-    range: SourceRange
+    name: String, label: String?, kind: TimelineLane.Kind = .signal, signal: Signal<Value>,
+    window: SubscriptionMarble?, range: SourceRange
   ) {
     let recorder = makeRecorder(at: range)
     lanes.append(
-      Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
+      Lane(
+        name: name, label: label ?? name, kind: kind, signal: signal, recorder: recorder,
+        range: range))
     let start = window?.subscribed ?? 0
     let origin = "the 'show \(name)' at \(range.start.line):\(range.start.column)"
     runtime.atStart(of: start) { [runtime] in
@@ -362,7 +382,8 @@ final class Session {
 
   /// A recorder whose events count against the run's budgets, reported at `range`.
   private func makeRecorder(at range: SourceRange) -> LaneRecorder {
-    LaneRecorder(scheduler: runtime.scheduler, budget: runtime.budget, range: range)
+    LaneRecorder(
+      scheduler: runtime.scheduler, clock: sequence, budget: runtime.budget, range: range)
   }
 
   /// An expected value as recorded data. An inner signal is what it does when subscribed at
@@ -401,8 +422,9 @@ final class Session {
       ?? SourceRange(line: 1, column: 1)
   }
 
-  /// The recording of the run.
-  func makeRun() -> ScriptRun {
+  /// The recording of the run; for a run stopped at frame `stop`, what was recorded up to it
+  /// (no expectations are checked).
+  func makeRun(stoppedAt stop: Int? = nil) -> ScriptRun {
     let scheduler = runtime.scheduler
     var first = 0
     for source in runtime.hotSources { first = min(first, source.firstFrame) }
@@ -417,16 +439,26 @@ final class Session {
         }
       }
     }
+    if let stop { last = max(first, min(last, stop)) }
     let timelineLanes = lanes.map { lane in
       TimelineLane(
-        name: lane.name, label: lane.label, subscription: lane.recorder.window,
-        events: lane.recorder.timeline)
+        name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
+        events: lane.recorder.timeline, before: before(lane))
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,
       lanes: timelineLanes,
       subscriptions: namedSources.map { ($0.name, $0.source.subscriptions) },
-      expectations: expectations.map(ExpectationChecker.check),
+      expectations: stop == nil ? expectations.map(ExpectationChecker.check) : [],
       diagnostics: runtime.warnings)
+  }
+
+  /// What a shown hot marble emitted before the lane subscribed to it.
+  private func before(_ lane: Lane) -> [TimelineEvent] {
+    guard lane.kind == .hot, let source = lane.signal as? MarbleSource,
+      let subscribed = lane.recorder.subscribed
+    else { return [] }
+    // A hot source's frames are absolute: its timeline "subscribed at 0" is the marble itself.
+    return source.timeline(subscribedAt: 0).events.filter { $0.frame < subscribed }
   }
 }

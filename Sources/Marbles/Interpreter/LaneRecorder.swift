@@ -29,6 +29,8 @@ final class LaneRecorder {
   /// The source a passive lane watches (`show input.recorded`), if this is one.
   private var watched: MarbleSource?
 
+  /// Numbers the events of one frame across every recorder of the run.
+  private let clock: SequenceClock
   /// The run's budget: each recorded event counts (`--max-events`), values are checked
   /// (`--max-value-size`, nesting), reported at `range` (the `show` or `expect`).
   private let budget: Budget?
@@ -37,10 +39,11 @@ final class LaneRecorder {
   private let level: Int
 
   init(
-    scheduler: VirtualTimeScheduler, budget: Budget? = nil,
+    scheduler: VirtualTimeScheduler, clock: SequenceClock, budget: Budget? = nil,
     range: SourceRange = SourceRange(line: 1, column: 1), level: Int = 0
   ) {
     self.scheduler = scheduler
+    self.clock = clock
     self.budget = budget
     self.range = range
     self.level = level
@@ -76,6 +79,7 @@ final class LaneRecorder {
   }
 
   private func record(_ event: Event<Value>) {
+    guard !clock.hasStopped() else { return }
     let frame = scheduler.now
     if let budget {
       guard budget.spend(at: range) else { return }
@@ -86,14 +90,16 @@ final class LaneRecorder {
       case .completed: break
       }
     }
+    let sequence = clock.next(at: frame)
     switch event {
     case .next(let value):
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
-        events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
+        events.append(TimelineEvent(frame: frame, kind: .next, value: .null, sequence: sequence))
       } else {
         events.append(
-          TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+          TimelineEvent(
+            frame: frame, kind: .next, value: value.timelineValue(at: frame), sequence: sequence))
       }
     case .error(let error):
       let value = Value.payload(of: error)
@@ -101,10 +107,11 @@ final class LaneRecorder {
         pending.append((events.count, pend(value, at: frame)))
       }
       events.append(
-        TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
+        TimelineEvent(
+          frame: frame, kind: .error, value: value.timelineValue(at: frame), sequence: sequence))
       if unsubscribed == nil, watched == nil { unsubscribed = frame }
     case .completed:
-      events.append(TimelineEvent(frame: frame, kind: .completed))
+      events.append(TimelineEvent(frame: frame, kind: .completed, sequence: sequence))
       if unsubscribed == nil, watched == nil { unsubscribed = frame }
     }
   }
@@ -116,7 +123,8 @@ final class LaneRecorder {
       if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
         return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let inner = LaneRecorder(scheduler: scheduler, budget: budget, range: range, level: level + 1)
+      let inner = LaneRecorder(
+        scheduler: scheduler, clock: clock, budget: budget, range: range, level: level + 1)
       if level + 1 < Budget.maximumValueNesting {
         inner.start(signal)
       } else {
@@ -181,5 +189,29 @@ final class LaneRecorder {
     case .error(let value): return lastFrame(of: value)
     case .event(_, let value): return value.map(lastFrame) ?? 0
     }
+  }
+}
+
+/// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
+/// at every new frame (virtual time only moves forward).
+final class SequenceClock {
+  private var frame = Int.min
+  private var count = 0
+  /// Whether the run has failed: what happens after the error (values a failed closure left
+  /// behind) is not recorded.
+  let hasStopped: () -> Bool
+
+  init(hasStopped: @escaping () -> Bool = { false }) {
+    self.hasStopped = hasStopped
+  }
+
+  /// The number of the next event recorded at `frame`.
+  func next(at frame: Int) -> Int {
+    if frame != self.frame {
+      self.frame = frame
+      count = 0
+    }
+    defer { count += 1 }
+    return count
   }
 }

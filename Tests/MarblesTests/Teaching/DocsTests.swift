@@ -86,9 +86,10 @@ import Testing
   @Test(arguments: marbleBlocks)
   func everyScriptInTheDocsRuns(_ block: Block) {
     let file = SourceFile(name: block.testDescription, text: block.text)
-    switch ScriptEngine.run(file, options: RunOptions(maxFrames: 10_000)) {
-    case .failed(let diagnostics):
-      Issue.record("the script fails:\n\(diagnostics.render(in: file))")
+    let outcome = ScriptEngine.run(file, options: RunOptions(maxFrames: 10_000))
+    switch outcome {
+    case .failed, .stopped:
+      Issue.record("the script fails:\n\(outcome.diagnostics.render(in: file))")
     case .completed(let run):
       for failure in run.expectations where !failure.passed {
         Issue.record("line \(failure.line): \(failure.message ?? "failed")")
