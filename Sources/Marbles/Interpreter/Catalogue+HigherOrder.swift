@@ -273,6 +273,13 @@ extension Catalogue {
         expect twice == "-a-a#"
         """
     ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().retry(try c.repetitionCount()) { error, n in
+            delay.signal(from: delay(.error(Value.payload(of: error)), .int(n)))
+          })
+      }
       let (count, delay) = try c.repetition()
       return .signal(try c.signal().retry(count, delay: delay))
     },
@@ -290,6 +297,13 @@ extension Catalogue {
         expect thrice == "-a-a-a|"
         """
     ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().repeat(try c.repetitionCount()) { n in
+            delay.signal(from: delay(.int(n)))
+          })
+      }
       let (count, delay) = try c.repetition()
       return .signal(try c.signal().repeat(count, delay: delay))
     },

@@ -303,7 +303,7 @@ extension Catalogue {
       return .signal(try c.signal().takeLast(count))
     },
     .method(
-      "takeUntil", rac: "takeUntil:", alias: "takeUntil",
+      "takeUntil", rac: "takeUntil:",
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """

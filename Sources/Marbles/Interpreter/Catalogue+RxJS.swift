@@ -573,10 +573,15 @@ extension Call {
 
   /// The count and delay of `retry`/`repeat`: `retry(2)`, `retry(count: 2, delay: 3)`.
   func repetition() throws(RuntimeError) -> (Int?, (frames: Int, scheduler: any Scheduler)?) {
+    let delay = try optional(2) == nil ? nil : frames(2, "the delay")
+    return (try repetitionCount(), delay.map { ($0, scheduler as any Scheduler) })
+  }
+
+  /// The count of `retry`/`repeat`, positional or `count:`.
+  func repetitionCount() throws(RuntimeError) -> Int? {
     let positional = try optionalInt(0, "the count")
     let labelled = try optionalInt(1, "the count")
-    let delay = try optional(2) == nil ? nil : frames(2, "the delay")
-    return (positional ?? labelled, delay.map { ($0, scheduler as any Scheduler) })
+    return positional ?? labelled
   }
 }
 

@@ -4,7 +4,7 @@ extension Catalogue {
   /// Operators that work with virtual time and schedulers.
   static let timing: [OperatorEntry] = [
     .method(
-      "delay", rac: "delay:", alias: "delay",
+      "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       example: """
@@ -50,7 +50,7 @@ extension Catalogue {
           try c.frames(0, "the interval"), leading: leading, trailing: trailing, on: c.scheduler))
     },
     .method(
-      "sample", rac: "sample:", alias: "sample",
+      "sample", rac: "sample:",
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """

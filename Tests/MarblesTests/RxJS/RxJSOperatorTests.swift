@@ -534,4 +534,20 @@ import Testing
       expect parts.1 == "-1--|"
       """)
   }
+
+  @Test func retryAndRepeatWithADelaySignal() {
+    expectPasses(
+      """
+      let flaky = cold("-a#")
+      let retried = flaky.retry(count: 2, delay: { e, n in timer(n * 2) })
+      let once = cold("-a|")
+      let repeated = once.repeat(count: 3, delay: { n in timer(n) })
+      let stopped = cold("-a#").retry(delay: { e, n in n < 2 ? timer(1) : empty })
+      show retried, repeated, stopped
+      expect retried == "-a---a-----a#"
+      expect subscriptions(flaky) == ["^-!", "----^-!", "----------^-!"]
+      expect repeated == "-a--a---a|"
+      expect stopped == "-a--a|"
+      """)
+  }
 }

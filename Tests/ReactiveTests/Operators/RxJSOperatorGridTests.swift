@@ -370,4 +370,20 @@ private struct Grid<V: Equatable> {
     Grid { t, s in s.delayWhen { _ in t.cold("--x", ["x": 0]) } }.check(
       empty: "--|", failure: "--#", disposing: "-1-2-|", at: 3, expected: "-", window: "^--!")
   }
+
+  @Test func retryAndRepeatWhenADelaySignalSends() {
+    let t = TestClock()
+    let flaky = t.cold("-1#")
+    let once = t.cold("-1|")
+    let r1 = t.record(flaky.retry(1) { _, n in t.cold("--x", ["x": n]) })
+    let r2 = t.record(once.repeat(2) { _ in t.cold("-x", ["x": 0]) })
+    let r3 = t.record(t.cold("-1#").retry(nil) { _, _ in t.cold("-|") })
+    t.expect(r1, "-1---1#")
+    t.expectSubscriptions(flaky, "^-!", "----^-!")
+    t.expect(r2, "-1--1|")
+    t.expectSubscriptions(once, "^-!", "---^-!")
+    t.expect(r3, "-1-|")
+    Grid { t, s in s.retry(1) { _, _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "-1---1#", disposing: "-1#", at: 3, expected: "-1", window: "^-!")
+  }
 }
