@@ -256,3 +256,27 @@ import Testing
     #expect(keys.width == 3)
   }
 }
+
+/// `marbles step` draws each step with the whole run's keys: a value keeps its glyph.
+@Suite struct StepKeysTests {
+  @Test func aValueKeepsItsKeyFromStepToStep() throws {
+    let outcome = ScriptEngine.run(
+      SourceFile(
+        name: "t.marble",
+        text: """
+          let s = cold("-x-a|", x: "long", a: "a")
+          show s
+          """))
+    let run = try #require(outcome.run)
+    // Cut after frame 1, "long" alone would take the key 'a'; with the run's keys it cannot,
+    // because "a" is drawn as itself at frame 3.
+    let early = StepRenderer().steps(of: run).screen(1)
+    let late = StepRenderer().steps(of: run).screen(4)
+    let key = { (text: String) in
+      text.split(separator: "\n").first { $0.contains("= \"long\"") }?
+        .trimmingCharacters(in: .whitespaces).prefix(1)
+    }
+    #expect(key(early) != "a")
+    #expect(key(early) == key(late))
+  }
+}
