@@ -105,6 +105,13 @@ struct DiagramGrid {
 
   /// The lines with what each one is.
   func layout() -> [(kind: LineKind, text: String)] {
+    var steps = 0
+    return layout(steps: &steps)
+  }
+
+  /// The lines; `steps` counts the cells and marks visited (the work of the layout, which
+  /// tests check is linear in the size of the diagram).
+  func layout(steps: inout Int) -> [(kind: LineKind, text: String)] {
     let last = max(self.last, first)
     let labelWidth = self.labelWidth
     let perBlock =
@@ -132,7 +139,7 @@ struct DiagramGrid {
           var line = pad(slot == 0 ? row.label : "", labelWidth)
           line += cells(
             row, marks: marks, from: &cursors[index][slot], frames: blockStart...blockEnd,
-            timeline: slot == 0)
+            timeline: slot == 0, steps: &steps)
           if slot == 0, isLast, legendsBeside, !row.legend.isEmpty {
             out.append((.row(index), line + Self.legendSeparator + row.legend))
           } else {
@@ -145,10 +152,15 @@ struct DiagramGrid {
       }
       let shown = carets.filter { (blockStart...blockEnd).contains($0) }
       if !shown.isEmpty {
-        var marks = [Character](repeating: " ", count: (blockEnd - blockStart + 1) * cellWidth)
-        for frame in shown { marks[(frame - blockStart) * cellWidth] = "^" }
-        let text = String(marks)
-        out.append((.carets, trimmed(pad("", labelWidth) + paint(text, .failed))))
+        var text = pad("", labelWidth)
+        var column = 0
+        for frame in shown.sorted() {
+          let at = (frame - blockStart) * cellWidth
+          guard at >= column else { continue }
+          text += String(repeating: " ", count: at - column) + paint("^", .failed)
+          column = at + 1
+        }
+        out.append((.carets, text))
       }
       blockStart = blockEnd + 1
     }
@@ -175,10 +187,15 @@ struct DiagramGrid {
 
   /// One line of cells for `frames`; `timeline`: draw `-` inside the row's span.
   private func cells(
-    _ row: Row, marks: [Mark], from next: inout Int, frames: ClosedRange<Int>, timeline: Bool
+    _ row: Row, marks: [Mark], from next: inout Int, frames: ClosedRange<Int>, timeline: Bool,
+    steps: inout Int
   ) -> String {
     var line = ""
-    while next < marks.count, marks[next].frame < frames.lowerBound { next += 1 }
+    while next < marks.count, marks[next].frame < frames.lowerBound {
+      next += 1
+      steps += 1
+    }
+    steps += frames.count
     let blank = String(repeating: " ", count: cellWidth)
     let empty = String(theme.empty) + String(repeating: " ", count: cellWidth - 1)
     for frame in frames {
@@ -278,7 +295,11 @@ struct DiagramKeys<Value> {
     ordinals.reserveCapacity(values.count)
     for value in values {
       let printed = print(value)
-      if let index = buckets[printed]?.first(where: { equal(entries[$0].value, value) }) {
+      // A value unequal to itself matches nothing: no need to scan its bucket (which would
+      // grow with every such value).
+      if equal(value, value),
+        let index = buckets[printed]?.first(where: { equal(entries[$0].value, value) })
+      {
         ordinals.append(index)
         continue
       }

@@ -47,24 +47,35 @@ public struct TimelineRenderer: Sendable {
 
   /// The run drawn as text, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    guard let (grid, notes) = diagram(run) else {
-      return (run.title ?? run.file) + "\n(no lanes)\n"
+    render(run, keysFrom: nil)
+  }
+
+  /// A part of `full` (the run cut at a frame, for `marbles step`) drawn with the keys of the
+  /// whole run, so that a value keeps its glyph from one step to the next.
+  public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
+    guard let (grid, notes) = diagram(part, keysFrom: full) else {
+      return (part.title ?? part.file) + "\n(no lanes)\n"
     }
     return (grid.render() + notes).map { $0 + "\n" }.joined()
   }
 
   /// The grid of `run` and the notes under it (the stop), or nil when there are no lanes.
-  /// Each grid row is `rowLanes[i]`'s lane (nil for an inner signal's row).
-  func diagram(_ run: ScriptRun) -> (grid: DiagramGrid, notes: [String])? {
+  /// With `full`, the keys are those of `full`: its values come first, and `run`'s, all among
+  /// them, change nothing.
+  func diagram(_ run: ScriptRun, keysFrom full: ScriptRun? = nil)
+    -> (grid: DiagramGrid, notes: [String])?
+  {
     guard !run.lanes.isEmpty else { return nil }
     let theme = options.theme
     var values: [TimelineValue] = []
+    for lane in full?.lanes ?? [] { collect(lane.before + lane.events, into: &values) }
+    let skipped = values.count
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
     let keys = DiagramKeys(
       values: values, reserved: theme.reserved, pool: theme.keyPool, equal: ==,
       print: \.description, literal: Self.literal)
     var rows: [DiagramGrid.Row] = []
-    var position = 0
+    var position = skipped
     for lane in run.lanes {
       addRows(
         label: lane.label, start: lane.subscription.subscribed,

@@ -190,3 +190,93 @@ import Testing
     return checked
   }
 }
+
+/// Rendering is one linear pass: the layout visits each cell and each mark a bounded number of
+/// times, wrapped or not, and the keys of many distinct values (even `nan`s) cost no scans.
+@Suite struct RenderingScaleTests {
+  /// `lanes` lanes of `frames` frames: each lane a value every frame (10 distinct values per
+  /// lane, so keys are needed), a group every 7th frame, completion at the end.
+  func bigRun(lanes: Int, frames: Int) -> ScriptRun {
+    let made = (0..<lanes).map { lane in
+      var events: [TimelineEvent] = []
+      for frame in 0..<frames {
+        events.append(.next(.string("v\(lane)-\(frame % 10)"), at: frame))
+        if frame % 7 == 0 { events.append(.next(.int(frame % 10), at: frame)) }
+      }
+      events.append(.completed(at: frames))
+      return TimelineLane(
+        name: "lane\(lane)", subscription: .init(subscribed: 0, unsubscribed: frames),
+        events: events)
+    }
+    return ScriptRun(file: "big.marble", firstFrame: 0, lastFrame: frames, lanes: made)
+  }
+
+  func steps(_ run: ScriptRun, width: Int? = nil) throws -> (steps: Int, cells: Int) {
+    let renderer = TimelineRenderer(options: .init(width: width))
+    let (grid, _) = try #require(renderer.diagram(run))
+    var steps = 0
+    let lines = grid.layout(steps: &steps)
+    let rowLines = lines.filter {
+      if case .row = $0.kind { return true }
+      if case .continuation = $0.kind { return true }
+      return false
+    }
+    let marks = grid.rows.map(\.marks.count).reduce(0, +)
+    // Every row line has one cell per frame; every mark is visited at most once more.
+    let frames = grid.last - grid.first + 1
+    #expect(steps <= rowLines.count * frames + marks)
+    return (steps, rowLines.count * frames)
+  }
+
+  @Test func twentyLanesOfManyFramesIsOneLinearPass() throws {
+    // (The 20 × 10,000 run is timed in Benchmarks; here a smaller one keeps the suite fast.)
+    let small = try steps(bigRun(lanes: 20, frames: 2_500))
+    let large = try steps(bigRun(lanes: 20, frames: 5_000))
+    // Twice the frames, twice the work (within the rounding of the last group).
+    #expect(Double(large.steps) / Double(small.steps) < 2.05)
+    // Wrapping at 100 columns does the same work, not one scan per block.
+    let wrapped = try steps(bigRun(lanes: 20, frames: 2_500), width: 100)
+    #expect(wrapped.steps == small.steps)
+  }
+
+  @Test func keysOfValuesUnequalToThemselvesStayLinear() {
+    // 10,000 `nan`s: each is a different value (it equals nothing), each gets its own key.
+    var comparisons = 0
+    let values = [Double](repeating: .nan, count: 10_000)
+    let keys = DiagramKeys(
+      values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,
+      equal: { (a: Double, b: Double) in
+        comparisons += 1
+        return a == b
+      },
+      print: { "\($0)" }, literal: { _ in nil })
+    #expect(comparisons <= 2 * values.count)
+    // 50 one-character keys, 2,500 pairs, then pairs with a number: never two alike.
+    #expect(Set((0..<values.count).map(keys.glyph(at:))).count == values.count)
+    #expect(keys.width == 3)
+  }
+}
+
+/// `marbles step` draws each step with the whole run's keys: a value keeps its glyph.
+@Suite struct StepKeysTests {
+  @Test func aValueKeepsItsKeyFromStepToStep() throws {
+    let outcome = ScriptEngine.run(
+      SourceFile(
+        name: "t.marble",
+        text: """
+          let s = cold("-x-a|", x: "long", a: "a")
+          show s
+          """))
+    let run = try #require(outcome.run)
+    // Cut after frame 1, "long" alone would take the key 'a'; with the run's keys it cannot,
+    // because "a" is drawn as itself at frame 3.
+    let early = StepRenderer().steps(of: run).screen(1)
+    let late = StepRenderer().steps(of: run).screen(4)
+    let key = { (text: String) in
+      text.split(separator: "\n").first { $0.contains("= \"long\"") }?
+        .trimmingCharacters(in: .whitespaces).prefix(1)
+    }
+    #expect(key(early) != "a")
+    #expect(key(early) == key(late))
+  }
+}
