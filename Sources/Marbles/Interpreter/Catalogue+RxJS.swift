@@ -901,6 +901,35 @@ extension Catalogue {
   /// RxJS's time and value utilities.
   static let rxjsUtilities: [OperatorEntry] = [
     .method(
+      "window", rac: "", alias: "window",
+      "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
+      parameters: [.value("notifier")],
+      example: """
+        let input = cold("--a-b--c-|")
+        let ticks = cold("-----x")
+        let windows = input.window(ticks)
+        show input, windows
+        expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().window(try c.signal(0, "the notifier")).map { Value.signal($0) })
+    },
+    .method(
+      "windowCount", rac: "", alias: "windowCount",
+      "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
+      parameters: [.value("size"), .value("every", optional: true)],
+      example: """
+        let input = cold("-a-b-c-d-|")
+        let windows = input.windowCount(2)
+        show input, windows
+        expect windows == "x--y---z-|", x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")
+        """
+    ) { c throws(RuntimeError) in
+      let size = try c.int(0, "the size", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      return .signal(try c.signal().windowCount(size, every: every).map { Value.signal($0) })
+    },
+    .method(
       "delayWhen", rac: "", alias: "delayWhen",
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],

@@ -145,6 +145,8 @@ extension Catalogue {
     "timeInterval": "the frame of the previous value",
     "BehaviorSubject": "the current value",
     "single": "the match so far",
+    "window": "the open window",
+    "windowCount": "the open windows and their counts",
     "delayWhen": "the values waiting for their duration signals",
     "publishReplay": "the replay buffer, connected, and the subscriber count",
     "publishBehavior": "the current value, connected, and the subscriber count",

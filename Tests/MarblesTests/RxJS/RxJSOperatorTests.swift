@@ -550,4 +550,21 @@ import Testing
       expect stopped == "-a--a|"
       """)
   }
+
+  @Test func windowsAreSignalsOfValues() {
+    expectPasses(
+      """
+      let source = cold("--a-b--c-|")
+      let ticks = cold("-----x")
+      let windows = source.window(ticks)
+      let failing = cold("-a#").window(never)
+      let overlapping = cold("-a-b-c|").windowCount(2, 1)
+      let early = source.window(ticks)
+      show windows, failing, overlapping, early subscribed "^---!"
+      expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
+      expect failing == "x-#", x: cold("-a#")
+      expect overlapping == "xy-z-w|", x: cold("-a-(b|)"), y: cold("--b-(c|)"), z: cold("--c|"), w: cold("-|")
+      expect subscriptions(source) == ["^--------!", "^---!"]
+      """)
+  }
 }

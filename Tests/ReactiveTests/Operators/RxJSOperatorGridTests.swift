@@ -386,4 +386,21 @@ private struct Grid<V: Equatable> {
     Grid { t, s in s.retry(1) { _, _ in t.cold("--x", ["x": 0]) } }.check(
       empty: "--|", failure: "-1---1#", disposing: "-1#", at: 3, expected: "-1", window: "^-!")
   }
+
+  @Test func windowsOpenAndClose() {
+    let t = TestClock()
+    let values = t.cold("-1-2-3|")
+    let inner = Locked<[[Int]]>([])
+    let r1 = t.record(
+      values.windowCount(2).flattenMap { window in
+        window.collect().map { collected -> Int in
+          inner.withLock { $0.append(collected) }
+          return collected.count
+        }
+      })
+    let r2 = t.record(t.cold("-1-2|").window(t.cold("--x", ["x": 0])).flattenMap { $0 })
+    t.expect(r1, "---2--(1|)")
+    t.expect(r2, "-1-2|")
+    #expect(inner.value == [[1, 2], [3]])
+  }
 }
