@@ -134,6 +134,6 @@ final class Budget {
   }
 
   private func fail(_ error: RuntimeError) {
-    runtime?.report(error)
+    runtime?.report(error, byBudget: true)
   }
 }

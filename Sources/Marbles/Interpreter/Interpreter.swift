@@ -67,6 +67,7 @@ enum Interpreter {
     if let failure = runtime.failure {
       // Failed while the statements were evaluated: nothing ran, nothing to draw.
       guard session.isSetUp else { return .failed(sortedByPosition(runtime.warnings) + [failure]) }
+      if runtime.failedByBudget { reason = .budget }
       var run = session.makeRun(stoppedAt: scheduler.now)
       run.diagnostics = sortedByPosition(runtime.warnings) + [failure]
       run.stopped = RunStop(frame: scheduler.now, reason: reason, message: failure.message)

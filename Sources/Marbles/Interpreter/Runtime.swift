@@ -20,6 +20,8 @@ final class Runtime {
   var globals: [Value] = []
   /// The first runtime error, which stops the run.
   private(set) var failure: Diagnostic?
+  /// Whether `failure` is a budget being exceeded (`--max-events`, …), not a script error.
+  private(set) var failedByBudget = false
   /// Warnings found before and during the run.
   var warnings: [Diagnostic] = []
   /// Whether statements are still being evaluated (effects are collected, not done).
@@ -84,8 +86,9 @@ final class Runtime {
 
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
   /// asks the scheduler to stop.
-  func report(_ error: RuntimeError) {
+  func report(_ error: RuntimeError, byBudget: Bool = false) {
     guard failure == nil, !isTornDown else { return }
+    failedByBudget = byBudget
     var text = "\(error.message) at frame \(scheduler.now)"
     if let hint = error.hint { text += "; " + hint }
     failure = .error(text, at: error.range)

@@ -99,6 +99,7 @@ public struct TimelineRenderer: Sendable {
       case .runtimeError: why = "a runtime error"
       case .frameLimit: why = "the frame limit"
       case .actionLimit: why = "too much work in one frame"
+      case .budget: why = "a budget of the run"
       }
       notes.append(
         String(repeating: " ", count: grid.labelWidth) + theme.stopped

@@ -311,6 +311,9 @@ public struct RunStop: Hashable, Sendable {
     case frameLimit
     /// Too much work at one frame (a loop that never lets time move).
     case actionLimit
+    /// A budget of the run (`--max-events`, `--max-subscriptions`, `--max-value-size`, value
+    /// nesting) was exceeded.
+    case budget
   }
 
   /// The last frame at which work ran; everything recorded is at or before it.
