@@ -80,6 +80,16 @@ import Testing
     #expect(output.stderr.contains("budget of"))
   }
 
+  /// A run that stops with many lanes active names ten of them and counts the rest (a script
+  /// of 385,000 lanes printed every name).
+  @Test func manyActiveLanesAreCounted() throws {
+    let output = try Binary.run(
+      ["render", "--max-frames", "5", "Fixtures/runaway-many-lanes.marble"])
+    try expectTranscript(output, named: "render-runaway-many-lanes")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.contains("'t9' and 2 more;"))
+  }
+
   /// `--max-frames` and the budgets are bounded: `Int.max` is a usage error, not an unbounded run.
   @Test(arguments: ["--max-frames", "--max-events", "--max-subscriptions", "--max-value-size"])
   func limitsHaveACeiling(flag: String) throws {

@@ -331,7 +331,9 @@ extension Diagnostic {
 
     private static func activeLanes(_ lanes: [String]) -> String {
       guard !lanes.isEmpty else { return "" }
-      return "; lanes still active: " + lanes.map { "'\($0)'" }.joined(separator: ", ")
+      let shown = lanes.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+      let more = lanes.count > 10 ? " and \(lanes.count - 10) more" : ""
+      return "; lanes still active: " + shown + more
     }
 
   }

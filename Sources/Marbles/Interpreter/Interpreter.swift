@@ -4,8 +4,11 @@ import Reactive
 /// Runs a `.marble` script: parse, compile (all problems reported), evaluate the statements at
 /// frame 0, run virtual time to the end, and record what the shown lanes did.
 enum Interpreter {
-  /// More actions than this at one frame stop the run (a loop that never lets time move).
+  /// More actions than this at one frame stop the run (a loop that never lets time move); a
+  /// script of more statements gets `actionsPerStatement` each, since a script of many `let`s
+  /// and lanes legitimately does that much at frame 0.
   static let maximumActionsPerFrame = 200_000
+  static let actionsPerStatement = 8
 
   /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
   /// the caller's (possibly small) stack.
@@ -32,7 +35,9 @@ enum Interpreter {
     if syntax.containsError { return .failed(syntax) }
 
     let scheduler = VirtualTimeScheduler(
-      maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
+      maxFrames: options.maxFrames,
+      maxActionsPerFrame: max(
+        maximumActionsPerFrame, actionsPerStatement * script.statements.count))
     let runtime = Runtime(source: source, scheduler: scheduler, options: options)
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
