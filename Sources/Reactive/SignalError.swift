@@ -9,12 +9,18 @@ public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
   case timedOut
   /// `first` or `last` found no (matching) value before completion (RxJS `EmptyError`).
   case noElements
+  /// `elementAt` found fewer values than its index needs (RxJS `ArgumentOutOfRangeError`).
+  case outOfRange
+  /// `single` found a second matching value (RxJS `SequenceError`).
+  case notSingle
 
   /// A one-line explanation.
   public var description: String {
     switch self {
     case .timedOut: return "the signal timed out"
     case .noElements: return "the signal completed without a matching value"
+    case .outOfRange: return "the signal completed before the value at the index"
+    case .notSingle: return "the signal sent more than one matching value"
     }
   }
 }

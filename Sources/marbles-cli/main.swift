@@ -16,13 +16,46 @@ func terminalWidth() -> Int? {
   return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
 }
 
+/// One key from a terminal in raw mode (restored right after), for `marbles step`.
+func readStepKey() -> StepKey? {
+  var saved = termios()
+  guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+  var raw = saved
+  raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+  tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+  defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+  var byte: UInt8 = 0
+  guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
+  switch byte {
+  case 0x0A, 0x0D, UInt8(ascii: "n"), UInt8(ascii: " "): return .next
+  case UInt8(ascii: "p"): return .previous
+  case UInt8(ascii: "q"), 0x03, 0x04: return .quit
+  case 0x1B:
+    // An arrow key is ESC [ C / ESC [ D; a lone Escape quits.
+    var sequence: [UInt8] = [0, 0]
+    var poll = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard Glibc.poll(&poll, 1, 50) > 0, read(STDIN_FILENO, &sequence, 2) == 2 else {
+      return .quit
+    }
+    return sequence[1] == UInt8(ascii: "C")
+      ? .next : sequence[1] == UInt8(ascii: "D") ? .previous : .other
+  default: return .other
+  }
+}
+
+let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
 let environment = ToolEnvironment(
   run: { source, options in ScriptEngine.run(source, options: options) },
   explain: { name in ScriptEngine.explain(name) },
   variables: ProcessInfo.processInfo.environment,
   stdoutIsTerminal: isatty(STDOUT_FILENO) != 0,
   terminalWidth: terminalWidth(),
-  readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }
+  readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+  stepTerminal: interactive
+    ? StepTerminal(
+      readKey: readStepKey,
+      show: { FileHandle.standardOutput.write(Data(("\u{1B}[H\u{1B}[2J" + $0).utf8)) })
+    : nil
 )
 let result = MarblesTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment)
 FileHandle.standardOutput.write(Data(result.stdout.utf8))

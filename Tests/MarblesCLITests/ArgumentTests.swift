@@ -13,7 +13,11 @@ import Testing
     ("unknown-option", ["render", "--frobnicate", "x.marble"]),
     ("missing-file-argument", ["render"]),
     ("bad-format", ["render", "--format", "png", "Fixtures/empty.marble"]),
-    ("format-not-yet", ["render", "--format", "svg", "Fixtures/empty.marble"]),
+    ("svg-two-files", ["render", "--format", "svg", "Fixtures/empty.marble", "Fixtures/flow.marble"]),
+    ("bad-theme", ["render", "--format", "html", "--theme", "sepia", "Fixtures/empty.marble"]),
+    ("help-step", ["step", "--help"]),
+    ("step-two-files", ["step", "Fixtures/empty.marble", "Fixtures/flow.marble"]),
+    ("step-json", ["step", "--format", "json", "Fixtures/flow.marble"]),
     ("bad-max-frames", ["render", "--max-frames", "-3", "Fixtures/empty.marble"]),
     ("option-without-value", ["render", "Fixtures/empty.marble", "--max-frames"]),
     ("bad-color", ["test", "--color", "sometimes", "Fixtures"]),
@@ -33,7 +37,7 @@ import Testing
     for arguments in [["rendr"], ["render"], ["render", "--format"], ["explain", "a", "b"]] {
       let output = try Binary.run(arguments)
       #expect(output.exitCode == 64, "\(arguments)")
-      #expect(output.stderr.hasPrefix("Error: "))
+      #expect(output.stderr.hasPrefix("error: "))
       #expect(output.stderr.hasSuffix("  See 'marbles --help' for more information.\n"))
     }
   }

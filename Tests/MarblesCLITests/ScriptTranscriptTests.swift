@@ -8,8 +8,17 @@ import Testing
     ("render-flow", ["render", "Fixtures/flow.marble"]),
     ("render-flow-unicode", ["render", "--format", "unicode", "Fixtures/flow.marble"]),
     ("run-flow-json", ["run", "Fixtures/flow.marble"]),
+    ("render-flow-svg", ["render", "--format", "svg", "--theme", "dark", "Fixtures/flow.marble"]),
+    ("step-flow", ["step", "Fixtures/flow.marble"]),
+    ("step-runtime-error", ["step", "Fixtures/runtime-error.marble"]),
     ("test-flow", ["test", "Fixtures/flow.marble"]),
     ("test-failing-expect", ["test", "Fixtures/failing-expect.marble"]),
+    // `--opt=value`, unicode diffs, colour on demand.
+    (
+      "test-failing-expect-unicode-color",
+      ["test", "--format=unicode", "--color=always", "Fixtures/failing-expect.marble"]
+    ),
+    ("render-flow-equals", ["render", "--format=unicode", "--max-frames=100", "Fixtures/flow.marble"]),
     ("render-syntax-errors", ["render", "Fixtures/syntax-errors.marble"]),
     ("run-syntax-errors-json", ["run", "--format", "json", "Fixtures/syntax-errors.marble"]),
     ("render-unknown-name", ["render", "Fixtures/unknown-name.marble"]),
@@ -27,12 +36,25 @@ import Testing
     #expect(!output.stderr.contains("Stack dump"))
   }
 
+  /// Scripts whose commands outlive the run: they aborted release builds at teardown
+  /// ("Attempted to read an unowned reference") before the teardown order was defined.
+  @Test(arguments: ["teardown-serial-command", "teardown-setter", "teardown-hot-subject"])
+  func commandsThatOutliveTheRunEndCleanly(script: String) throws {
+    for command in ["render", "test"] {
+      let output = try Binary.run([command, "Fixtures/\(script).marble"])
+      try expectTranscript(output, named: "\(command)-\(script)")
+      #expect(output.exitCode == 0)
+      #expect(!output.stderr.contains("Fatal error"))
+    }
+  }
+
   @Test func exitCodes() throws {
     #expect(try Binary.run(["render", "Fixtures/flow.marble"]).exitCode == 0)
     #expect(try Binary.run(["test", "Fixtures/flow.marble"]).exitCode == 0)
     #expect(try Binary.run(["test", "Fixtures/failing-expect.marble"]).exitCode == 1)
     for script in ["syntax-errors", "unknown-name", "bad-marble", "runtime-error", "runaway"] {
-      #expect(try Binary.run(["render", "--max-frames", "50", "Fixtures/\(script).marble"]).exitCode == 1)
+      #expect(
+        try Binary.run(["render", "--max-frames", "50", "Fixtures/\(script).marble"]).exitCode == 1)
     }
   }
 
@@ -42,8 +64,9 @@ import Testing
   }
 
   @Test func readsStandardInput() throws {
-    let script = try String(contentsOf: Binary.testsDirectory.appendingPathComponent(
-      "Fixtures/flow.marble"), encoding: .utf8)
+    let script = try String(
+      contentsOf: Binary.testsDirectory.appendingPathComponent(
+        "Fixtures/flow.marble"), encoding: .utf8)
     let fromFile = try Binary.run(["render", "Fixtures/flow.marble"])
     let fromStdin = try Binary.run(["render", "-"], stdin: Data(script.utf8))
     #expect(fromStdin.exitCode == 0)
@@ -58,8 +81,9 @@ import Testing
     let good = directory.appendingPathComponent("good.txt").path
     let ok = try Binary.run(["render", "Fixtures/flow.marble", "-o", good])
     #expect(ok.exitCode == 0 && ok.stdout.isEmpty)
-    #expect(try String(contentsOfFile: good, encoding: .utf8)
-      == Binary.run(["render", "Fixtures/flow.marble"]).stdout)
+    #expect(
+      try String(contentsOfFile: good, encoding: .utf8)
+        == Binary.run(["render", "Fixtures/flow.marble"]).stdout)
     let bad = directory.appendingPathComponent("bad.txt").path
     let failed = try Binary.run(["render", "Fixtures/runtime-error.marble", "-o", bad])
     #expect(failed.exitCode == 1)

@@ -14,9 +14,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case unicode
   /// JSON per OUTPUT.md §1.
   case json
-  /// SVG (not available yet).
+  /// A standalone SVG diagram.
   case svg
-  /// A self-contained HTML page (not available yet).
+  /// A self-contained HTML page that steps through the diagram frame by frame.
   case html
 }
 
@@ -36,6 +36,8 @@ public enum CLICommand: Equatable, Sendable {
   case render(RenderArguments)
   /// `marbles test PATH…`.
   case test(TestArguments)
+  /// `marbles step FILE`.
+  case step(StepArguments)
   /// `marbles explain [OPERATOR]`.
   case explain(String?)
   /// `marbles --help`, `marbles help [COMMAND]`, `marbles COMMAND --help`.
@@ -58,6 +60,24 @@ public struct RenderArguments: Equatable, Sendable {
   public var maxFrames: Int
   /// The wrap width, or nil for the terminal's (no wrapping when not a terminal).
   public var width: Int?
+  /// The colour scheme of svg and html.
+  public var theme: DiagramTheme = .auto
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
+}
+
+/// The options of `step`.
+public struct StepArguments: Equatable, Sendable {
+  /// The script (`-` for standard input).
+  public var file: String
+  /// The glyph set: `ascii` or `unicode`.
+  public var format: OutputFormat
+  /// The color mode.
+  public var color: ColorMode
+  /// The virtual-time bound.
+  public var maxFrames: Int
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// The options of `test`.
@@ -68,16 +88,25 @@ public struct TestArguments: Equatable, Sendable {
   public var color: ColorMode
   /// The virtual-time bound.
   public var maxFrames: Int
+  /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
+  public var junit: String? = nil
+  /// The glyphs of the failure diffs (`--format ascii|unicode`).
+  public var format: OutputFormat = .ascii
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
 public enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--format ascii|unicode|json] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
   static let runUsage =
-    "marbles run FILE... [--format json|ascii|unicode] [-o PATH] [--max-frames N]"
-  static let testUsage = "marbles test PATH... [--color auto|always|never] [--max-frames N]"
+    "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
+  static let stepUsage =
+    "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
+  static let testUsage =
+    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -100,6 +129,9 @@ public enum CLIParser {
     case "test":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
+    case "step":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseStep(rest).map(CLICommand.step)
     case "explain":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") }) {
@@ -113,14 +145,18 @@ public enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "explain", "help"]
-      var message = "unknown command '\(first)'"
-      if let suggestion = Suggestions.closest(to: first, among: commands) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      let commands = ["render", "run", "test", "step", "explain", "help"]
+      let message =
+        "unknown command '\(first)'"
+        + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
       return .failure(UsageError(message: message, usage: generalUsage))
     }
   }
+
+  /// The options that bound a run, accepted by every command that runs scripts.
+  static let limitOptions: Set = [
+    "--max-frames", "--max-events", "--max-subscriptions", "--max-value-size",
+  ]
 
   /// Options common to the commands that run scripts, before each command picks its own.
   private struct ParsedOptions {
@@ -129,7 +165,10 @@ public enum CLIParser {
     var color: ColorMode = .auto
     var output: String?
     var maxFrames = 100_000
+    var budgets = RunBudgets()
     var width: Int?
+    var junit: String?
+    var theme: DiagramTheme = .auto
   }
 
   /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
@@ -140,33 +179,46 @@ public enum CLIParser {
     var result = ParsedOptions()
     var index = 0
     while index < arguments.count {
-      let argument = arguments[index]
+      var argument = arguments[index]
       guard argument.hasPrefix("-"), argument != "-" else {
         result.positional.append(argument)
         index += 1
         continue
       }
+      index += 1
+      // `--format=svg` is `--format svg`.
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        attached = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
       }
-      index += 1
-      guard index < arguments.count else {
-        return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+      let text: String
+      if let attached {
+        text = attached
+      } else {
+        guard index < arguments.count else {
+          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+        }
+        text = arguments[index]
+        index += 1
       }
-      let text = arguments[index]
-      index += 1
       switch argument {
       case "--format":
         guard let format = OutputFormat(rawValue: text) else {
           return .failure(UsageError(
-            message: "unknown format '\(text)'; expected ascii, unicode or json", usage: usage))
-        }
-        guard format != .svg, format != .html else {
-          return .failure(UsageError(
-            message: "format '\(text)' is not available yet; use ascii, unicode or json",
+            message: "unknown format '\(text)'; expected ascii, unicode, json, svg or html",
             usage: usage))
         }
         result.format = format
+      case "--theme":
+        guard let theme = DiagramTheme(rawValue: text) else {
+          return .failure(UsageError(
+            message: "unknown theme '\(text)'; expected auto, light or dark", usage: usage))
+        }
+        result.theme = theme
       case "--color":
         guard let mode = ColorMode(rawValue: text) else {
           return .failure(UsageError(
@@ -175,13 +227,26 @@ public enum CLIParser {
         result.color = mode
       case "-o", "--output":
         result.output = text
-      default:  // --max-frames, --width
+      case "--junit":
+        result.junit = text
+      default:  // --width and the limits
         guard let number = Int(text), number > 0 else {
           return .failure(UsageError(
             message: "option '\(argument)' needs a positive whole number, not '\(text)'",
             usage: usage))
         }
-        if argument == "--width" { result.width = number } else { result.maxFrames = number }
+        if argument != "--width", number > RunBudgets.maximumFrames {
+          return .failure(UsageError(
+            message: "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
+            usage: usage))
+        }
+        switch argument {
+        case "--width": result.width = number
+        case "--max-events": result.budgets.maxEvents = number
+        case "--max-subscriptions": result.budgets.maxSubscriptions = number
+        case "--max-value-size": result.budgets.maxValueSize = number
+        default: result.maxFrames = number
+        }
       }
     }
     return .success(result)
@@ -191,60 +256,59 @@ public enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed: Set = ["--format", "--color", "-o", "--output", "--max-frames", "--width"]
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+      .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
       }
+      let format = options.format ?? (command == "run" ? .json : .ascii)
+      if format == .svg || format == .html, options.positional.count > 1 {
+        return .failure(UsageError(
+          message: "--format \(format.rawValue) draws one FILE per document; run it once per file",
+          usage: usage))
+      }
       return .success(RenderArguments(
-        files: options.positional, format: options.format ?? (command == "run" ? .json : .ascii),
-        color: options.color, output: options.output, maxFrames: options.maxFrames,
-        width: options.width))
+        files: options.positional, format: format, color: options.color,
+        output: options.output, maxFrames: options.maxFrames, width: options.width,
+        theme: options.theme, budgets: options.budgets))
+    }
+  }
+
+  private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
+    let allowed = Set(["--format", "--color"]).union(limitOptions)
+    return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
+      guard options.positional.count == 1 else {
+        return .failure(UsageError(
+          message: options.positional.isEmpty ? "missing FILE" : "'step' takes one FILE",
+          usage: stepUsage))
+      }
+      let format = options.format ?? .ascii
+      guard format == .ascii || format == .unicode else {
+        return .failure(UsageError(
+          message: "'step' draws ascii or unicode, not \(format.rawValue)", usage: stepUsage))
+      }
+      return .success(StepArguments(
+        file: options.positional[0], format: format, color: options.color,
+        maxFrames: options.maxFrames, budgets: options.budgets))
     }
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    parseOptions(arguments, allowed: ["--color", "--max-frames"], usage: testUsage).flatMap {
-      options in
+    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+    return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
       }
+      let format = options.format ?? .ascii
+      guard format == .ascii || format == .unicode else {
+        return .failure(UsageError(
+          message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+          usage: testUsage))
+      }
       return .success(TestArguments(
-        paths: options.positional, color: options.color, maxFrames: options.maxFrames))
+        paths: options.positional, color: options.color, maxFrames: options.maxFrames,
+        junit: options.junit, format: format, budgets: options.budgets))
     }
-  }
-}
-
-/// "Did you mean" by edit distance.
-public enum Suggestions {
-  /// The candidate closest to `word` if it is close enough (distance ≤ max(1, count / 3)).
-  public static func closest(to word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased())
-      if distance <= max(1, word.count / 3), distance < (best?.1 ?? .max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.0
-  }
-
-  /// The Levenshtein distance.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

@@ -10,6 +10,8 @@ enum HelpText {
       run FILE...             Run scripts and print the recorded events as JSON
       test PATH...            Check every 'expect' in scripts (folders are searched for
                               *.marble); ends with 'N passed, M failed'
+      step FILE               Show a script's diagram growing frame by frame, with the
+                              order of the work inside each frame
       explain [OPERATOR]      List the operator catalogue, or explain one operator
       help [COMMAND]          Show help for a command
 
@@ -28,14 +30,30 @@ enum HelpText {
     USAGE: \(CLIParser.renderUsage)
 
     OPTIONS:
-      --format <format>       ascii (default), unicode or json
+      --format <format>       ascii (default), unicode, json, svg (a standalone image) or
+                              html (one self-contained page that steps through the frames;
+                              #frame=N in its address opens frame N); svg and html take
+                              one FILE
+      --theme <theme>         svg and html colours: auto (default: light, dark when the
+                              viewer prefers dark), light or dark
       --color <mode>          auto (default: only on a terminal, and not with NO_COLOR),
                               always or never
       -o, --output <path>     Write to a file (atomically) instead of standard output
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
       --width <n>             Wrap timelines at this width (default: the terminal's)
       -h, --help              Show help
 
+    """
+
+  /// The options that bound a run, shared by every command that runs scripts.
+  static let limits = """
+      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000,
+                              at most 1000000000)
+      --max-events <n>        Stop a run after this many events: values sent by sources,
+                              closure calls, subscriptions, recorded events (default 10000000)
+      --max-subscriptions <n> Stop a run with more subscriptions open at once (default 10000)
+      --max-value-size <n>    Stop a run when a string or an array (nested ones included)
+                              grows past this many characters or elements (default 1000000)
     """
 
   static let run = """
@@ -44,9 +62,10 @@ enum HelpText {
     USAGE: \(CLIParser.runUsage)
 
     OPTIONS:
-      --format <format>       json (default), ascii or unicode
+      --format <format>       json (default), ascii, unicode, svg or html
+      --theme <theme>         svg and html colours: auto (default), light or dark
       -o, --output <path>     Write to a file (atomically) instead of standard output
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
       -h, --help              Show help
 
     """
@@ -61,7 +80,27 @@ enum HelpText {
 
     OPTIONS:
       --color <mode>          auto, always or never
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
+      --junit <path>          Also write the results as JUnit XML (one test case per 'expect')
+      -h, --help              Show help
+
+    """
+
+  static let step = """
+    OVERVIEW: Show a script's diagram growing one frame at a time.
+
+    USAGE: \(CLIParser.stepUsage)
+
+    Each step draws the diagram up to one frame (as 'render' would) and lists, in order, the
+    events of that frame: which lane emitted what, including a command's later hops on the
+    main queue. On a terminal: Enter, 'n', space or the right arrow go to the next frame, 'p'
+    or the left arrow to the previous one, 'q' quits. Without a terminal (input or output
+    redirected) every step is printed once.
+
+    OPTIONS:
+      --format <format>       ascii (default) or unicode
+      --color <mode>          auto, always or never
+    \(limits)
       -h, --help              Show help
 
     """

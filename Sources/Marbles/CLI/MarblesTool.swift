@@ -15,6 +15,9 @@ public struct ToolEnvironment: Sendable {
   public var terminalWidth: Int?
   /// Reads all of standard input.
   public var readStandardInput: @Sendable () -> Data
+  /// The keyboard and screen of `marbles step`, when both standard input and output are a
+  /// terminal; nil prints every step once instead.
+  public var stepTerminal: StepTerminal?
 
   /// Creates an environment.
   public init(
@@ -23,8 +26,10 @@ public struct ToolEnvironment: Sendable {
     variables: [String: String] = [:],
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
-    readStandardInput: @escaping @Sendable () -> Data = { Data() }
+    readStandardInput: @escaping @Sendable () -> Data = { Data() },
+    stepTerminal: StepTerminal? = nil
   ) {
+    self.stepTerminal = stepTerminal
     self.run = run
     self.explain = explain
     self.variables = variables
@@ -32,6 +37,34 @@ public struct ToolEnvironment: Sendable {
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
   }
+}
+
+/// The interactive side of `marbles step`: one key at a time, one screen at a time.
+public struct StepTerminal: Sendable {
+  /// Waits for one key press; nil at the end of input.
+  public var readKey: @Sendable () -> StepKey?
+  /// Replaces the screen with `text` at once.
+  public var show: @Sendable (String) -> Void
+
+  /// Creates a terminal.
+  public init(
+    readKey: @escaping @Sendable () -> StepKey?, show: @escaping @Sendable (String) -> Void
+  ) {
+    self.readKey = readKey
+    self.show = show
+  }
+}
+
+/// The keys `marbles step` reacts to.
+public enum StepKey: Sendable {
+  /// Enter, `n`, space or the right arrow.
+  case next
+  /// `p` or the left arrow.
+  case previous
+  /// `q`, Escape or Control-C.
+  case quit
+  /// Anything else (ignored).
+  case other
 }
 
 /// What one invocation printed and its exit code.
@@ -52,7 +85,7 @@ public enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
-      io.err += "Error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+      io.err += "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -66,6 +99,7 @@ public enum MarblesTool {
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
+      case .step(let options): code = step(options, environment: environment, io: &io)
       }
     }
     return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
@@ -90,7 +124,7 @@ public enum MarblesTool {
           ]))]))
         }
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         io.err += outcome.diagnostics.render(in: source)
         switch outcome {
         case .failed(let diagnostics):
@@ -98,10 +132,14 @@ public enum MarblesTool {
           if options.format == .json {
             jsons.append(Diagnostic.jsonReport(diagnostics, file: source.name))
           }
-        case .completed(let run):
+        case .completed(let run), .stopped(let run):
+          // A run that stopped early is still drawn up to the stop; its error is on stderr.
+          if run.stopped != nil { failed = true }
           switch options.format {
           case .json: jsons.append(run.json)
-          default:
+          case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
+          case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
+          case .ascii, .unicode:
             let color = useColor(options.color, environment: environment, toTerminal: options.output == nil)
             let width = options.width ?? (environment.stdoutIsTerminal && options.output == nil ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
@@ -129,6 +167,45 @@ public enum MarblesTool {
     return failed ? 1 : 0
   }
 
+  // MARK: - step
+
+  /// `marbles step FILE`: with a terminal, one screen per frame (Enter/`n` next, `p` previous,
+  /// `q` quit); without one, every step once.
+  private static func step(
+    _ options: StepArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    let source: SourceFile
+    switch load(options.file, environment: environment) {
+    case .failure(let message):
+      io.err += message.text
+      return 1
+    case .success(let loaded): source = loaded
+    }
+    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+    io.err += outcome.diagnostics.render(in: source)
+    guard case .completed(let run) = outcome else { return 1 }
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    let renderer = StepRenderer(options: .init(theme: theme, color: color))
+    guard let terminal = environment.stepTerminal else {
+      io.out += renderer.renderAll(run)
+      return 0
+    }
+    let steps = renderer.steps(of: run)
+    var index = 0
+    while true {
+      terminal.show(
+        steps.screen(index) + "\n[Enter/n] next  [p] previous  [q] quit"
+          + (index == steps.count - 1 ? "  (last frame)" : "") + "\n")
+      switch terminal.readKey() {
+      case .next?: index = min(index + 1, steps.count - 1)
+      case .previous?: index = max(index - 1, 0)
+      case .quit?, nil: return 0
+      case .other?: continue
+      }
+    }
+  }
+
   // MARK: - test
 
   private static func test(
@@ -137,11 +214,15 @@ public enum MarblesTool {
     var passed = 0
     var failedCount = 0
     var files: [String] = []
+    var junit = JUnitReport()
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
       switch collectScripts(path) {
       case .success(let found): files += found
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       }
     }
@@ -149,30 +230,48 @@ public enum MarblesTool {
       switch load(path, environment: environment) {
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += "FAIL \(source.name)\n"
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
           io.out += diagnostics.render(in: source)
+          junit.add(file: source.name, error: diagnostics.render(in: source))
+          failedCount += 1
+        case .stopped(let run):
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
+          io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
+          io.out += run.diagnostics.render(in: source)
+          junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
+          junit.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
-          io.out += failures.isEmpty ? "PASS" : "FAIL"
+          io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
           io.out += " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           for failure in failures {
-            io.out += "\(source.name):\(failure.line):\(failure.column): error: "
-            io.out += failure.message ?? "expectation failed for '\(failure.lane)'"
+            io.out += "\(source.name):\(failure.line):\(failure.column): "
+            io.out += paint("error:", .failed, color) + " "
+            io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
             if io.out.last != "\n" { io.out += "\n" }
           }
         }
       }
     }
     io.out += "\n\(passed) passed, \(failedCount) failed\n"
+    if let path = options.junit {
+      do {
+        try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        io.err += "error: cannot write '\(path)': \(error.localizedDescription)\n"
+        return 1
+      }
+    }
     return failedCount == 0 ? 0 : 1
   }
 
@@ -242,6 +341,12 @@ public enum MarblesTool {
     }
   }
 
+  /// `text` in the colour of `style` when `color` is on.
+  private static func paint(_ text: String, _ style: DiagramGrid.Style, _ color: Bool) -> String {
+    guard color else { return text }
+    return (style == .failed ? "\u{1B}[31;1m" : "\u{1B}[32;1m") + text + "\u{1B}[0m"
+  }
+
   private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool) -> Bool {
     switch mode {
     case .always: return true
@@ -258,10 +363,11 @@ public enum MarblesTool {
     case "render": io.out += HelpText.render
     case "run": io.out += HelpText.run
     case "test": io.out += HelpText.test
+    case "step": io.out += HelpText.step
     case "explain": io.out += HelpText.explain
     case "help": io.out += HelpText.general
     case let other?:
-      io.err += "Error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
+      io.err += "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
       return 64
     }
     return 0

@@ -1,7 +1,7 @@
 /// A call of a catalogue function or method, with its arguments matched to parameters at
 /// compile time.
 final class CallNode: Node {
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let entry: OperatorEntry
   let name: String
   let receiver: Node?

@@ -12,8 +12,9 @@ extension Catalogue {
         .closure("input"),
       ],
       example: """
+        let taps = hot("-1------")
         let save = Command { input in cold("--v|", v: input) }
-        save.execute(1, at: 1)
+        save.execute(taps)
         show save.executing, save.enabled, save.executionSignals
         expect save.executing == "ft--f", t: true, f: false
         expect save.enabled == "tf--t", t: true, f: false
@@ -54,22 +55,26 @@ extension Catalogue {
       let command = box.command
       if let frame = try c.optionalFrame(1) {
         let result = ReplaySubject<Value>()
-        c.runtime.atFrame(frame) { command.execute(input).subscribe(result) }
+        let runtime = c.runtime
+        runtime.atFrame(frame) { runtime.track(command.execute(input).subscribe(result)) }
         return .signal(result)
       }
       if case .signal(let inputs) = input {
         let results = ReplaySubject<Value>()
-        c.runtime.atStart(of: c.runtime.scheduler.now) {
-          inputs.subscribe(
+        let runtime = c.runtime
+        runtime.atStart(of: runtime.scheduler.now) {
+          let subscription = inputs.subscribe(
             next: { results.sendNext(.signal(command.execute($0))) },
             error: { results.sendError($0) },
             completed: { results.sendCompleted() })
+          runtime.track(subscription)
         }
         return .signal(results)
       }
       if c.runtime.isSettingUp {
         let result = ReplaySubject<Value>()
-        c.runtime.atFrame(0) { command.execute(input).subscribe(result) }
+        let runtime = c.runtime
+        runtime.atFrame(0) { runtime.track(command.execute(input).subscribe(result)) }
         return .signal(result)
       }
       return .signal(command.execute(input))
@@ -79,11 +84,12 @@ extension Catalogue {
       "Sets the command's 'allowsConcurrentExecution' now, or at frame `at`",
       parameters: [.value("value"), .value("frame", label: "at", optional: true)],
       example: """
+        let taps = hot("-12-----")
         let save = Command { input in cold("---r|", r: input) }
         save.setAllowsConcurrentExecution(true, at: 0)
-        save.execute(1, at: 1)
-        save.execute(2, at: 2)
+        save.execute(taps)
         show save.executing, save.inFlight
+        expect save.inFlight == "012--10"
         """
     ) { c throws(RuntimeError) in
       guard case .command(let box) = c.receiver else {

@@ -36,7 +36,7 @@ extension Catalogue {
       return .signal(signal.map { c.innerSignal($0) }.concat())
     },
     .method(
-      "combineLatest", rac: "combineLatestWith:", alias: "combineLatestWith",
+      "combineLatest", rac: "combineLatestWith:",
       "Sends (this, other) tuples of the latest values once both have one",
       parameters: [.value("other", label: "with")],
       example: """
@@ -47,10 +47,13 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(tuplePairs(try c.signal().combineLatest(with: try c.signal(0, "the other signal"))))
+      .signal(
+        try c.signal().combineLatest(with: try c.signal(0, "the other signal")).map {
+          c.combined([$0.0, $0.1])
+        })
     },
     .method(
-      "zip", rac: "zipWith:", alias: "zipWith",
+      "zip", rac: "zipWith:",
       "Pairs the n-th values of this signal and the other as tuples",
       parameters: [.value("other", label: "with")],
       example: """
@@ -61,7 +64,10 @@ extension Catalogue {
         expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(tuplePairs(try c.signal().zip(with: try c.signal(0, "the other signal"))))
+      .signal(
+        try c.signal().zip(with: try c.signal(0, "the other signal")).map {
+          c.combined([$0.0, $0.1])
+        })
     },
     .method(
       "withLatestFrom", rac: "",
@@ -76,7 +82,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let others = try c.signals("each other signal")
-      return .signal(try c.signal().withLatestFrom(others).map { Value.tuple($0) })
+      return .signal(try c.signal().withLatestFrom(others).map { c.combined($0) })
     },
   ]
 
@@ -84,8 +90,8 @@ extension Catalogue {
   static let higherOrder: [OperatorEntry] = [
     .method(
       "flattenMap", rac: "flattenMap:", alias: "mergeMap",
-      "Maps each value to a signal and merges them all",
-      parameters: [.closure("x")],
+      "Maps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order",
+      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
       example: """
         let input = cold("-a--b----|")
         let output = input.flattenMap { x in cold("--x|", x: x) }
@@ -93,11 +99,14 @@ extension Catalogue {
         expect output == "---a--b--|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(try c.signal().flattenMap { transform.signal(from: transform($0)) })
+      let transform = try c.function(1)
+      let inners = c.innerSignals(try c.signal(), transform)
+      guard c.optional(0) != nil else { return .signal(inners.flattenMap { $0 }) }
+      let limit = try c.int(0, "the concurrency", minimum: 1)
+      return .signal(inners.mergeMap(concurrency: limit) { $0 })
     },
     .method(
-      "flatten", rac: "flatten",
+      "flatten", rac: "flatten", alias: "mergeAll",
       "Merges a signal of signals",
       example: """
         let inner = cold("--r|")
@@ -134,8 +143,7 @@ extension Catalogue {
         expect output == "------b---|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(try c.signal().map { transform.signal(from: transform($0)) }.switchToLatest())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).switchToLatest())
     },
     .method(
       "concatMap", rac: "",
@@ -148,8 +156,7 @@ extension Catalogue {
         expect output == "--a--b----|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(try c.signal().map { transform.signal(from: transform($0)) }.concat())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).concat())
     },
     .method(
       "bind", rac: "bind",
@@ -201,7 +208,7 @@ extension Catalogue {
   static let errorsAndRepetition: [OperatorEntry] = [
     .method(
       "catch", rac: "catch:", alias: "catchError",
-      "On failure, switches to the signal the closure returns for the error",
+      "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       example: """
         let input = cold("-a-#")
@@ -211,10 +218,19 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
-      return .signal(
-        try c.signal().catch { error in
-          handler.signal(from: handler(.error(Value.payload(of: error))))
-        })
+      guard handler.takesIndex else {
+        return .signal(
+          try c.signal().catch { error in
+            handler.signal(from: handler(.error(Value.payload(of: error))))
+          })
+      }
+      let caught = WeakSignal()
+      let result = try c.signal().catch { error in
+        let again = Signal<Value>.defer { caught.signal ?? .never }
+        return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+      }
+      caught.signal = result
+      return .signal(result)
     },
     .method(
       "catchTo", rac: "catchTo:",
@@ -245,8 +261,11 @@ extension Catalogue {
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",
-      "On failure, subscribes again: at most `count` times, or forever without a count",
-      parameters: [.value("count", optional: true)],
+      "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first (RxJS retry({count, delay}))",
+      parameters: [
+        .value("count", optional: true), .value("count", label: "count", optional: true),
+        .value("delay", label: "delay", optional: true),
+      ],
       example: """
         let flaky = cold("-a#")
         let twice = flaky.retry(1)
@@ -254,12 +273,23 @@ extension Catalogue {
         expect twice == "-a-a#"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().retry(try c.optionalInt(0, "the count")))
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().retry(try c.repetitionCount()) { error, n in
+            delay.signal(from: delay(.error(Value.payload(of: error)), .int(n)))
+          })
+      }
+      let (count, delay) = try c.repetition()
+      return .signal(try c.signal().retry(count, delay: delay))
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
-      "On completion, subscribes again: `count` subscriptions in all, or forever without a count",
-      parameters: [.value("count", optional: true)],
+      "On completion, subscribes again: `count` subscriptions in all, or forever without a count; 'delay:' waits that many frames first (RxJS repeat({count, delay}))",
+      parameters: [
+        .value("count", optional: true), .value("count", label: "count", optional: true),
+        .value("delay", label: "delay", optional: true),
+      ],
       example: """
         let once = cold("-a|")
         let thrice = once.repeat(3)
@@ -267,10 +297,18 @@ extension Catalogue {
         expect thrice == "-a-a-a|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().repeat(try c.optionalInt(0, "the count")))
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().repeat(try c.repetitionCount()) { n in
+            delay.signal(from: delay(.int(n)))
+          })
+      }
+      let (count, delay) = try c.repetition()
+      return .signal(try c.signal().repeat(count, delay: delay))
     },
     .method(
-      "doNext", rac: "doNext:",
+      "doNext", rac: "doNext:", alias: "tap",
       "Calls the closure for each value (for its effect), then forwards the value",
       parameters: [.closure("x")],
       example: """

@@ -15,7 +15,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
-      return .signal(try c.signal().map { transform($0) })
+      let source = try c.signal()
+      guard transform.takesIndex else { return .signal(source.map { transform($0) }) }
+      return .signal(c.indexed(source).map { transform.indexed($0.0, $0.1) })
     },
     .method(
       "mapReplace", rac: "mapReplace:", alias: "mapTo",
@@ -33,8 +35,8 @@ extension Catalogue {
     },
     .method(
       "scan", rac: "scanWithStart:reduce:", alias: "scan",
-      "Sends the running accumulation (never the start value itself)",
-      parameters: [.value("start"), .closure("acc, x")],
+      "Sends the running accumulation (never the start value itself); without a start, the first value starts it (RxJS scan)",
+      parameters: [.value("start", optional: true), .closure("acc, x")],
       example: """
         let input = cold("-1-2-3|")
         let sums = input.scan(0) { acc, x in acc + x }
@@ -43,12 +45,18 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
-      return .signal(try c.signal().scan(c.value(0)) { reduce($0, $1) })
+      if reduce.takesAccumulatorIndex {
+        return .signal(c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce))
+      }
+      guard let start = c.optional(0) else {
+        return .signal(try c.signal().scan { reduce($0, $1) })
+      }
+      return .signal(try c.signal().scan(start) { reduce($0, $1) })
     },
     .method(
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
-      "Sends only the final accumulation, when the signal completes",
-      parameters: [.value("start"), .closure("acc, x")],
+      "Sends only the final accumulation, when the signal completes; without a start, the first value starts it and an empty signal sends nothing (RxJS reduce)",
+      parameters: [.value("start", optional: true), .closure("acc, x")],
       example: """
         let input = cold("-1-2-3|")
         let total = input.aggregate(0) { $0 + $1 }
@@ -57,19 +65,28 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
-      return .signal(try c.signal().aggregate(c.value(0)) { reduce($0, $1) })
+      if reduce.takesAccumulatorIndex {
+        let final = c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce).takeLast(1)
+        return .signal(c.optional(0).map { final.defaultIfEmpty($0) } ?? final)
+      }
+      guard let start = c.optional(0) else {
+        return .signal(try c.signal().reduce { reduce($0, $1) })
+      }
+      return .signal(try c.signal().aggregate(start) { reduce($0, $1) })
     },
     .method(
       "startWith", rac: "startWith:", alias: "startWith",
-      "Sends the value first, at subscription, then the signal's events",
-      parameters: [.value("value")],
+      "Sends the values first, at subscription, then the signal's events",
+      parameters: [.variadic("values")],
       example: """
         let input = cold("--a|")
         let output = input.startWith("s")
         show output
         expect output == "s-a|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().startWith(c.value(0))) },
+    ) { c throws(RuntimeError) in
+      .signal(Signal.concat([.from(c.variadic), try c.signal()]))
+    },
     .method(
       "materialize", rac: "materialize", alias: "materialize",
       "Sends every event as a value, then completes",
@@ -138,7 +155,9 @@ extension Catalogue {
         show pairs
         expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
         """
-    ) { c throws(RuntimeError) in .signal(tuplePairs(try c.signal().pairwise())) },
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().pairwise().map { c.combined([$0.0, $0.1]) })
+    },
     .method(
       "bufferCount", rac: "",
       "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
@@ -204,7 +223,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let isIncluded = try c.function(0)
-      return .signal(try c.signal().filter { isIncluded.predicate($0) })
+      let source = try c.signal()
+      guard isIncluded.takesIndex else {
+        return .signal(source.filter { isIncluded.predicate($0) })
+      }
+      return .signal(
+        c.indexed(source).filter { isIncluded.isTrue(isIncluded.indexed($0.0, $0.1)) }.map { $0.0 })
     },
     .method(
       "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
@@ -218,7 +242,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
     .method(
       "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
-      "Drops each value equal to the previous one",
+      "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
+      parameters: [.optionalClosure("a, b")],
       example: """
         let input = cold("-a-a-b-a|")
         let changes = input.distinctUntilChanged()
@@ -226,7 +251,15 @@ extension Catalogue {
         expect changes == "-a---b-a|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().distinctUntilChanged { $0.isEqual(to: $1) })
+      let source = try c.signal()
+      guard c.optional(0) != nil else {
+        return .signal(source.distinctUntilChanged { $0.isEqual(to: $1) })
+      }
+      let closure = try c.function(0)
+      if closure.takesIndex {
+        return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
+      }
+      return .signal(source.distinctUntilChanged { closure($0).isEqual(to: closure($1)) })
     },
     .method(
       "take", rac: "take:", alias: "take",
@@ -238,7 +271,9 @@ extension Catalogue {
         show two
         expect two == "-a-(b|)"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().take(try c.int(0, "the count"))) },
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().take(try c.int(0, "the count", minimum: Int.min)))
+    },
     .method(
       "skip", rac: "skip:", alias: "skip",
       "Drops the first `count` values",
@@ -249,7 +284,9 @@ extension Catalogue {
         show rest
         expect rest == "-----c-|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().skip(try c.int(0, "the count"))) },
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().skip(try c.int(0, "the count", minimum: Int.min)))
+    },
     .method(
       "takeLast", rac: "takeLast:", alias: "takeLast",
       "Sends the last `count` values when the signal completes",
@@ -260,11 +297,15 @@ extension Catalogue {
         show last2
         expect last2 == "-------(bc|)"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().takeLast(try c.int(0, "the count"))) },
+    ) { c throws(RuntimeError) in
+      let count = try c.int(0, "the count", minimum: Int.min)
+      if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
+      return .signal(try c.signal().takeLast(count))
+    },
     .method(
-      "takeUntil", rac: "takeUntil:", alias: "takeUntil",
+      "takeUntil", rac: "takeUntil:",
       "Forwards values until the trigger sends a value or completes, then completes",
-      parameters: [.value("trigger")],
+      parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """
         let input = cold("-a-b-c-|")
         let stop = cold("----x")
@@ -277,8 +318,8 @@ extension Catalogue {
     },
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
-      "Forwards values while the closure is true, then completes",
-      parameters: [.closure("x")],
+      "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
+      parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
       example: """
         let input = cold("-1-2-3-1|")
         let small = input.takeWhile { $0 < 3 }
@@ -286,8 +327,16 @@ extension Catalogue {
         expect small == "-1-2-|"
         """
     ) { c throws(RuntimeError) in
-      let predicate = try c.function(0)
-      return .signal(try c.signal().takeWhile { predicate.predicate($0) })
+      let predicate = try c.function(1)
+      let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return .signal(source.takeWhile(inclusive: inclusive) { predicate.predicate($0) })
+      }
+      return .signal(
+        c.indexed(source).takeWhile(inclusive: inclusive) {
+          predicate.isTrue(predicate.indexed($0.0, $0.1))
+        }.map { $0.0 })
     },
     .method(
       "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
@@ -301,15 +350,18 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
-      return .signal(try c.signal().skipWhile { predicate.predicate($0) })
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return .signal(source.skipWhile { predicate.predicate($0) })
+      }
+      return .signal(
+        c.indexed(source).skipWhile { predicate.isTrue(predicate.indexed($0.0, $0.1)) }.map { $0.0 }
+      )
     },
     .method(
       "first", rac: "", alias: nil,
-      "Sends the first (matching) value and completes; fails with \"noElements\" if there is none (RxJS first)",
-      parameters: [
-        OperatorEntry.Parameter(
-          label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")
-      ],
+      "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
+      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
       example: """
         let input = cold("-1-2-3|")
         let firstBig = input.first { $0 > 1 }
@@ -318,17 +370,20 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
-      guard c.optional(0) != nil else { return .signal(signal.first()) }
-      let predicate = try c.function(0)
-      return .signal(signal.first(where: { predicate.predicate($0) }))
+      let found: Signal<Value>
+      if c.optional(1) != nil {
+        let predicate = try c.function(1)
+        found = c.indexed(signal).first { predicate.isTrue(predicate.indexed($0.0, $0.1)) }
+          .map { $0.0 }
+      } else {
+        found = signal.first()
+      }
+      return .signal(c.withDefault(found, c.optional(0)))
     },
     .method(
       "last", rac: "", alias: nil,
-      "Sends the last (matching) value when the signal completes; fails with \"noElements\" if there is none (RxJS last)",
-      parameters: [
-        OperatorEntry.Parameter(
-          label: nil, name: "closure", isOptional: true, isClosure: true, closureParameters: "x")
-      ],
+      "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
+      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
       example: """
         let input = cold("-1-2-3|")
         let final = input.last()
@@ -337,9 +392,15 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
-      guard c.optional(0) != nil else { return .signal(signal.last()) }
-      let predicate = try c.function(0)
-      return .signal(signal.last(where: { predicate.predicate($0) }))
+      let found: Signal<Value>
+      if c.optional(1) != nil {
+        let predicate = try c.function(1)
+        found = c.indexed(signal).last { predicate.isTrue(predicate.indexed($0.0, $0.1)) }
+          .map { $0.0 }
+      } else {
+        found = signal.last()
+      }
+      return .signal(c.withDefault(found, c.optional(0)))
     },
     .method(
       "defaultIfEmpty", rac: "",

@@ -4,9 +4,9 @@ extension Catalogue {
   /// Operators that work with virtual time and schedulers.
   static let timing: [OperatorEntry] = [
     .method(
-      "delay", rac: "delay:", alias: "delay",
+      "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",
-      parameters: [.value("frames")],
+      parameters: [.value("frames")], semantics: .reactiveObjC,
       example: """
         let input = cold("-a-b|")
         let later = input.delay(2)
@@ -19,7 +19,7 @@ extension Catalogue {
     .method(
       "throttle", rac: "throttle:", alias: "debounceTime",
       "Sends a value only after `frames` frames pass without another (RAC throttle, a debounce)",
-      parameters: [.value("frames")],
+      parameters: [.value("frames")], semantics: .reactiveObjC,
       example: """
         let input = cold("-ab---c---|")
         let calm = input.throttle(2)
@@ -31,8 +31,11 @@ extension Catalogue {
     },
     .method(
       "throttleTime", rac: "",
-      "Sends a value, then ignores values for `frames` frames (RxJS throttleTime)",
-      parameters: [.value("frames")],
+      "Sends a value, then ignores values for `frames` frames; 'trailing: true' also sends the window's last value when it closes, 'leading: false' holds back the first (RxJS throttleTime)",
+      parameters: [
+        .value("frames"), .value("leading", label: "leading", optional: true),
+        .value("trailing", label: "trailing", optional: true),
+      ],
       example: """
         let input = cold("-abc--d---|")
         let output = input.throttleTime(3)
@@ -40,12 +43,16 @@ extension Catalogue {
         expect output == "-a----d---|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttleTime(try c.frames(0, "the interval"), on: c.scheduler))
+      let leading = c.optional(1) == nil ? true : try c.bool(1, "leading")
+      let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
+      return .signal(
+        try c.signal().throttleTime(
+          try c.frames(0, "the interval"), leading: leading, trailing: trailing, on: c.scheduler))
     },
     .method(
-      "sample", rac: "sample:", alias: "sample",
+      "sample", rac: "sample:",
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
-      parameters: [.value("trigger")],
+      parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """
         let input = cold("-a-b-c---|")
         let ticks = cold("---x---x-|")
@@ -73,7 +80,7 @@ extension Catalogue {
     .method(
       "timeout", rac: "timeout:onScheduler:",
       "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
-      parameters: [.value("frames")],
+      parameters: [.value("frames")], semantics: .reactiveObjC,
       example: """
         let slow = cold("-a-----|")
         let bounded = slow.timeout(4)
@@ -130,7 +137,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(try c.signal().replayLast()) },
     .method(
-      "replayLazily", rac: "replayLazily", alias: "shareReplay",
+      "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
       example: """
         let input = cold("-a-b-|")
@@ -143,6 +150,7 @@ extension Catalogue {
     .method(
       "publish", rac: "publish",
       "Shares the signal through a subject; nothing happens until 'connect()'",
+      semantics: .reactiveObjC,
       example: """
         let input = cold("-a-b-|")
         let shared = input.publish()
@@ -183,10 +191,7 @@ extension Catalogue {
         expect shared.signal == "--a-b-|"
         """
     ) { c throws(RuntimeError) in
-      guard case .connection(let connection) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(
-          c.name, expected: "a connection from 'publish()'", c.receiver, at: c.range)
-      }
+      let connection = try c.connection()
       let frame = try c.optionalFrame(0)
       c.schedule(at: frame) { connection.connect() }
       return .null
@@ -201,11 +206,7 @@ extension Catalogue {
         expect shared == "-a-b-|"
         """
     ) { c throws(RuntimeError) in
-      guard case .connection(let connection) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(
-          c.name, expected: "a connection from 'publish()'", c.receiver, at: c.range)
-      }
-      return .signal(connection.autoconnect())
+      .signal(try c.connection().autoconnect())
     },
   ]
 }

@@ -12,7 +12,22 @@ enum Catalogue {
   /// Every row, in listing order.
   static let entries: [OperatorEntry] =
     sources + transforming + filtering + combining + higherOrder + errorsAndRepetition + timing
-    + sharing + commandsAndChannels
+    + sharing + commandsAndChannels + rxjs
+
+  /// The method called `name` in a script with (`rxjs`) or without `use rxjs`.
+  static func method(_ name: String, rxjs: Bool) -> OperatorEntry? {
+    rxjs ? rxjsMethods[name] : methods[name]
+  }
+
+  /// The function called `name` in a script with (`rxjs`) or without `use rxjs`.
+  static func function(_ name: String, rxjs: Bool) -> OperatorEntry? {
+    rxjs ? rxjsFunctions[name] : functions[name]
+  }
+
+  /// Methods by name and alias under `use rxjs`: RxJS's side of a colliding name wins.
+  static let rxjsMethods: [String: OperatorEntry] = index(.method, rxjs: true)
+  /// Functions by name and alias under `use rxjs`.
+  static let rxjsFunctions: [String: OperatorEntry] = index(.function, rxjs: true)
 
   /// Free functions by name and alias.
   static let functions: [String: OperatorEntry] = index(.function)
@@ -45,9 +60,14 @@ enum Catalogue {
     return names
   }
 
-  private static func index(_ kind: OperatorEntry.Kind) -> [String: OperatorEntry] {
+  /// The rows of `kind` by name and alias; the first row of a name wins. Without `rxjs`,
+  /// RxJS's side of a colliding name is left out; with it, it comes first.
+  private static func index(_ kind: OperatorEntry.Kind, rxjs: Bool = false)
+    -> [String: OperatorEntry]
+  {
     var table: [String: OperatorEntry] = [:]
-    for entry in entries where entry.kind == kind {
+    let rows = entries.filter { $0.semantics == .rxjs } + entries.filter { $0.semantics != .rxjs }
+    for entry in rows where entry.kind == kind && (rxjs || entry.semantics != .rxjs) {
       if table[entry.name] == nil { table[entry.name] = entry }
       if let alias = entry.alias, table[alias] == nil { table[alias] = entry }
     }
@@ -56,7 +76,7 @@ enum Catalogue {
 
   private static func names(_ kind: OperatorEntry.Kind) -> [String] {
     var names: [String] = []
-    for entry in entries where entry.kind == kind {
+    for entry in entries where entry.kind == kind && entry.semantics != .rxjs {
       names.append(entry.name)
       if let alias = entry.alias { names.append(alias) }
     }
@@ -71,22 +91,24 @@ extension OperatorEntry {
   /// A method row.
   static func method(
     _ name: String, rac: String, alias: String? = nil, _ summary: String,
-    parameters: [Parameter] = [], example: String, run: @escaping OperatorRun
+    parameters: [Parameter] = [], semantics: Semantics = .only, example: String,
+    run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .method, rac: rac, alias: alias, summary: summary, example: example,
-      parameters: parameters, run: run)
+      parameters: parameters, semantics: semantics, run: run)
   }
 
   /// A function row.
   static func function(
     _ name: String, rac: String, alias: String? = nil, _ summary: String,
     parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
-    example: String, run: @escaping OperatorRun
+    semantics: Semantics = .only, example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
-      parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble, run: run)
+      parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble,
+      semantics: semantics, run: run)
   }
 
   /// A constant row.
@@ -114,7 +136,7 @@ extension Call {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
@@ -135,14 +157,17 @@ extension Call {
   }
 
   /// The variadic arguments as signals.
+  /// One array argument stands for its elements, as RxJS 7 writes `combineLatest([a, b])`.
   func signals(_ parameter: String) throws(RuntimeError) -> [Signal<Value>] {
     var signals: [Signal<Value>] = []
-    for value in variadic {
+    var values = variadic
+    if values.count == 1, case .array(let elements) = values[0] { values = elements }
+    for value in values {
       guard case .signal(let signal) = value else {
         throw Diagnostic.Interpreter.argumentType(
           parameter, of: name, expected: "a signal", value, at: range)
       }
-      signals.append(signal)
+      signals.append(runtime.counted(signal, at: range))
     }
     return signals
   }

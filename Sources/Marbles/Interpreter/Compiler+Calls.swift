@@ -9,7 +9,7 @@ extension Compiler {
   ) -> Node {
     switch callee.kind {
     case .member(let base, let name):
-      if let entry = Catalogue.methods[name.name] {
+      if let entry = Catalogue.method(name.name, rxjs: runtime.usesRxJS) {
         let receiver = compile(base)
         return bind(entry, name: name.name, receiver: receiver, arguments, trailing, range: range)
       }
@@ -20,7 +20,7 @@ extension Compiler {
         diagnostics.append(
           Diagnostic.Interpreter.unknownOperator(
             name.name,
-            suggestion: ScriptSpelling.suggestion(
+            suggestions: ScriptSpelling.suggestions(
               for: name.name, among: Catalogue.methodNames + Properties.names),
             at: name.range))
       }
@@ -29,7 +29,7 @@ extension Compiler {
       if let variable = resolveVariable(name, range: callee.range) {
         return closureCall(variable, arguments, trailing, range: range)
       }
-      if let entry = Catalogue.functions[name] {
+      if let entry = Catalogue.function(name, rxjs: runtime.usesRxJS) {
         return bind(entry, name: name, receiver: nil, arguments, trailing, range: range)
       }
       if let entry = Catalogue.constants[name] {

@@ -39,7 +39,12 @@ struct Compiler {
     }
     var statements: [CompiledStatement] = []
     for statement in script.statements {
+      if case .use(let library) = statement.kind { use(library) }
+    }
+    for statement in script.statements {
       switch statement.kind {
+      case .use:
+        break
       case .title(let literal):
         statements.append(.title(literal.value))
       case .binding(let name, let value):
@@ -61,6 +66,17 @@ struct Compiler {
       }
     }
     return statements
+  }
+
+  /// `use LIBRARY`: `rxjs` switches colliding names to RxJS's semantics; `ReactiveObjC` is the
+  /// default, said explicitly.
+  private mutating func use(_ library: ScriptIdentifier) {
+    switch library.name.lowercased() {
+    case "rxjs": runtime.usesRxJS = true
+    case "reactiveobjc": runtime.usesRxJS = false
+    default:
+      diagnostics.append(Diagnostic.Interpreter.unknownLibrary(library.name, at: library.range))
+    }
   }
 
   private mutating func compileShowItem(_ item: ScriptShowItem) -> CompiledShowItem {
@@ -143,6 +159,9 @@ struct Compiler {
       return TupleNode(elements.map { compile($0) }, isArray: false, range: range)
     case .array(let elements):
       return TupleNode(elements.map { compile($0) }, isArray: true, range: range)
+    case .dictionary(let entries):
+      return DictionaryNode(
+        entries.map { (compile($0.key), compile($0.value), $0.key.range) }, range: range)
     case .tupleElement(let base, let index):
       return TupleElementNode(base: compile(base), index: index, range: range)
     case .member(let base, let name):
@@ -155,7 +174,7 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
-      return BinaryNode(op, compile(lhs), compile(rhs), range: range)
+      return BinaryNode(op, compile(lhs), compile(rhs), budget: runtime.budget, range: range)
     case .ternary(let condition, let whenTrue, let whenFalse):
       return TernaryNode(compile(condition), compile(whenTrue), compile(whenFalse), range: range)
     case .closure(let closure):
@@ -175,7 +194,8 @@ struct Compiler {
       isImplicit = false
     }
     let code = ClosureCode(
-      parameterCount: names.count, isImplicit: isImplicit, range: closure.range)
+      parameterCount: names.count, isImplicit: isImplicit, range: closure.range,
+      budget: runtime.budget)
     scopes.append(ClosureScope(names: names, isImplicit: isImplicit, code: code))
     code.body = compile(closure.body)
     scopes.removeLast()
@@ -191,7 +211,7 @@ struct Compiler {
         argumentRanges: [])
       if let value = try? entry.run(call) { return ConstantNode(value, range: range) }
     }
-    if Catalogue.functions[name] != nil {
+    if Catalogue.function(name, rxjs: runtime.usesRxJS) != nil {
       diagnostics.append(Diagnostic.Interpreter.functionNotCalled(name, at: range))
       return placeholder(range)
     }
@@ -232,7 +252,7 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
   }
 
   mutating func compileProperty(
@@ -242,14 +262,14 @@ struct Compiler {
     if Properties.names.contains(name.name) {
       return PropertyNode(base: baseNode, name: name.name, range: range)
     }
-    if Catalogue.methods[name.name] != nil {
+    if Catalogue.method(name.name, rxjs: runtime.usesRxJS) != nil {
       diagnostics.append(Diagnostic.Interpreter.operatorNotCalled(name.name, at: name.range))
       return placeholder(range)
     }
     diagnostics.append(
       Diagnostic.Interpreter.unknownProperty(
         name.name,
-        suggestion: ScriptSpelling.suggestion(
+        suggestions: ScriptSpelling.suggestions(
           for: name.name, among: Properties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)

@@ -17,7 +17,7 @@ final class LaneRecorder {
     case event(TimelineEvent.Kind, Pending?)
   }
 
-  private unowned let scheduler: VirtualTimeScheduler
+  private let scheduler: VirtualTimeScheduler
   /// The frame of the subscription, once made.
   private(set) var subscribed: Int?
   /// The frame the subscription ended (disposed or terminated).
@@ -26,13 +26,34 @@ final class LaneRecorder {
   private(set) var events: [TimelineEvent] = []
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
+  /// The source a passive lane watches (`show input.recorded`), if this is one.
+  private var watched: MarbleSource?
 
-  init(scheduler: VirtualTimeScheduler) {
+  /// Numbers the events of one frame across every recorder of the run.
+  private let clock: SequenceClock
+  /// The run's budget: each recorded event counts (`--max-events`), values are checked
+  /// (`--max-value-size`, nesting), reported at `range` (the `show` or `expect`).
+  private let budget: Budget?
+  private let range: SourceRange
+  /// How deeply this recording is nested in others (0 for a lane).
+  private let level: Int
+
+  init(
+    scheduler: VirtualTimeScheduler, clock: SequenceClock, budget: Budget? = nil,
+    range: SourceRange = SourceRange(line: 1, column: 1), level: Int = 0
+  ) {
     self.scheduler = scheduler
+    self.clock = clock
+    self.budget = budget
+    self.range = range
+    self.level = level
   }
 
+  /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
+  var isPassive: Bool { watched != nil }
+
   /// Whether the subscription is made and has not ended.
-  var isActive: Bool { subscribed != nil && unsubscribed == nil }
+  var isActive: Bool { watched == nil && subscribed != nil && unsubscribed == nil }
 
   /// Subscribes to `signal` now.
   func start(_ signal: Signal<Value>) {
@@ -43,6 +64,14 @@ final class LaneRecorder {
     signal.subscribe(subscriber)
   }
 
+  /// Records what `source` delivers to its subscribers, without subscribing to it: the lane of
+  /// `show input.recorded`. Inner cold marbles among its values are drawn without subscribing.
+  func watch(_ source: MarbleSource) {
+    guard watched == nil, subscribed == nil else { return }
+    watched = source
+    source.watch { [weak self] event in self?.record(event) }
+  }
+
   /// Ends the subscription now (the `!` of a subscription marble).
   func stop() {
     subscriber?.dispose()
@@ -50,15 +79,27 @@ final class LaneRecorder {
   }
 
   private func record(_ event: Event<Value>) {
+    guard !clock.hasStopped() else { return }
     let frame = scheduler.now
+    if let budget {
+      guard budget.spend(at: range) else { return }
+      switch event {
+      case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
+      case .error(let error):
+        guard budget.checkRecorded(Value.payload(of: error), at: range) else { return }
+      case .completed: break
+      }
+    }
+    let sequence = clock.next(at: frame)
     switch event {
     case .next(let value):
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
-        events.append(TimelineEvent(frame: frame, kind: .next, value: .null))
+        events.append(TimelineEvent(frame: frame, kind: .next, value: .null, sequence: sequence))
       } else {
         events.append(
-          TimelineEvent(frame: frame, kind: .next, value: value.timelineValue(at: frame)))
+          TimelineEvent(
+            frame: frame, kind: .next, value: value.timelineValue(at: frame), sequence: sequence))
       }
     case .error(let error):
       let value = Value.payload(of: error)
@@ -66,11 +107,12 @@ final class LaneRecorder {
         pending.append((events.count, pend(value, at: frame)))
       }
       events.append(
-        TimelineEvent(frame: frame, kind: .error, value: value.timelineValue(at: frame)))
-      if unsubscribed == nil { unsubscribed = frame }
+        TimelineEvent(
+          frame: frame, kind: .error, value: value.timelineValue(at: frame), sequence: sequence))
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     case .completed:
-      events.append(TimelineEvent(frame: frame, kind: .completed))
-      if unsubscribed == nil { unsubscribed = frame }
+      events.append(TimelineEvent(frame: frame, kind: .completed, sequence: sequence))
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     }
   }
 
@@ -78,8 +120,16 @@ final class LaneRecorder {
   private func pend(_ value: Value, at frame: Int) -> Pending {
     switch value {
     case .signal(let signal):
-      let inner = LaneRecorder(scheduler: scheduler)
-      inner.start(signal)
+      if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
+      }
+      let inner = LaneRecorder(
+        scheduler: scheduler, clock: clock, budget: budget, range: range, level: level + 1)
+      if level + 1 < Budget.maximumValueNesting {
+        inner.start(signal)
+      } else {
+        budget?.failNesting(at: range)
+      }
       return .inner(inner)
     case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
     case .array(let values): return .array(values.map { pend($0, at: frame) })
@@ -96,7 +146,8 @@ final class LaneRecorder {
 
   /// The subscription window (frame 0, open, if never subscribed).
   var window: TimelineSubscription {
-    TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+    if let watched { return watched.watchedWindow }
+    return TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
   }
 
   /// The recorded events with every inner signal resolved.
@@ -124,7 +175,8 @@ final class LaneRecorder {
 
   /// The last frame this recording (and its inner recordings) touched.
   var lastFrame: Int {
-    var last = max(subscribed ?? 0, unsubscribed ?? 0, events.last?.frame ?? 0)
+    let window = self.window
+    var last = max(window.subscribed, window.unsubscribed ?? 0, events.last?.frame ?? 0)
     for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
     return last
   }
@@ -137,5 +189,29 @@ final class LaneRecorder {
     case .error(let value): return lastFrame(of: value)
     case .event(_, let value): return value.map(lastFrame) ?? 0
     }
+  }
+}
+
+/// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
+/// at every new frame (virtual time only moves forward).
+final class SequenceClock {
+  private var frame = Int.min
+  private var count = 0
+  /// Whether the run has failed: what happens after the error (values a failed closure left
+  /// behind) is not recorded.
+  let hasStopped: () -> Bool
+
+  init(hasStopped: @escaping () -> Bool = { false }) {
+    self.hasStopped = hasStopped
+  }
+
+  /// The number of the next event recorded at `frame`.
+  func next(at frame: Int) -> Int {
+    if frame != self.frame {
+      self.frame = frame
+      count = 0
+    }
+    defer { count += 1 }
+    return count
   }
 }

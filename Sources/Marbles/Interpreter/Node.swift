@@ -26,14 +26,17 @@ final class ConstantNode: Node {
 
 /// A `let` name: a slot of the runtime's globals.
 final class GlobalNode: Node {
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let slot: Int
   init(runtime: Runtime, slot: Int, range: SourceRange) {
     self.runtime = runtime
     self.slot = slot
     super.init(range: range)
   }
-  override func eval(_ locals: Locals) throws(RuntimeError) -> Value { runtime.globals[slot] }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    // After teardown the globals are released; a late delivery then sees `nil`.
+    slot < runtime.globals.count ? runtime.globals[slot] : .null
+  }
 }
 
 /// A closure parameter: argument `index` of the closure `depth` levels out (0: this one).
@@ -71,6 +74,30 @@ final class TupleNode: Node {
     values.reserveCapacity(elements.count)
     for element in elements { values.append(try element.eval(locals)) }
     return isArray ? .array(values) : .tuple(values)
+  }
+}
+
+/// `["key": value, …]`: keys must be strings; a repeated key is an error.
+final class DictionaryNode: Node {
+  let entries: [(key: Node, value: Node, keyRange: SourceRange)]
+  init(_ entries: [(key: Node, value: Node, keyRange: SourceRange)], range: SourceRange) {
+    self.entries = entries
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    var values: [String: Value] = [:]
+    for entry in entries {
+      let key = try entry.key.eval(locals)
+      guard case .string(let name) = key else {
+        throw RuntimeError(
+          "a dictionary key must be a String, not '\(key.typeName)' \(key)", at: entry.keyRange)
+      }
+      guard values[name] == nil else {
+        throw RuntimeError("duplicate key \(key) in dictionary literal", at: entry.keyRange)
+      }
+      values[name] = try entry.value.eval(locals)
+    }
+    return .dictionary(values)
   }
 }
 
@@ -140,10 +167,10 @@ final class ClosureCallNode: Node {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.eval(locals)) }
     switch values.count {
-    case 0: return try closure.call()
-    case 1: return try closure.call(values[0])
-    case 2: return try closure.call(values[0], values[1])
-    default: return try closure.call(values)
+    case 0: return try closure.call(at: range)
+    case 1: return try closure.call(values[0], at: range)
+    case 2: return try closure.call(values[0], values[1], at: range)
+    default: return try closure.call(values, at: range)
     }
   }
 }
@@ -222,14 +249,25 @@ final class BinaryNode: Node {
   let op: ScriptBinaryOperator
   let lhs: Node
   let rhs: Node
-  init(_ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, range: SourceRange) {
+  /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
+  let budget: Budget
+  init(
+    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
+  ) {
     self.op = op
     self.lhs = lhs
     self.rhs = rhs
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    switch result {
+    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
+    case .array(let values): try budget.checkSize(values.count, at: range)
+    default: break
+    }
+    return result
   }
 
   /// `a op b` on values.

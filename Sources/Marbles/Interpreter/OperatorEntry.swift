@@ -41,6 +41,16 @@ struct OperatorEntry: Sendable {
     }
   }
 
+  /// Whose semantics a row has where ReactiveObjC and RxJS use the same name differently.
+  enum Semantics: Sendable {
+    /// The only row of its name: in every script.
+    case only
+    /// ReactiveObjC's side of a colliding name: the default.
+    case reactiveObjC
+    /// RxJS's side of a colliding name: in a script that starts with `use rxjs`.
+    case rxjs
+  }
+
   /// The script name.
   var name: String
   /// Function, method or constant.
@@ -60,8 +70,26 @@ struct OperatorEntry: Sendable {
   /// For `cold` and `hot`: the kind of marble the first argument is, parsed before the run
   /// when it is a string literal.
   var marbleKind: MarbleKind? = nil
+  /// Whose semantics the row has, for a name both libraries use.
+  var semantics = Semantics.only
   /// What the call does.
   var run: OperatorRun
+
+  /// For `marbles explain`: whose semantics the row has and when it applies.
+  var semanticsNote: String {
+    switch semantics {
+    case .reactiveObjC:
+      return "ReactiveObjC's (the default; a script that starts with 'use rxjs' gets RxJS's)"
+    case .rxjs:
+      return "RxJS's (in a script that starts with 'use rxjs'; otherwise ReactiveObjC's)"
+    case .only where rac.isEmpty:
+      return "RxJS's (in every script)"
+    case .only where alias == nil:
+      return "ReactiveObjC's (in every script)"
+    case .only:
+      return "ReactiveObjC's, which are also RxJS's (in every script)"
+    }
+  }
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
   var signature: String { signature(named: name) }
@@ -117,12 +145,12 @@ struct Call {
   /// The scheduler of the run.
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
 
-  /// The receiver as a signal.
+  /// The receiver as a signal (its subscriptions counted, see `Runtime.counted`).
   func signal() throws(RuntimeError) -> Signal<Value> {
     guard case .signal(let signal) = receiver else {
       throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
     }
-    return signal
+    return runtime.counted(signal, at: range, isOpen: false)
   }
 
   /// The range of argument `index`, or the call's.
@@ -149,7 +177,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: "a signal", value, at: rangeOf(index))
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The longest duration or latest frame an argument may give: as for marble time
@@ -168,7 +196,7 @@ struct Call {
     default: number = nil
     }
     guard let number, number >= minimum, number <= maximum else {
-      var expected = minimum == 0 ? "an integer ≥ 0" : "an integer ≥ \(minimum)"
+      var expected = minimum == Int.min ? "an integer" : "an integer ≥ \(minimum)"
       if maximum != .max { expected = "an integer from \(minimum) to \(maximum)" }
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: expected, value, at: rangeOf(index))
@@ -212,7 +240,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
     }
-    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name)
+    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name, range: range)
   }
 
   /// Argument `index` as the `main` scheduler.
@@ -234,35 +262,52 @@ struct Call {
 /// A script closure handed to an operator: calling it never throws. A runtime error inside it
 /// is reported (with the current frame), the run is asked to stop, and a neutral value
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
+/// Each call counts as an event (`--max-events`); once the run has failed, the closure is no
+/// longer called at all.
 struct ScriptFunction {
   let closure: Closure
-  unowned let runtime: Runtime
+  let runtime: Runtime
   let operatorName: String
+  /// The operator call's range: where a recursion through the operator is reported.
+  let range: SourceRange
 
   /// Calls with one argument.
   func callAsFunction(_ argument: Value) -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call(argument)
+      return try closure.call(argument, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [argument]))
       return .null
     }
   }
 
   /// Calls with two arguments.
   func callAsFunction(_ first: Value, _ second: Value) -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call(first, second)
+      return try closure.call(first, second, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [first, second]))
       return .null
     }
   }
 
+  /// The error with a hint naming the values the operator passed, unless it has a hint:
+  /// 'map' called the closure with 'String' "a!" (the value that arrived at this frame).
+  private func withOrigin(_ error: RuntimeError, _ arguments: [Value]) -> RuntimeError {
+    guard error.hint == nil else { return error }
+    var copy = error
+    let values = arguments.map { "'\($0.typeName)' \($0)" }.joined(separator: " and ")
+    copy.hint = "'\(operatorName)' called the closure with \(values), which arrived at this frame"
+    return copy
+  }
+
   /// Calls with no arguments.
   func callAsFunction() -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call()
+      return try closure.call(at: range)
     } catch {
       runtime.report(error)
       return .null
@@ -271,16 +316,7 @@ struct ScriptFunction {
 
   /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
   func predicate(_ argument: Value) -> Bool {
-    let result = self(argument)
-    guard case .bool(let flag) = result else {
-      if !runtime.hasFailed {
-        runtime.report(
-          Diagnostic.Interpreter.closureResult(
-            of: operatorName, expected: "a Bool", result, at: closure.code.body.range))
-      }
-      return false
-    }
-    return flag
+    isTrue(self(argument))
   }
 
   /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).
@@ -293,6 +329,6 @@ struct ScriptFunction {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 }

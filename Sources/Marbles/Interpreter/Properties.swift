@@ -1,12 +1,14 @@
 import Reactive
 
 /// The properties of script values: a command's lanes, a channel's terminals, a connection's
-/// signal (`cmd.enabled`, `ch.leading`, `conn.signal`).
+/// signal (`cmd.enabled`, `ch.leading`, `conn.signal`), a marble source's lane drawn without
+/// subscribing (`input.recorded`).
 enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
   static let names: [String] =
     CommandBox.internalLanes + [
-      "internals", "allowsConcurrentExecution", "leading", "following", "signal",
+      "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
+      "message", "recorded",
     ]
 
   /// The value of `value.name`.
@@ -33,6 +35,19 @@ enum Properties {
     case .connection(let connection):
       if name == "signal" { return .signal(connection.signal) }
       throw missing(name, value, among: ["signal"], at: range)
+    case .signal(let signal) where name == "recorded":
+      guard let source = signal as? MarbleSource else {
+        throw RuntimeError(
+          "'recorded' draws a 'cold' or 'hot' marble source without subscribing it; this signal is"
+            + " made by operators",
+          hint: "show the signal itself (a lane subscribes it), or show the sources it is made of"
+            + " with '.recorded'", at: range)
+      }
+      return .recorded(source)
+    case .errorObject(let errorName, let message), .error(.errorObject(let errorName, let message)):
+      if name == "name" { return .string(errorName) }
+      if name == "message" { return .string(message) }
+      throw missing(name, value, among: ["name", "message"], at: range)
     default:
       throw missing(name, value, among: [], at: range)
     }

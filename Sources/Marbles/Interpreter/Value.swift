@@ -21,6 +21,11 @@ enum Value {
   case tuple([Value])
   /// An array (`collect`, `bufferCount`, `bufferWithTime`).
   case array([Value])
+  /// A dictionary with string keys (`["x": 1]`), as RxJS values often are objects.
+  case dictionary([String: Value])
+  /// An error object with a name and a message, as RxJS tests raise them (`Error("too bad")`);
+  /// two compare equal when both name and message are equal.
+  case errorObject(name: String, message: String)
   /// An error used as a value (on `cmd.errors`, the parameter of `catch { e in … }`); holds the
   /// error's own value.
   indirect case error(Value)
@@ -36,6 +41,8 @@ enum Value {
   case channel(Channel<Value>)
   /// A multicast connection (`publish()`, `multicast(subject)`).
   case connection(MulticastConnection<Value>)
+  /// A marble source drawn without subscribing it (`show input.recorded`).
+  case recorded(MarbleSource)
   /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
@@ -56,6 +63,8 @@ extension Value {
     case .null: return "Nil"
     case .tuple: return "Tuple"
     case .array: return "Array"
+    case .dictionary: return "Dictionary"
+    case .errorObject: return "ErrorObject"
     case .error: return "Error"
     case .event: return "Event"
     case .signal: return "Signal"
@@ -63,6 +72,7 @@ extension Value {
     case .commandInternals: return "CommandInternals"
     case .channel: return "Channel"
     case .connection: return "Connection"
+    case .recorded: return "RecordedLane"
     case .closure: return "Closure"
     case .scheduler: return "Scheduler"
     }
@@ -73,6 +83,7 @@ extension Value {
     switch self {
     case .signal: return true
     case .tuple(let values), .array(let values): return values.contains { $0.containsSignal }
+    case .dictionary(let values): return values.values.contains { $0.containsSignal }
     case .error(let value): return value.containsSignal
     case .event(let event): return event.value?.containsSignal ?? false
     default: return false
@@ -90,6 +101,9 @@ extension Value {
     case .null: return .null
     case .tuple(let values): return .tuple(values.map { $0.timelineValue(at: frame) })
     case .array(let values): return .array(values.map { $0.timelineValue(at: frame) })
+    case .dictionary(let values):
+      return .dictionary(values.mapValues { $0.timelineValue(at: frame) })
+    case .errorObject(let name, let message): return .errorObject(name: name, message: message)
     case .error(let value): return .error(value.timelineValue(at: frame))
     case .event(let event):
       switch event {
@@ -103,6 +117,7 @@ extension Value {
     case .commandInternals: return .opaque("CommandInternals")
     case .channel: return .opaque("Channel")
     case .connection: return .opaque("Connection")
+    case .recorded: return .opaque("RecordedLane")
     case .closure: return .opaque("Closure")
     case .scheduler(let queue): return .opaque(queue.name)
     }
@@ -118,6 +133,8 @@ extension Value {
       switch error {
       case .timedOut: return .string("timedOut")
       case .noElements: return .string("noElements")
+      case .outOfRange: return .string("outOfRange")
+      case .notSingle: return .string("notSingle")
       }
     default: return .string(String(describing: error))
     }
@@ -145,6 +162,10 @@ extension Value {
     case (.null, .null): return true
     case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.isEqual(to: $1) }
+    case (.dictionary(let a), .dictionary(let b)):
+      return a.count == b.count
+        && a.allSatisfy { key, value in b[key].map { value.isEqual(to: $0) } ?? false }
+    case (.errorObject(let n1, let m1), .errorObject(let n2, let m2)): return n1 == n2 && m1 == m2
     case (.error(let a), .error(let b)): return a.isEqual(to: b)
     case (.event(let a), .event(let b)):
       switch (a, b) {
@@ -159,6 +180,7 @@ extension Value {
       return a === b
     case (.channel(let a), .channel(let b)): return a === b
     case (.connection(let a), .connection(let b)): return a === b
+    case (.recorded(let a), .recorded(let b)): return a === b
     case (.closure(let a), .closure(let b)): return a === b
     case (.scheduler(let a), .scheduler(let b)): return a === b
     default: return false
@@ -177,6 +199,7 @@ extension Value: CustomStringConvertible {
     case .commandInternals: return "command internals"
     case .channel: return "channel"
     case .connection: return "connection"
+    case .recorded: return "recorded lane"
     case .closure: return "closure"
     case .scheduler(let queue): return queue.name
     default: return timelineValue(at: 0).description

@@ -99,6 +99,17 @@ extension Diagnostic {
       .error("'title' must be the first statement", at: range)
     }
 
+    /// A dictionary literal entry without `key: value`.
+    static func expectedDictionaryColon(at range: SourceRange) -> Diagnostic {
+      .error("expected ':' after the key in dictionary literal", at: range)
+    }
+
+    /// `use …` after a statement other than `title`.
+    static func useNotFirst(at range: SourceRange) -> Diagnostic {
+      .error(
+        "'use' must come before every other statement (only 'title' may precede it)", at: range)
+    }
+
     /// `title` not followed by a string literal.
     static func expectedTitle(at range: SourceRange) -> Diagnostic {
       .error("expected a string literal after 'title'", at: range)

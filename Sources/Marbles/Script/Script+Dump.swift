@@ -13,6 +13,8 @@ extension ScriptStatement {
     switch kind {
     case .title(let literal):
       return "title \(literal.dump)"
+    case .use(let library):
+      return "use \(library.name)"
     case .binding(let name, let value):
       return "let \(name.name) = \(value.dump)"
     case .show(let items):
@@ -52,6 +54,8 @@ extension ScriptExpression {
     case .parenthesized(let inner): "(paren \(inner.dump))"
     case .tuple(let elements): "(tuple" + elements.map { " " + $0.dump }.joined() + ")"
     case .array(let elements): "(array" + elements.map { " " + $0.dump }.joined() + ")"
+    case .dictionary(let entries):
+      "(dictionary" + entries.map { " (\($0.key.dump) \($0.value.dump))" }.joined() + ")"
     case .member(let base, let name): "(. \(base.dump) \(name.name))"
     case .tupleElement(let base, let index): "(. \(base.dump) \(index))"
     case .call(let callee, let arguments, let closure):

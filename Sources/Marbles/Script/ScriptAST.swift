@@ -23,6 +23,9 @@ struct ScriptStatement: Hashable, Sendable {
   enum Kind: Hashable, Sendable {
     /// `title "…"`: the script's title; only ever the first statement.
     case title(ScriptStringLiteral)
+    /// `use rxjs`: the operator semantics of the whole script (before every statement but
+    /// `title`). The library name is checked by the interpreter.
+    case use(ScriptIdentifier)
     /// `let NAME = EXPR`: binds an immutable name. Names are unique within a script.
     case binding(name: ScriptIdentifier, value: ScriptExpression)
     /// `show item, item …`: lanes to render, in this order (at least one).

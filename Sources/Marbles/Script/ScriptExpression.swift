@@ -38,6 +38,9 @@ struct ScriptExpression: Hashable, Sendable {
     case tuple([ScriptExpression])
     /// `[a, b, …]`: an array literal (possibly empty).
     case array([ScriptExpression])
+    /// `["key": value, …]` or `[:]`: a dictionary literal (keys are checked to be strings when
+    /// the script runs).
+    case dictionary([ScriptDictionaryEntry])
     /// `base.name`: a property, or a method when it is the callee of a call.
     case member(base: ScriptExpression, name: ScriptIdentifier)
     /// `base.0`: a tuple element.
@@ -83,6 +86,8 @@ struct ScriptExpression: Hashable, Sendable {
     case .member(let base, _), .tupleElement(let base, _): base.height + 1
     case .tuple(let elements), .array(let elements):
       (elements.map(\.height).max() ?? 0) + 1
+    case .dictionary(let entries):
+      (entries.map { max($0.key.height, $0.value.height) }.max() ?? 0) + 1
     case .call(let callee, let arguments, let closure):
       max(
         callee.height, arguments.map(\.value.height).max() ?? 0,
@@ -130,6 +135,14 @@ struct ScriptExpression: Hashable, Sendable {
     }
     return name
   }
+}
+
+/// One `key: value` of a dictionary literal.
+struct ScriptDictionaryEntry: Hashable, Sendable {
+  /// The key expression (a string when the script runs).
+  var key: ScriptExpression
+  /// The value expression.
+  var value: ScriptExpression
 }
 
 /// A call argument: `value` or `label: value`.

@@ -266,15 +266,36 @@ extension ScriptParser {
       elements.count == 1 ? .parenthesized(elements[0]) : .tuple(elements), from: start)
   }
 
-  /// `[a, b, …]`, a trailing comma allowed.
+  /// `[a, b, …]` or `["k": v, …]` / `[:]`, a trailing comma allowed.
   private mutating func parseArray() throws(Abort) -> ScriptExpression {
     let start = position
     let opener = take()
+    if kind == .colon, kind(at: 1) == .rightBracket {
+      advance()
+      advance()
+      return try node(.dictionary([]), from: start)
+    }
     var elements: [ScriptExpression] = []
+    var entries: [ScriptDictionaryEntry] = []
     while kind != .rightBracket, !atStatementEnd {
-      elements.append(try parseExpression("in array literal"))
+      let element = try parseExpression(
+        entries.isEmpty ? "in array literal" : "in dictionary literal")
+      if elements.isEmpty, kind == .colon || !entries.isEmpty {
+        guard kind == .colon else {
+          throw fail { Diagnostic.ScriptSyntax.expectedDictionaryColon(at: $0) }
+        }
+        advance()
+        entries.append(
+          ScriptDictionaryEntry(key: element, value: try parseExpression("in dictionary literal")))
+      } else {
+        elements.append(element)
+      }
       guard kind == .comma else { break }
       advance()
+    }
+    if !entries.isEmpty {
+      try expectCloser(.rightBracket, opener: opener, list: "dictionary literal")
+      return try node(.dictionary(entries), from: start)
     }
     try expectCloser(.rightBracket, opener: opener, list: "array literal")
     return try node(.array(elements), from: start)

@@ -24,7 +24,7 @@ struct ScriptParser {
   static let maximumErrors = 100
 
   /// The statement keywords, for "did you mean" suggestions.
-  private static let statementKeywords = ["let", "show", "expect", "title"]
+  private static let statementKeywords = ["let", "show", "expect", "title", "use"]
 
   /// Parses `source`.
   ///
@@ -160,6 +160,7 @@ struct ScriptParser {
   private mutating func parseScript() -> [ScriptStatement] {
     var statements: [ScriptStatement] = []
     var sawStatement = false
+    var sawOther = false
     while true {
       while kind == .newline { advance() }
       if kind == .endOfFile { break }
@@ -167,8 +168,14 @@ struct ScriptParser {
       closures = []
       isStatementSilenced = false
       do throws(Abort) {
-        statements.append(try parseStatement(isFirst: !sawStatement))
+        let statement = try parseStatement(isFirst: !sawStatement, usePermitted: !sawOther)
+        switch statement.kind {
+        case .title, .use: break
+        default: sawOther = true
+        }
+        statements.append(statement)
       } catch {
+        sawOther = true
         while !atStatementEnd { advance() }
       }
       sawStatement = true
@@ -176,10 +183,14 @@ struct ScriptParser {
     return statements
   }
 
-  private mutating func parseStatement(isFirst: Bool) throws(Abort) -> ScriptStatement {
+  private mutating func parseStatement(isFirst: Bool, usePermitted: Bool) throws(Abort)
+    -> ScriptStatement
+  {
     let start = position
     let statement: ScriptStatement.Kind
     switch kind {
+    case .identifier where token.text == "use" && kind(at: 1) == .identifier:
+      statement = try parseUse(permitted: usePermitted)
     case .keyword(.title): statement = try parseTitle(isFirst: isFirst)
     case .keyword(.let): statement = try parseBinding()
     case .keyword(.show): statement = try parseShow()
@@ -210,6 +221,16 @@ struct ScriptParser {
     }
     advance()
     return .title(title)
+  }
+
+  /// `use LIBRARY`: only before every other statement except `title`.
+  private mutating func parseUse(permitted: Bool) throws(Abort) -> ScriptStatement.Kind {
+    let keyword = take()
+    guard permitted else {
+      throw fail { _ in Diagnostic.ScriptSyntax.useNotFirst(at: keyword.range) }
+    }
+    let library = take()
+    return .use(ScriptIdentifier(name: String(library.text), range: library.range))
   }
 
   private mutating func parseBinding() throws(Abort) -> ScriptStatement.Kind {

@@ -64,10 +64,13 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
   // Invariant: only touched on the virtual scheduler's thread.
   var work: (() -> Void)?
   // Strong: a caller may drop a `VirtualQueue` after scheduling on it. No cycle, since a queue
-  // holds its scheduler `unowned`.
+  // holds its scheduler weakly.
   let queue: (any Scheduler)?
 
-  init(work: @escaping () -> Void, queue: (any Scheduler)?) {
+  /// An action that was never queued (its scheduler is closed or gone).
+  static var dropped: ScheduledAction { ScheduledAction(work: nil, queue: nil) }
+
+  init(work: (() -> Void)?, queue: (any Scheduler)?) {
     self.work = work
     self.queue = queue
   }

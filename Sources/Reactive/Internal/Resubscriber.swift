@@ -9,6 +9,7 @@ final class Resubscriber<Value>: @unchecked Sendable {
   private let source: Signal<Value>
   private let subscriber: Subscriber<Value>
   private let resubscribes: (Event<Value>) -> Bool
+  private let delay: (frames: Int, scheduler: any Scheduler)?
   private let current = SerialDisposable()
   private let lock = Lock()
   private var state = State.idle
@@ -25,12 +26,16 @@ final class Resubscriber<Value>: @unchecked Sendable {
 
   /// - Parameter resubscribes: Called with each terminal event of the source; `true` means
   ///   "subscribe again", `false` means "forward this event and stop". Called serially.
+  /// - Parameter delay: When given, each resubscription waits this many ticks on that scheduler
+  ///   (RxJS `retry({ delay })`, `repeat({ delay })`).
   init(
     source: Signal<Value>, subscriber: Subscriber<Value>,
+    delay: (frames: Int, scheduler: any Scheduler)? = nil,
     resubscribes: @escaping (Event<Value>) -> Bool
   ) {
     self.source = source
     self.subscriber = subscriber
+    self.delay = delay
     self.resubscribes = resubscribes
   }
 
@@ -81,7 +86,9 @@ final class Resubscriber<Value>: @unchecked Sendable {
 
   private func resubscribe() {
     if subscriber.isDisposed { return }
-    if let scheduler = CurrentScheduler.current {
+    if let delay {
+      subscriber.schedule(on: delay.scheduler, after: delay.frames) { [self] in subscribeOnce() }
+    } else if let scheduler = CurrentScheduler.current {
       subscriber.schedule(on: scheduler) { [self] in subscribeOnce() }
     } else {
       trampoline()

@@ -11,7 +11,10 @@ extension Signal {
     Signal<T> { subscriber in
       let active = Locked(1)  // the outer signal counts as one
       let finishOne = {
-        if active.withLock({ count -> Int in count -= 1; return count }) == 0 {
+        if active.withLock({ count -> Int in
+          count -= 1
+          return count
+        }) == 0 {
           subscriber.sendCompleted()
         }
       }

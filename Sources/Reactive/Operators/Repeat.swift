@@ -14,10 +14,25 @@ extension Signal {
   ///
   /// - Parameter count: The total number of subscriptions; `nil` for no limit.
   public func `repeat`(_ count: Int? = nil) -> Signal<Value> {
+    `repeat`(count, delay: nil)
+  }
+
+  /// Subscribes again each time this signal completes, `delay` ticks after the completion:
+  /// `count` subscriptions in all, or forever when nil (RxJS `repeat({ count, delay })`).
+  ///
+  ///     self:                        --1--|           (each subscription)
+  ///     repeat(2, delay: (2, s)):    --1-------1--|    (resubscribed 2 ticks after completing)
+  ///
+  /// - Parameters:
+  ///   - count: The total number of subscriptions; `nil` for no limit.
+  ///   - delay: The wait before each resubscription and the scheduler that measures it.
+  public func `repeat`(_ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?)
+    -> Signal<Value>
+  {
     if let count, count <= 0 { return .empty }
     return Signal { subscriber in
       var subscriptions = 1
-      Resubscriber(source: self, subscriber: subscriber) { event in
+      Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .completed = event else { return false }
         if let count, subscriptions >= count { return false }
         subscriptions += 1

@@ -13,9 +13,24 @@ extension Signal {
   ///
   /// - Parameter count: The most resubscriptions; `nil` for no limit.
   public func retry(_ count: Int? = nil) -> Signal<Value> {
+    retry(count, delay: nil)
+  }
+
+  /// Resubscribes when this signal fails, at most `count` times (forever when nil), each time
+  /// `delay` ticks after the error (RxJS `retry({ count, delay })`).
+  ///
+  ///     self:                           --1--#            (each subscription)
+  ///     retry(1, delay: (3, s)):        --1--------1--#    (resubscribed 3 ticks after the error)
+  ///
+  /// - Parameters:
+  ///   - count: The most resubscriptions; `nil` for no limit.
+  ///   - delay: The wait before each resubscription and the scheduler that measures it.
+  public func retry(_ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       var retries = 0
-      Resubscriber(source: self, subscriber: subscriber) { event in
+      Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .error = event else { return false }
         if let count, retries >= count { return false }
         retries += 1

@@ -10,7 +10,10 @@ extension Signal {
       let taken = Locked(0)
       return self.subscribe(for: subscriber) { event in
         guard case .next = event else { return subscriber.send(event) }
-        let n = taken.withLock { n -> Int in n += 1; return n }
+        let n = taken.withLock { n -> Int in
+          n += 1
+          return n
+        }
         if n <= count { subscriber.send(event) }
         if n >= count { subscriber.sendCompleted() }
       }
@@ -28,7 +31,10 @@ extension Signal {
       return self.subscribe(for: subscriber) { event in
         if case .next = event,
           skipped.withLock({ n -> Bool in
-            if n < count { n += 1; return true }
+            if n < count {
+              n += 1
+              return true
+            }
             return false
           })
         {

@@ -8,10 +8,19 @@ extension Signal {
   /// The failing value itself is not sent. Terminal events before that pass.
   ///
   /// - Parameter predicate: Tested on every value until it first returns `false`.
-  public func takeWhile(_ predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  ///
+  /// With `inclusive` (RxJS `takeWhile(p, true)`), the first value that fails is sent before
+  /// the completion:
+  ///
+  ///     self:                               --1--2--3--1--|
+  ///     takeWhile(inclusive: true) { $0 < 3 }: --1--2--(3|)
+  public func takeWhile(inclusive: Bool = false, _ predicate: @escaping (Value) -> Bool)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !predicate(value) {
+          if inclusive { subscriber.send(event) }
           subscriber.sendCompleted()
         } else {
           subscriber.send(event)

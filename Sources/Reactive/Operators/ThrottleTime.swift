@@ -1,34 +1,77 @@
 extension Signal {
-  /// Sends a value, then ignores values for `frames` ticks; the next value after that window
-  /// is sent and opens a new one (RxJS `throttleTime`, leading edge; not RAC's `throttle`).
+  /// Sends a value, then ignores values for `frames` ticks (RxJS `throttleTime`, not RAC's
+  /// `throttle`). With `trailing`, the last value of a window is sent when it closes and opens
+  /// a new window; without `leading`, the value that opens a window is held back.
   ///
-  ///     self:                     -a-x-y----b---x-cx---|
-  ///     throttleTime(5, on: s):   -a--------b-----c----|
+  ///     self:                                   -a-x-y----b---x-cx---|
+  ///     throttleTime(5, on: s):                 -a--------b-----c----|
+  ///     throttleTime(5, trailing: true, on: s): -a----y----b----x----(x|)
   ///
   /// The window closes by an action on `scheduler`, so a value at exactly the closing frame is
-  /// ignored when the source scheduled it earlier (as in RxJS marble tests). Terminal events
-  /// pass at once.
+  /// ignored when the source scheduled it earlier (as in RxJS marble tests). An error passes at
+  /// once; completion waits for a trailing value still to be sent.
   ///
   /// - Parameters:
   ///   - frames: The length of the silent window in ticks.
+  ///   - leading: Send the value that opens a window.
+  ///   - trailing: Send the latest value of a window when it closes.
   ///   - scheduler: The scheduler that measures the window.
-  public func throttleTime(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
+  public func throttleTime(
+    _ frames: Int, leading: Bool = true, trailing: Bool = false, on scheduler: any Scheduler
+  ) -> Signal<Value> {
     Signal { subscriber in
-      let windowOpen = Locked(false)
+      let state = Locked(ThrottleTimeState<Value>())
       let timer = SerialDisposable()
       subscriber.attach(timer)
-      return self.subscribe(for: subscriber) { event in
-        guard case .next = event else { return subscriber.send(event) }
-        let opens = windowOpen.withLock { open -> Bool in
-          if open { return false }
-          open = true
-          return true
+      func openWindow() {
+        state.withLock { $0.windowOpen = true }
+        timer.swap(scheduler.schedule(after: frames) { closeWindow() })?.dispose()
+      }
+      func closeWindow() {
+        let (value, completed) = state.withLock { state -> (Value?, Bool) in
+          state.windowOpen = false
+          defer { state.pending = nil }
+          return (trailing ? state.pending : nil, state.completed)
         }
-        guard opens else { return }
-        timer.swap(scheduler.schedule(after: frames) { windowOpen.withLock { $0 = false } })?
-          .dispose()
-        subscriber.send(event)
+        if let value {
+          subscriber.sendNext(value)
+          if !completed { openWindow() }
+        }
+        if completed { subscriber.sendCompleted() }
+      }
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let value):
+          let opens = state.withLock { state -> Bool in
+            state.pending = value
+            return !state.windowOpen
+          }
+          guard opens else { return }
+          if leading {
+            state.withLock { $0.pending = nil }
+            subscriber.sendNext(value)
+          }
+          openWindow()
+        case .error:
+          subscriber.send(event)
+        case .completed:
+          let waits = state.withLock { state -> Bool in
+            state.completed = true
+            return trailing && state.windowOpen && state.pending != nil
+          }
+          if !waits { subscriber.sendCompleted() }
+        }
       }
     }
   }
+}
+
+/// What `throttleTime` keeps between values.
+private struct ThrottleTimeState<Value> {
+  /// Whether a silent window is running.
+  var windowOpen = false
+  /// The latest value not sent yet (sent at the window's end when trailing).
+  var pending: Value?
+  /// Whether the source has completed.
+  var completed = false
 }

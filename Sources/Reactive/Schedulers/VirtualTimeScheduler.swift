@@ -119,6 +119,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   func enqueue(at frame: Int, queue: (any Scheduler)?, _ work: @escaping () -> Void)
     -> ScheduledAction
   {
+    if isClosed { return .dropped }
     let action = ScheduledAction(work: work, queue: queue)
     let time = started ? max(frame, now) : frame
     sequence &+= 1
@@ -167,6 +168,20 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public func stop() {
     stopRequested = true
   }
+
+  /// Ends the scheduler's life: every waiting action is cancelled and released, and work
+  /// scheduled from now on (by a `deinit` that sends its last events, say) is dropped.
+  ///
+  /// The first step of a run's teardown: after it, disposing subscriptions and releasing the
+  /// graph can no longer run any of the graph's code.
+  public func close() {
+    isClosed = true
+    stopRequested = true
+    while let entry = heap.pop() { entry.action.dispose() }
+  }
+
+  /// Whether `close()` was called.
+  public private(set) var isClosed = false
 
   private func runActions(through end: Int?, limit: Int = .max) throws(VirtualTimeError) {
     let previous = CurrentScheduler.stored
@@ -228,31 +243,38 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringConvertible {
   /// The queue's name, e.g. `main`.
   public let name: String
-  /// The scheduler that owns the clock.
-  public unowned let scheduler: VirtualTimeScheduler
+  // Weak: the scheduler keeps its `main` queue, and a queue may outlive its scheduler (a
+  // command's deinit may schedule its last events on `main` after a run was torn down). Work
+  // scheduled on a queue whose scheduler is gone is dropped.
+  private weak var owner: VirtualTimeScheduler?
 
   init(name: String, scheduler: VirtualTimeScheduler) {
     self.name = name
-    self.scheduler = scheduler
+    self.owner = scheduler
   }
 
-  /// The owning scheduler's time.
-  public var now: Int { scheduler.now }
+  /// The scheduler that owns the clock, while it exists.
+  public var scheduler: VirtualTimeScheduler? { owner }
+
+  /// The owning scheduler's time (0 once the scheduler is gone).
+  public var now: Int { owner?.now ?? 0 }
 
   /// Enqueues `action` at the current frame, after everything already queued.
   @discardableResult
   public func schedule(_ action: @escaping () -> Void) -> any Disposable {
-    scheduler.enqueue(at: scheduler.now, queue: self, action)
+    guard let owner else { return ScheduledAction.dropped }
+    return owner.enqueue(at: owner.now, queue: self, action)
   }
 
   /// Enqueues `action` `delay` frames from now.
   @discardableResult
   public func schedule(after delay: Int, _ action: @escaping () -> Void) -> any Disposable {
-    scheduler.enqueue(at: scheduler.now &+ max(0, delay), queue: self, action)
+    guard let owner else { return ScheduledAction.dropped }
+    return owner.enqueue(at: owner.now &+ max(0, delay), queue: self, action)
   }
 
   /// Whether the action running now was scheduled on this queue.
-  public var isCurrent: Bool { scheduler.currentScheduler === self }
+  public var isCurrent: Bool { owner?.currentScheduler === self }
 
   /// The queue's name.
   public var description: String { name }

@@ -23,8 +23,21 @@ import Testing
   @Test func namesAndAliasesAreUniquePerKind() {
     var seen: Set<String> = []
     for entry in Catalogue.entries {
-      let key = "\(entry.kind):\(entry.name)"
+      let key = "\(entry.kind):\(entry.name):\(entry.semantics == .rxjs)"
       #expect(seen.insert(key).inserted, "duplicate \(key)")
+    }
+  }
+
+  @Test func eachRxJSSideHasAReactiveObjCSide() {
+    let rxjs = Catalogue.entries.filter { $0.semantics == .rxjs }
+    #expect(rxjs.count >= 6)
+    for entry in rxjs {
+      let rac = Catalogue.entries.filter { $0.name == entry.name && $0.kind == entry.kind }
+      #expect(rac.contains { $0.semantics == .reactiveObjC }, "\(entry.name) has no RAC side")
+      #expect(entry.example.hasPrefix("use rxjs\n"), "\(entry.name)'s example must use rxjs")
+      let lookup = entry.kind == .method ? Catalogue.method : Catalogue.function
+      #expect(lookup(entry.name, true)?.semantics == .rxjs)
+      #expect(lookup(entry.name, false)?.semantics == .reactiveObjC)
     }
   }
 }

@@ -217,4 +217,47 @@ import Testing
     }
     #expect(values == 1_000)
   }
+
+  // MARK: - Teardown (issue 9: a queue or a deinit may outlive its scheduler)
+
+  @Test func aQueueThatOutlivesItsSchedulerDropsItsWork() throws {
+    var scheduler: VirtualTimeScheduler? = VirtualTimeScheduler()
+    weak let released = scheduler
+    let main = try #require(scheduler?.main)
+    scheduler = nil
+    #expect(released == nil)
+    var ran = false
+    let action = main.schedule { ran = true }
+    main.schedule(after: 3) { ran = true }
+    #expect(action.isDisposed)
+    #expect(!main.isCurrent)
+    #expect(main.scheduler == nil)
+    #expect(!ran)
+  }
+
+  @Test func closingCancelsWaitingWorkAndDropsLaterWork() throws {
+    let s = VirtualTimeScheduler()
+    var log: [String] = []
+    s.schedule(at: 2) { log.append("waiting") }
+    /// A value whose deinit schedules, like a command completing its lanes when released.
+    final class SendsOnRelease {
+      let queue: VirtualQueue
+      var log: (String) -> Void
+      init(queue: VirtualQueue, log: @escaping (String) -> Void) {
+        self.queue = queue
+        self.log = log
+      }
+      deinit { queue.schedule { [log] in log("late") } }
+    }
+    var holder: SendsOnRelease? = SendsOnRelease(queue: s.main) { log.append($0) }
+    s.schedule(at: 5) { [holder] in _ = holder }
+    holder = nil
+    s.close()
+    #expect(s.isClosed)
+    #expect(s.pendingCount == 0)
+    let late = s.schedule { log.append("after close") }
+    #expect(late.isDisposed)
+    try s.run()
+    #expect(log.isEmpty)
+  }
 }

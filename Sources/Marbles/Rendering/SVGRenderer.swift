@@ -1,0 +1,368 @@
+/// The colour scheme of `--format svg` and `--format html`.
+public enum DiagramTheme: String, CaseIterable, Sendable {
+  /// Light, or dark when the viewer prefers it (CSS `prefers-color-scheme`); the default.
+  case auto
+  /// Always light.
+  case light
+  /// Always dark.
+  case dark
+}
+
+/// Draws a `ScriptRun` as a standalone SVG marble diagram (`--format svg`).
+///
+/// Every frame has the same width, so distances are true to time. Each lane is an arrow from its
+/// subscription (`^` mark when it starts late) to its end: a bar for completion, a cross for
+/// failure, a dashed tick for disposal, an arrowhead while still subscribed. Values are circles
+/// with their text (or a key from the legend) in a colour hashed from the value; events at one
+/// frame of one lane stack downwards in delivery order. Lanes of Booleans are drawn as a step
+/// line (high is `true`); inner signals are rings on their lane, with their own indented row
+/// below. Drawing is one pass over the rows and events.
+public struct SVGRenderer: Sendable {
+  /// The colour scheme.
+  public var theme: DiagramTheme
+
+  /// Creates a renderer.
+  public init(theme: DiagramTheme = .auto) {
+    self.theme = theme
+  }
+
+  /// The run as a complete SVG document, ending with a newline.
+  public func render(_ run: ScriptRun) -> String {
+    let diagram = VisualDiagram(run)
+    return SVGLayout(diagram, interactive: false).document(theme: theme)
+  }
+}
+
+/// The geometry of a `VisualDiagram` and its SVG text; shared by the SVG and HTML renderers.
+struct SVGLayout {
+  static let margin = 16.0
+  static let charWidth = 7.9
+  static let radius = 11.0
+  static let slotGap = 24.0
+
+  let diagram: VisualDiagram
+  /// Whether the HTML page hosts it: no title (the page has it), a frame cursor and a veil.
+  let interactive: Bool
+  /// The top of the first row (below the title and the ruler).
+  let rowsTop: Double
+  /// The top of each row, and the bottom of the last one at the end.
+  let rowTops: [Double]
+  let plotLeft: Double
+  let plotRight: Double
+  /// The width of every frame: wider for short runs (32 to 56 pixels), the same for all frames.
+  let frameWidth: Double
+
+  init(_ diagram: VisualDiagram, interactive: Bool) {
+    self.diagram = diagram
+    self.interactive = interactive
+    rowsTop = interactive ? 44 : 66
+    let labelColumns = diagram.rows.map { Self.columns($0.label) }.max() ?? 4
+    let frameCount = diagram.last - diagram.first + 1
+    frameWidth = min(56, max(32, (640 / Double(frameCount)).rounded(.down)))
+    plotLeft = Self.margin + max(80, Double(labelColumns) * Self.charWidth + 28)
+    plotRight = plotLeft + Double(frameCount) * frameWidth + 14
+    var tops: [Double] = []
+    var y = rowsTop
+    for row in diagram.rows {
+      tops.append(y)
+      y += Self.height(of: row)
+    }
+    tops.append(y)
+    rowTops = tops
+  }
+
+  static func height(of row: VisualDiagram.Row) -> Double {
+    row.style == .booleans ? 38 : 40 + Double(row.slots - 1) * slotGap
+  }
+
+  /// The centre of `frame`'s column.
+  func x(_ frame: Int) -> Double {
+    plotLeft + (Double(frame - diagram.first) + 0.5) * frameWidth
+  }
+
+  /// The y of row `index`'s arrow.
+  func lineY(_ index: Int) -> Double { rowTops[index] + 20 }
+
+  var rowsBottom: Double { rowTops[rowTops.count - 1] }
+
+  /// The whole document. `interactive` adds the frame cursor and the veil the HTML page moves.
+  func document(theme: DiagramTheme) -> String {
+    var body = ""
+    body.reserveCapacity(256 * (diagram.rows.count + 4) + 160 * diagram.frames.count)
+    let legendTop = rowsBottom + 18
+    let (legend, legendHeight, legendWidth) = self.legend(top: legendTop)
+    let width = max(
+      plotRight + Self.margin, legendWidth + Self.margin,
+      Self.margin * 2
+        + Double(Self.columns(diagram.title)) * 9.6)
+    let height = legendTop + legendHeight + Self.margin
+    body += "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
+    // The HTML page shows the title itself.
+    if !interactive {
+      body +=
+        "<text class=\"title\" x=\"\(n(Self.margin))\" y=\"28\">\(escape(diagram.title))</text>\n"
+    }
+    body += grid()
+    body += ruler()
+    let plotTop = rowsTop - 8
+    if interactive {
+      body +=
+        "<rect id=\"cursor\" class=\"cursor\" x=\"\(n(x(diagram.first) - frameWidth / 2))\" "
+        + "y=\"\(n(plotTop))\" width=\"\(n(frameWidth))\" height=\"\(n(rowsBottom - plotTop))\"/>\n"
+    }
+    for index in diagram.rows.indices { body += rowText(index) }
+    body += legend
+    if interactive {
+      body +=
+        "<rect id=\"veil\" class=\"veil\" x=\"\(n(plotRight))\" y=\"\(n(plotTop))\" "
+        + "width=\"0\" height=\"\(n(rowsBottom - plotTop))\"/>\n"
+    }
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mb \(theme.rawValue)\" "
+    out += "width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+    out += "role=\"img\" data-first=\"\(diagram.first)\" data-last=\"\(diagram.last)\" "
+    out +=
+      "data-x0=\"\(n(plotLeft))\" data-fw=\"\(n(frameWidth))\" data-right=\"\(n(plotRight))\">\n"
+    out += "<title>\(escape(diagram.title))</title>\n"
+    out += "<style>\n" + DiagramStyle.css(for: theme) + "</style>\n"
+    out +=
+      "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+    out +=
+      "markerHeight=\"7\" orient=\"auto\"><path class=\"head\" d=\"M0 0L10 5L0 10z\"/></marker>"
+    out += "<pattern id=\"g1\" x=\"\(n(x(diagram.first)))\" y=\"0\" width=\"\(n(frameWidth))\" "
+    out +=
+      "height=\"8\" patternUnits=\"userSpaceOnUse\"><path class=\"grid\" d=\"M0 0V8\"/></pattern>"
+    out +=
+      "<pattern id=\"g5\" x=\"\(n(x(diagram.first - ((diagram.first % 5) + 5) % 5)))\" y=\"0\" "
+    out += "width=\"\(n(frameWidth * 5))\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+    out += "<path class=\"grid5\" d=\"M0 0V8\"/></pattern></defs>\n"
+    return out + body + "</svg>\n"
+  }
+
+  // MARK: - Background
+
+  private func grid() -> String {
+    let top = rowsTop - 8
+    let x0 = x(diagram.first) - 1
+    let width = x(diagram.last) - x0 + 2
+    let height = rowsBottom - top
+    var out = ""
+    for pattern in ["g1", "g5"] {
+      out += "<rect x=\"\(n(x0))\" y=\"\(n(top))\" width=\"\(n(width))\" height=\"\(n(height))\" "
+      out += "fill=\"url(#\(pattern))\"/>\n"
+    }
+    return out
+  }
+
+  /// A tick per frame, a number every five frames (every frame when frames are wide).
+  private func ruler() -> String {
+    var ticks = ""
+    var numbers = ""
+    let everyFrame = frameWidth >= 44
+    for frame in diagram.first...diagram.last {
+      let x = n(x(frame))
+      let long = frame % 5 == 0
+      ticks += "M\(x) \(n(rowsTop - (long ? 14 : 11)))V\(n(rowsTop - 8))"
+      if long || everyFrame {
+        numbers +=
+          "<text class=\"num\(long ? "" : " minor")\" x=\"\(x)\" y=\"\(n(rowsTop - 18))\">\(frame)</text>"
+      }
+    }
+    return "<g class=\"ruler\"><path class=\"tick\" d=\"\(ticks)\"/>\(numbers)</g>\n"
+  }
+
+  // MARK: - Rows
+
+  private func rowText(_ index: Int) -> String {
+    let row = diagram.rows[index]
+    let y = lineY(index)
+    var out = "<g class=\"row\(row.depth > 0 ? " inner" : "")\">"
+    out +=
+      "<text class=\"label\" x=\"\(n(Self.margin))\" y=\"\(n(y + 4))\">\(escape(row.label))</text>"
+    if let origin = row.origin {
+      let from = (x(origin.frame), lineY(origin.row) + Self.radius)
+      let to = (x(row.start), y - 7)
+      out += "<path class=\"conn\" d=\"M\(n(from.0)) \(n(from.1))L\(n(to.0)) \(n(to.1))\"/>"
+    } else if row.start > diagram.first {
+      let sx = x(row.start)
+      out +=
+        "<path class=\"sub\" d=\"M\(n(sx - 5)) \(n(y + 12))L\(n(sx)) \(n(y + 6))L\(n(sx + 5)) \(n(y + 12))\"/>"
+    }
+    let endX = row.end.map(x) ?? plotRight
+    let arrow = row.ending == .open ? " marker-end=\"url(#arrow)\"" : ""
+    let lineClass = row.style == .booleans ? "lane base" : "lane"
+    out += "<path class=\"\(lineClass)\" d=\"M\(n(x(row.start))) \(n(y))H\(n(endX))\"\(arrow)/>"
+    if row.style == .booleans { out += stepLine(row, y: y, endX: endX) }
+    for mark in row.marks { out += markText(mark, row: row, y: y) }
+    if row.ending == .unsubscribed, let end = row.end {
+      out +=
+        "<path class=\"unsub\" d=\"M\(n(x(end))) \(n(y - 10))V\(n(y + 10))\"><title>unsubscribed at frame \(end)</title></path>"
+    }
+    return out + "</g>\n"
+  }
+
+  /// A Boolean lane: a line high for `true`, low for `false`, shaded while true.
+  private func stepLine(_ row: VisualDiagram.Row, y: Double, endX: Double) -> String {
+    let high = y - 8
+    let low = y + 8
+    var path = ""
+    var area = ""
+    var current: (x: Double, high: Bool)?
+    func close(at x: Double) {
+      guard let segment = current else { return }
+      path += "H\(n(x))"
+      if segment.high {
+        area += "M\(n(segment.x)) \(n(high))H\(n(x))V\(n(low))H\(n(segment.x))z"
+      }
+    }
+    for mark in row.marks where mark.kind == .next {
+      guard case .bool(let flag) = mark.value else { continue }
+      let mx = x(mark.frame)
+      if current == nil {
+        path += "M\(n(mx)) \(n(flag ? high : low))"
+      } else {
+        close(at: mx)
+        path += "V\(n(flag ? high : low))"
+      }
+      current = (mx, flag)
+    }
+    close(at: endX)
+    var out = "<text class=\"lvl\" x=\"\(n(plotLeft - 6))\" y=\"\(n(high + 3))\">t</text>"
+    out += "<text class=\"lvl\" x=\"\(n(plotLeft - 6))\" y=\"\(n(low + 3))\">f</text>"
+    if !area.isEmpty { out += "<path class=\"area\" d=\"\(area)\"/>" }
+    if !path.isEmpty { out += "<path class=\"step\" d=\"\(path)\"/>" }
+    return out
+  }
+
+  private func markText(_ mark: VisualDiagram.Mark, row: VisualDiagram.Row, y rowY: Double)
+    -> String
+  {
+    let mx = x(mark.frame)
+    let tip = "<title>frame \(mark.frame): \(escape(diagram.describe(mark)))</title>"
+    if row.style == .booleans, mark.kind == .next, case .bool(let flag) = mark.value {
+      return
+        "<circle class=\"dot\" cx=\"\(n(mx))\" cy=\"\(n(rowY + (flag ? -8 : 8)))\" r=\"3.5\">\(tip)</circle>"
+    }
+    let y = row.style == .booleans ? rowY : rowY + Double(mark.slot) * Self.slotGap
+    var out = ""
+    if y != rowY {
+      out += "<path class=\"stack\" d=\"M\(n(mx)) \(n(rowY))V\(n(y))\"/>"
+    }
+    switch mark.kind {
+    case .completed:
+      out += "<path class=\"end\" d=\"M\(n(mx)) \(n(y - 11))V\(n(y + 11))\">\(tip)</path>"
+    case .error:
+      out += "<path class=\"err\" d=\"M\(n(mx - 7)) \(n(y - 7))l14 14m0 -14l-14 14\">\(tip)</path>"
+      if !mark.label.isEmpty {
+        out +=
+          "<text class=\"errt\" x=\"\(n(mx + 10))\" y=\"\(n(y + 4))\">\(escape(mark.label))</text>"
+      }
+    case .next:
+      let shape =
+        mark.innerRow == nil
+        ? "<circle class=\"m h\(mark.hue)\" cx=\"\(n(mx))\" cy=\"\(n(y))\" r=\"\(n(Self.radius))\">\(tip)</circle>"
+        : "<circle class=\"ring\" cx=\"\(n(mx))\" cy=\"\(n(y))\" r=\"\(n(Self.radius))\">\(tip)</circle>"
+      out += shape + label(mark.label, x: mx, y: y, diameter: 2 * Self.radius - 4)
+    }
+    return out
+  }
+
+  /// A centred label that never leaves its marble: the font shrinks with the length, and
+  /// `textLength` squeezes anything wider than `diameter`.
+  private func label(_ text: String, x: Double, y: Double, diameter: Double) -> String {
+    let columns = Self.columns(text)
+    let size = columns <= 1 ? 13.0 : columns == 2 ? 12 : 10
+    let natural = Double(columns) * size * 0.6
+    var out =
+      "<text class=\"mt\" x=\"\(n(x))\" y=\"\(n(y + size * 0.36))\" font-size=\"\(n(size))\""
+    if natural > diameter * 0.8 {
+      out += " textLength=\"\(n(min(natural, diameter)))\" lengthAdjust=\"spacingAndGlyphs\""
+    }
+    return out + ">\(escape(text))</text>"
+  }
+
+  // MARK: - Legend
+
+  /// The keys (a marble with its key, `= value`) and the symbols used, wrapped into lines.
+  private func legend(top: Double) -> (text: String, height: Double, width: Double) {
+    var entries: [(marble: (key: String, hue: Int)?, text: String)] = diagram.legend.map {
+      ((key: $0.key, hue: $0.hue), "= " + $0.text)
+    }
+    var symbols: [String] = []
+    let rows = diagram.rows
+    if rows.contains(where: { $0.ending == .completed }) { symbols.append("| completed") }
+    if rows.contains(where: { $0.ending == .failed }) { symbols.append("✕ failed") }
+    if rows.contains(where: { $0.ending == .unsubscribed }) { symbols.append("╎ unsubscribed") }
+    if rows.contains(where: { $0.depth == 0 && $0.start > diagram.first }) {
+      symbols.append("^ subscribed")
+    }
+    if rows.contains(where: { $0.depth > 0 }) { symbols.append("◯ inner signal (row └ #n)") }
+    if rows.contains(where: { $0.style == .booleans }) {
+      symbols.append("step line: t high, f low")
+    }
+    entries += symbols.map { (nil, $0) }
+    let maxWidth = max(plotRight - Self.margin, 480)
+    var out = ""
+    var x = Self.margin
+    var y = top + 12
+    var widest = 0.0
+    for entry in entries {
+      let width = (entry.marble == nil ? 0 : 26) + Double(Self.columns(entry.text)) * 7.9 + 22
+      if x > Self.margin, x + width > Self.margin + maxWidth {
+        x = Self.margin
+        y += 28
+      }
+      var textX = x
+      if let marble = entry.marble {
+        out += "<circle class=\"m h\(marble.hue)\" cx=\"\(n(x + 10))\" cy=\"\(n(y))\" r=\"10\"/>"
+        out += label(marble.key, x: x + 10, y: y, diameter: 16)
+        textX += 26
+      }
+      out += "<text class=\"lg\" x=\"\(n(textX))\" y=\"\(n(y + 4))\">\(escape(entry.text))</text>"
+      x += width
+      widest = max(widest, x)
+    }
+    guard !entries.isEmpty else { return ("", 0, 0) }
+    return ("<g class=\"legend\">" + out + "</g>\n", y - top + 16, widest)
+  }
+
+  // MARK: - Text
+
+  static func columns(_ text: String) -> Int { VisualDiagram.columns(text) }
+
+  /// A number with at most one decimal, no trailing `.0`.
+  private func n(_ value: Double) -> String {
+    let tenths = (value * 10).rounded()
+    let whole = Int(tenths / 10)
+    let fraction = Int(abs(tenths)) % 10
+    if fraction == 0 { return String(whole) }
+    return (tenths < 0 && whole == 0 ? "-" : "") + "\(whole).\(fraction)"
+  }
+}
+
+/// Escapes text for XML content and attribute values; drops the control characters XML 1.0
+/// cannot carry at all.
+func escapeXML(_ text: String) -> String {
+  var out = ""
+  out.reserveCapacity(text.utf8.count)
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+    default:
+      if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+        out += "\u{FFFD}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out
+}
+
+extension SVGLayout {
+  fileprivate func escape(_ text: String) -> String { escapeXML(text) }
+}

@@ -1,0 +1,317 @@
+/// The picture-level view of a run that the SVG, HTML and step renderers share: one row per lane
+/// and per inner signal, each event as a mark with a short label and a colour, and for every
+/// frame the ordered work done in it.
+///
+/// Labels: a value is drawn as itself when its text is at most three columns wide and no other
+/// value of the diagram would draw alike (`1` and `"1"` both want `1`: both get keys); otherwise
+/// it gets a key (`a`, `b`, … skipping any label drawn literally) explained in the legend.
+/// Colours: a deterministic hash of the value picks one of `hueCount` hues, so a value has the
+/// same colour in every lane and every run. Built in one pass over the recorded events.
+struct VisualDiagram {
+  /// How a row draws its values.
+  enum RowStyle: Equatable {
+    /// Circles with labels on an arrow.
+    case marbles
+    /// Every value is a Boolean: a step line (high is `true`), dots at the events.
+    case booleans
+  }
+
+  /// How a row's subscription ends.
+  enum Ending: Equatable {
+    /// Still subscribed when the run ended.
+    case open
+    /// A completion at `Row.end`.
+    case completed
+    /// A failure at `Row.end`.
+    case failed
+    /// Disposed without a terminal event at `Row.end`.
+    case unsubscribed
+  }
+
+  /// One drawn event.
+  struct Mark {
+    /// The absolute frame.
+    var frame: Int
+    /// Its place among the row's events at the same frame (0 on the arrow, then below).
+    var slot: Int
+    /// The event's kind.
+    var kind: TimelineEvent.Kind
+    /// The value (next) or error value (error); nil for completion.
+    var value: TimelineValue?
+    /// The text drawn in the marble (or over the cross); empty for completion.
+    var label: String
+    /// The colour index, `0..<hueCount`.
+    var hue: Int
+    /// For an inner signal: the row that draws it.
+    var innerRow: Int?
+    /// The order of the event among all events of its frame (the run's delivery order).
+    var sequence: Int
+  }
+
+  /// One row: a lane or an inner signal.
+  struct Row {
+    /// The label in the left column (inner rows indented: `└ #1`).
+    var label: String
+    /// The full name: the lane's label, an inner row's outer name and number (`taps #2`).
+    var name: String
+    /// 0 for a lane, 1 for its inner signals, 2 for theirs, …
+    var depth: Int
+    /// The subscription frame.
+    var start: Int
+    /// The frame the subscription ended (terminal event or disposal), if it did.
+    var end: Int?
+    /// How it ended.
+    var ending: Ending
+    /// How values are drawn.
+    var style: RowStyle
+    /// The events in delivery order.
+    var marks: [Mark] = []
+    /// The largest number of events at one frame (at least 1).
+    var slots: Int = 1
+    /// For an inner row: the outer row and the frame the signal was emitted.
+    var origin: (row: Int, frame: Int)?
+  }
+
+  /// One entry of the legend: a key and the value it stands for.
+  struct LegendEntry {
+    /// The key drawn in the marbles.
+    var key: String
+    /// The value as a script writes it.
+    var text: String
+    /// The colour index.
+    var hue: Int
+  }
+
+  /// Where one event is: `rows[row].marks[mark]`.
+  struct Step {
+    /// The row index.
+    var row: Int
+    /// The mark index within the row.
+    var mark: Int
+  }
+
+  /// The number of value colours.
+  static let hueCount = DiagramStyle.hues.count
+
+  /// The title (or the file name).
+  var title: String
+  /// The file name as given.
+  var file: String
+  /// The first frame drawn.
+  var first: Int
+  /// The last frame drawn.
+  var last: Int
+  /// The rows, each lane followed by its inner signals.
+  var rows: [Row] = []
+  /// The keys in order of first appearance.
+  var legend: [LegendEntry] = []
+  /// For each frame (index `frame - first`), its events in the order they happened.
+  var frames: [[Step]] = []
+
+  /// Builds the diagram of `run`.
+  init(_ run: ScriptRun) {
+    title = run.title ?? run.file
+    file = run.file
+    first = run.firstFrame
+    last = run.lastFrame
+    var values = ValueTable()
+    var pendingLabels: [(row: Int, mark: Int, id: Int)] = []
+    for lane in run.lanes {
+      addRow(
+        label: lane.label, depth: 0,
+        subscription: lane.subscription, events: lane.events, origin: nil,
+        values: &values, pendingLabels: &pendingLabels)
+    }
+    let labels = values.labels()
+    for (row, mark, id) in pendingLabels {
+      rows[row].marks[mark].label = labels.text[id]
+      rows[row].marks[mark].hue = labels.hue[id]
+    }
+    legend = labels.legend
+    for row in rows {
+      first = min(first, row.start, row.marks.first?.frame ?? first)
+      last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
+    }
+    frames = Array(repeating: [], count: last - first + 1)
+    for (rowIndex, row) in rows.enumerated() {
+      for (markIndex, mark) in row.marks.enumerated() {
+        frames[mark.frame - first].append(Step(row: rowIndex, mark: markIndex))
+      }
+    }
+    for index in frames.indices where frames[index].count > 1 {
+      frames[index].sort {
+        rows[$0.row].marks[$0.mark].sequence < rows[$1.row].marks[$1.mark].sequence
+      }
+    }
+  }
+
+  /// Appends the row of one lane or inner signal, then the rows of its inner signals.
+  private mutating func addRow(
+    label: String, depth: Int, subscription: TimelineSubscription, events: [TimelineEvent],
+    origin: (row: Int, frame: Int)?, values: inout ValueTable,
+    pendingLabels: inout [(row: Int, mark: Int, id: Int)]
+  ) {
+    let index = rows.count
+    let terminal = events.last { $0.kind != .next }
+    let nexts = events.lazy.filter { $0.kind == .next }
+    let booleans =
+      !nexts.isEmpty
+      && nexts.allSatisfy {
+        if case .bool = $0.value { return true } else { return false }
+      }
+    var ending = Ending.open
+    if let terminal {
+      ending = terminal.kind == .error ? .failed : .completed
+    } else if subscription.unsubscribed != nil {
+      ending = .unsubscribed
+    }
+    rows.append(
+      Row(
+        label: depth == 0 ? label : String(repeating: "  ", count: depth - 1) + "└ " + label,
+        name: origin.map { rows[$0.row].name + " " + label } ?? label,
+        depth: depth, start: subscription.subscribed,
+        end: terminal?.frame ?? subscription.unsubscribed, ending: ending,
+        style: booleans ? .booleans : .marbles, origin: origin))
+
+    var inners: [(frame: Int, timeline: InnerTimeline, mark: Int)] = []
+    var slot = 0
+    var previousFrame = Int.min
+    for event in events {
+      slot = event.frame == previousFrame ? slot + 1 : 0
+      previousFrame = event.frame
+      rows[index].slots = max(rows[index].slots, slot + 1)
+      var mark = Mark(
+        frame: event.frame, slot: slot, kind: event.kind, value: event.value, label: "", hue: 0,
+        sequence: VisualDiagram.nextSequence(&values.sequence))
+      if case .signal(let inner) = event.value, event.kind == .next {
+        inners.append((event.frame, inner, rows[index].marks.count))
+        mark.label = "#\(inners.count)"
+      } else if let value = event.value {
+        pendingLabels.append((index, rows[index].marks.count, values.id(of: value)))
+      }
+      rows[index].marks.append(mark)
+    }
+    for (number, inner) in inners.enumerated() {
+      rows[index].marks[inner.mark].innerRow = rows.count
+      addRow(
+        label: "#\(number + 1)", depth: depth + 1,
+        subscription: TimelineSubscription(
+          subscribed: inner.timeline.subscribed, unsubscribed: inner.timeline.unsubscribed),
+        events: inner.timeline.events, origin: (index, inner.frame), values: &values,
+        pendingLabels: &pendingLabels)
+    }
+  }
+
+  /// The display width of `text`: East Asian wide characters and emoji take two columns.
+  static func columns(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+        0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+        return width + 2
+      default: return width + 1
+      }
+    }
+  }
+
+  private static func nextSequence(_ counter: inout Int) -> Int {
+    counter += 1
+    return counter
+  }
+
+  /// The text of a value in the step log and the legend: as a script writes it, inner signals
+  /// by their row.
+  func describe(_ mark: Mark) -> String {
+    if let inner = mark.innerRow {
+      return "inner signal " + rows[inner].label.drop { $0 == " " || $0 == "└" }
+    }
+    switch mark.kind {
+    case .next: return mark.value?.description ?? "nil"
+    case .error: return "failed(\(mark.value?.description ?? ""))"
+    case .completed: return "completed"
+    }
+  }
+}
+
+/// The distinct values of a diagram, in order of first appearance, and their labels.
+private struct ValueTable {
+  private var ids: [String: Int] = [:]
+  private var values: [TimelineValue] = []
+  /// The running event counter (the fallback in-frame order: delivery order, lane by lane).
+  var sequence = 0
+
+  mutating func id(of value: TimelineValue) -> Int {
+    let identity = value.typeName + ":" + value.description
+    if let id = ids[identity] { return id }
+    ids[identity] = values.count
+    values.append(value)
+    return values.count - 1
+  }
+
+  /// Each value's drawn text and colour, and the legend of the keyed ones.
+  func labels() -> (text: [String], hue: [Int], legend: [VisualDiagram.LegendEntry]) {
+    let candidates = values.map(Self.candidate)
+    var wanted: [String: Int] = [:]
+    for candidate in candidates {
+      if let candidate { wanted[candidate, default: 0] += 1 }
+    }
+    let literal = candidates.map { candidate -> String? in
+      guard let candidate, wanted[candidate] == 1 else { return nil }
+      return candidate
+    }
+    let taken = Set(literal.compactMap { $0 })
+    var text: [String] = []
+    var hue: [Int] = []
+    var legend: [VisualDiagram.LegendEntry] = []
+    var nextKey = 0
+    for (id, value) in values.enumerated() {
+      let colour = Self.hue(of: value)
+      hue.append(colour)
+      if let drawn = literal[id] {
+        text.append(drawn)
+        continue
+      }
+      var key = Self.key(nextKey)
+      while taken.contains(key) {
+        nextKey += 1
+        key = Self.key(nextKey)
+      }
+      nextKey += 1
+      text.append(key)
+      legend.append(.init(key: key, text: value.description, hue: colour))
+    }
+    return (text, hue, legend)
+  }
+
+  /// The text a value would like to be drawn as, if it fits in a marble (three columns).
+  static func candidate(_ value: TimelineValue) -> String? {
+    let text: String
+    switch value {
+    case .string(let string):
+      guard !string.isEmpty, string.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0 != "\u{7F}" })
+      else { return nil }
+      text = string
+    case .bool(let flag): text = flag ? "T" : "F"
+    default: text = value.description
+    }
+    return VisualDiagram.columns(text) <= 3 ? text : nil
+  }
+
+  /// `a` … `z`, then `a2` … `z2`, …
+  static func key(_ index: Int) -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    let round = index / letters.count
+    return String(letters[index % letters.count]) + (round == 0 ? "" : String(round + 1))
+  }
+
+  /// FNV-1a over the value's type and text, reduced to a hue index: stable across runs and
+  /// machines (Swift's `hashValue` is seeded per process, so it is not used).
+  static func hue(of value: TimelineValue) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in (value.typeName + ":" + value.description).utf8 {
+      hash ^= UInt32(byte)
+      hash = hash &* 16_777_619
+    }
+    return Int(hash % UInt32(VisualDiagram.hueCount))
+  }
+}

@@ -1,0 +1,31 @@
+extension Signal {
+  /// Sends `false` and completes at the first value that fails `predicate`, or `true` when the
+  /// source completes (RxJS `every`).
+  ///
+  ///     self:                --2--4--5--6--|
+  ///     every { $0 < 5 }:    --------(f|)        f = false
+  ///
+  ///     self:                --2--|
+  ///     every { $0 < 5 }:    -----(t|)           t = true
+  ///
+  /// - Parameter predicate: Tested on each value with its index (from 0).
+  public func every(_ predicate: @escaping (Value, Int) -> Bool) -> Signal<Bool> {
+    Signal<Bool> { subscriber in
+      var index = 0
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let value):
+          defer { index += 1 }
+          guard !predicate(value, index) else { return }
+          subscriber.sendNext(false)
+          subscriber.sendCompleted()
+        case .error(let error):
+          subscriber.sendError(error)
+        case .completed:
+          subscriber.sendNext(true)
+          subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+}

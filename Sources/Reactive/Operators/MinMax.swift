@@ -1,0 +1,23 @@
+extension Signal {
+  /// Sends the smallest value by `areInIncreasingOrder` when the source completes; an empty
+  /// source completes without a value (RxJS `min`).
+  ///
+  ///     self:       --3--1--2--|
+  ///     minimum(by: <): -----------(1|)
+  ///
+  /// Of equal values the first is kept.
+  public func minimum(by areInIncreasingOrder: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    reduce { best, value in areInIncreasingOrder(value, best) ? value : best }
+  }
+
+  /// Sends the largest value by `areInIncreasingOrder` when the source completes; an empty
+  /// source completes without a value (RxJS `max`).
+  ///
+  ///     self:       --3--1--2--|
+  ///     maximum(by: <): -----------(3|)
+  ///
+  /// Of equal values the first is kept.
+  public func maximum(by areInIncreasingOrder: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    reduce { best, value in areInIncreasingOrder(best, value) ? value : best }
+  }
+}

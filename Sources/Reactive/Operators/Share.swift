@@ -1,0 +1,81 @@
+extension Signal {
+  /// Shares one subscription of this signal among all subscribers while there are any (RxJS
+  /// `share`, a reference-counted multicast through a subject).
+  ///
+  ///     self:           --1--2--3--|
+  ///     share(), A:     ^-1--2--3--|
+  ///     share(), B:        ^-2--3--|     (joins the running subscription)
+  ///
+  /// The first subscriber connects this signal; later ones see only what comes after they
+  /// join. The resets say when the next subscriber starts afresh with a new subscription:
+  /// after an error (`resetOnError`), after completion (`resetOnComplete`), after the last
+  /// subscriber leaves while the signal is running (`resetOnRefCountZero`, which also
+  /// disposes the subscription). Without a reset, a late subscriber gets the remembered
+  /// terminal event at once, and a running subscription stays connected with no subscribers.
+  ///
+  /// - Parameters:
+  ///   - resetOnError: Start afresh after an error.
+  ///   - resetOnComplete: Start afresh after completion.
+  ///   - resetOnRefCountZero: Disconnect and start afresh when the last subscriber leaves.
+  public func share(
+    resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true
+  ) -> Signal<Value> {
+    let state = Locked(ShareState<Value>())
+    return Signal { subscriber in
+      let (subject, terminal, connects) = state.withLock { state in
+        state.refCount += 1
+        let subject = state.subject ?? Subject<Value>()
+        state.subject = subject
+        let connects = state.connection == nil && state.terminal == nil
+        if connects { state.connection = SerialDisposable() }
+        return (subject, state.terminal, connects)
+      }
+      if let terminal {
+        state.withLock { $0.refCount -= 1 }
+        subscriber.send(terminal)
+        return nil
+      }
+      subject.subscribe(subscriber)
+      subscriber.attach {
+        let dropped = state.withLock { state -> (any Disposable)? in
+          state.refCount -= 1
+          guard state.refCount == 0, resetOnRefCountZero, state.subject === subject,
+            state.terminal == nil, let connection = state.connection
+          else { return nil }
+          state.subject = nil
+          state.connection = nil
+          return connection
+        }
+        dropped?.dispose()
+      }
+      guard connects else { return nil }
+      let upstream = Subscriber<Value> { event in
+        if event.isTerminal {
+          state.withLock { state in
+            guard state.subject === subject else { return }
+            state.connection = nil
+            let resets: Bool
+            if case .error = event { resets = resetOnError } else { resets = resetOnComplete }
+            if resets { state.subject = nil } else { state.terminal = event }
+          }
+        }
+        subject.send(event)
+      }
+      state.withLock { $0.connection }?.swap(upstream)?.dispose()
+      self.subscribe(upstream)
+      return nil
+    }
+  }
+}
+
+/// What the subscribers of one `share()` have in common.
+private struct ShareState<Value> {
+  /// The subject of the current connection, or nil before the first subscriber / after a reset.
+  var subject: Subject<Value>?
+  /// The running subscription of the source, nil when not connected.
+  var connection: SerialDisposable?
+  /// The terminal event remembered when no reset follows it.
+  var terminal: Event<Value>?
+  /// The current number of subscribers.
+  var refCount = 0
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+
+@testable import Marbles
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The scripts under `Examples/`, each run once.
+enum ExampleRuns {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Examples")
+
+  static let names: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return files.filter { $0.hasSuffix(".marble") }.map { String($0.dropLast(7)) }.sorted()
+  }()
+
+  static func run(_ name: String) -> ScriptRun? {
+    let url = directory.appendingPathComponent(name + ".marble")
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    guard
+      case .completed(let run) = ScriptEngine.run(
+        SourceFile(name: "Examples/\(name).marble", text: text))
+    else { return nil }
+    return run
+  }
+}
+
+/// Parses `text` as XML and returns the first error, or nil when it is well formed.
+func xmlError(_ text: String) -> String? {
+  let parser = XMLParser(data: Data(text.utf8))
+  let recorder = XMLErrorRecorder()
+  parser.delegate = recorder
+  return parser.parse() ? nil : (parser.parserError.map { "\($0)" } ?? "parse failed")
+}
+
+private final class XMLErrorRecorder: NSObject, XMLParserDelegate {}
+
+/// The inline `<svg>…</svg>` of an HTML page.
+func inlineSVG(_ html: String) -> String? {
+  guard let start = html.range(of: "<svg "), let end = html.range(of: "</svg>") else { return nil }
+  return String(html[start.lowerBound..<end.upperBound])
+}
+
+@Suite struct SVGRendererTests {
+  @Test func sampleGolden() throws {
+    try expectGolden(SVGRenderer(theme: .light).render(sampleRun()), named: "sample.svg")
+  }
+
+  @Test func darkThemeGolden() throws {
+    try expectGolden(SVGRenderer(theme: .dark).render(sampleRun()), named: "sample.dark.svg")
+  }
+
+  @Test(arguments: ["command-double-tap", "command-internals", "switch-to-latest", "map"])
+  func exampleGolden(name: String) throws {
+    let run = try #require(ExampleRuns.run(name))
+    try expectGolden(SVGRenderer().render(run), named: "\(name).svg")
+  }
+
+  @Test func everyExampleIsWellFormedStandaloneSVG() throws {
+    #expect(ExampleRuns.names.count >= 20)
+    for name in ExampleRuns.names {
+      let run = try #require(ExampleRuns.run(name), "\(name) did not run")
+      for theme in DiagramTheme.allCases {
+        let svg = SVGRenderer(theme: theme).render(run)
+        #expect(xmlError(svg) == nil, "\(name) (\(theme)): \(xmlError(svg) ?? "")")
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+      }
+    }
+  }
+
+  @Test func textIsEscaped() throws {
+    let lane = TimelineLane(
+      name: "x", label: "a < b & \"c\"", subscription: .init(subscribed: 0, unsubscribed: nil),
+      events: [.next(.string("<&>"), at: 1), .next(.string("]]> </svg>\u{1}"), at: 2)])
+    let run = ScriptRun(file: "<t>.marble", title: "</title>", lastFrame: 3, lanes: [lane])
+    let svg = SVGRenderer().render(run)
+    #expect(xmlError(svg) == nil)
+    #expect(svg.contains("a &lt; b &amp; &quot;c&quot;"))
+    #expect(svg.components(separatedBy: "</svg>").count == 2)
+  }
+
+  @Test func longAndCollidingValuesGetKeysThatNeverEqualALiteral() {
+    let run = ScriptRun(
+      file: "k.marble", lastFrame: 6,
+      lanes: [
+        TimelineLane(
+          name: "a", subscription: .init(subscribed: 0, unsubscribed: nil),
+          events: [
+            .next(.string("a"), at: 0), .next(.int(1), at: 1), .next(.string("1"), at: 2),
+            .next(.string("Sending request..."), at: 3), .next(.int(12), at: 4),
+          ])
+      ])
+    let diagram = VisualDiagram(run)
+    let labels = diagram.rows[0].marks.map(\.label)
+    // "a" and 12 fit; 1 and "1" would draw alike, the long string does not fit: keys.
+    #expect(labels[0] == "a")
+    #expect(labels[4] == "12")
+    #expect(Set(labels).count == labels.count)
+    #expect(!["a", "12"].contains(labels[1]) && !["a", "12"].contains(labels[2]))
+    #expect(diagram.legend.map(\.text) == ["1", "\"1\"", "\"Sending request...\""])
+    #expect(diagram.legend.map(\.key) == [labels[1], labels[2], labels[3]])
+    #expect(labels.allSatisfy { VisualDiagram.columns($0) <= 3 })
+  }
+
+  @Test func aValueHasOneColourEverywhere() throws {
+    let run = try #require(ExampleRuns.run("command-double-tap"))
+    let diagram = VisualDiagram(run)
+    var hues: [String: Set<Int>] = [:]
+    for row in diagram.rows {
+      for mark in row.marks where mark.kind == .next && mark.innerRow == nil {
+        hues[mark.value?.description ?? "", default: []].insert(mark.hue)
+      }
+    }
+    #expect(hues["1"]?.count == 1)
+    #expect(hues.values.allSatisfy { $0.count == 1 })
+    #expect(SVGRenderer().render(run) == SVGRenderer().render(run))
+  }
+
+  @Test func booleanLanesAreStepLinesAndInnerSignalsGetRows() throws {
+    let run = try #require(ExampleRuns.run("command-internals"))
+    let diagram = VisualDiagram(run)
+    let executing = try #require(diagram.rows.first { $0.name == "cmd.executing" })
+    #expect(executing.style == .booleans)
+    let inFlight = try #require(diagram.rows.first { $0.name == "cmd.inFlight" })
+    #expect(inFlight.style == .marbles)
+    #expect(inFlight.marks.map(\.label) == ["0", "1", "0"])
+    let inner = try #require(diagram.rows.first { $0.name == "cmd.added #1" })
+    #expect(inner.depth == 1 && inner.start == 1 && inner.ending == .completed)
+    #expect(inner.origin?.frame == 1)
+    let svg = SVGRenderer().render(run)
+    #expect(svg.components(separatedBy: "class=\"step\"").count - 1 == 5)
+  }
+
+  @Test func simultaneousEventsStackInsteadOfWideningTime() {
+    let diagram = VisualDiagram(sampleRun())
+    let grouped = diagram.rows.first { $0.name == "grouped" }
+    #expect(grouped?.slots == 3)
+    #expect(grouped?.marks.map(\.slot) == [0, 1, 2])
+    let layout = SVGLayout(diagram, interactive: false)
+    // Every frame has the same width.
+    #expect(abs((layout.x(7) - layout.x(6)) - (layout.x(1) - layout.x(0))) < 1e-9)
+  }
+
+  /// 20 lanes: the output grows linearly with the frames (one pass); the 10,000-frame timing
+  /// is in Benchmarks.
+  @Test func bigRunsAreLinear() {
+    func run(frames: Int) -> ScriptRun {
+      let lanes = (0..<20).map { lane in
+        TimelineLane(
+          name: "l\(lane)", subscription: .init(subscribed: 0, unsubscribed: nil),
+          events: stride(from: lane % 3, to: frames, by: 3).map { .next(.int($0 % 7), at: $0) })
+      }
+      return ScriptRun(file: "big.marble", lastFrame: frames - 1, lanes: lanes)
+    }
+    let small = SVGRenderer().render(run(frames: 1_000)).utf8.count
+    let big = SVGRenderer().render(run(frames: 2_000)).utf8.count
+    #expect(Double(big) / Double(small) < 2.1)
+    let html = HTMLRenderer().render(run(frames: 2_000))
+    #expect(html.utf8.count < 3 * big)
+  }
+}
+
+@Suite struct HTMLRendererTests {
+  @Test func sampleGolden() throws {
+    try expectGolden(HTMLRenderer(theme: .light).render(sampleRun()), named: "sample.html")
+  }
+
+  @Test(arguments: ["command-double-tap", "command-internals"])
+  func exampleGolden(name: String) throws {
+    let run = try #require(ExampleRuns.run(name))
+    try expectGolden(HTMLRenderer().render(run), named: "\(name).html")
+  }
+
+  @Test func everyExampleIsOneSelfContainedPage() throws {
+    for name in ExampleRuns.names {
+      let run = try #require(ExampleRuns.run(name), "\(name) did not run")
+      let html = HTMLRenderer().render(run)
+      let svg = try #require(inlineSVG(html), "\(name)")
+      #expect(xmlError(svg) == nil, "\(name): \(xmlError(svg) ?? "")")
+      #expect(html.hasPrefix("<!DOCTYPE html>"))
+      // No network: the only URL is the SVG namespace.
+      #expect(!html.contains("https:"))
+      #expect(html.components(separatedBy: "http:").count == 2, "\(name)")
+      #expect(!html.contains(" src="))
+      #expect(html.contains("id=\"veil\"") && html.contains("id=\"steplog\""))
+    }
+  }
+
+  @Test func theStepDataListsEachFramesWorkInOrder() throws {
+    let run = try #require(ExampleRuns.run("command-double-tap"))
+    let html = HTMLRenderer().render(run)
+    let start = try #require(html.range(of: "<script type=\"application/json\" id=\"steps\">"))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
+    let rows = try #require(json?["rows"] as? [String])
+    let frames = try #require(json?["frames"] as? [String: [[Any]]])
+    let frame4 = try #require(frames["4"])
+    let who = frame4.compactMap { ($0[0] as? Int).map { rows[$0] } }
+    #expect(who == ["clicks", "execute(tap)", "execute(tap) #2"])
+    #expect(frame4.last?[2] as? String == "failed(\"notEnabled\")")
+    #expect(frames["3"] == nil)
+  }
+
+  @Test func scriptDataCannotCloseItsElement() {
+    let lane = TimelineLane(
+      name: "x", subscription: .init(subscribed: 0, unsubscribed: nil),
+      events: [.next(.string("</script><script>alert(1)</script>"), at: 0)])
+    let html = HTMLRenderer().render(ScriptRun(file: "x.marble", lanes: [lane]))
+    #expect(!html.contains("</script><script>alert"))
+    #expect(html.components(separatedBy: "</script>").count == 3)
+  }
+}
+
+@Suite struct StepRendererTests {
+  @Test(arguments: ["command-double-tap", "command-internals", "map"])
+  func stepGolden(name: String) throws {
+    let run = try #require(ExampleRuns.run(name))
+    try expectGolden(StepRenderer().renderAll(run), named: "\(name).step.txt")
+  }
+
+  @Test func everyExampleStepsFrameByFrameToTheFullDiagram() throws {
+    for name in ExampleRuns.names {
+      let run = try #require(ExampleRuns.run(name), "\(name) did not run")
+      let steps = StepRenderer().steps(of: run)
+      #expect(steps.count == run.lastFrame - run.firstFrame + 1, "\(name)")
+      let last = steps.screen(steps.count - 1)
+      // The last step draws what `render` draws.
+      #expect(last.contains(TimelineRenderer().render(run)), "\(name)")
+      #expect(steps.screen(0).hasPrefix("step 1 of \(steps.count): frame \(run.firstFrame)\n"))
+    }
+  }
+
+  @Test func aStepShowsOnlyThePastAndListsTheFramesWork() throws {
+    let run = try #require(ExampleRuns.run("command-double-tap"))
+    let steps = StepRenderer().steps(of: run)
+    let frame4 = steps.screen(4)
+    #expect(frame4.contains("clicks                 --1-2\n"))
+    #expect(
+      frame4.hasSuffix(
+        """
+        frame 4, in order:
+          1. clicks emits 2
+          2. execute(tap) emits inner signal #2
+          3. execute(tap) #2 failed("notEnabled")
+
+        """))
+    #expect(steps.screen(3).hasSuffix("frame 3: nothing happens\n"))
+  }
+}
