@@ -51,7 +51,8 @@ extension Catalogue {
       guard let start = c.optional(0) else {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
-      return .signal(try c.signal().scan(start) { reduce($0, $1) })
+      let input = try c.signal()
+      return c.probed(["acc"]) { input.scan(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
@@ -72,7 +73,8 @@ extension Catalogue {
       guard let start = c.optional(0) else {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }
-      return .signal(try c.signal().aggregate(start) { reduce($0, $1) })
+      let input = try c.signal()
+      return c.probed(["acc"]) { input.aggregate(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "startWith", rac: "startWith:", alias: "startWith",
@@ -131,7 +133,10 @@ extension Catalogue {
         show all
         expect all == "------(x|)", x: [1, 2, 3]
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().collect().map { Value.array($0) }) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["buffered"]) { input.collect(probe: $0).map { Value.array($0) } }
+    },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
       "Combines each value with the previous one (the start value for the first)",
@@ -272,7 +277,9 @@ extension Catalogue {
         expect two == "-a-(b|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().take(try c.int(0, "the count", minimum: Int.min)))
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed(["taken"]) { input.take(count, probe: $0) }
     },
     .method(
       "skip", rac: "skip:", alias: "skip",
@@ -285,7 +292,9 @@ extension Catalogue {
         expect rest == "-----c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().skip(try c.int(0, "the count", minimum: Int.min)))
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed(["skipped"]) { input.skip(count, probe: $0) }
     },
     .method(
       "takeLast", rac: "takeLast:", alias: "takeLast",

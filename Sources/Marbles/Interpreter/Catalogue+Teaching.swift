@@ -60,16 +60,16 @@ extension Catalogue {
   /// lanes draw (`show s.internals`). An operator not listed here holds no state: each event
   /// is handled on its own.
   static let internalState: [String: String] = [
-    "scan": "the accumulator",
-    "aggregate": "the accumulator",
-    "collect": "the buffer of values so far",
+    "scan": "the accumulator (lane `acc`)",
+    "aggregate": "the accumulator (lane `acc`)",
+    "collect": "the buffer of values so far (lane `buffered`)",
     "bufferCount": "the buffer being filled",
     "bufferWithTime": "the buffer being filled and the open window",
     "combinePrevious": "the previous value",
     "pairwise": "the previous value",
     "distinctUntilChanged": "the previous value",
-    "take": "the count of values taken",
-    "skip": "the count of values skipped",
+    "take": "the count of values taken (lane `taken`)",
+    "skip": "the count of values skipped (lane `skipped`)",
     "takeLast": "the last values kept",
     "takeWhile": "whether it still takes",
     "skipWhile": "whether it still skips",
