@@ -27,7 +27,7 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
   /// The internals of this signal: one subscription of it, made once for the whole run.
   var internals: OperatorInternals {
     if let made { return made }
-    let internals = OperatorInternals(self)
+    let internals = OperatorInternals(base: base, probe: probe, lanes: laneNames)
     made = internals
     runtime?.startInternals(internals)
     return internals
@@ -41,18 +41,24 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
 /// subscribe, so they see everything from the start.
 final class OperatorInternals: @unchecked Sendable {
   // Invariant: used on the script's thread only.
-  /// The probed signal.
-  let signal: ProbedSignal
+  /// The operator's signal.
+  private let base: Signal<Value>
+  /// The hook the operator reports its state to.
+  private let probe: StateProbe
   /// The operator's output, as this subscription receives it.
   let output = Subject<Value>()
   /// The state lanes, by name, in drawing order.
   let lanes: [(name: String, signal: Subject<Value>)]
   private var started = false
 
-  init(_ signal: ProbedSignal) {
-    self.signal = signal
-    lanes = signal.laneNames.map { ($0, Subject<Value>()) }
+  init(base: Signal<Value>, probe: StateProbe, lanes: [String]) {
+    self.base = base
+    self.probe = probe
+    self.lanes = lanes.map { ($0, Subject<Value>()) }
   }
+
+  /// The names of the state lanes.
+  var laneNames: [String] { lanes.map(\.name) }
 
   /// The state lane called `name`.
   func lane(_ name: String) -> Signal<Value>? {
@@ -65,10 +71,10 @@ final class OperatorInternals: @unchecked Sendable {
     started = true
     let lanes = self.lanes
     let output = self.output
-    signal.probe.arm { name, state in
+    probe.arm { name, state in
       lanes.first { $0.name == name }?.signal.sendNext(Self.value(of: state))
     }
-    signal.base.subscribe(
+    base.subscribe(
       Subscriber { event in
         output.send(event)
         if event.isTerminal { for lane in lanes { lane.signal.sendCompleted() } }

@@ -39,7 +39,7 @@ enum Properties {
       throw missing(name, value, among: ["internals"] + probed.laneNames, at: range)
     case .operatorInternals(let internals):
       if let lane = internals.lane(name) { return .signal(lane) }
-      throw missing(name, value, among: internals.signal.laneNames, at: range)
+      throw missing(name, value, among: internals.laneNames, at: range)
     case .channel(let channel):
       if name == "leading" { return .signal(channel.leading) }
       if name == "following" { return .signal(channel.following) }
