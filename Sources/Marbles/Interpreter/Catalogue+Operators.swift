@@ -149,7 +149,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
-      return .signal(try c.signal().combinePrevious(c.value(0)) { reduce($0, $1) })
+      let input = try c.signal()
+      let start = c.value(0)
+      return c.probed(["previous"]) {
+        input.combinePrevious(start, probe: $0) { reduce($0, $1) }
+      }
     },
     .method(
       "pairwise", rac: "", alias: nil,
@@ -176,7 +180,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      return .signal(try c.signal().bufferCount(size, every).map { Value.array($0) })
+      let input = try c.signal()
+      return c.probed(["buffered"]) {
+        input.bufferCount(size, every, probe: $0).map { Value.array($0) }
+      }
     },
     .method(
       "not", rac: "not",
@@ -258,7 +265,9 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
-        return .signal(source.distinctUntilChanged { $0.isEqual(to: $1) })
+        return c.probed(["previous"]) {
+          source.distinctUntilChanged(probe: $0) { $0.isEqual(to: $1) }
+        }
       }
       let closure = try c.function(0)
       if closure.takesIndex {
@@ -309,7 +318,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let count = try c.int(0, "the count", minimum: Int.min)
       if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
-      return .signal(try c.signal().takeLast(count))
+      let input = try c.signal()
+      return c.probed(["kept"]) { input.takeLast(count, probe: $0) }
     },
     .method(
       "takeUntil", rac: "takeUntil:",

@@ -98,4 +98,47 @@ import Testing
       """)
     #expect(text.contains("no property 'taken'"), "\(text)")
   }
+  @Test func distinctUntilChangedDrawsThePreviousValue() {
+    expectPasses(
+      """
+      let input = cold("-1-1-2-1|")
+      let d = input.distinctUntilChanged()
+      show d.internals
+      expect d == "-1---2-1|"
+      expect d.previous == "-1---2-1|"
+      """)
+  }
+
+  @Test func combinePreviousDrawsThePreviousValueFromTheStart() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let p = input.combinePrevious(0) { a, b in a + b }
+      show p.internals
+      expect p == "-1-3-5|"
+      expect p.previous == "01-2-3|"
+      """)
+  }
+
+  @Test func bufferCountDrawsTheBufferBeingFilled() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let b = input.bufferCount(2)
+      show b.internals
+      expect b == "---a--(c|)", a: [1, 2], c: [3]
+      expect b.buffered == "ef-e-g|", e: [], f: [1], g: [3]
+      """)
+  }
+
+  @Test func takeLastDrawsTheKeptValues() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let l = input.takeLast(2)
+      show l.internals
+      expect l == "------(23|)"
+      expect l.kept == "ab-c-d|", a: [], b: [1], c: [1, 2], d: [2, 3]
+      """)
+  }
 }
