@@ -139,6 +139,12 @@ extension Call {
     return runtime.counted(signal, at: range)
   }
 
+  /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
+  func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<Value>) -> Value {
+    let probe = StateProbe()
+    return .signal(ProbedSignal(make(probe), probe: probe, lanes: lanes, runtime: runtime))
+  }
+
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
   func bools(_ signal: Signal<Value>, what: String) -> Signal<Bool> {
     let runtime = self.runtime

@@ -297,6 +297,16 @@ final class Session {
       expand(box, CommandBox.internalLanes, kind: .internals)
     case .command(let box):
       expand(box, CommandBox.publicLanes, kind: .command)
+    case .operatorInternals(let internals):
+      let base = prefix(item.name)
+      addLane(
+        name: String(base.dropLast()), label: item.label, signal: internals.output,
+        window: item.window, range: item.range)
+      for (lane, signal) in internals.lanes {
+        addLane(
+          name: base + lane, label: item.label.map { $0 + "." + lane }, kind: .internals,
+          signal: signal, window: item.window, range: item.range)
+      }
     case .channel(let channel):
       for (lane, signal) in [("leading", channel.leading), ("following", channel.following)] {
         addLane(

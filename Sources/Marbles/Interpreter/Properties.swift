@@ -9,7 +9,10 @@ enum Properties {
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
       "message", "recorded",
-    ]
+    ] + operatorLanes
+
+  /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
+  static let operatorLanes = ["acc", "taken", "skipped", "buffered", "previous", "kept"]
 
   /// The value of `value.name`.
   static func get(_ name: String, of value: Value, at range: SourceRange) throws(RuntimeError)
@@ -28,6 +31,15 @@ enum Properties {
     case .commandInternals(let box):
       if let lane = box.lane(name) { return .signal(lane) }
       throw missing(name, value, among: CommandBox.internalLanes, at: range)
+    case .signal(let probed as ProbedSignal) where name != "recorded":
+      if name == "internals" { return .operatorInternals(probed.internals) }
+      if probed.laneNames.contains(name), let lane = probed.internals.lane(name) {
+        return .signal(lane)
+      }
+      throw missing(name, value, among: ["internals"] + probed.laneNames, at: range)
+    case .operatorInternals(let internals):
+      if let lane = internals.lane(name) { return .signal(lane) }
+      throw missing(name, value, among: internals.laneNames, at: range)
     case .channel(let channel):
       if name == "leading" { return .signal(channel.leading) }
       if name == "following" { return .signal(channel.following) }

@@ -124,8 +124,25 @@ final class Runtime {
     }
   }
 
+  /// The operator internals (`s.internals`) asked for while setting up, started at frame 0
+  /// after the shown lanes subscribe.
+  private var internalsWork: [OperatorInternals] = []
+
+  /// Starts `internals`' subscription: at frame 0 after the lanes while setting up, now later.
+  func startInternals(_ internals: OperatorInternals) {
+    if isSettingUp {
+      internalsWork.append(internals)
+    } else {
+      internals.start()
+    }
+  }
+
   /// Ends the set-up: schedules the collected subscriptions, then the script's work.
   func finishSetUp() {
+    for internals in internalsWork {
+      startWork.append { [scheduler] in scheduler.schedule(at: 0) { internals.start() } }
+    }
+    internalsWork = []
     isSettingUp = false
     let start = startWork
     let script = scriptWork

@@ -37,6 +37,8 @@ enum Value {
   case command(CommandBox)
   /// A command's internal lanes (`cmd.internals`).
   case commandInternals(CommandBox)
+  /// A stateful operator's internals (`s.internals`).
+  case operatorInternals(OperatorInternals)
   /// A channel (RACChannel).
   case channel(Channel<Value>)
   /// A multicast connection (`publish()`, `multicast(subject)`).
@@ -70,6 +72,7 @@ extension Value {
     case .signal: return "Signal"
     case .command: return "Command"
     case .commandInternals: return "CommandInternals"
+    case .operatorInternals: return "Internals"
     case .channel: return "Channel"
     case .connection: return "Connection"
     case .recorded: return "RecordedLane"
@@ -115,6 +118,7 @@ extension Value {
     case .signal: return .signal(InnerTimeline(subscribed: frame))
     case .command: return .opaque("Command")
     case .commandInternals: return .opaque("CommandInternals")
+    case .operatorInternals: return .opaque("Internals")
     case .channel: return .opaque("Channel")
     case .connection: return .opaque("Connection")
     case .recorded: return .opaque("RecordedLane")
@@ -197,6 +201,7 @@ extension Value: CustomStringConvertible {
     case .signal: return "signal"
     case .command: return "command"
     case .commandInternals: return "command internals"
+    case .operatorInternals: return "internals"
     case .channel: return "channel"
     case .connection: return "connection"
     case .recorded: return "recorded lane"

@@ -1,0 +1,144 @@
+import Testing
+
+@testable import Marbles
+
+/// `show s.internals` for stateful operators: the operator's own state, reported through its
+/// probe, next to its output.
+@Suite struct OperatorInternalsTests {
+  @Test func scanDrawsTheAccumulator() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let input = cold("-1-2-3|")
+        let s = input.scan(0) { acc, x in acc + x }
+        show s.internals
+        expect s == "-1-3-6|"
+        expect s.internals.acc == "01-3-6|"
+        expect s.acc == "01-3-6|"
+        """))
+    #expect(run.lanes.map(\.name) == ["s", "s.acc"])
+  }
+
+  @Test func aggregateDrawsTheAccumulatorItHoldsBack() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let s = input.aggregate(10) { acc, x in acc + x }
+      show s.internals
+      expect s == "------(a|)", a: 16
+      expect s.acc == "ab-c-d|", a: 10, b: 11, c: 13, d: 16
+      """)
+  }
+
+  @Test func takeDrawsTheCount() {
+    expectPasses(
+      """
+      let input = cold("-a-b-c|")
+      let t = input.take(2)
+      show t.internals
+      expect t == "-a-(b|)"
+      expect t.taken == "01-(2|)"
+      """)
+  }
+
+  @Test func skipDrawsTheCountAndStopsCounting() {
+    expectPasses(
+      """
+      let input = cold("-a-b-c|")
+      let t = input.skip(2)
+      show t.internals
+      expect t == "-----c|"
+      expect t.skipped == "01-2--|"
+      """)
+  }
+
+  @Test func collectDrawsTheBufferCompactly() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let input = cold("-1-2|")
+        let c = input.collect()
+        show c.internals
+        expect c == "----(a|)", a: [1, 2]
+        expect c.buffered == "ab-c|", a: [], b: [1], c: [1, 2]
+        """))
+    let rendered = TimelineRenderer().render(run)
+    #expect(rendered.contains("[1, 2]"), "\(rendered)")
+  }
+
+  /// The state is the one subscription's: a second subscription of the same operator (another
+  /// lane) has its own accumulator and does not move the drawn one.
+  @Test func theInternalsFollowOneSubscription() {
+    expectPasses(
+      """
+      let input = hot("-1-2-3|")
+      let s = input.scan(0) { acc, x in acc + x }
+      show s.internals
+      show s as "another subscription"
+      expect s.acc == "01-3-6|"
+      """)
+  }
+
+  @Test func aStateLaneAloneSubscribesTheOperatorOnce() {
+    expectPasses(
+      """
+      let input = cold("-1-2|")
+      let s = input.scan(0) { acc, x in acc + x }
+      show s.acc
+      expect s.acc == "01-3|"
+      expect subscriptions(input) == "^---!"
+      """)
+  }
+
+  @Test func anUnknownStateLaneIsAnError() {
+    let text = failureText(
+      """
+      let s = cold("-1|").scan(0) { acc, x in acc + x }
+      show s.taken
+      """)
+    #expect(text.contains("no property 'taken'"), "\(text)")
+  }
+  @Test func distinctUntilChangedDrawsThePreviousValue() {
+    expectPasses(
+      """
+      let input = cold("-1-1-2-1|")
+      let d = input.distinctUntilChanged()
+      show d.internals
+      expect d == "-1---2-1|"
+      expect d.previous == "-1---2-1|"
+      """)
+  }
+
+  @Test func combinePreviousDrawsThePreviousValueFromTheStart() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let p = input.combinePrevious(0) { a, b in a + b }
+      show p.internals
+      expect p == "-1-3-5|"
+      expect p.previous == "01-2-3|"
+      """)
+  }
+
+  @Test func bufferCountDrawsTheBufferBeingFilled() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let b = input.bufferCount(2)
+      show b.internals
+      expect b == "---a--(c|)", a: [1, 2], c: [3]
+      expect b.buffered == "ef-e-g|", e: [], f: [1], g: [3]
+      """)
+  }
+
+  @Test func takeLastDrawsTheKeptValues() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3|")
+      let l = input.takeLast(2)
+      show l.internals
+      expect l == "------(23|)"
+      expect l.kept == "ab-c-d|", a: [], b: [1], c: [1, 2], d: [2, 3]
+      """)
+  }
+}
