@@ -14,7 +14,7 @@ public struct ToolEnvironment: Sendable {
   /// The terminal's width, when standard output is a terminal.
   public var terminalWidth: Int?
   /// Reads all of standard input.
-  public var readStandardInput: @Sendable () -> Data
+  public var readStandardInput: @Sendable () throws -> Data
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   public var stepTerminal: StepTerminal?
@@ -26,7 +26,7 @@ public struct ToolEnvironment: Sendable {
     variables: [String: String] = [:],
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
-    readStandardInput: @escaping @Sendable () -> Data = { Data() },
+    readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
     stepTerminal: StepTerminal? = nil
   ) {
     self.stepTerminal = stepTerminal
@@ -155,9 +155,9 @@ public enum MarblesTool {
       // A failed run never leaves a half-written file: write only on success, atomically.
       if !failed {
         do {
-          try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+          try StreamIO.writeOutput(text, to: output)
         } catch {
-          io.err += "error: cannot write '\(output)': \(error.localizedDescription)\n"
+          io.err += "error: cannot write '\(output)': \(error.reason)\n"
           return 1
         }
       }
@@ -305,7 +305,12 @@ public enum MarblesTool {
     let name = path == "-" ? "<stdin>" : path
     let data: Data
     if path == "-" {
-      data = environment.readStandardInput()
+      do {
+        data = try environment.readStandardInput()
+      } catch {
+        let reason = (error as? IOFailure)?.reason ?? "\(error)"
+        return .failure(ToolMessage("error: cannot read standard input: \(reason)\n"))
+      }
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
