@@ -15,7 +15,9 @@ extension Catalogue {
         expect both == "--a--b--c|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().merge(with: try c.signal(0, "the other signal")))
+      let input = try c.signal()
+      let other = try c.signal(0, "the other signal")
+      return c.probed(["active"]) { input.merge(with: other, probe: $0) }
     },
     .method(
       "concat", rac: "concat: / concat",
@@ -101,7 +103,9 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
       let inners = c.innerSignals(try c.signal(), transform)
-      guard c.optional(0) != nil else { return .signal(inners.flattenMap { $0 }) }
+      guard c.optional(0) != nil else {
+        return c.probed(["active"]) { inners.flattenMap(probe: $0) { $0 } }
+      }
       let limit = try c.int(0, "the concurrency", minimum: 1)
       return .signal(inners.mergeMap(concurrency: limit) { $0 })
     },
@@ -116,7 +120,8 @@ extension Catalogue {
         expect merged == "---r--r-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().flattenMap { c.innerSignal($0) })
+      let input = try c.signal()
+      return c.probed(["active"]) { input.flattenMap(probe: $0) { c.innerSignal($0) } }
     },
     .method(
       "switchToLatest", rac: "switchToLatest", alias: "switchAll",
@@ -130,7 +135,8 @@ extension Catalogue {
         expect subscriptions(slow) == ["-^-!", "---^---!"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().map { c.innerSignal($0) }.switchToLatest())
+      let input = try c.signal()
+      return c.probed(["current"]) { input.map { c.innerSignal($0) }.switchToLatest(probe: $0) }
     },
     .method(
       "switchMap", rac: "",

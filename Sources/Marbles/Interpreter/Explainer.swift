@@ -179,7 +179,16 @@ enum Explainer {
       let output = outputName(of: entry, in: lines), let last = lines.lastIndex(where: isShow)
     {
       var withInternals = lines
-      withInternals.insert("show \(output).internals", at: last + 1)
+      // The output's own lane becomes its internals (the output and its state, from one
+      // subscription); an output not shown gets its internals after the last `show`.
+      if let index = lines.lastIndex(where: { isShow($0) && showItems($0).contains(output) }) {
+        withInternals[index] =
+          "show "
+          + showItems(lines[index]).map { $0 == output ? output + ".internals" : $0 }
+          .joined(separator: ", ")
+      } else {
+        withInternals.insert("show \(output).internals", at: last + 1)
+      }
       let tried = run(withInternals.joined(separator: "\n"), entry: entry)
       if case .completed(let after) = tried, after.lanes.count > before.lanes.count {
         internals = internalsLanes(before: before, after: after)
@@ -200,7 +209,8 @@ enum Explainer {
   /// The lanes `after` has beyond `before`'s (the same lanes, plus the internals lanes shown
   /// after the last `show`, so at the end).
   private static func internalsLanes(before: ScriptRun, after: ScriptRun) -> [String] {
-    after.lanes.dropFirst(before.lanes.count).map(\.name)
+    let shown = Set(before.lanes.map(\.name))
+    return after.lanes.map(\.name).filter { !shown.contains($0) }
   }
 
   private static func run(_ script: String, entry: OperatorEntry) -> ScriptOutcome {

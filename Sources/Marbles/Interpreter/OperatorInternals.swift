@@ -86,6 +86,7 @@ final class OperatorInternals: @unchecked Sendable {
     switch state {
     case let value as Value: return value
     case let values as [Value]: return .array(values)
+    case let numbers as [Int]: return .array(numbers.map(Value.int))
     case let number as Int: return .int(number)
     case let flag as Bool: return .bool(flag)
     case let optional as Value?: return optional ?? .null

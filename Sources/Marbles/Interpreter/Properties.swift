@@ -12,7 +12,9 @@ enum Properties {
     ] + operatorLanes
 
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
-  static let operatorLanes = ["acc", "taken", "skipped", "buffered", "previous", "kept"]
+  static let operatorLanes = [
+    "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current",
+  ]
 
   /// The value of `value.name`.
   static func get(_ name: String, of value: Value, at range: SourceRange) throws(RuntimeError)

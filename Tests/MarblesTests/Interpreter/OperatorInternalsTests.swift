@@ -141,4 +141,53 @@ import Testing
       expect l.kept == "ab-c-d|", a: [], b: [1], c: [1, 2], d: [2, 3]
       """)
   }
+  @Test func flattenDrawsTheActiveInners() {
+    expectPasses(
+      """
+      let x = cold("-a-b|")
+      let y = cold("--c|")
+      let outer = hot("-x-y----|", x: x, y: y)
+      let f = outer.flatten()
+      show f.internals
+      expect f == "--a-bc--|"
+      expect f.active == "de-f-gd-|", d: [], e: [1], f: [1, 2], g: [2]
+      """)
+  }
+
+  @Test func flattenMapDrawsTheActiveInners() {
+    expectPasses(
+      """
+      let input = cold("-1----2|")
+      let f = input.flattenMap { n in cold("--v|", v: n) }
+      show f.internals
+      expect f == "---1----2|"
+      expect f.active == "de--d-f--(d|)", d: [], e: [1], f: [2]
+      """)
+  }
+
+  @Test func mergeDrawsTheRunningInputs() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let m = cold("-a|").merge(with: cold("---b|"))
+        show m.internals
+        expect m == "-a-b|"
+        """))
+    let lane = try #require(run.lane("m.active"))
+    let states = lane.events.filter { $0.kind == .next }.map { "\($0.frame):\($0.value!)" }
+    #expect(states == ["0:[]", "0:[1]", "0:[1, 2]", "2:[2]", "4:[]"])
+  }
+
+  @Test func switchToLatestDrawsTheCurrentInner() {
+    expectPasses(
+      """
+      let x = cold("-a-b|")
+      let y = cold("--c|")
+      let outer = hot("-x-y----|", x: x, y: y)
+      let s = outer.switchToLatest()
+      show s.internals
+      expect s == "--a--c--|"
+      expect s.current == "n1-2--n-|", n: nil
+      """)
+  }
 }

@@ -53,7 +53,7 @@ import Testing
     // The catalogue's example expects exactly the switch's own subscriptions of `slow`.
     #expect(run.expectations.count == 2)
     #expect(run.expectations.allSatisfy { $0.passed })
-    #expect(run.lanes.map(\.label) == ["slow", "outer", "latest"])
+    #expect(run.lanes.map(\.label) == ["slow", "outer", "latest", "latest.current"])
   }
 
   @Test func internalsLanesAreAddedWhereTheBuildDrawsThem() throws {
