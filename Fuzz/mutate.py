@@ -68,7 +68,7 @@ def bisect(binary, command, files, folder, timeout, findings, label):
         result = run(binary, [command, files[0]], timeout)
         if result:
             kind = "hang" if result == "hang" else "crash"
-            name = "%s-%s-%s" % (kind, label, os.path.basename(files[0]))
+            name = "%s-%s-%s" % (kind, label, os.path.basename(files[0]))  # one name per script
             shutil.copy(files[0], os.path.join(findings, name))
             print("FOUND %s: %s" % (name, result.splitlines()[0] if result else ""), flush=True)
             return [(kind, name)]
@@ -103,7 +103,8 @@ def main():
     findings = os.path.join(ROOT, "Fuzz/findings")
     os.makedirs(findings, exist_ok=True)
     work = tempfile.mkdtemp(prefix="marbles-mutate-")
-    crashes = hangs = executed = 0
+    executed = 0
+    found = set()
     try:
         for start in range(0, args.count, args.batch):
             batch = os.path.join(work, "b%d" % start)
@@ -120,16 +121,18 @@ def main():
             for command in commands:
                 argv = [command, batch] if command == "test" else [command] + files
                 if run(args.binary, argv, args.timeout * max(1, len(files) // 20)):
-                    for kind, _ in bisect(args.binary, command, files, work, args.timeout,
-                                          findings, "s%d" % args.seed):
-                        crashes += kind == "crash"
-                        hangs += kind == "hang"
+                    found.update(bisect(args.binary, command, files, work, args.timeout,
+                                        findings, "s%d" % args.seed))
             executed += len(files)
             shutil.rmtree(batch)
+            crashes = sum(kind == "crash" for kind, _ in found)
+            hangs = len(found) - crashes
             if (start // args.batch) % 25 == 0:
                 print("%d scripts, %d crashes, %d hangs" % (executed, crashes, hangs), flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    crashes = sum(kind == "crash" for kind, _ in found)
+    hangs = len(found) - crashes
     print("done: %d mutated scripts (seed %d), %d crashes, %d hangs" %
           (executed, args.seed, crashes, hangs), flush=True)
     return 1 if crashes or hangs else 0
