@@ -8,7 +8,8 @@ with a code other than 0/1, or passes --timeout is bisected down to the single s
 which are saved under Fuzz/findings/ (crash-*.marble, hang-*.marble).
 
     swift build -c release
-    nice -n 10 python3 Fuzz/mutate.py --count 100000 [--seed 1] [--batch 200] [--timeout 20]
+    nice -n 10 python3 Fuzz/mutate.py --count 100000 [--seed 1] [--batch 200] [--timeout 10]
+        [--limits "--max-frames 5000 --max-events 200000 ..."]   (budgets per run; "" = defaults)
 """
 import argparse, os, random, shutil, subprocess, sys, tempfile
 
@@ -51,9 +52,12 @@ def mutate(text, rng):
     return "".join(s)
 
 
+LIMITS = []
+
+
 def run(binary, args, timeout):
     try:
-        p = subprocess.run([binary] + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        p = subprocess.run([binary] + args[:1] + LIMITS + args[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
         return "hang"
@@ -93,7 +97,11 @@ def main():
     parser.add_argument("--batch", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=10)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/marbles"))
+    parser.add_argument("--limits", default="--max-frames 5000 --max-events 200000 "
+                        "--max-subscriptions 2000 --max-value-size 100000",
+                        help="budget flags passed to every run (bounded work per script)")
     args = parser.parse_args()
+    LIMITS.extend(args.limits.split())
     examples = []
     folder = os.path.join(ROOT, "Examples")
     for name in sorted(os.listdir(folder)):

@@ -113,6 +113,14 @@ import Testing
     #expect(Self.examples.count >= 20)
   }
 
+  /// Found by `Fuzz/mutate.py`: 5,000 unclosed groups gave 10,000 errors, each printed with
+  /// the whole line (7 s). A marble reports at most `maximumDiagnostics`.
+  @Test func thousandsOfBrokenGroupsGiveAFewErrors() {
+    let (_, diagnostics) = MarbleParser.parse(String(repeating: "-(", count: 5_000), kind: .cold)
+    #expect(diagnostics.count == MarbleParser.maximumDiagnostics)
+    #expect(diagnostics.first?.message == "group is never closed; expected ')'")
+  }
+
   @Test func mutatedMarblesParseWithDiagnosticsInRange() {
     var random = Generator(state: 42)
     let marbles = Self.examples.flatMap { example in
