@@ -95,7 +95,7 @@ extension Catalogue {
     "retry": "the attempt",
     "repeat": "the attempt",
     "delay": "the pending values",
-    "throttle": "the pending value and the open window",
+    "throttle": "the pending value, nil while no window is open (lane `pending`)",
     "throttleTime": "the open window",
     "sample": "the latest value",
     "timeout": "the open window",

@@ -27,7 +27,9 @@ extension Catalogue {
         expect calm == "----b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttle(try c.frames(0, "the interval"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed(["pending"]) { input.throttle(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttleTime", rac: "",

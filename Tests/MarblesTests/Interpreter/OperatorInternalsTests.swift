@@ -190,4 +190,14 @@ import Testing
       expect s.current == "n1-2--n-|", n: nil
       """)
   }
+  @Test func throttleDrawsThePendingValue() {
+    expectPasses(
+      """
+      let input = cold("-12---3-----4|")
+      let t = input.throttle(3)
+      show t.internals
+      expect t == "-----2---3---(4|)"
+      expect t.pending == "n12--n3--n--4(n|)", n: nil
+      """)
+  }
 }
