@@ -287,7 +287,8 @@ extension Catalogue {
           })
       }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().retry(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.retry(count, delay: delay, probe: $0) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
@@ -311,7 +312,8 @@ extension Catalogue {
           })
       }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().repeat(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.repeat(count, delay: delay, probe: $0) }
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",

@@ -200,4 +200,16 @@ import Testing
       expect t.pending == "n12--n3--n--4(n|)", n: nil
       """)
   }
+  @Test func retryAndRepeatDrawTheAttempt() {
+    expectPasses(
+      """
+      let twice = cold("-a#").retry(1)
+      let thrice = cold("-a|").repeat(3)
+      show twice.internals, thrice.internals
+      expect twice == "-a-a#"
+      expect twice.attempt == "1-2-|"
+      expect thrice == "-a-a-a|"
+      expect thrice.attempt == "1-2-3-|"
+      """)
+  }
 }
