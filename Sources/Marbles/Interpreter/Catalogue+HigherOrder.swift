@@ -84,7 +84,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let others = try c.signals("each other signal")
-      return .signal(try c.signal().withLatestFrom(others).map { c.combined($0) })
+      let input = try c.signal()
+      return c.probed(["latest"]) {
+        input.withLatestFrom(others, probe: $0).map { c.combined($0) }
+      }
     },
   ]
 

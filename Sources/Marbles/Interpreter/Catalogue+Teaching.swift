@@ -81,7 +81,7 @@ extension Catalogue {
     "concat": "the current inner signal and the queue of pending ones",
     "combineLatest": "the latest value of each input",
     "zip": "the queue of values of each input",
-    "withLatestFrom": "the latest value of each other signal",
+    "withLatestFrom": "the latest value of each other signal (lane `latest`)",
     "flattenMap": "the active inner subscriptions (lane `active`)",
     "flatten": "the active inner subscriptions (lane `active`)",
     "switchToLatest": "the current inner signal (lane `current`)",

@@ -212,4 +212,15 @@ import Testing
       expect thrice.attempt == "1-2-3-|"
       """)
   }
+  @Test func withLatestFromDrawsTheLatestOtherValues() {
+    expectPasses(
+      """
+      let clicks = cold("---c----c-|")
+      let text = cold("-a----b----")
+      let sent = clicks.withLatestFrom(text)
+      show sent.internals
+      expect sent == "---x----y-|", x: ("c", "a"), y: ("c", "b")
+      expect sent.latest == "nd----e---|", n: nil, d: ["a"], e: ["b"]
+      """)
+  }
 }
