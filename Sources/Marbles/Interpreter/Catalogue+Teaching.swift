@@ -97,7 +97,7 @@ extension Catalogue {
     "delay": "the pending values",
     "throttle": "the pending value, nil while no window is open (lane `pending`)",
     "throttleTime": "the open window",
-    "sample": "the latest value",
+    "sample": "the latest value (lane `latest`)",
     "timeout": "the open window",
     "replay": "the replay buffer",
     "replayLast": "the replay buffer",

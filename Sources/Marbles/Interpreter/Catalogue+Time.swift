@@ -63,7 +63,9 @@ extension Catalogue {
         expect sampled == "---b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().sample(try c.signal(0, "the trigger")))
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed(["latest"]) { input.sample(trigger, probe: $0) }
     },
     .method(
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",

@@ -223,4 +223,15 @@ import Testing
       expect sent.latest == "nd----e---|", n: nil, d: ["a"], e: ["b"]
       """)
   }
+  @Test func sampleDrawsTheLatestValueItKeeps() {
+    expectPasses(
+      """
+      let input = cold("--1---2-3-----|")
+      let ticks = cold("----x---x--x----")
+      let sampled = input.sample(ticks)
+      show sampled.internals
+      expect sampled == "----1---3--3--|"
+      expect sampled.latest == "n-1---2-3-----|", n: nil
+      """)
+  }
 }
