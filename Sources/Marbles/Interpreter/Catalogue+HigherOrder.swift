@@ -35,7 +35,7 @@ extension Catalogue {
       if c.optional(0) != nil {
         return .signal(signal.concat(with: try c.signal(0, "the other signal")))
       }
-      return .signal(signal.map { c.innerSignal($0) }.concat())
+      return c.probed(["current", "queue"]) { signal.map { c.innerSignal($0) }.concat(probe: $0) }
     },
     .method(
       "combineLatest", rac: "combineLatestWith:",

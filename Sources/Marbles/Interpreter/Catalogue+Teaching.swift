@@ -78,7 +78,7 @@ extension Catalogue {
     "defaultIfEmpty": "whether any value arrived",
     "takeUntil": "whether the trigger fired",
     "merge": "the active inputs (lane `active`)",
-    "concat": "the current inner signal and the queue of pending ones",
+    "concat": "the current inner signal and the queue of pending ones (lanes `current`, `queue`)",
     "combineLatest": "the latest value of each input",
     "zip": "the queue of values of each input",
     "withLatestFrom": "the latest value of each other signal (lane `latest`)",

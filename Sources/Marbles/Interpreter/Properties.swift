@@ -14,7 +14,7 @@ enum Properties {
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
   static let operatorLanes = [
     "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current", "pending",
-    "attempt", "latest",
+    "attempt", "latest", "queue",
   ]
 
   /// The value of `value.name`.

@@ -234,4 +234,22 @@ import Testing
       expect sampled.latest == "n-1---2-3-----|", n: nil
       """)
   }
+  @Test func concatDrawsTheCurrentInnerAndTheQueue() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let x = cold("--a|")
+        let y = cold("-b|")
+        let outer = hot("-xy-------|", x: x, y: y)
+        let c = outer.concat()
+        show c.internals
+        expect c == "---a-b----|"
+        """))
+    func states(_ name: String) throws -> [String] {
+      let lane = try #require(run.lane(name))
+      return lane.events.filter { $0.kind == .next }.map { "\($0.frame):\($0.value!)" }
+    }
+    #expect(try states("c.current") == ["0:nil", "1:1", "4:nil", "4:2", "6:nil"])
+    #expect(try states("c.queue") == ["0:[]", "1:[1]", "1:[]", "2:[2]", "4:[]"])
+  }
 }
