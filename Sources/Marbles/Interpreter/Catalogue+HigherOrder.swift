@@ -35,7 +35,7 @@ extension Catalogue {
       if c.optional(0) != nil {
         return .signal(signal.concat(with: try c.signal(0, "the other signal")))
       }
-      return .signal(signal.map { c.innerSignal($0) }.concat())
+      return c.probed(["current", "queue"]) { signal.map { c.innerSignal($0) }.concat(probe: $0) }
     },
     .method(
       "combineLatest", rac: "combineLatestWith:",
@@ -84,7 +84,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let others = try c.signals("each other signal")
-      return .signal(try c.signal().withLatestFrom(others).map { c.combined($0) })
+      let input = try c.signal()
+      return c.probed(["latest"]) {
+        input.withLatestFrom(others, probe: $0).map { c.combined($0) }
+      }
     },
   ]
 
@@ -287,7 +290,8 @@ extension Catalogue {
           })
       }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().retry(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.retry(count, delay: delay, probe: $0) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
@@ -311,7 +315,8 @@ extension Catalogue {
           })
       }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().repeat(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.repeat(count, delay: delay, probe: $0) }
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",

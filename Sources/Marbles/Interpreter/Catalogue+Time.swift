@@ -27,7 +27,9 @@ extension Catalogue {
         expect calm == "----b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttle(try c.frames(0, "the interval"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed(["pending"]) { input.throttle(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttleTime", rac: "",
@@ -61,7 +63,9 @@ extension Catalogue {
         expect sampled == "---b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().sample(try c.signal(0, "the trigger")))
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed(["latest"]) { input.sample(trigger, probe: $0) }
     },
     .method(
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",

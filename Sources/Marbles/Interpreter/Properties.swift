@@ -13,7 +13,8 @@ enum Properties {
 
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
   static let operatorLanes = [
-    "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current",
+    "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current", "pending",
+    "attempt", "latest", "queue",
   ]
 
   /// The value of `value.name`.

@@ -190,4 +190,66 @@ import Testing
       expect s.current == "n1-2--n-|", n: nil
       """)
   }
+  @Test func throttleDrawsThePendingValue() {
+    expectPasses(
+      """
+      let input = cold("-12---3-----4|")
+      let t = input.throttle(3)
+      show t.internals
+      expect t == "-----2---3---(4|)"
+      expect t.pending == "n12--n3--n--4(n|)", n: nil
+      """)
+  }
+  @Test func retryAndRepeatDrawTheAttempt() {
+    expectPasses(
+      """
+      let twice = cold("-a#").retry(1)
+      let thrice = cold("-a|").repeat(3)
+      show twice.internals, thrice.internals
+      expect twice == "-a-a#"
+      expect twice.attempt == "1-2-|"
+      expect thrice == "-a-a-a|"
+      expect thrice.attempt == "1-2-3-|"
+      """)
+  }
+  @Test func withLatestFromDrawsTheLatestOtherValues() {
+    expectPasses(
+      """
+      let clicks = cold("---c----c-|")
+      let text = cold("-a----b----")
+      let sent = clicks.withLatestFrom(text)
+      show sent.internals
+      expect sent == "---x----y-|", x: ("c", "a"), y: ("c", "b")
+      expect sent.latest == "nd----e---|", n: nil, d: ["a"], e: ["b"]
+      """)
+  }
+  @Test func sampleDrawsTheLatestValueItKeeps() {
+    expectPasses(
+      """
+      let input = cold("--1---2-3-----|")
+      let ticks = cold("----x---x--x----")
+      let sampled = input.sample(ticks)
+      show sampled.internals
+      expect sampled == "----1---3--3--|"
+      expect sampled.latest == "n-1---2-3-----|", n: nil
+      """)
+  }
+  @Test func concatDrawsTheCurrentInnerAndTheQueue() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let x = cold("--a|")
+        let y = cold("-b|")
+        let outer = hot("-xy-------|", x: x, y: y)
+        let c = outer.concat()
+        show c.internals
+        expect c == "---a-b----|"
+        """))
+    func states(_ name: String) throws -> [String] {
+      let lane = try #require(run.lane(name))
+      return lane.events.filter { $0.kind == .next }.map { "\($0.frame):\($0.value!)" }
+    }
+    #expect(try states("c.current") == ["0:nil", "1:1", "4:nil", "4:2", "6:nil"])
+    #expect(try states("c.queue") == ["0:[]", "1:[1]", "1:[]", "2:[2]", "4:[]"])
+  }
 }
