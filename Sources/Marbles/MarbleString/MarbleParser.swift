@@ -136,7 +136,7 @@ public enum MarbleParser {
     guard let subscribe else {
       let whole = SourceRange(line: 1, column: 1, length: marble.count)
       diagnostics.append(.marbleMissingSubscription(at: whole))
-      return (nil, diagnostics.sortedByPosition())
+      return (nil, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
     }
     if unsubscribeFirst, let unsubscribe {
       diagnostics.append(.marbleUnsubscriptionBeforeSubscription(at: unsubscribe.range))
@@ -145,7 +145,7 @@ public enum MarbleParser {
       subscribed: subscribe.time,
       unsubscribed: unsubscribeFirst ? nil : unsubscribe?.time,
       length: state.time)
-    return (subscription, diagnostics.sortedByPosition())
+    return (subscription, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
   }
 }
 
