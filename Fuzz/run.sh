@@ -18,5 +18,6 @@ swiftc $flags -I . -module-name FuzzTarget -c -o FuzzTarget.o "$root/Fuzz/FuzzTa
 swiftc $flags Reactive.o Marbles.o FuzzTarget.o -o marbles-fuzz
 cp "$root"/Examples/*.marble "$root/Fuzz/corpus/" 2>/dev/null || true
 cd "$root/Fuzz/out"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 exec "$build/marbles-fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
   -max_len=8192 -print_final_stats=1 "$@" "$root/Fuzz/corpus"
