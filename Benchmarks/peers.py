@@ -40,21 +40,23 @@ def marbles_script(n: int) -> str:
     )
 
 
-def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
-    """Wall seconds of one run of `command`, and its standard output; raises on failure."""
+def timed(command: list[str], env: dict[str, str] | None, reports: bool) -> tuple[float, str]:
+    """Wall seconds of one run of `command`, and its standard output when it `reports` (a peer
+    prints `seconds events version`; Marbles' JSON goes to /dev/null); raises on failure."""
     start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    output = subprocess.PIPE if reports else subprocess.DEVNULL
+    result = subprocess.run(command, stdout=output, stderr=subprocess.PIPE, text=True, env=env)
     seconds = time.perf_counter() - start
     if result.returncode != 0:
         raise RuntimeError(f"{command[0]} exited {result.returncode}: {result.stderr[-400:]}")
-    return seconds, result.stdout
+    return seconds, result.stdout or ""
 
 
-def measure(command: list[str], runs: int, env: dict[str, str] | None = None):
+def measure(command: list[str], runs: int, env: dict[str, str] | None, reports: bool):
     """(median wall seconds, median in-process seconds or None, version or '')."""
     walls, inner, version = [], [], ""
     for _ in range(runs):
-        wall, out = timed(command, env)
+        wall, out = timed(command, env, reports)
         walls.append(wall)
         fields = out.split()
         if len(fields) >= 3:
@@ -113,7 +115,7 @@ def main() -> int:
             for tool in tools:
                 command, env = commands[tool]
                 try:
-                    results[(tool, n)] = measure(command, options.runs, env)
+                    results[(tool, n)] = measure(command, options.runs, env, tool != "marbles")
                 except RuntimeError as error:
                     print(f"peers: {tool} failed at {n}: {error}")
 

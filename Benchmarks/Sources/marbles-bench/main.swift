@@ -315,13 +315,13 @@ print("")
 if quick {
   print("issue 11 targets: sizes are a tenth with --quick; run without it to check them")
 } else {
-  print("issue 11 targets (MB = 10^6 bytes; peers' rows: Benchmarks/peers.sh)")
+  print("issue 11 targets (MB = 10^6 bytes; peers' rows: Benchmarks/peers.py)")
   targetRow("workload", "measured", "target", "verdict")
   for n in endToEndSizes {
     if let run = endToEnd[n] {
       targetRow(
         "marbles run \(size(n)) values, end to end", String(format: "%.3f s", run.seconds),
-        n == 30_000 ? ">= 100x RxJS 7" : ">= 10x RxPY 4", "see Benchmarks/peers.sh")
+        n == 30_000 ? ">= 100x RxJS 7" : ">= 10x RxPY 4", "see Benchmarks/peers.py")
     }
   }
   if let run = endToEnd[largeEndToEnd] {
