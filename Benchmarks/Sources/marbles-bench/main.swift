@@ -96,11 +96,18 @@ func pipeline(_ n: Int) throws -> Int {
 }
 
 // `marbles-bench --engine-child N` runs the engine once, so that its parent can read the peak
-// memory of the engine alone (wait4's rusage of this child).
+// memory of the engine alone (wait4's rusage of this child); `--command-child N` runs N serial
+// Command executions once. Both are handy under a profiler.
 if let flag = arguments.firstIndex(of: "--engine-child"), flag + 1 < arguments.count,
   let n = Int(arguments[flag + 1])
 {
   exit(try pipeline(n) == n + 1 ? 0 : 1)
+}
+if let flag = arguments.firstIndex(of: "--command-child"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
+{
+  try commands(concurrent: false, count: n)
+  exit(0)
 }
 
 /// The marbles binary of the end-to-end rows: --marbles PATH, or next to this executable.
@@ -341,6 +348,12 @@ if quick {
   targetRow(
     "t(1M) / t(100k), engine", String(format: "%.1f", linearity), "<= 11",
     verdict(linearity, atMost: 11))
+  if let large = endToEnd[largeEndToEnd], let small = endToEnd[100_000] {
+    let ratio = large.seconds / max(small.seconds, 1e-9)
+    targetRow(
+      "t(1M) / t(100k), end to end", String(format: "%.1f", ratio), "<= 11",
+      verdict(ratio, atMost: 11))
+  }
   if let run = endToEnd[largeEndToEnd] {
     let perEvent = Double(run.peak) / Double(largeEndToEnd)
     targetRow(
