@@ -16,7 +16,7 @@ import Testing
     // Nothing drawn when it stops while the statements are evaluated; otherwise the diagram
     // up to the stop.
     #expect(output.stdout.isEmpty || output.stdout.contains("X = stopped at frame"))
-    #expect(output.stderr.contains("error: recursion deeper than 10000 calls"))
+    #expect(output.stderr.contains("error: recursion deeper than 5000 calls"))
   }
 
   /// A closure whose values are signals of itself: the recording nests without end, and stops
