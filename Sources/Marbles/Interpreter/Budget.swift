@@ -9,7 +9,7 @@ import Reactive
 /// at the same place with the same message.
 final class Budget {
   /// How deeply closure calls, and the subscriptions that closures' signals make, may nest.
-  static let maximumDepth = 10_000
+  static let maximumDepth = 5_000
   /// How deeply a recorded value may nest (arrays in arrays, signals of signals): drawing and
   /// printing recurse on it.
   static let maximumValueNesting = 200
@@ -130,7 +130,7 @@ final class Budget {
 
   /// Reports signals of signals nested past `maximumValueNesting` at `range`.
   func failNesting(at range: SourceRange) {
-    fail(Diagnostic.Interpreter.valueNesting(limit: Self.maximumValueNesting, at: range))
+    fail(Diagnostic.Interpreter.signalNesting(limit: Self.maximumValueNesting, at: range))
   }
 
   private func fail(_ error: RuntimeError) {
