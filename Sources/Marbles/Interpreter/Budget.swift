@@ -130,7 +130,7 @@ final class Budget {
 
   /// Reports signals of signals nested past `maximumValueNesting` at `range`.
   func failNesting(at range: SourceRange) {
-    fail(Diagnostic.Interpreter.valueNesting(limit: Self.maximumValueNesting, at: range))
+    fail(Diagnostic.Interpreter.signalNesting(limit: Self.maximumValueNesting, at: range))
   }
 
   private func fail(_ error: RuntimeError) {

@@ -305,6 +305,17 @@ extension Diagnostic {
         hint: "does a closure wrap its own result again and again?", at: range)
     }
 
+    /// Signals whose values are signals, recorded past `Budget.maximumValueNesting` levels: a
+    /// closure that returns a signal of its own calls (`map { _ in f(f) }`). The lane subscribes
+    /// every inner signal to draw it, so this recursion runs through the recording.
+    static func signalNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "recursion through recorded values: signals inside signals nest deeper than \(limit) "
+          + "levels",
+        hint: "does a closure return a signal whose values come from calling it again?",
+        at: range)
+    }
+
     /// The whole run passed `--max-frames`.
     static func frameLimit(limit: Int, nextFrame: Int, lanes: [String], at range: SourceRange)
       -> Diagnostic
