@@ -34,6 +34,7 @@ struct ScriptLexer {
   /// - Returns: The tokens and the problems found, in source order.
   static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic]) {
     var lexer = ScriptLexer(text: source.text)
+    lexer.tokens.reserveCapacity(source.text.utf8.count / 4)
     lexer.run()
     return (lexer.tokens, lexer.diagnostics)
   }
@@ -65,10 +66,16 @@ struct ScriptLexer {
     if byte < 0x80, byte != 0x0D {
       let after = utf8.index(after: position)
       if after == utf8.endIndex || utf8[after] < 0x80 {
-        return (Character(Unicode.Scalar(byte)), after)
+        return (Self.asciiCharacters[Int(byte)], after)
       }
     }
     return (text[position], text.index(after: position))
+  }
+
+  /// The 128 ASCII Characters, made once (making one from its byte each time showed up in
+  /// profiles).
+  private static let asciiCharacters: [Character] = (0..<128).map {
+    Character(Unicode.Scalar(UInt8($0)))
   }
 
   /// The index after the Character at `position` (which is not the end).
@@ -125,6 +132,14 @@ struct ScriptLexer {
         }
         if Self.isASCIIIdentifierByte(byte), !(48...57).contains(byte) {
           lexIdentifier()
+          continue
+        }
+        let start = (index: index, position: position)
+        if byte != UInt8(ascii: "/"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "$"),
+          let character = current, let kind = lexPunctuation(character)
+        {
+          emit(kind, from: start)
+          updateBrackets(for: character)
           continue
         }
       }
@@ -340,11 +355,27 @@ struct ScriptLexer {
         break
       }
     }
-    if let keyword = ScriptKeyword(rawValue: String(text[start.index..<index])) {
+    if let keyword = Self.keyword(text.utf8[start.index..<index]) {
       emit(.keyword(keyword), from: start)
     } else {
       emit(.identifier, from: start)
     }
+  }
+
+  /// The keywords as bytes, so that a name is told from a keyword without making a String.
+  private static let keywords = ScriptKeyword.allCases.map {
+    (bytes: Array($0.rawValue.utf8), keyword: $0)
+  }
+  private static let longestKeyword = keywords.map(\.bytes.count).max() ?? 0
+
+  /// The keyword spelled by `name`, if any.
+  private static func keyword(_ name: Substring.UTF8View) -> ScriptKeyword? {
+    let count = name.count
+    guard count <= longestKeyword else { return nil }
+    for entry in keywords where entry.bytes.count == count && entry.bytes.elementsEqual(name) {
+      return entry.keyword
+    }
+    return nil
   }
 
   /// Whether `character` may follow the first Character of a name: a letter, a digit or `_`
