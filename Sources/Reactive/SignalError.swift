@@ -11,6 +11,8 @@ public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
   case noElements
   /// `elementAt` found fewer values than its index needs (RxJS `ArgumentOutOfRangeError`).
   case outOfRange
+  /// `single` found a second matching value (RxJS `SequenceError`).
+  case notSingle
 
   /// A one-line explanation.
   public var description: String {
@@ -18,6 +20,7 @@ public enum SignalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .timedOut: return "the signal timed out"
     case .noElements: return "the signal completed without a matching value"
     case .outOfRange: return "the signal completed before the value at the index"
+    case .notSingle: return "the signal sent more than one matching value"
     }
   }
 }

@@ -43,6 +43,15 @@ func readStepKey() -> StepKey? {
   }
 }
 
+// A closed or full stream is a message and exit 1, never a signal: ignore SIGPIPE (writes then
+// fail with EPIPE), and keep a closed descriptor 0/1/2 from being reused by a file we open
+// (park /dev/null on it, and remember it was closed).
+signal(SIGPIPE, SIG_IGN)
+let closedAtStart = [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].map { !StreamIO.isOpen($0) }
+for (descriptor, closed) in closedAtStart.enumerated() where closed {
+  _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+}
+
 let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
 let environment = ToolEnvironment(
   run: { source, options in ScriptEngine.run(source, options: options) },
@@ -50,14 +59,32 @@ let environment = ToolEnvironment(
   variables: ProcessInfo.processInfo.environment,
   stdoutIsTerminal: isatty(STDOUT_FILENO) != 0,
   terminalWidth: terminalWidth(),
-  readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+  readStandardInput: {
+    if closedAtStart[0] { throw IOFailure("standard input is closed") }
+    return try StreamIO.readAll(from: STDIN_FILENO)
+  },
   stepTerminal: interactive
     ? StepTerminal(
       readKey: readStepKey,
-      show: { FileHandle.standardOutput.write(Data(("\u{1B}[H\u{1B}[2J" + $0).utf8)) })
+      show: { try? StreamIO.writeAll(Array(("\u{1B}[H\u{1B}[2J" + $0).utf8), to: STDOUT_FILENO) })
     : nil
 )
 let result = MarblesTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment)
-FileHandle.standardOutput.write(Data(result.stdout.utf8))
-FileHandle.standardError.write(Data(result.stderr.utf8))
-exit(result.exitCode)
+var exitCode = result.exitCode
+var stderrText = result.stderr
+if !result.stdout.isEmpty {
+  do throws(IOFailure) {
+    if closedAtStart[1] { throw IOFailure("bad file descriptor") }
+    try StreamIO.writeAll(Array(result.stdout.utf8), to: STDOUT_FILENO)
+  } catch {
+    stderrText += "error: cannot write to standard output: \(error.reason)\n"
+    exitCode = 1
+  }
+}
+if !closedAtStart[2] {
+  // Nowhere left to report a failure to write standard error: the exit code says it.
+  if (try? StreamIO.writeAll(Array(stderrText.utf8), to: STDERR_FILENO)) == nil, exitCode == 0 {
+    exitCode = 1
+  }
+}
+exit(exitCode)

@@ -37,7 +37,7 @@ import Testing
     for arguments in [["rendr"], ["render"], ["render", "--format"], ["explain", "a", "b"]] {
       let output = try Binary.run(arguments)
       #expect(output.exitCode == 64, "\(arguments)")
-      #expect(output.stderr.hasPrefix("Error: "))
+      #expect(output.stderr.hasPrefix("error: "))
       #expect(output.stderr.hasSuffix("  See 'marbles --help' for more information.\n"))
     }
   }

@@ -13,6 +13,12 @@ import Testing
     ("step-runtime-error", ["step", "Fixtures/runtime-error.marble"]),
     ("test-flow", ["test", "Fixtures/flow.marble"]),
     ("test-failing-expect", ["test", "Fixtures/failing-expect.marble"]),
+    // `--opt=value`, unicode diffs, colour on demand.
+    (
+      "test-failing-expect-unicode-color",
+      ["test", "--format=unicode", "--color=always", "Fixtures/failing-expect.marble"]
+    ),
+    ("render-flow-equals", ["render", "--format=unicode", "--max-frames=100", "Fixtures/flow.marble"]),
     ("render-syntax-errors", ["render", "Fixtures/syntax-errors.marble"]),
     ("run-syntax-errors-json", ["run", "--format", "json", "Fixtures/syntax-errors.marble"]),
     ("render-unknown-name", ["render", "Fixtures/unknown-name.marble"]),

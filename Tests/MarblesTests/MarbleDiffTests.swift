@@ -39,8 +39,8 @@ import Testing
       failure(actual, "--a--b--|") == """
         expectation failed at frame 5: expected next("b"), got nothing
                   0    5
-        expected  --a--b--|   a = "a", b = "b"
-        actual    --a-----|   a = "a"
+        expected  --a--b--|
+        actual    --a-----|
                        ^
         frame 5: missing event: expected next("b"), got nothing
         """)
@@ -52,8 +52,8 @@ import Testing
       failure(actual, "--a-----|") == """
         expectation failed at frame 5: expected nothing, got next("b")
                   0    5
-        expected  --a-----|   a = "a"
-        actual    --a--b--|   a = "a", b = "b"
+        expected  --a-----|
+        actual    --a--b--|
                        ^
         frame 5: extra event: expected nothing, got next("b")
         """)
@@ -65,8 +65,8 @@ import Testing
       failure(actual, "--a--b--|") == """
         expectation failed at frame 4: expected nothing, got completed
                   0    5
-        expected  --a--b--|   a = "a", b = "b"
-        actual    --a-|       a = "a"
+        expected  --a--b--|
+        actual    --a-|
                       ^^  ^
         frame 4: terminated early: expected nothing, got completed
         frame 5: missing event: expected next("b"), got nothing
@@ -80,8 +80,8 @@ import Testing
       failure(actual, "--a--#") == """
         expectation failed at frame 5: expected error(MarbleError("error")), got completed
                   0    5
-        expected  --a--#   a = "a"
-        actual    --a--|   a = "a"
+        expected  --a--#
+        actual    --a--|
                        ^
         frame 5: error vs completion: expected error(MarbleError("error")), got completed
         """)
@@ -139,14 +139,15 @@ import Testing
         """)
   }
 
-  @Test func groupsWidenTheirColumnInEveryRow() {
+  @Test func groupsStackUnderTheirFrameWithoutWideningTime() {
     let actual: [Recorded<String>] = [.next(2, "a"), .completed(8)]
     #expect(
       failure(actual, "--(ab)--|") == """
         expectation failed at frame 2: expected next("a"), next("b"), got next("a")
-                  0       5
-        expected  --(ab)-----|   a = "a", b = "b"
-        actual    --a   -----|   a = "a"
+                  0    5
+        expected  --a-----|
+                    b
+        actual    --a-----|
                     ^
         frame 2: missing event: expected next("a"), next("b"), got next("a")
         """)
@@ -158,8 +159,8 @@ import Testing
       failure(actual, "a-^-b") == """
         expectation failed at frame 1: expected nothing, got next("c")
                     0
-        expected  a---b   a = "a", b = "b"
-        actual    a--c-   a = "a", c = "c"
+        expected  a---b
+        actual    a--c-
                      ^^
         frame 1: extra event: expected nothing, got next("c")
         frame 2: missing event: expected next("b"), got nothing
@@ -231,8 +232,7 @@ import Testing
         expectation failed for subscriptions at frame 5: extra: expected no subscription, got '^' at frame 5 and no '!'
                   0    5
         expected  ^--!
-        actual    ^--!
-        actual    -----^
+        actual    ^--!-^
                        ^
         subscription 2: extra: expected no subscription, got '^' at frame 5 and no '!'
         """
@@ -243,8 +243,9 @@ import Testing
         """
         expectation failed for subscriptions at frame 2: missing: expected '^' at frame 2 and '!' at frame 2, got no subscription
                   0
-        expected  --(^!)
-        actual             none
+        expected    ^
+                    !
+        actual          none
                     ^
         subscription 1: missing: expected '^' at frame 2 and '!' at frame 2, got no subscription
         """

@@ -8,18 +8,27 @@ import Reactive
   import Darwin
 #endif
 
-// The workloads of design/PERFORMANCE.md. Each row: events, median seconds of several runs,
-// events per second, ns per event, and the process's peak memory after the workload.
-// Run it in release mode only: `swift run -c release marbles-bench [--quick]`.
+// The workloads of issue 11's table and of the performance design. Each row: events, median
+// seconds of five runs (one with --quick), events per second, ns per event and peak memory: the
+// child's own peak for rows that run a process, this process's peak so far for in-process rows.
+// Run it in release mode only: `swift build -c release --product marbles --product …` or
+// `swift run -c release marbles-bench [--quick] [--marbles PATH]`.
 
-let quick = CommandLine.arguments.contains("--quick")
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
 let repetitions = quick ? 1 : 5
+/// --quick runs every workload at a tenth of its size.
+let scale = quick ? 10 : 1
 
 struct Row {
   var name: String
   var events: Int
   var seconds: Double
   var note: String = ""
+  /// The peak of the child process that ran the row; nil: this process's peak so far.
+  var childPeakBytes: Int? = nil
+  /// This process's peak resident memory when the row was measured.
+  var processPeakMiB = peakMemoryMiB()
 }
 
 var rows: [Row] = []
@@ -43,19 +52,35 @@ func median(_ samples: [Double]) -> Double {
   return sorted[sorted.count / 2]
 }
 
+/// "30k", "1M": a size for a row's name.
+func size(_ n: Int) -> String {
+  n >= 1_000_000 && n % 1_000_000 == 0 ? "\(n / 1_000_000)M" : n >= 1000 ? "\(n / 1000)k" : "\(n)"
+}
+
 @MainActor @discardableResult
-func measure(_ name: String, events: Int, note: String = "", _ body: () throws -> Void) rethrows -> Double {
+func measure(_ name: String, events: Int, note: String = "", _ body: () throws -> Void) rethrows
+  -> Double
+{
   var samples: [Double] = []
-  for _ in 0..<repetitions {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try body()
-    let elapsed = clock.now - start
-    samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-  }
+  for _ in 0..<repetitions { samples.append(try secondsElapsed(body)) }
   let seconds = median(samples)
   rows.append(Row(name: name, events: events, seconds: seconds, note: note))
   return seconds
+}
+
+/// Runs a child process `repetitions` times; the row has the median time and the largest peak.
+@MainActor @discardableResult
+func measureChild(_ name: String, events: Int, _ arguments: [String]) -> (
+  seconds: Double, peak: Int
+) {
+  var runs: [ChildRun] = []
+  for _ in 0..<repetitions { runs.append(runChild(arguments)) }
+  let seconds = median(runs.map(\.seconds))
+  let peak = runs.map(\.peakBytes).max() ?? 0
+  let failed = runs.first { !$0.succeeded }
+  let note = failed.map { "FAILED: exit status \($0.exitStatus)" } ?? ""
+  rows.append(Row(name: name, events: events, seconds: seconds, note: note, childPeakBytes: peak))
+  return (seconds, peak)
 }
 
 // MARK: 1. pipeline-N: cold marble of N values → map → filter → scan, recorded.
@@ -70,28 +95,102 @@ func pipeline(_ n: Int) throws -> Int {
   return output.events.count
 }
 
-var pipelineTimes: [Int: Double] = [:]
-for n in [10_000, 100_000, 1_000_000] {
-  pipelineTimes[n] = try measure("pipeline-\(n / 1000)k", events: n) { _ = try pipeline(n) }
+// `marbles-bench --engine-child N` runs the engine once, so that its parent can read the peak
+// memory of the engine alone (wait4's rusage of this child); `--command-child N` runs N serial
+// Command executions once. Both are handy under a profiler.
+if let flag = arguments.firstIndex(of: "--engine-child"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
+{
+  exit(try pipeline(n) == n + 1 ? 0 : 1)
 }
-let loopSeconds = measure("plain Swift loop 1M (floor)", events: 1_000_000) {
-  var accumulator = 0
-  var values = [Int](repeating: 1, count: 1_000_000)
-  for index in values.indices {
-    let mapped = values[index] * 10
-    if mapped % 3 != 0 { accumulator += mapped; values[index] = accumulator }
+if let flag = arguments.firstIndex(of: "--command-child"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
+{
+  try commands(concurrent: false, count: n)
+  exit(0)
+}
+
+/// The marbles binary of the end-to-end rows: --marbles PATH, or next to this executable.
+let marblesBinary: String? = {
+  if let flag = arguments.firstIndex(of: "--marbles"), flag + 1 < arguments.count {
+    return arguments[flag + 1]
   }
-  if accumulator == 42 { print("") }
+  let sibling = URL(fileURLWithPath: currentExecutablePath()).deletingLastPathComponent()
+    .appendingPathComponent("marbles").path
+  return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+}()
+
+// MARK: 1a. End to end: `marbles run` of a generated script (parse, compile, run, output).
+
+let endToEndSizes = [30_000 / scale, 100_000 / scale]
+let largeEndToEnd = 1_000_000 / scale
+var endToEnd: [Int: (seconds: Double, peak: Int)] = [:]
+if let marbles = marblesBinary {
+  let maxFrames = ["--max-frames", "\(2 * largeEndToEnd + 10)"]
+  for n in endToEndSizes {
+    let script = try Scripts.write(Scripts.pipeline(n), named: "pipeline-\(n).marble")
+    endToEnd[n] = measureChild(
+      "marbles run, \(size(n)) values (e2e)", events: n, [marbles, "run", script] + maxFrames)
+  }
+  let script = try Scripts.write(Scripts.pipeline(largeEndToEnd), named: "pipeline-large.marble")
+  let json = script + ".json"
+  endToEnd[largeEndToEnd] = measureChild(
+    "marbles run --format json -o, \(size(largeEndToEnd)) (e2e)", events: largeEndToEnd,
+    [marbles, "run", script, "--format", "json", "-o", json] + maxFrames)
+} else {
+  print(
+    "marbles-bench: no marbles binary next to this one: end-to-end rows skipped"
+      + " (swift build -c release --product marbles, or --marbles PATH)")
 }
-let engine1M = pipelineTimes[1_000_000] ?? 0
-rows[rows.count - 1].note = String(format: "engine/loop = %.0fx", engine1M / max(loopSeconds, 1e-9))
-rows[2].note = String(
-  format: "time(1M)/time(100k) = %.1f", engine1M / max(pipelineTimes[100_000] ?? 1, 1e-9))
+
+// MARK: 1b. Engine only, in process, and the plain-loop floor.
+
+var pipelineTimes: [Int: Double] = [:]
+for n in [10_000 / scale, 100_000 / scale, 1_000_000 / scale] {
+  pipelineTimes[n] = try measure("pipeline-\(size(n)) engine", events: n) { _ = try pipeline(n) }
+}
+let engineN = 1_000_000 / scale
+let engineChild = measureChild(
+  "pipeline-\(size(engineN)) engine, own process", events: engineN,
+  [currentExecutablePath(), "--engine-child", "\(engineN)"])
+
+/// A 1 the optimiser cannot see through.
+@inline(never) @_optimize(none)
+func opaqueOne() -> Int { 1 }
+
+/// Keeps a result alive so that the loop computing it is not removed.
+nonisolated(unsafe) var sink = 0
+@inline(never)
+func consume(_ value: Int) { sink &+= value }
+
+let loopSeconds = measure("plain Swift loop \(size(engineN)) (floor)", events: engineN) {
+  // The same arithmetic as the pipeline, recorded into an array as a recording would be.
+  let values = [Int](repeating: opaqueOne(), count: engineN)
+  var recorded: [Int] = []
+  recorded.reserveCapacity(engineN)
+  var accumulator = 0
+  for value in values {
+    let mapped = value &* 10
+    if mapped % 3 != 0 {
+      accumulator &+= mapped
+      recorded.append(accumulator)
+    }
+  }
+  consume(recorded.count &+ (recorded.last ?? 0))
+}
+let engineLarge = pipelineTimes[engineN] ?? 0
+let engineRatio = engineLarge / max(loopSeconds, 1e-9)
+let linearity = engineLarge / max(pipelineTimes[100_000 / scale] ?? 1, 1e-9)
+rows[rows.count - 1].note = String(format: "engine/loop = %.0fx", engineRatio)
+if let index = rows.firstIndex(where: { $0.name == "pipeline-\(size(engineN)) engine" }) {
+  rows[index].note = String(
+    format: "t(%@)/t(%@) = %.1f", size(engineN), size(100_000 / scale), linearity)
+}
 
 // MARK: 2. parse
 
-let megabyte = String(repeating: "-a", count: 500_000)
-measure("parse 1 MB marble", events: megabyte.count) {
+let megabyte = String(repeating: "-a", count: 500_000 / scale)
+measure(quick ? "parse 100 kB marble" : "parse 1 MB marble", events: megabyte.count) {
   let (diagram, _) = MarbleParser.parse(megabyte, kind: .cold)
   if diagram.events.isEmpty { print("unexpected") }
 }
@@ -100,18 +199,27 @@ measure("parse 1 MB marble", events: megabyte.count) {
 
 func higherOrder(switching: Bool) throws -> Int {
   let ts = TestScheduler(maxFrames: 1_000_000)
-  let outer = ts.cold(events: MarbleTimeline<Int>(String(repeating: "a", count: 10_000) + "|",
-    values: ["a": 1]).events)
-  let innerEvents = MarbleTimeline<Int>("(" + String(repeating: "b", count: 10) + "|)",
-    values: ["b": 2]).events
+  let outer = ts.cold(
+    events: MarbleTimeline<Int>(
+      String(repeating: "a", count: 10_000 / scale) + "|",
+      values: ["a": 1]
+    ).events)
+  let innerEvents = MarbleTimeline<Int>(
+    "(" + String(repeating: "b", count: 10) + "|)",
+    values: ["b": 2]
+  ).events
   let mapped = outer.map { _ in ts.cold(events: innerEvents) as Signal<Int> }
   let flattened: Signal<Int> = switching ? mapped.switchToLatest() : mapped.flatten()
   let output = ts.record(flattened)
   try ts.run()
   return output.events.count
 }
-try measure("higher-order flattenMap 100k inner", events: 100_000) { _ = try higherOrder(switching: false) }
-try measure("higher-order switchToLatest 100k inner", events: 100_000) { _ = try higherOrder(switching: true) }
+try measure("higher-order flattenMap \(size(100_000 / scale)) inner", events: 100_000 / scale) {
+  _ = try higherOrder(switching: false)
+}
+try measure("higher-order switchToLatest \(size(100_000 / scale)) inner", events: 100_000 / scale) {
+  _ = try higherOrder(switching: true)
+}
 
 // MARK: 4. command: 100,000 executions with the full internal graph.
 
@@ -130,11 +238,30 @@ func commands(concurrent: Bool, count: Int = 100_000) throws {
   try scheduler.run()
   if seen != count { print("command: only \(seen) executions ran") }
 }
-try measure("command 10k executions (serial)", events: 10_000) {
-  try commands(concurrent: false, count: 10_000)
+let commandCount = 100_000 / scale
+try measure("command \(size(commandCount / 10)) executions (serial)", events: commandCount / 10) {
+  try commands(concurrent: false, count: commandCount / 10)
 }
-try measure("command 100k executions (serial)", events: 100_000) { try commands(concurrent: false) }
-try measure("command 100k executions (concurrent)", events: 100_000) { try commands(concurrent: true) }
+let commandSeconds = try measure(
+  "command \(size(commandCount)) executions (serial)", events: commandCount
+) { try commands(concurrent: false, count: commandCount) }
+try measure("command \(size(commandCount)) executions (concurrent)", events: commandCount) {
+  try commands(concurrent: true, count: commandCount)
+}
+
+// MARK: 5a. render end to end: `marbles render` of a 20-lane script.
+
+let renderFrames = 10_000 / scale
+var renderEndToEnd: Double?
+if let marbles = marblesBinary {
+  let script = try Scripts.write(
+    Scripts.render(lanes: 20, frames: renderFrames), named: "render.marble")
+  renderEndToEnd =
+    measureChild(
+      "marbles render 20 x \(size(renderFrames)) (e2e)", events: 20 * renderFrames / 3,
+      [marbles, "render", script, "--color", "never"]
+    ).seconds
+}
 
 // MARK: 5. render: 20 lanes × 10,000 frames.
 
@@ -160,12 +287,103 @@ measure("render 20 x 10k html", events: lanes.reduce(0) { $0 + $1.events.count }
 
 // MARK: Report
 
-print("workload                                   events    seconds     events/s    ns/event   peak MiB  note")
+Scripts.cleanUp()
+print(
+  "workload                                   events    seconds     events/s    ns/event   peak MiB  note"
+)
 for row in rows {
   let perSecond = Double(row.events) / max(row.seconds, 1e-9)
   let nanoseconds = row.seconds * 1e9 / Double(max(row.events, 1))
+  let peak = row.childPeakBytes.map { Double($0) / 1_048_576 } ?? row.processPeakMiB
+  let note =
+    row.childPeakBytes == nil
+    ? row.note
+    : (["own process"] + [row.note]).filter {
+      !$0.isEmpty
+    }.joined(separator: "; ")
   print(
     row.name.padding(toLength: 40, withPad: " ", startingAt: 0),
-    String(format: "%9d  %9.4f  %11.0f  %10.1f  %9.1f  %@", row.events, row.seconds, perSecond,
-      nanoseconds, peakMemoryMiB(), row.note))
+    String(
+      format: "%9d  %9.4f  %11.0f  %10.1f  %9.1f  %@", row.events, row.seconds, perSecond,
+      nanoseconds, peak, note))
 }
+
+// MARK: Issue 11's targets
+
+/// "met (2.0x under)" or "MISSED by 3.1x": `value` against an upper bound.
+func verdict(_ value: Double, atMost target: Double) -> String {
+  value <= target
+    ? String(format: "met (%.1fx under)", target / max(value, 1e-12))
+    : String(format: "MISSED by %.1fx", value / target)
+}
+
+func targetRow(_ name: String, _ measured: String, _ target: String, _ verdict: String) {
+  print(
+    name.padding(toLength: 44, withPad: " ", startingAt: 0)
+      + measured.padding(toLength: 16, withPad: " ", startingAt: 0)
+      + target.padding(toLength: 24, withPad: " ", startingAt: 0) + verdict)
+}
+
+print("")
+if quick {
+  print("issue 11 targets: sizes are a tenth with --quick; run without it to check them")
+} else {
+  print("issue 11 targets (MB = 10^6 bytes; peers' rows: Benchmarks/peers.py)")
+  targetRow("workload", "measured", "target", "verdict")
+  for n in endToEndSizes {
+    if let run = endToEnd[n] {
+      targetRow(
+        "marbles run \(size(n)) values, end to end", String(format: "%.3f s", run.seconds),
+        n == 30_000 ? ">= 100x RxJS 7" : ">= 10x RxPY 4", "see Benchmarks/peers.py")
+    }
+  }
+  if let run = endToEnd[largeEndToEnd] {
+    targetRow(
+      "1M values e2e (--format json -o), time", String(format: "%.2f s", run.seconds), "<= 1.5 s",
+      verdict(run.seconds, atMost: 1.5))
+    targetRow(
+      "1M values e2e, peak memory", String(format: "%.0f MB", Double(run.peak) / 1e6),
+      "<= 250 MB", verdict(Double(run.peak) / 1e6, atMost: 250))
+  }
+  targetRow(
+    "1M values, engine only", String(format: "%.3f s", engineLarge), "<= 0.5 s",
+    verdict(engineLarge, atMost: 0.5))
+  targetRow(
+    "engine / plain loop", String(format: "%.0fx", engineRatio), "<= 50x",
+    verdict(engineRatio, atMost: 50))
+  targetRow(
+    "t(1M) / t(100k), engine", String(format: "%.1f", linearity), "<= 11",
+    verdict(linearity, atMost: 11))
+  if let large = endToEnd[largeEndToEnd], let small = endToEnd[100_000] {
+    let ratio = large.seconds / max(small.seconds, 1e-9)
+    targetRow(
+      "t(1M) / t(100k), end to end", String(format: "%.1f", ratio), "<= 11",
+      verdict(ratio, atMost: 11))
+  }
+  if let run = endToEnd[largeEndToEnd] {
+    let perEvent = Double(run.peak) / Double(largeEndToEnd)
+    targetRow(
+      "peak memory per recorded event, e2e", String(format: "%.0f B", perEvent), "<= 150 B",
+      verdict(perEvent, atMost: 150))
+  }
+  let enginePerEvent = Double(engineChild.peak) / Double(engineN)
+  targetRow(
+    "peak memory per recorded event, engine", String(format: "%.0f B", enginePerEvent),
+    "<= 150 B", verdict(enginePerEvent, atMost: 150))
+  if let parse = rows.first(where: { $0.name.hasPrefix("parse") }) {
+    targetRow(
+      "parse a 1 MB marble string", String(format: "%.3f s", parse.seconds), "<= 0.05 s",
+      verdict(parse.seconds, atMost: 0.05))
+  }
+  targetRow(
+    "100k Command executions (serial)", String(format: "%.2f s", commandSeconds), "<= 1 s",
+    verdict(commandSeconds, atMost: 1))
+  if let render = renderEndToEnd {
+    targetRow(
+      "render 20 lanes x 10k frames, end to end", String(format: "%.3f s", render), "<= 0.15 s",
+      verdict(render, atMost: 0.15))
+  }
+}
+
+// A run that failed (not a slow one) fails the bench, so that CI notices.
+if rows.contains(where: { $0.note.contains("FAILED") }) { exit(1) }

@@ -62,6 +62,8 @@ public struct RenderArguments: Equatable, Sendable {
   public var width: Int?
   /// The colour scheme of svg and html.
   public var theme: DiagramTheme = .auto
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// The options of `step`.
@@ -74,6 +76,8 @@ public struct StepArguments: Equatable, Sendable {
   public var color: ColorMode
   /// The virtual-time bound.
   public var maxFrames: Int
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// The options of `test`.
@@ -84,6 +88,12 @@ public struct TestArguments: Equatable, Sendable {
   public var color: ColorMode
   /// The virtual-time bound.
   public var maxFrames: Int
+  /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
+  public var junit: String? = nil
+  /// The glyphs of the failure diffs (`--format ascii|unicode`).
+  public var format: OutputFormat = .ascii
+  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
+  public var budgets = RunBudgets()
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
@@ -95,7 +105,8 @@ public enum CLIParser {
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
     "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
-  static let testUsage = "marbles test PATH... [--color auto|always|never] [--max-frames N]"
+  static let testUsage =
+    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -135,13 +146,17 @@ public enum CLIParser {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
       let commands = ["render", "run", "test", "step", "explain", "help"]
-      var message = "unknown command '\(first)'"
-      if let suggestion = Suggestions.closest(to: first, among: commands) {
-        message += "; did you mean '\(suggestion)'?"
-      }
+      let message =
+        "unknown command '\(first)'"
+        + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
       return .failure(UsageError(message: message, usage: generalUsage))
     }
   }
+
+  /// The options that bound a run, accepted by every command that runs scripts.
+  static let limitOptions: Set = [
+    "--max-frames", "--max-events", "--max-subscriptions", "--max-value-size",
+  ]
 
   /// Options common to the commands that run scripts, before each command picks its own.
   private struct ParsedOptions {
@@ -150,7 +165,9 @@ public enum CLIParser {
     var color: ColorMode = .auto
     var output: String?
     var maxFrames = 100_000
+    var budgets = RunBudgets()
     var width: Int?
+    var junit: String?
     var theme: DiagramTheme = .auto
   }
 
@@ -162,21 +179,32 @@ public enum CLIParser {
     var result = ParsedOptions()
     var index = 0
     while index < arguments.count {
-      let argument = arguments[index]
+      var argument = arguments[index]
       guard argument.hasPrefix("-"), argument != "-" else {
         result.positional.append(argument)
         index += 1
         continue
       }
+      index += 1
+      // `--format=svg` is `--format svg`.
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        attached = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
       }
-      index += 1
-      guard index < arguments.count else {
-        return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+      let text: String
+      if let attached {
+        text = attached
+      } else {
+        guard index < arguments.count else {
+          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
+        }
+        text = arguments[index]
+        index += 1
       }
-      let text = arguments[index]
-      index += 1
       switch argument {
       case "--format":
         guard let format = OutputFormat(rawValue: text) else {
@@ -199,13 +227,26 @@ public enum CLIParser {
         result.color = mode
       case "-o", "--output":
         result.output = text
-      default:  // --max-frames, --width
+      case "--junit":
+        result.junit = text
+      default:  // --width and the limits
         guard let number = Int(text), number > 0 else {
           return .failure(UsageError(
             message: "option '\(argument)' needs a positive whole number, not '\(text)'",
             usage: usage))
         }
-        if argument == "--width" { result.width = number } else { result.maxFrames = number }
+        if argument != "--width", number > RunBudgets.maximumFrames {
+          return .failure(UsageError(
+            message: "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
+            usage: usage))
+        }
+        switch argument {
+        case "--width": result.width = number
+        case "--max-events": result.budgets.maxEvents = number
+        case "--max-subscriptions": result.budgets.maxSubscriptions = number
+        case "--max-value-size": result.budgets.maxValueSize = number
+        default: result.maxFrames = number
+        }
       }
     }
     return .success(result)
@@ -215,9 +256,8 @@ public enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed: Set = [
-      "--format", "--color", "-o", "--output", "--max-frames", "--width", "--theme",
-    ]
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+      .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
@@ -231,12 +271,12 @@ public enum CLIParser {
       return .success(RenderArguments(
         files: options.positional, format: format, color: options.color,
         output: options.output, maxFrames: options.maxFrames, width: options.width,
-        theme: options.theme))
+        theme: options.theme, budgets: options.budgets))
     }
   }
 
   private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
-    let allowed: Set = ["--format", "--color", "--max-frames"]
+    let allowed = Set(["--format", "--color"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
         return .failure(UsageError(
@@ -250,52 +290,25 @@ public enum CLIParser {
       }
       return .success(StepArguments(
         file: options.positional[0], format: format, color: options.color,
-        maxFrames: options.maxFrames))
+        maxFrames: options.maxFrames, budgets: options.budgets))
     }
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    parseOptions(arguments, allowed: ["--color", "--max-frames"], usage: testUsage).flatMap {
-      options in
+    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+    return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
       }
+      let format = options.format ?? .ascii
+      guard format == .ascii || format == .unicode else {
+        return .failure(UsageError(
+          message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+          usage: testUsage))
+      }
       return .success(TestArguments(
-        paths: options.positional, color: options.color, maxFrames: options.maxFrames))
+        paths: options.positional, color: options.color, maxFrames: options.maxFrames,
+        junit: options.junit, format: format, budgets: options.budgets))
     }
-  }
-}
-
-/// "Did you mean" by edit distance.
-public enum Suggestions {
-  /// The candidate closest to `word` if it is close enough (distance ≤ max(1, count / 3)).
-  public static func closest(to word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-      let distance = editDistance(word.lowercased(), candidate.lowercased())
-      if distance <= max(1, word.count / 3), distance < (best?.1 ?? .max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.0
-  }
-
-  /// The Levenshtein distance.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

@@ -39,10 +39,21 @@ enum HelpText {
       --color <mode>          auto (default: only on a terminal, and not with NO_COLOR),
                               always or never
       -o, --output <path>     Write to a file (atomically) instead of standard output
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
       --width <n>             Wrap timelines at this width (default: the terminal's)
       -h, --help              Show help
 
+    """
+
+  /// The options that bound a run, shared by every command that runs scripts.
+  static let limits = """
+      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000,
+                              at most 1000000000)
+      --max-events <n>        Stop a run after this many events: values sent by sources,
+                              closure calls, subscriptions, recorded events (default 10000000)
+      --max-subscriptions <n> Stop a run with more subscriptions open at once (default 10000)
+      --max-value-size <n>    Stop a run when a string or an array (nested ones included)
+                              grows past this many characters or elements (default 1000000)
     """
 
   static let run = """
@@ -54,7 +65,7 @@ enum HelpText {
       --format <format>       json (default), ascii, unicode, svg or html
       --theme <theme>         svg and html colours: auto (default), light or dark
       -o, --output <path>     Write to a file (atomically) instead of standard output
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
       -h, --help              Show help
 
     """
@@ -69,7 +80,8 @@ enum HelpText {
 
     OPTIONS:
       --color <mode>          auto, always or never
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
+      --junit <path>          Also write the results as JUnit XML (one test case per 'expect')
       -h, --help              Show help
 
     """
@@ -88,7 +100,7 @@ enum HelpText {
     OPTIONS:
       --format <format>       ascii (default) or unicode
       --color <mode>          auto, always or never
-      --max-frames <n>        Stop a run that would pass this virtual frame (default 100000)
+    \(limits)
       -h, --help              Show help
 
     """

@@ -14,7 +14,7 @@ public struct ToolEnvironment: Sendable {
   /// The terminal's width, when standard output is a terminal.
   public var terminalWidth: Int?
   /// Reads all of standard input.
-  public var readStandardInput: @Sendable () -> Data
+  public var readStandardInput: @Sendable () throws -> Data
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   public var stepTerminal: StepTerminal?
@@ -26,7 +26,7 @@ public struct ToolEnvironment: Sendable {
     variables: [String: String] = [:],
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
-    readStandardInput: @escaping @Sendable () -> Data = { Data() },
+    readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
     stepTerminal: StepTerminal? = nil
   ) {
     self.stepTerminal = stepTerminal
@@ -85,7 +85,7 @@ public enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
-      io.err += "Error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+      io.err += "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -124,7 +124,7 @@ public enum MarblesTool {
           ]))]))
         }
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         io.err += outcome.diagnostics.render(in: source)
         switch outcome {
         case .failed(let diagnostics):
@@ -132,7 +132,9 @@ public enum MarblesTool {
           if options.format == .json {
             jsons.append(Diagnostic.jsonReport(diagnostics, file: source.name))
           }
-        case .completed(let run):
+        case .completed(let run), .stopped(let run):
+          // A run that stopped early is still drawn up to the stop; its error is on stderr.
+          if run.stopped != nil { failed = true }
           switch options.format {
           case .json: jsons.append(run.json)
           case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
@@ -153,9 +155,9 @@ public enum MarblesTool {
       // A failed run never leaves a half-written file: write only on success, atomically.
       if !failed {
         do {
-          try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+          try StreamIO.writeOutput(text, to: output)
         } catch {
-          io.err += "error: cannot write '\(output)': \(error.localizedDescription)\n"
+          io.err += "error: cannot write '\(output)': \(error.reason)\n"
           return 1
         }
       }
@@ -179,7 +181,7 @@ public enum MarblesTool {
       return 1
     case .success(let loaded): source = loaded
     }
-    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     io.err += outcome.diagnostics.render(in: source)
     guard case .completed(let run) = outcome else { return 1 }
     let color = useColor(options.color, environment: environment, toTerminal: true)
@@ -212,11 +214,15 @@ public enum MarblesTool {
     var passed = 0
     var failedCount = 0
     var files: [String] = []
+    var junit = JUnitReport()
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
       switch collectScripts(path) {
       case .success(let found): files += found
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       }
     }
@@ -224,30 +230,48 @@ public enum MarblesTool {
       switch load(path, environment: environment) {
       case .failure(let message):
         io.err += message.text
+        junit.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames))
+        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += "FAIL \(source.name)\n"
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
           io.out += diagnostics.render(in: source)
+          junit.add(file: source.name, error: diagnostics.render(in: source))
+          failedCount += 1
+        case .stopped(let run):
+          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
+          io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
+          io.out += run.diagnostics.render(in: source)
+          junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
+          junit.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
-          io.out += failures.isEmpty ? "PASS" : "FAIL"
+          io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
           io.out += " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           for failure in failures {
-            io.out += "\(source.name):\(failure.line):\(failure.column): error: "
-            io.out += failure.message ?? "expectation failed for '\(failure.lane)'"
+            io.out += "\(source.name):\(failure.line):\(failure.column): "
+            io.out += paint("error:", .failed, color) + " "
+            io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
             if io.out.last != "\n" { io.out += "\n" }
           }
         }
       }
     }
     io.out += "\n\(passed) passed, \(failedCount) failed\n"
+    if let path = options.junit {
+      do {
+        try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        io.err += "error: cannot write '\(path)': \(error.localizedDescription)\n"
+        return 1
+      }
+    }
     return failedCount == 0 ? 0 : 1
   }
 
@@ -281,7 +305,12 @@ public enum MarblesTool {
     let name = path == "-" ? "<stdin>" : path
     let data: Data
     if path == "-" {
-      data = environment.readStandardInput()
+      do {
+        data = try environment.readStandardInput()
+      } catch {
+        let reason = (error as? IOFailure)?.reason ?? "\(error)"
+        return .failure(ToolMessage("error: cannot read standard input: \(reason)\n"))
+      }
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -317,6 +346,12 @@ public enum MarblesTool {
     }
   }
 
+  /// `text` in the colour of `style` when `color` is on.
+  private static func paint(_ text: String, _ style: DiagramGrid.Style, _ color: Bool) -> String {
+    guard color else { return text }
+    return (style == .failed ? "\u{1B}[31;1m" : "\u{1B}[32;1m") + text + "\u{1B}[0m"
+  }
+
   private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool) -> Bool {
     switch mode {
     case .always: return true
@@ -337,7 +372,7 @@ public enum MarblesTool {
     case "explain": io.out += HelpText.explain
     case "help": io.out += HelpText.general
     case let other?:
-      io.err += "Error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
+      io.err += "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
       return 64
     }
     return 0

@@ -12,8 +12,9 @@ extension Catalogue {
         .closure("input"),
       ],
       example: """
+        let taps = hot("-1------")
         let save = Command { input in cold("--v|", v: input) }
-        save.execute(1, at: 1)
+        save.execute(taps)
         show save.executing, save.enabled, save.executionSignals
         expect save.executing == "ft--f", t: true, f: false
         expect save.enabled == "tf--t", t: true, f: false
@@ -83,11 +84,12 @@ extension Catalogue {
       "Sets the command's 'allowsConcurrentExecution' now, or at frame `at`",
       parameters: [.value("value"), .value("frame", label: "at", optional: true)],
       example: """
+        let taps = hot("-12-----")
         let save = Command { input in cold("---r|", r: input) }
         save.setAllowsConcurrentExecution(true, at: 0)
-        save.execute(1, at: 1)
-        save.execute(2, at: 2)
+        save.execute(taps)
         show save.executing, save.inFlight
+        expect save.inFlight == "012--10"
         """
     ) { c throws(RuntimeError) in
       guard case .command(let box) = c.receiver else {

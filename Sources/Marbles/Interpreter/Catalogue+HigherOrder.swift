@@ -15,7 +15,9 @@ extension Catalogue {
         expect both == "--a--b--c|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().merge(with: try c.signal(0, "the other signal")))
+      let input = try c.signal()
+      let other = try c.signal(0, "the other signal")
+      return c.probed(["active"]) { input.merge(with: other, probe: $0) }
     },
     .method(
       "concat", rac: "concat: / concat",
@@ -33,10 +35,10 @@ extension Catalogue {
       if c.optional(0) != nil {
         return .signal(signal.concat(with: try c.signal(0, "the other signal")))
       }
-      return .signal(signal.map { c.innerSignal($0) }.concat())
+      return c.probed(["current", "queue"]) { signal.map { c.innerSignal($0) }.concat(probe: $0) }
     },
     .method(
-      "combineLatest", rac: "combineLatestWith:", alias: "combineLatestWith",
+      "combineLatest", rac: "combineLatestWith:",
       "Sends (this, other) tuples of the latest values once both have one",
       parameters: [.value("other", label: "with")],
       example: """
@@ -53,7 +55,7 @@ extension Catalogue {
         })
     },
     .method(
-      "zip", rac: "zipWith:", alias: "zipWith",
+      "zip", rac: "zipWith:",
       "Pairs the n-th values of this signal and the other as tuples",
       parameters: [.value("other", label: "with")],
       example: """
@@ -82,7 +84,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let others = try c.signals("each other signal")
-      return .signal(try c.signal().withLatestFrom(others).map { c.combined($0) })
+      let input = try c.signal()
+      return c.probed(["latest"]) {
+        input.withLatestFrom(others, probe: $0).map { c.combined($0) }
+      }
     },
   ]
 
@@ -100,13 +105,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
-      let inner = { (pair: (Value, Int)) in
-        transform.signal(from: transform.indexed(pair.0, pair.1))
+      let inners = c.innerSignals(try c.signal(), transform)
+      guard c.optional(0) != nil else {
+        return c.probed(["active"]) { inners.flattenMap(probe: $0) { $0 } }
       }
-      let source = c.indexed(try c.signal())
-      guard c.optional(0) != nil else { return .signal(source.flattenMap(inner)) }
       let limit = try c.int(0, "the concurrency", minimum: 1)
-      return .signal(source.mergeMap(concurrency: limit, inner))
+      return .signal(inners.mergeMap(concurrency: limit) { $0 })
     },
     .method(
       "flatten", rac: "flatten", alias: "mergeAll",
@@ -119,7 +123,8 @@ extension Catalogue {
         expect merged == "---r--r-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().flattenMap { c.innerSignal($0) })
+      let input = try c.signal()
+      return c.probed(["active"]) { input.flattenMap(probe: $0) { c.innerSignal($0) } }
     },
     .method(
       "switchToLatest", rac: "switchToLatest", alias: "switchAll",
@@ -133,7 +138,8 @@ extension Catalogue {
         expect subscriptions(slow) == ["-^-!", "---^---!"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().map { c.innerSignal($0) }.switchToLatest())
+      let input = try c.signal()
+      return c.probed(["current"]) { input.map { c.innerSignal($0) }.switchToLatest(probe: $0) }
     },
     .method(
       "switchMap", rac: "",
@@ -146,10 +152,7 @@ extension Catalogue {
         expect output == "------b---|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(
-        c.indexed(try c.signal()).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
-          .switchToLatest())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).switchToLatest())
     },
     .method(
       "concatMap", rac: "",
@@ -162,10 +165,7 @@ extension Catalogue {
         expect output == "--a--b----|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
-      return .signal(
-        c.indexed(try c.signal()).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
-          .concat())
+      .signal(c.innerSignals(try c.signal(), try c.function(0)).concat())
     },
     .method(
       "bind", rac: "bind",
@@ -217,7 +217,7 @@ extension Catalogue {
   static let errorsAndRepetition: [OperatorEntry] = [
     .method(
       "catch", rac: "catch:", alias: "catchError",
-      "On failure, switches to the signal the closure returns for the error",
+      "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       example: """
         let input = cold("-a-#")
@@ -227,10 +227,19 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
-      return .signal(
-        try c.signal().catch { error in
-          handler.signal(from: handler(.error(Value.payload(of: error))))
-        })
+      guard handler.takesIndex else {
+        return .signal(
+          try c.signal().catch { error in
+            handler.signal(from: handler(.error(Value.payload(of: error))))
+          })
+      }
+      let caught = WeakSignal()
+      let result = try c.signal().catch { error in
+        let again = Signal<Value>.defer { caught.signal ?? .never }
+        return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+      }
+      caught.signal = result
+      return .signal(result)
     },
     .method(
       "catchTo", rac: "catchTo:",
@@ -273,8 +282,16 @@ extension Catalogue {
         expect twice == "-a-a#"
         """
     ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().retry(try c.repetitionCount()) { error, n in
+            delay.signal(from: delay(.error(Value.payload(of: error)), .int(n)))
+          })
+      }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().retry(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.retry(count, delay: delay, probe: $0) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
@@ -290,8 +307,16 @@ extension Catalogue {
         expect thrice == "-a-a-a|"
         """
     ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().repeat(try c.repetitionCount()) { n in
+            delay.signal(from: delay(.int(n)))
+          })
+      }
       let (count, delay) = try c.repetition()
-      return .signal(try c.signal().repeat(count, delay: delay))
+      let input = try c.signal()
+      return c.probed(["attempt"]) { input.repeat(count, delay: delay, probe: $0) }
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",

@@ -45,10 +45,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        return .signal(c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce))
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
-      return .signal(try c.signal().scan(start) { reduce($0, $1) })
+      let input = try c.signal()
+      return c.probed(["acc"]) { input.scan(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
@@ -62,10 +66,15 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
+      if reduce.takesAccumulatorIndex {
+        let final = c.indexedAccumulation(try c.signal(), start: c.optional(0), reduce).takeLast(1)
+        return .signal(c.optional(0).map { final.defaultIfEmpty($0) } ?? final)
+      }
       guard let start = c.optional(0) else {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }
-      return .signal(try c.signal().aggregate(start) { reduce($0, $1) })
+      let input = try c.signal()
+      return c.probed(["acc"]) { input.aggregate(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "startWith", rac: "startWith:", alias: "startWith",
@@ -124,7 +133,10 @@ extension Catalogue {
         show all
         expect all == "------(x|)", x: [1, 2, 3]
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().collect().map { Value.array($0) }) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["buffered"]) { input.collect(probe: $0).map { Value.array($0) } }
+    },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
       "Combines each value with the previous one (the start value for the first)",
@@ -137,7 +149,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
-      return .signal(try c.signal().combinePrevious(c.value(0)) { reduce($0, $1) })
+      let input = try c.signal()
+      let start = c.value(0)
+      return c.probed(["previous"]) {
+        input.combinePrevious(start, probe: $0) { reduce($0, $1) }
+      }
     },
     .method(
       "pairwise", rac: "", alias: nil,
@@ -164,7 +180,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      return .signal(try c.signal().bufferCount(size, every).map { Value.array($0) })
+      let input = try c.signal()
+      return c.probed(["buffered"]) {
+        input.bufferCount(size, every, probe: $0).map { Value.array($0) }
+      }
     },
     .method(
       "not", rac: "not",
@@ -246,7 +265,9 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
-        return .signal(source.distinctUntilChanged { $0.isEqual(to: $1) })
+        return c.probed(["previous"]) {
+          source.distinctUntilChanged(probe: $0) { $0.isEqual(to: $1) }
+        }
       }
       let closure = try c.function(0)
       if closure.takesIndex {
@@ -265,7 +286,9 @@ extension Catalogue {
         expect two == "-a-(b|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().take(try c.int(0, "the count", minimum: Int.min)))
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed(["taken"]) { input.take(count, probe: $0) }
     },
     .method(
       "skip", rac: "skip:", alias: "skip",
@@ -278,7 +301,9 @@ extension Catalogue {
         expect rest == "-----c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().skip(try c.int(0, "the count", minimum: Int.min)))
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed(["skipped"]) { input.skip(count, probe: $0) }
     },
     .method(
       "takeLast", rac: "takeLast:", alias: "takeLast",
@@ -293,10 +318,11 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let count = try c.int(0, "the count", minimum: Int.min)
       if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
-      return .signal(try c.signal().takeLast(count))
+      let input = try c.signal()
+      return c.probed(["kept"]) { input.takeLast(count, probe: $0) }
     },
     .method(
-      "takeUntil", rac: "takeUntil:", alias: "takeUntil",
+      "takeUntil", rac: "takeUntil:",
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """
@@ -322,8 +348,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(1)
       let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return .signal(source.takeWhile(inclusive: inclusive) { predicate.predicate($0) })
+      }
       return .signal(
-        c.indexed(try c.signal()).takeWhile(inclusive: inclusive) {
+        c.indexed(source).takeWhile(inclusive: inclusive) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
         }.map { $0.0 })
     },

@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining
+    + rxjsCombining + rxjsMore + rxjsUtilities
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [
@@ -503,6 +503,13 @@ extension Call {
     runtime.usesRxJS ? .array(values) : .tuple(values)
   }
 
+  /// Each value's inner signal, made by `transform` with the value (and its index when the
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
+    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
+    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  }
+
   /// Each value with its index in its subscription, from 0.
   func indexed(_ source: Signal<Value>) -> Signal<(Value, Int)> {
     Signal.defer {
@@ -566,10 +573,15 @@ extension Call {
 
   /// The count and delay of `retry`/`repeat`: `retry(2)`, `retry(count: 2, delay: 3)`.
   func repetition() throws(RuntimeError) -> (Int?, (frames: Int, scheduler: any Scheduler)?) {
+    let delay = try optional(2) == nil ? nil : frames(2, "the delay")
+    return (try repetitionCount(), delay.map { ($0, scheduler as any Scheduler) })
+  }
+
+  /// The count of `retry`/`repeat`, positional or `count:`.
+  func repetitionCount() throws(RuntimeError) -> Int? {
     let positional = try optionalInt(0, "the count")
     let labelled = try optionalInt(1, "the count")
-    let delay = try optional(2) == nil ? nil : frames(2, "the delay")
-    return (positional ?? labelled, delay.map { ($0, scheduler as any Scheduler) })
+    return positional ?? labelled
   }
 }
 
@@ -600,7 +612,34 @@ extension OperatorEntry.Parameter {
   }
 }
 
+extension Call {
+  /// The running accumulation of a closure `{ acc, x, i in … }` that also takes the index
+  /// (RxJS `scan`/`reduce`); without a start, the first value starts it, as its index 0.
+  func indexedAccumulation(_ source: Signal<Value>, start: Value?, _ reduce: ScriptFunction)
+    -> Signal<Value>
+  {
+    indexed(source).scan(start) { acc, pair -> Value? in
+      guard let acc else { return pair.0 }
+      return reduce.call([acc, pair.0, .int(pair.1)])
+    }.map { $0 ?? .null }
+  }
+}
+
 extension ScriptFunction {
+  /// Whether an accumulator closure takes the index as a third parameter (`{ acc, x, i in … }`).
+  var takesAccumulatorIndex: Bool { closure.code.parameterCount == 3 }
+
+  /// Calls with any number of arguments.
+  func call(_ arguments: [Value]) -> Value {
+    guard !runtime.hasFailed else { return .null }
+    do {
+      return try closure.call(arguments, at: range)
+    } catch {
+      runtime.report(error)
+      return .null
+    }
+  }
+
   /// Whether the closure takes the index as a second parameter (`map { x, i in … }`).
   var takesIndex: Bool { closure.code.parameterCount == 2 }
 
@@ -625,5 +664,543 @@ extension ScriptFunction {
       return false
     }
     return flag
+  }
+}
+
+extension Catalogue {
+  /// More RxJS operators a workshop uses.
+  static let rxjsMore: [OperatorEntry] = [
+    .method(
+      "combineLatestWith", rac: "", alias: "combineLatestWith",
+      "Sends the latest values of this signal and the others together, once each has one (RxJS combineLatestWith)",
+      parameters: [.variadic("others")],
+      example: """
+        use rxjs
+        let a = cold("-1---2|")
+        let b = cold("---x--|")
+        let both = a.combineLatestWith(b)
+        show both
+        expect both == "---p-q|", p: [1, "x"], q: [2, "x"]
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.combineLatest(all).map { c.combined($0) })
+    },
+    .method(
+      "zipWith", rac: "", alias: "zipWith",
+      "Sends the n-th values of this signal and the others together (RxJS zipWith)",
+      parameters: [.variadic("others")],
+      example: """
+        use rxjs
+        let a = cold("-1-2-3|")
+        let b = cold("--x--y|")
+        let pairs = a.zipWith(b)
+        show pairs
+        expect pairs == "--p--q|", p: [1, "x"], q: [2, "y"]
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.zip(all).map { c.combined($0) })
+    },
+    .method(
+      "raceWith", rac: "", alias: "raceWith",
+      "Mirrors whichever of this signal and the others sends first (RxJS raceWith)",
+      parameters: [.variadic("others")],
+      example: """
+        let slow = cold("----a|")
+        let fast = cold("--b---b|")
+        let winner = slow.raceWith(fast)
+        show winner
+        expect winner == "--b---b|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(Signal.race([try c.signal()] + (try c.signals("each other signal"))))
+    },
+    .function(
+      "race", rac: "", alias: "race",
+      "Mirrors whichever signal sends first and disposes the others (RxJS race)",
+      parameters: [.variadic("signals")],
+      example: """
+        let slow = cold("----a|")
+        let fast = cold("--b---b|")
+        let winner = race(slow, fast)
+        show winner
+        expect winner == "--b---b|"
+        expect subscriptions(slow) == "^-!"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.race(try c.signals("each signal"))) },
+    .function(
+      "forkJoin", rac: "", alias: "forkJoin",
+      "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
+      parameters: [.variadic("signals")],
+      example: """
+        use rxjs
+        let a = cold("-1-2---|")
+        let b = cold("---x|")
+        let both = forkJoin(a, b)
+        show both
+        expect both == "-------(p|)", p: [2, "x"]
+        """
+    ) { c throws(RuntimeError) in
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.forkJoin(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
+    },
+    .function(
+      "iif", rac: "", alias: "iif",
+      "Plays the first signal if the condition is true, else the second, at each subscription (RxJS iif)",
+      parameters: [.value("condition"), .value("then"), .value("else")],
+      example: """
+        let yes = cold("-y|")
+        let no = cold("-n|")
+        let chosen = iif(1 > 0, yes, no)
+        show chosen
+        expect chosen == "-y|"
+        """
+    ) { c throws(RuntimeError) in
+      let whenTrue = try c.signal(1, "the first signal")
+      let whenFalse = try c.signal(2, "the second signal")
+      if case .closure = c.value(0) {
+        let condition = try c.function(0)
+        return .signal(Signal.defer { condition.isTrue(condition()) ? whenTrue : whenFalse })
+      }
+      return .signal(try c.bool(0, "the condition") ? whenTrue : whenFalse)
+    },
+    .method(
+      "endWith", rac: "", alias: "endWith",
+      "Sends the values after the signal completes, then completes (RxJS endWith)",
+      parameters: [.variadic("values")],
+      example: """
+        let input = cold("-a|")
+        let output = input.endWith("y", "z")
+        show output
+        expect output == "-a(yz|)"
+        """
+    ) { c throws(RuntimeError) in .signal(Signal.concat([try c.signal(), .from(c.variadic)])) },
+    .method(
+      "skipUntil", rac: "", alias: "skipUntil",
+      "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
+      parameters: [.value("notifier")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let gate = cold("----x")
+        let output = input.skipUntil(gate)
+        show output
+        expect output == "-----3-4|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().skipUntil(try c.signal(0, "the notifier")))
+    },
+    .method(
+      "sampleTime", rac: "", alias: "sampleTime",
+      "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-a-b-----c---|")
+        let output = input.sampleTime(4)
+        show output
+        expect output == "----b-------c|"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return .signal(try c.signal().rxjs.sample(Signal<Int>.interval(period, on: c.scheduler)))
+    },
+    .method(
+      "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
+      "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
+        let output = input.distinctUntilKeyChanged("id")
+        show output
+        expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      return .signal(
+        try c.signal().distinctUntilChanged { field($0, key).isEqual(to: field($1, key)) })
+    },
+    .method(
+      "throwIfEmpty", rac: "", alias: "throwIfEmpty",
+      "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
+      example: """
+        let input = cold("---|")
+        let output = input.throwIfEmpty()
+        show output
+        expect output == "---#", error: "noElements"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().throwIfEmpty()) },
+    .method(
+      "shareReplay", rac: "", alias: "shareReplay",
+      "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects (RxJS shareReplay)",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.shareReplay(1)
+        let late = shared
+        show shared, late subscribed "----^"
+        expect late == "----b|"
+        expect subscriptions(input) == "^----!"
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      let connection = try c.signal().multicast(ReplaySubject(capacity: capacity))
+      return .signal(
+        Signal { subscriber in
+          connection.connect()
+          return connection.signal.subscribe(subscriber)
+        })
+    },
+    .method(
+      "mergeMapTo", rac: "", alias: "mergeMapTo",
+      "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("-a--b---|")
+        let output = input.mergeMapTo(cold("-x|"))
+        show output
+        expect output == "--x--x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().flattenMap { _ in inner })
+    },
+    .method(
+      "concatMapTo", rac: "", alias: "concatMapTo",
+      "For each value, plays the given signal, one after another (RxJS concatMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("ab----|")
+        let output = input.concatMapTo(cold("-x|"))
+        show output
+        expect output == "-x-x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().map { _ in inner }.concat())
+    },
+    .method(
+      "switchMapTo", rac: "", alias: "switchMapTo",
+      "For each value, switches to the given signal (RxJS switchMapTo)",
+      parameters: [.value("inner")],
+      example: """
+        let input = cold("-a-b----|")
+        let output = input.switchMapTo(cold("--x|"))
+        show output
+        expect output == "-----x--|"
+        """
+    ) { c throws(RuntimeError) in
+      let inner = try c.signal(0, "the inner signal")
+      return .signal(try c.signal().map { _ in inner }.switchToLatest())
+    },
+  ]
+}
+
+extension Catalogue {
+  /// RxJS's time and value utilities.
+  static let rxjsUtilities: [OperatorEntry] = [
+    .method(
+      "window", rac: "", alias: "window",
+      "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
+      parameters: [.value("notifier")],
+      example: """
+        let input = cold("--a-b--c-|")
+        let ticks = cold("-----x")
+        let windows = input.window(ticks)
+        show input, windows
+        expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
+        """
+    ) { c throws(RuntimeError) in
+      .signal(try c.signal().window(try c.signal(0, "the notifier")).map { Value.signal($0) })
+    },
+    .method(
+      "windowCount", rac: "", alias: "windowCount",
+      "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
+      parameters: [.value("size"), .value("every", optional: true)],
+      example: """
+        let input = cold("-a-b-c-d-|")
+        let windows = input.windowCount(2)
+        show input, windows
+        expect windows == "x--y---z-|", x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")
+        """
+    ) { c throws(RuntimeError) in
+      let size = try c.int(0, "the size", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      return .signal(try c.signal().windowCount(size, every: every).map { Value.signal($0) })
+    },
+    .method(
+      "delayWhen", rac: "", alias: "delayWhen",
+      "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-a--b|")
+        let later = input.delayWhen { _ in cold("---x") }
+        show input, later
+        expect later == "----a--(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      return .signal(try c.signal().delayWhen { duration.signal(from: duration($0)) })
+    },
+    .method(
+      "publishReplay", rac: "", alias: "publishReplay",
+      "A connectable signal through a replay subject of the last `count` values (all without a count) (RxJS publishReplay)",
+      parameters: [.value("count", optional: true)],
+      example: """
+        let input = cold("-a-b-|")
+        let shared = input.publishReplay(1)
+        shared.connect()
+        let late = shared
+        show input, late subscribed "----^"
+        expect late == "----b|"
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      return .signal(ConnectableSignal(try c.signal().multicast(ReplaySubject(capacity: capacity))))
+    },
+    .method(
+      "publishBehavior", rac: "", alias: "publishBehavior",
+      "A connectable signal through a subject with a current value, the given one first (RxJS publishBehavior)",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("--a|")
+        let shared = input.publishBehavior("s")
+        shared.connect()
+        show input, shared
+        expect shared == "s-a|"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(ConnectableSignal(try c.signal().multicast(BehaviorSubject(value: c.value(0)))))
+    },
+    .method(
+      "publishLast", rac: "", alias: "publishLast",
+      "A connectable signal that sends only the last value, on completion, to every subscriber (RxJS publishLast)",
+      example: """
+        let input = cold("-a-b|")
+        let shared = input.publishLast()
+        shared.connect()
+        show input, shared
+        expect shared == "----(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      .signal(ConnectableSignal(try c.signal().takeLast(1).multicast(ReplaySubject())))
+    },
+    .method(
+      "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
+      "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
+      parameters: [.variadic("others")],
+      example: """
+        let a = cold("-a#")
+        let b = cold("-b|")
+        let both = a.onErrorResumeNextWith(b)
+        show a, both
+        expect both == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return .signal(Signal.concat(all.map { $0.catch { _ in .empty } }))
+    },
+    .function(
+      "partition", rac: "", alias: "partition",
+      "A tuple of two signals: the values for which the closure is true, and the others (RxJS partition)",
+      parameters: [.value("source"), .closure("x")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let parts = partition(input) { $0 % 2 == 0 }
+        show input, parts.0, parts.1
+        expect parts.0 == "---2---4|"
+        expect parts.1 == "-1---3--|"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal(0, "the source")
+      let predicate = try c.function(1)
+      return .tuple([
+        .signal(source.filter { predicate.predicate($0) }),
+        .signal(source.filter { !predicate.predicate($0) }),
+      ])
+    },
+    .method(
+      "single", rac: "", alias: "single",
+      "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
+      parameters: [.optionalClosure("x")],
+      example: """
+        let input = cold("-1-2-3|")
+        let two = input.single { $0 == 2 }
+        show input, two
+        expect two == "------(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      guard c.optional(0) != nil else { return .signal(source.single()) }
+      let predicate = try c.function(0)
+      return .signal(source.single { predicate.isTrue(predicate.indexed($0, $1)) })
+    },
+    .function(
+      "Subject", rac: "", alias: "Subject",
+      "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
+      semantics: .rxjs,
+      example: """
+        use rxjs
+        let s = Subject()
+        s.next(1, at: 1)
+        s.complete(at: 2)
+        let late = s
+        show s, late subscribed "----^"
+        expect s == "-1|"
+        expect late == "----|"
+        """
+    ) { _ throws(RuntimeError) in .signal(ReplaySubject<Value>(capacity: 0)) },
+    .function(
+      "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
+      "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
+      parameters: [.value("value")],
+      example: """
+        let s = BehaviorSubject(0)
+        s.next(1, at: 2)
+        let late = s
+        show s, late subscribed "---^"
+        expect s == "0-1"
+        expect late == "---1"
+        """
+    ) { c throws(RuntimeError) in .signal(BehaviorSubject<Value>(value: c.value(0))) },
+    .function(
+      "interval", rac: "", alias: "interval",
+      "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
+      parameters: [.value("period")], semantics: .rxjs,
+      example: """
+        use rxjs
+        let ticks = interval(3).take(3)
+        show ticks
+        expect ticks == "---0--1--(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      let ticks = Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) }
+      return .signal(c.indexed(ticks).map { .int($0.1) })
+    },
+    .method(
+      "bufferTime", rac: "", alias: "bufferTime",
+      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
+      parameters: [.value("frames")],
+      example: """
+        let input = cold("-ab-----c|")
+        let batches = input.bufferTime(3)
+        show input, batches
+        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return .signal(
+        try c.signal().buffer(Signal<Int>.interval(period, on: c.scheduler)).map { .array($0) })
+    },
+    .method(
+      "debounce", rac: "", alias: "debounce",
+      "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-ab----c---|")
+        let calm = input.debounce { _ in cold("--x") }
+        show input, calm
+        expect calm == "----b----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      return .signal(try c.signal().debounce { duration.signal(from: duration($0)) })
+    },
+    .method(
+      "timestamp", rac: "", alias: "timestamp",
+      "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
+      example: """
+        let input = cold("-a--b|")
+        let stamped = input.timestamp()
+        show input, stamped
+        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      return .signal(
+        try c.signal().map { .dictionary(["value": $0, "timestamp": .int(scheduler.now)]) })
+    },
+    .method(
+      "timeInterval", rac: "", alias: "timeInterval",
+      "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
+      example: """
+        let input = cold("-a--b|")
+        let spaced = input.timeInterval()
+        show input, spaced
+        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      let source = try c.signal()
+      return .signal(
+        Signal.defer {
+          var last = scheduler.now
+          return source.map { value -> Value in
+            defer { last = scheduler.now }
+            return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
+          }
+        })
+    },
+    .method(
+      "pluck", rac: "", alias: "pluck",
+      "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
+        let ids = input.pluck("id")
+        show input, ids
+        expect ids == "-1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      return .signal(try c.signal().map { field($0, key) })
+    },
+  ]
+}
+
+/// A signal held weakly: `catch { e, caught in caught }` refers to its own result without a
+/// reference cycle (the script's `let` keeps the result alive while it runs).
+final class WeakSignal {
+  weak var signal: Signal<Value>?
+}
+
+/// The value of `value` (a dictionary) at `key`; nil when it is missing or not a dictionary.
+func field(_ value: Value, _ key: String) -> Value {
+  if case .dictionary(let fields) = value { return fields[key] ?? .null }
+  return .null
+}
+
+extension Call {
+  /// A single dictionary argument of signals (`combineLatest(["a": a, "b": b])`, RxJS's
+  /// object form): its keys in order and its signals; nil for any other arguments.
+  func keyedSignals() throws(RuntimeError) -> ([String], [Signal<Value>])? {
+    guard variadic.count == 1, case .dictionary(let fields) = variadic[0] else { return nil }
+    let keys = fields.keys.sorted()
+    var signals: [Signal<Value>] = []
+    for key in keys {
+      guard case .signal(let signal) = fields[key] else {
+        throw Diagnostic.Interpreter.argumentType(
+          "each value of the dictionary", of: name, expected: "a signal", fields[key] ?? .null,
+          at: range)
+      }
+      signals.append(signal)
+    }
+    return (keys, signals)
+  }
+
+  /// Values sent together by key: a dictionary.
+  func keyed(_ keys: [String], _ values: [Value]) -> Value {
+    .dictionary(Dictionary(uniqueKeysWithValues: zip(keys, values)))
+  }
+
+  /// Argument `index` as a dictionary key.
+  func key(_ index: Int) throws(RuntimeError) -> String {
+    guard case .string(let key) = value(index) else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the key", of: name, expected: "a String", value(index), at: rangeOf(index))
+    }
+    return key
   }
 }

@@ -16,7 +16,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .cold)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
       )
     },
     .function(
@@ -32,7 +33,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
       return .signal(
-        c.runtime.makeSource(diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"))
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
       )
     },
     .function(
@@ -46,7 +48,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
     .constant(
-      "empty", rac: "+empty",
+      "empty", rac: "+empty", alias: "EMPTY",
       "Completes at subscription",
       example: """
         let nothing = empty
@@ -55,7 +57,7 @@ extension Catalogue {
         """
     ) { _ throws(RuntimeError) in .signal(.empty) },
     .constant(
-      "never", rac: "+never",
+      "never", rac: "+never", alias: "NEVER",
       "Never sends anything",
       example: """
         let silence = never
@@ -65,14 +67,25 @@ extension Catalogue {
     ) { _ throws(RuntimeError) in .signal(.never) },
     .function(
       "fail", rac: "+error:", alias: "throwError",
-      "Fails with the given error value at subscription",
-      parameters: [.value("error")],
+      "Fails with the given error value at subscription; with a closure, with its result at each subscription (RxJS throwError(() => e))",
+      parameters: [.value("error", optional: true), .optionalClosure("")],
       example: """
         let broken = fail("boom")
         show broken
         expect broken == "#", error: "boom"
         """
-    ) { c throws(RuntimeError) in .signal(.fail(c.value(0).asError)) },
+    ) { c throws(RuntimeError) in
+      if c.optional(1) != nil {
+        let make = try c.function(1)
+        return .signal(Signal.defer { .fail(make().asError) })
+      }
+      guard let error = c.optional(0) else {
+        throw RuntimeError(
+          "missing argument 'error' in call to '\(c.name)'; it is written '\(c.name)(error)' or '\(c.name) { error }'",
+          at: c.range)
+      }
+      return .signal(.fail(error.asError))
+    },
     .function(
       "defer", rac: "+defer:", alias: "defer",
       "Calls the closure at each subscription and forwards the signal it returns",
@@ -89,7 +102,7 @@ extension Catalogue {
     .function(
       "interval", rac: "+interval:onScheduler:",
       "Sends the current frame every `period` frames, forever",
-      parameters: [.value("period")],
+      parameters: [.value("period")], semantics: .reactiveObjC,
       example: """
         let ticks = interval(3).take(3)
         show ticks
@@ -101,8 +114,8 @@ extension Catalogue {
     },
     .function(
       "timer", rac: "",
-      "Sends 0 after `delay` frames, then completes (RxJS timer)",
-      parameters: [.value("delay")],
+      "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
+      parameters: [.value("delay"), .value("period", optional: true)],
       example: """
         let alarm = timer(4)
         show alarm
@@ -110,7 +123,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let delay = try c.frames(0, "the delay")
-      return .signal(Signal<Int>.timer(delay, on: c.scheduler).map { Value.int($0) })
+      let once = Signal<Int>.timer(delay, on: c.scheduler)
+      guard c.optional(1) != nil else { return .signal(once.map { Value.int($0) }) }
+      let period = try c.frames(1, "the period", minimum: 1)
+      let ticks = once.concat(with: Signal<Int>.interval(period, on: c.scheduler))
+      return .signal(c.indexed(ticks.map { Value.int($0) }).map { .int($0.1) })
     },
     .function(
       "merge", rac: "+merge:", alias: "merge",
@@ -148,7 +165,10 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
+      if let (keys, signals) = try c.keyedSignals() {
+        return .signal(Signal.combineLatest(signals).map { c.keyed(keys, $0) })
+      }
+      return .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",
@@ -167,6 +187,7 @@ extension Catalogue {
     .function(
       "Subject", rac: "RACSubject", alias: nil,
       "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
+      semantics: .reactiveObjC,
       example: """
         let s = Subject()
         s.sendNext(1, at: 2)

@@ -4,7 +4,7 @@ extension Catalogue {
   /// Operators that work with virtual time and schedulers.
   static let timing: [OperatorEntry] = [
     .method(
-      "delay", rac: "delay:", alias: "delay",
+      "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       example: """
@@ -27,7 +27,9 @@ extension Catalogue {
         expect calm == "----b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().throttle(try c.frames(0, "the interval"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed(["pending"]) { input.throttle(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttleTime", rac: "",
@@ -50,7 +52,7 @@ extension Catalogue {
           try c.frames(0, "the interval"), leading: leading, trailing: trailing, on: c.scheduler))
     },
     .method(
-      "sample", rac: "sample:", alias: "sample",
+      "sample", rac: "sample:",
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       example: """
@@ -61,7 +63,9 @@ extension Catalogue {
         expect sampled == "---b---c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().sample(try c.signal(0, "the trigger")))
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed(["latest"]) { input.sample(trigger, probe: $0) }
     },
     .method(
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",
@@ -137,7 +141,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in .signal(try c.signal().replayLast()) },
     .method(
-      "replayLazily", rac: "replayLazily", alias: "shareReplay",
+      "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
       example: """
         let input = cold("-a-b-|")

@@ -136,7 +136,13 @@ extension Call {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
+  }
+
+  /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
+  func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<Value>) -> Value {
+    let probe = StateProbe()
+    return .signal(ProbedSignal(make(probe), probe: probe, lanes: lanes, runtime: runtime))
   }
 
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
@@ -157,14 +163,17 @@ extension Call {
   }
 
   /// The variadic arguments as signals.
+  /// One array argument stands for its elements, as RxJS 7 writes `combineLatest([a, b])`.
   func signals(_ parameter: String) throws(RuntimeError) -> [Signal<Value>] {
     var signals: [Signal<Value>] = []
-    for value in variadic {
+    var values = variadic
+    if values.count == 1, case .array(let elements) = values[0] { values = elements }
+    for value in values {
       guard case .signal(let signal) = value else {
         throw Diagnostic.Interpreter.argumentType(
           parameter, of: name, expected: "a signal", value, at: range)
       }
-      signals.append(signal)
+      signals.append(runtime.counted(signal, at: range))
     }
     return signals
   }

@@ -45,11 +45,14 @@ final class ClosureCode {
   var body: Node
   /// The literal's range.
   let range: SourceRange
+  /// The run's budget, which bounds how deeply calls nest.
+  let budget: Budget
 
-  init(parameterCount: Int, isImplicit: Bool, range: SourceRange) {
+  init(parameterCount: Int, isImplicit: Bool, range: SourceRange, budget: Budget) {
     self.parameterCount = parameterCount
     self.isImplicit = isImplicit
     self.range = range
+    self.budget = budget
     self.body = ConstantNode(.null, range: range)
   }
 }
@@ -65,44 +68,54 @@ final class Closure: @unchecked Sendable {
     self.captured = captured
   }
 
+  /// Runs the body; one level of nesting more, reported at `range` (the call) past the budget.
+  private func invoke(_ locals: Locals, at range: SourceRange) throws(RuntimeError) -> Value {
+    let budget = code.budget
+    try budget.enter(at: range)
+    defer { budget.leave() }
+    return try code.body.eval(locals)
+  }
+
   /// Calls the closure with no arguments (`then { … }`); a closure of one parameter (`{ _ in
-  /// … }`) gets `nil`.
-  func call() throws(RuntimeError) -> Value {
+  /// … }`) gets `nil`. `range` is the call's, for errors.
+  func call(at range: SourceRange) throws(RuntimeError) -> Value {
     guard code.parameterCount <= 1 else {
       throw Diagnostic.Interpreter.closureArity(
         takes: code.parameterCount, given: 0, at: code.range)
     }
-    return try code.body.eval(Locals(a0: .null, a1: .null, rest: [], parent: captured))
+    return try invoke(Locals(a0: .null, a1: .null, rest: [], parent: captured), at: range)
   }
 
   /// Calls the closure with one argument. A closure of n > 1 parameters given one n-tuple takes
   /// the tuple's elements (`combineLatest(a, b).map { x, y in x + y }`).
-  func call(_ argument: Value) throws(RuntimeError) -> Value {
+  func call(_ argument: Value, at range: SourceRange) throws(RuntimeError) -> Value {
     let count = code.parameterCount
     if count == 1 || (code.isImplicit && count == 0) {
-      return try code.body.eval(Locals(a0: argument, a1: .null, rest: [], parent: captured))
+      return try invoke(Locals(a0: argument, a1: .null, rest: [], parent: captured), at: range)
     }
     if case .tuple(let elements) = argument, elements.count == count {
-      return try call(elements)
+      return try call(elements, at: range)
     }
     throw Diagnostic.Interpreter.closureArity(takes: count, given: 1, at: code.range)
   }
 
   /// Calls the closure with two arguments.
-  func call(_ first: Value, _ second: Value) throws(RuntimeError) -> Value {
+  func call(_ first: Value, _ second: Value, at range: SourceRange) throws(RuntimeError)
+    -> Value
+  {
     let count = code.parameterCount
     guard count == 2 || (code.isImplicit && count < 2) else {
       throw Diagnostic.Interpreter.closureArity(takes: count, given: 2, at: code.range)
     }
-    return try code.body.eval(Locals(a0: first, a1: second, rest: [], parent: captured))
+    return try invoke(Locals(a0: first, a1: second, rest: [], parent: captured), at: range)
   }
 
   /// Calls the closure with any number of arguments.
-  func call(_ arguments: [Value]) throws(RuntimeError) -> Value {
+  func call(_ arguments: [Value], at range: SourceRange) throws(RuntimeError) -> Value {
     let count = code.parameterCount
-    if arguments.count == 1 { return try call(arguments[0]) }
+    if arguments.count == 1 { return try call(arguments[0], at: range) }
     guard count == arguments.count || (code.isImplicit && count < arguments.count) else {
-      if count == 1 { return try call(.tuple(arguments)) }
+      if count == 1 { return try call(.tuple(arguments), at: range) }
       throw Diagnostic.Interpreter.closureArity(
         takes: count, given: arguments.count, at: code.range)
     }
@@ -110,6 +123,6 @@ final class Closure: @unchecked Sendable {
     if arguments.count > 0 { locals.a0 = arguments[0] }
     if arguments.count > 1 { locals.a1 = arguments[1] }
     if arguments.count > 2 { locals.rest = Array(arguments[2...]) }
-    return try code.body.eval(locals)
+    return try invoke(locals, at: range)
   }
 }

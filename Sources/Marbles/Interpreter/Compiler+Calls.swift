@@ -20,7 +20,7 @@ extension Compiler {
         diagnostics.append(
           Diagnostic.Interpreter.unknownOperator(
             name.name,
-            suggestion: ScriptSpelling.suggestion(
+            suggestions: ScriptSpelling.suggestions(
               for: name.name, among: Catalogue.methodNames + Properties.names),
             at: name.range))
       }

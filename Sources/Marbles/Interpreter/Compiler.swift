@@ -174,7 +174,7 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
-      return BinaryNode(op, compile(lhs), compile(rhs), range: range)
+      return BinaryNode(op, compile(lhs), compile(rhs), budget: runtime.budget, range: range)
     case .ternary(let condition, let whenTrue, let whenFalse):
       return TernaryNode(compile(condition), compile(whenTrue), compile(whenFalse), range: range)
     case .closure(let closure):
@@ -194,7 +194,8 @@ struct Compiler {
       isImplicit = false
     }
     let code = ClosureCode(
-      parameterCount: names.count, isImplicit: isImplicit, range: closure.range)
+      parameterCount: names.count, isImplicit: isImplicit, range: closure.range,
+      budget: runtime.budget)
     scopes.append(ClosureScope(names: names, isImplicit: isImplicit, code: code))
     code.body = compile(closure.body)
     scopes.removeLast()
@@ -251,7 +252,7 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestion: ScriptSpelling.suggestion(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
   }
 
   mutating func compileProperty(
@@ -268,7 +269,7 @@ struct Compiler {
     diagnostics.append(
       Diagnostic.Interpreter.unknownProperty(
         name.name,
-        suggestion: ScriptSpelling.suggestion(
+        suggestions: ScriptSpelling.suggestions(
           for: name.name, among: Properties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)

@@ -24,10 +24,10 @@ extension Diagnostic {
     // MARK: - Names (before the run)
 
     /// A name that no `let`, closure parameter or built-in defines.
-    static func unknownName(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownName(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("cannot find '\(name)' in scope\(didYouMean(suggestion))", at: range)
+      .error("cannot find '\(name)' in scope\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// A name used on a line before the `let` that defines it.
@@ -40,10 +40,10 @@ extension Diagnostic {
     }
 
     /// `x.name` where `name` is neither an operator nor a property of anything.
-    static func unknownOperator(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownOperator(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("unknown operator '\(name)'\(didYouMean(suggestion))", at: range)
+      .error("unknown operator '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// `use NAME` with a library other than `rxjs` or `ReactiveObjC`.
@@ -54,10 +54,10 @@ extension Diagnostic {
     }
 
     /// `x.name`, not called, where `name` is neither a property nor an operator.
-    static func unknownProperty(_ name: String, suggestion: String?, at range: SourceRange)
+    static func unknownProperty(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("unknown property '\(name)'\(didYouMean(suggestion))", at: range)
+      .error("unknown property '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// `input.map` without a call.
@@ -270,6 +270,52 @@ extension Diagnostic {
           + "nested deliveries)", hint: "break the cycle", at: range)
     }
 
+    /// Closure calls or subscriptions nested past `Budget.maximumDepth`: a recursion.
+    static func recursion(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "recursion deeper than \(limit) calls",
+        hint: "does a closure call or return itself, or is a chain of signals that long?",
+        at: range)
+    }
+
+    /// The run went past one of its budgets (`--max-events`, `--max-subscriptions`).
+    static func budget(_ what: String, limit: Int, flag: String, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "the run went past its budget of \(limit) \(what)",
+        hint: "raise it with '\(flag) N' if the script needs more", at: range)
+    }
+
+    /// A string or collection larger than `--max-value-size`.
+    static func valueSize(size: Int, limit: Int, orMore: Bool = false, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "a value of \(size)\(orMore ? " or more" : "") characters or elements is larger than the "
+          + "budget of \(limit)",
+        hint: "raise it with '--max-value-size N' if the script needs more",
+        at: range)
+    }
+
+    /// A recorded value nested past `Budget.maximumValueNesting`.
+    static func valueNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "a recorded value nests deeper than \(limit) levels",
+        hint: "does a closure wrap its own result again and again?", at: range)
+    }
+
+    /// Signals whose values are signals, recorded past `Budget.maximumValueNesting` levels: a
+    /// closure that returns a signal of its own calls (`map { _ in f(f) }`). The lane subscribes
+    /// every inner signal to draw it, so this recursion runs through the recording.
+    static func signalNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "recursion through recorded values: signals inside signals nest deeper than \(limit) "
+          + "levels",
+        hint: "does a closure return a signal whose values come from calling it again?",
+        at: range)
+    }
+
     /// The whole run passed `--max-frames`.
     static func frameLimit(limit: Int, nextFrame: Int, lanes: [String], at range: SourceRange)
       -> Diagnostic
@@ -296,11 +342,10 @@ extension Diagnostic {
 
     private static func activeLanes(_ lanes: [String]) -> String {
       guard !lanes.isEmpty else { return "" }
-      return "; lanes still active: " + lanes.map { "'\($0)'" }.joined(separator: ", ")
+      let shown = lanes.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
+      let more = lanes.count > 10 ? " and \(lanes.count - 10) more" : ""
+      return "; lanes still active: " + shown + more
     }
 
-    private static func didYouMean(_ suggestion: String?) -> String {
-      suggestion.map { "; did you mean '\($0)'?" } ?? ""
-    }
   }
 }

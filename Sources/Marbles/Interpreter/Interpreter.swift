@@ -4,8 +4,11 @@ import Reactive
 /// Runs a `.marble` script: parse, compile (all problems reported), evaluate the statements at
 /// frame 0, run virtual time to the end, and record what the shown lanes did.
 enum Interpreter {
-  /// More actions than this at one frame stop the run (a loop that never lets time move).
+  /// More actions than this at one frame stop the run (a loop that never lets time move); a
+  /// script of more statements gets `actionsPerStatement` each, since a script of many `let`s
+  /// and lanes legitimately does that much at frame 0.
   static let maximumActionsPerFrame = 200_000
+  static let actionsPerStatement = 8
 
   /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
   /// the caller's (possibly small) stack.
@@ -32,29 +35,34 @@ enum Interpreter {
     if syntax.containsError { return .failed(syntax) }
 
     let scheduler = VirtualTimeScheduler(
-      maxFrames: options.maxFrames, maxActionsPerFrame: maximumActionsPerFrame)
-    let runtime = Runtime(source: source, scheduler: scheduler)
+      maxFrames: options.maxFrames,
+      maxActionsPerFrame: max(
+        maximumActionsPerFrame, actionsPerStatement * script.statements.count))
+    let runtime = Runtime(source: source, scheduler: scheduler, options: options)
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
-    let found = sortedByPosition(syntax + compiler.diagnostics)
+    let found = sortedByPosition(syntax + compiler.diagnostics + TypeCheck.check(script))
     if found.containsError { return .failed(found) }
     runtime.warnings = found
 
     let session = Session(runtime: runtime, statements: statements)
     defer { session.tearDown() }
     scheduler.schedule(at: 0) { session.setUp() }
+    var reason = RunStop.Reason.runtimeError
     do {
       try scheduler.run()
     } catch {
       switch error {
       case .stopped: break
       case .frameLimitExceeded(let limit, let nextFrame):
+        if !runtime.hasFailed { reason = .frameLimit }
         runtime.fail(
           Diagnostic.Interpreter.frameLimit(
             limit: limit, nextFrame: nextFrame, lanes: session.activeLaneNames,
             at: session.activeLaneRange))
       case .actionLimitExceeded(let limit, let frame):
+        if !runtime.hasFailed { reason = .actionLimit }
         runtime.fail(
           Diagnostic.Interpreter.actionLimit(
             limit: limit, frame: frame, lanes: session.activeLaneNames,
@@ -62,7 +70,13 @@ enum Interpreter {
       }
     }
     if let failure = runtime.failure {
-      return .failed(sortedByPosition(runtime.warnings) + [failure])
+      // Failed while the statements were evaluated: nothing ran, nothing to draw.
+      guard session.isSetUp else { return .failed(sortedByPosition(runtime.warnings) + [failure]) }
+      if runtime.failedByBudget { reason = .budget }
+      var run = session.makeRun(stoppedAt: scheduler.now)
+      run.diagnostics = sortedByPosition(runtime.warnings) + [failure]
+      run.stopped = RunStop(frame: scheduler.now, reason: reason, message: failure.message)
+      return .stopped(run)
     }
     return .completed(session.makeRun())
   }
@@ -86,6 +100,7 @@ final class Session {
   struct Lane {
     var name: String
     var label: String
+    var kind: TimelineLane.Kind = .signal
     var signal: Signal<Value>
     var recorder: LaneRecorder
     var range: SourceRange
@@ -135,11 +150,19 @@ final class Session {
   private var lanes: [Lane] = []
   private var hasShow = false
   private var namedSources: [(name: String, source: MarbleSource)] = []
+  /// The sources in `namedSources`, for an O(1) "already named?".
+  private var namedSourceIDs: Set<ObjectIdentifier> = []
   private var signalLets: [(name: String, signal: Signal<Value>, range: SourceRange)] = []
   private var expectations: [Expectation] = []
   private var pendingExpectations: [(index: Int, signal: Signal<Value>)] = []
 
+  /// Numbers the recorded events of each frame in the order they happened.
+  private let sequence: SequenceClock
+  /// Whether every statement was evaluated and the subscriptions scheduled.
+  private(set) var isSetUp = false
+
   init(runtime: Runtime, statements: [CompiledStatement]) {
+    sequence = SequenceClock { [weak runtime] in runtime?.hasFailed ?? false }
     self.runtime = runtime
     self.statements = statements
   }
@@ -163,6 +186,7 @@ final class Session {
     pendingExpectations = []
     signalLets = []
     namedSources = []
+    namedSourceIDs = []
   }
 
   // MARK: - Set-up (frame 0)
@@ -183,20 +207,32 @@ final class Session {
         addLane(name: item.name, label: nil, signal: item.signal, window: nil, range: item.range)
       }
     }
+    // The first subscribing lane of each name and of each signal, so that matching is linear.
+    var laneByName: [String: Int] = [:]
+    var laneBySignal: [ObjectIdentifier: Int] = [:]
+    for (index, lane) in lanes.enumerated().reversed() where !lane.recorder.isPassive {
+      laneByName[lane.name] = index
+      laneBySignal[ObjectIdentifier(lane.signal)] = index
+    }
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
-      if let lane = lanes.first(where: { $0.name == expectation.name })
-        ?? lanes.first(where: { $0.signal === signal })
-      {
+      if let found = laneByName[expectation.name] ?? laneBySignal[ObjectIdentifier(signal)] {
+        let lane = lanes[found]
         expectation.recorder = lane.recorder
       } else {
-        let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
-        runtime.atStart(of: 0) { recorder.start(signal) }
+        let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
+        let range = expectation.range
+        let origin =
+          "the 'expect \(expectation.name)' at \(range.start.line):\(range.start.column)"
+        runtime.atStart(of: 0) { [runtime] in
+          runtime.subscribing(as: origin) { recorder.start(signal) }
+        }
         expectation.recorder = recorder
       }
       expectations[index] = expectation
     }
     runtime.finishSetUp()
+    isSetUp = !runtime.hasFailed
   }
 
   private func execute(_ statement: CompiledStatement) throws(RuntimeError) {
@@ -209,7 +245,7 @@ final class Session {
       if case .signal(let signal) = value {
         signalLets.append((name, signal, range))
         if let source = signal as? MarbleSource,
-          !namedSources.contains(where: { $0.source === source })
+          namedSourceIDs.insert(ObjectIdentifier(source)).inserted
         {
           namedSources.append((name, source))
         }
@@ -243,32 +279,53 @@ final class Session {
   // MARK: - show
 
   private func show(_ value: Value, item: CompiledShowItem) throws(RuntimeError) {
-    func expand(_ box: CommandBox, _ names: [String]) {
+    func expand(_ box: CommandBox, _ names: [String], kind: TimelineLane.Kind) {
       for lane in names {
         guard let signal = box.lane(lane) else { continue }
         addLane(
-          name: prefix(item.name) + lane, label: item.label.map { $0 + "." + lane },
+          name: prefix(item.name) + lane, label: item.label.map { $0 + "." + lane }, kind: kind,
           signal: signal, window: item.window, range: item.range)
       }
     }
     switch value {
     case .signal(let signal):
+      let isHot = (signal as? MarbleSource)?.kind == .hot
       addLane(
-        name: item.name, label: item.label, signal: signal, window: item.window, range: item.range)
+        name: item.name, label: item.label, kind: isHot ? .hot : .signal, signal: signal,
+        window: item.window, range: item.range)
     case .commandInternals(let box):
-      expand(box, CommandBox.internalLanes)
+      expand(box, CommandBox.internalLanes, kind: .internals)
     case .command(let box):
-      expand(box, CommandBox.publicLanes)
+      expand(box, CommandBox.publicLanes, kind: .command)
+    case .operatorInternals(let internals):
+      let base = prefix(item.name)
+      addLane(
+        name: String(base.dropLast()), label: item.label, signal: internals.output,
+        window: item.window, range: item.range)
+      for (lane, signal) in internals.lanes {
+        addLane(
+          name: base + lane, label: item.label.map { $0 + "." + lane }, kind: .internals,
+          signal: signal, window: item.window, range: item.range)
+      }
     case .channel(let channel):
       for (lane, signal) in [("leading", channel.leading), ("following", channel.following)] {
         addLane(
-          name: item.name + "." + lane, label: item.label.map { $0 + "." + lane },
+          name: item.name + "." + lane, label: item.label.map { $0 + "." + lane }, kind: .channel,
           signal: signal, window: item.window, range: item.range)
       }
     case .connection(let connection):
       addLane(
         name: item.name, label: item.label, signal: connection.signal, window: item.window,
         range: item.range)
+    case .recorded(let source):
+      let recorder = makeRecorder(at: item.range)
+      let suffix = ".recorded"
+      let base = item.name.hasSuffix(suffix) ? String(item.name.dropLast(suffix.count)) : item.name
+      recorder.watch(source)
+      lanes.append(
+        Lane(
+          name: item.name, label: item.label ?? base, kind: .recorded, signal: source,
+          recorder: recorder, range: item.range))
     default:
       throw Diagnostic.Interpreter.notShowable(item.name, type: value.typeName, at: item.range)
     }
@@ -281,14 +338,19 @@ final class Session {
   }
 
   private func addLane(
-    name: String, label: String?, signal: Signal<Value>, window: SubscriptionMarble?,
-    range: SourceRange
+    name: String, label: String?, kind: TimelineLane.Kind = .signal, signal: Signal<Value>,
+    window: SubscriptionMarble?, range: SourceRange
   ) {
-    let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
+    let recorder = makeRecorder(at: range)
     lanes.append(
-      Lane(name: name, label: label ?? name, signal: signal, recorder: recorder, range: range))
+      Lane(
+        name: name, label: label ?? name, kind: kind, signal: signal, recorder: recorder,
+        range: range))
     let start = window?.subscribed ?? 0
-    runtime.atStart(of: start) { recorder.start(signal) }
+    let origin = "the 'show \(name)' at \(range.start.line):\(range.start.column)"
+    runtime.atStart(of: start) { [runtime] in
+      runtime.subscribing(as: origin) { recorder.start(signal) }
+    }
     if let end = window?.unsubscribed {
       runtime.atStart(of: max(start, end)) { recorder.stop() }
     }
@@ -315,13 +377,15 @@ final class Session {
       case .error:
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .error, value: expectedValue(error.asError.value, at: frame),
+            frame: frame, kind: .error,
+            value: expectedValue(error.asError.value, at: frame, for: expectation.range),
             key: nil))
       case .value(let key):
         let value = map[key] ?? Runtime.digitValue(key).map(Value.int) ?? .string(key)
         expected.append(
           ExpectedEvent(
-            frame: frame, kind: .next, value: expectedValue(value, at: frame),
+            frame: frame, kind: .next,
+            value: expectedValue(value, at: frame, for: expectation.range),
             key: map[key] != nil ? key : nil))
       }
     }
@@ -332,39 +396,32 @@ final class Session {
     pendingExpectations.append((expectations.count - 1, signal))
   }
 
+  /// A recorder whose events count against the run's budgets, reported at `range`.
+  private func makeRecorder(at range: SourceRange) -> LaneRecorder {
+    LaneRecorder(
+      scheduler: runtime.scheduler, clock: sequence, budget: runtime.budget, range: range)
+  }
+
   /// An expected value as recorded data. An inner signal is what it does when subscribed at
   /// `frame`: a cold marble's events shifted to `frame` (without subscribing it), any other
   /// signal recorded from a subscription made at the start of `frame` during the run.
-  private func expectedValue(_ value: Value, at frame: Int) -> LaneRecorder.Pending {
+  private func expectedValue(_ value: Value, at frame: Int, for range: SourceRange)
+    -> LaneRecorder.Pending
+  {
     switch value {
     case .signal(let signal):
       if let source = signal as? MarbleSource, source.kind == .cold {
-        var events: [TimelineEvent] = []
-        var end: Int?
-        for (at, event) in source.events {
-          events.append(timelineEvent(event, at: at + frame))
-          if event.isTerminal { end = at + frame }
-        }
-        return .ready(.signal(InnerTimeline(subscribed: frame, unsubscribed: end, events: events)))
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
       }
-      let recorder = LaneRecorder(scheduler: runtime.scheduler, counter: runtime.eventCounter)
+      let recorder = makeRecorder(at: range)
       runtime.atStart(of: frame) { recorder.start(signal) }
       return .inner(recorder)
-    case .tuple(let values): return .tuple(values.map { expectedValue($0, at: frame) })
-    case .array(let values): return .array(values.map { expectedValue($0, at: frame) })
-    case .error(let inner): return .error(expectedValue(inner, at: frame))
+    case .tuple(let values):
+      return .tuple(values.map { expectedValue($0, at: frame, for: range) })
+    case .array(let values):
+      return .array(values.map { expectedValue($0, at: frame, for: range) })
+    case .error(let inner): return .error(expectedValue(inner, at: frame, for: range))
     default: return .ready(value.timelineValue(at: frame))
-    }
-  }
-
-  /// A cold marble's event as recorded data (its values are plain: marble sources hold the
-  /// values of their map).
-  private func timelineEvent(_ event: Event<Value>, at frame: Int) -> TimelineEvent {
-    switch event {
-    case .next(let value): return .next(value.timelineValue(at: frame), at: frame)
-    case .error(let error):
-      return .error(Value.payload(of: error).timelineValue(at: frame), at: frame)
-    case .completed: return .completed(at: frame)
     }
   }
 
@@ -381,8 +438,9 @@ final class Session {
       ?? SourceRange(line: 1, column: 1)
   }
 
-  /// The recording of the run.
-  func makeRun() -> ScriptRun {
+  /// The recording of the run; for a run stopped at frame `stop`, what was recorded up to it
+  /// (no expectations are checked).
+  func makeRun(stoppedAt stop: Int? = nil) -> ScriptRun {
     let scheduler = runtime.scheduler
     var first = 0
     for source in runtime.hotSources { first = min(first, source.firstFrame) }
@@ -397,16 +455,26 @@ final class Session {
         }
       }
     }
+    if let stop { last = max(first, min(last, stop)) }
     let timelineLanes = lanes.map { lane in
       TimelineLane(
-        name: lane.name, label: lane.label, subscription: lane.recorder.window,
-        events: lane.recorder.timeline)
+        name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
+        events: lane.recorder.timeline, before: before(lane))
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,
       lanes: timelineLanes,
       subscriptions: namedSources.map { ($0.name, $0.source.subscriptions) },
-      expectations: expectations.map(ExpectationChecker.check),
+      expectations: stop == nil ? expectations.map(ExpectationChecker.check) : [],
       diagnostics: runtime.warnings)
+  }
+
+  /// What a shown hot marble emitted before the lane subscribed to it.
+  private func before(_ lane: Lane) -> [TimelineEvent] {
+    guard lane.kind == .hot, let source = lane.signal as? MarbleSource,
+      let subscribed = lane.recorder.subscribed
+    else { return [] }
+    // A hot source's frames are absolute: its timeline "subscribed at 0" is the marble itself.
+    return source.timeline(subscribedAt: 0).events.filter { $0.frame < subscribed }
   }
 }

@@ -1,19 +1,5 @@
 import Reactive
 
-/// Numbers the events of one run in the order they were recorded, and notes the scheduler
-/// action (and queue) that delivered each.
-final class EventCounter {
-  private var count = 0
-
-  func stamp(_ scheduler: VirtualTimeScheduler) -> EventOrder {
-    count += 1
-    let current = scheduler.currentScheduler
-    return EventOrder(
-      sequence: count, turn: current == nil ? nil : scheduler.actionsRun,
-      queue: (current as? VirtualQueue)?.name)
-  }
-}
-
 /// Records one subscription to a signal: its window and its events at their frames, in delivery
 /// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
@@ -32,8 +18,6 @@ final class LaneRecorder {
   }
 
   private let scheduler: VirtualTimeScheduler
-  /// The run's event counter, shared by every recorder of the run.
-  private let counter: EventCounter
   /// The frame of the subscription, once made.
   private(set) var subscribed: Int?
   /// The frame the subscription ended (disposed or terminated).
@@ -42,14 +26,34 @@ final class LaneRecorder {
   private(set) var events: [TimelineEvent] = []
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
+  /// The source a passive lane watches (`show input.recorded`), if this is one.
+  private var watched: MarbleSource?
 
-  init(scheduler: VirtualTimeScheduler, counter: EventCounter) {
+  /// Numbers the events of one frame across every recorder of the run.
+  private let clock: SequenceClock
+  /// The run's budget: each recorded event counts (`--max-events`), values are checked
+  /// (`--max-value-size`, nesting), reported at `range` (the `show` or `expect`).
+  private let budget: Budget?
+  private let range: SourceRange
+  /// How deeply this recording is nested in others (0 for a lane).
+  private let level: Int
+
+  init(
+    scheduler: VirtualTimeScheduler, clock: SequenceClock, budget: Budget? = nil,
+    range: SourceRange = SourceRange(line: 1, column: 1), level: Int = 0
+  ) {
     self.scheduler = scheduler
-    self.counter = counter
+    self.clock = clock
+    self.budget = budget
+    self.range = range
+    self.level = level
   }
 
+  /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
+  var isPassive: Bool { watched != nil }
+
   /// Whether the subscription is made and has not ended.
-  var isActive: Bool { subscribed != nil && unsubscribed == nil }
+  var isActive: Bool { watched == nil && subscribed != nil && unsubscribed == nil }
 
   /// Subscribes to `signal` now.
   func start(_ signal: Signal<Value>) {
@@ -60,6 +64,14 @@ final class LaneRecorder {
     signal.subscribe(subscriber)
   }
 
+  /// Records what `source` delivers to its subscribers, without subscribing to it: the lane of
+  /// `show input.recorded`. Inner cold marbles among its values are drawn without subscribing.
+  func watch(_ source: MarbleSource) {
+    guard watched == nil, subscribed == nil else { return }
+    watched = source
+    source.watch { [weak self] event in self?.record(event) }
+  }
+
   /// Ends the subscription now (the `!` of a subscription marble).
   func stop() {
     subscriber?.dispose()
@@ -67,17 +79,32 @@ final class LaneRecorder {
   }
 
   private func record(_ event: Event<Value>) {
+    guard !clock.hasStopped() else { return }
     let frame = scheduler.now
-    let order = counter.stamp(scheduler)
+    if let budget {
+      guard budget.spend(at: range) else { return }
+      switch event {
+      case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
+      case .error(let error):
+        guard budget.checkRecorded(Value.payload(of: error), at: range) else { return }
+      case .completed: break
+      }
+    }
+    let sequence = clock.next(at: frame)
+    let action = currentAction
     switch event {
     case .next(let value):
       if value.containsSignal {
         pending.append((events.count, pend(value, at: frame)))
-        events.append(TimelineEvent(frame: frame, kind: .next, value: .null, order: order))
+        events.append(
+          TimelineEvent(
+            frame: frame, kind: .next, value: .null, sequence: sequence,
+            action: action))
       } else {
         events.append(
           TimelineEvent(
-            frame: frame, kind: .next, value: value.timelineValue(at: frame), order: order))
+            frame: frame, kind: .next, value: value.timelineValue(at: frame), sequence: sequence,
+            action: action))
       }
     case .error(let error):
       let value = Value.payload(of: error)
@@ -86,20 +113,37 @@ final class LaneRecorder {
       }
       events.append(
         TimelineEvent(
-          frame: frame, kind: .error, value: value.timelineValue(at: frame), order: order))
-      if unsubscribed == nil { unsubscribed = frame }
+          frame: frame, kind: .error, value: value.timelineValue(at: frame), sequence: sequence,
+          action: action))
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     case .completed:
-      events.append(TimelineEvent(frame: frame, kind: .completed, order: order))
-      if unsubscribed == nil { unsubscribed = frame }
+      events.append(
+        TimelineEvent(frame: frame, kind: .completed, sequence: sequence, action: action))
+      if unsubscribed == nil, watched == nil { unsubscribed = frame }
     }
+  }
+
+  /// The scheduler action running now and its queue (`main` for a command's hop).
+  private var currentAction: EventAction {
+    let current = scheduler.currentScheduler
+    return EventAction(
+      turn: current == nil ? nil : scheduler.actionsRun, queue: (current as? VirtualQueue)?.name)
   }
 
   /// Starts recordings for the signals inside `value`.
   private func pend(_ value: Value, at frame: Int) -> Pending {
     switch value {
     case .signal(let signal):
-      let inner = LaneRecorder(scheduler: scheduler, counter: counter)
-      inner.start(signal)
+      if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
+      }
+      let inner = LaneRecorder(
+        scheduler: scheduler, clock: clock, budget: budget, range: range, level: level + 1)
+      if level + 1 < Budget.maximumValueNesting {
+        inner.start(signal)
+      } else {
+        budget?.failNesting(at: range)
+      }
       return .inner(inner)
     case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
     case .array(let values): return .array(values.map { pend($0, at: frame) })
@@ -116,7 +160,8 @@ final class LaneRecorder {
 
   /// The subscription window (frame 0, open, if never subscribed).
   var window: TimelineSubscription {
-    TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+    if let watched { return watched.watchedWindow }
+    return TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
   }
 
   /// The recorded events with every inner signal resolved.
@@ -144,7 +189,8 @@ final class LaneRecorder {
 
   /// The last frame this recording (and its inner recordings) touched.
   var lastFrame: Int {
-    var last = max(subscribed ?? 0, unsubscribed ?? 0, events.last?.frame ?? 0)
+    let window = self.window
+    var last = max(window.subscribed, window.unsubscribed ?? 0, events.last?.frame ?? 0)
     for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
     return last
   }
@@ -157,5 +203,29 @@ final class LaneRecorder {
     case .error(let value): return lastFrame(of: value)
     case .event(_, let value): return value.map(lastFrame) ?? 0
     }
+  }
+}
+
+/// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
+/// at every new frame (virtual time only moves forward).
+final class SequenceClock {
+  private var frame = Int.min
+  private var count = 0
+  /// Whether the run has failed: what happens after the error (values a failed closure left
+  /// behind) is not recorded.
+  let hasStopped: () -> Bool
+
+  init(hasStopped: @escaping () -> Bool = { false }) {
+    self.hasStopped = hasStopped
+  }
+
+  /// The number of the next event recorded at `frame`.
+  func next(at frame: Int) -> Int {
+    if frame != self.frame {
+      self.frame = frame
+      count = 0
+    }
+    defer { count += 1 }
+    return count
   }
 }

@@ -28,19 +28,31 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   let endFrame: Int
   /// Every subscription, in the order made.
   private(set) var subscriptions: [TimelineSubscription] = []
+  /// For each subscription, what made it (`the 'show input' at 3:6`), when the script knows.
+  private(set) var origins: [String?] = []
+  /// Says what is subscribing now (set by the runtime while a `show` or `expect` subscribes).
+  var currentOrigin: () -> String? = { nil }
+  /// Called with every event the source delivers, without subscribing (`show input.recorded`).
+  private var watchers: [(Event<Value>) -> Void] = []
   private let scheduler: VirtualTimeScheduler
+  /// The run's budget: events at the subscription's own frame keep its nesting depth.
+  private let budget: Budget
+  /// The `cold(…)`/`hot(…)` call, where a run out of events is reported.
+  private let range: SourceRange
   private let subject = Subject<Value>()
   private var isScheduled = false
 
   init(
     kind: MarbleKind, batches: [Batch], firstFrame: Int, endFrame: Int,
-    scheduler: VirtualTimeScheduler
+    scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
     self.batches = batches
     self.firstFrame = firstFrame
     self.endFrame = endFrame
     self.scheduler = scheduler
+    self.budget = budget
+    self.range = range
     super.init { _ in nil }
   }
 
@@ -50,19 +62,40 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   }
 
   /// Logs the subscription; a cold source schedules its timeline relative to now.
+  ///
+  /// The events of the subscription's own frame are delivered as deeply nested as the
+  /// subscription was made (`Budget.depth`): they are a continuation of the code that
+  /// subscribed, so that a closure returning itself through them (`cold("#").catch { _ in
+  /// f(f) }`) counts as the recursion it is.
   @discardableResult
   override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     let start = scheduler.now
     let index = subscriptions.count
     subscriptions.append(TimelineSubscription(subscribed: start, unsubscribed: nil))
+    origins.append(currentOrigin())
     switch kind {
     case .cold:
       let scheduled = CompositeDisposable()
+      let depth = budget.depth
       for batch in batches {
         let events = batch.events
+        if batch.frame == 0 && depth > 0 {
+          scheduled.add(
+            scheduler.schedule(at: start) { [budget, range] in
+              guard budget.spend(events.count, at: range) else { return }
+              let outer = budget.depth
+              budget.depth = max(outer, depth)
+              for event in events { subscriber.send(event) }
+              budget.depth = outer
+            })
+          continue
+        }
         scheduled.add(
-          scheduler.schedule(at: start &+ batch.frame) {
-            for event in events { subscriber.send(event) }
+          scheduler.schedule(at: start &+ batch.frame) { [weak self] in
+            for event in events {
+              self?.notifyWatchers(event)
+              subscriber.send(event)
+            }
           })
       }
       subscriber.attach(scheduled)
@@ -85,9 +118,52 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     let now = scheduler.now
     for batch in batches where batch.frame >= now {
       let events = batch.events
-      scheduler.schedule(at: batch.frame) { [subject] in
-        for event in events { subject.send(event) }
+      scheduler.schedule(at: batch.frame) { [weak self, subject] in
+        for event in events {
+          self?.notifyWatchers(event)
+          subject.send(event)
+        }
       }
     }
+  }
+
+  /// What a subscription made at `frame` receives, for a cold source, without subscribing: its
+  /// events shifted to `frame` (values are plain: a source holds the values of its map).
+  func timeline(subscribedAt frame: Int) -> InnerTimeline {
+    var events: [TimelineEvent] = []
+    var end: Int?
+    for (at, event) in self.events {
+      switch event {
+      case .next(let value):
+        events.append(.next(value.timelineValue(at: at + frame), at: at + frame))
+      case .error(let error):
+        events.append(
+          .error(Value.payload(of: error).timelineValue(at: at + frame), at: at + frame))
+        end = at + frame
+      case .completed:
+        events.append(.completed(at: at + frame))
+        end = at + frame
+      }
+    }
+    return InnerTimeline(subscribed: frame, unsubscribed: end, events: events)
+  }
+
+  /// The window a lane drawn without subscribing shows: from the first subscription (frame 0
+  /// for a hot source) to the end of the last one, open while any is.
+  var watchedWindow: TimelineSubscription {
+    let start = kind == .hot ? 0 : (subscriptions.first?.subscribed ?? 0)
+    let open = subscriptions.isEmpty || subscriptions.contains { $0.unsubscribed == nil }
+    return TimelineSubscription(
+      subscribed: start, unsubscribed: open ? nil : subscriptions.compactMap(\.unsubscribed).max())
+  }
+
+  /// Calls `watcher` with every event the source delivers from now on, to any subscriber (or,
+  /// for a hot source, to nobody): a lane drawn without subscribing.
+  func watch(_ watcher: @escaping (Event<Value>) -> Void) {
+    watchers.append(watcher)
+  }
+
+  private func notifyWatchers(_ event: Event<Value>) {
+    for watcher in watchers { watcher(event) }
   }
 }

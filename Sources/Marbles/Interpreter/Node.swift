@@ -167,10 +167,10 @@ final class ClosureCallNode: Node {
     var values: [Value] = []
     for argument in arguments { values.append(try argument.eval(locals)) }
     switch values.count {
-    case 0: return try closure.call()
-    case 1: return try closure.call(values[0])
-    case 2: return try closure.call(values[0], values[1])
-    default: return try closure.call(values)
+    case 0: return try closure.call(at: range)
+    case 1: return try closure.call(values[0], at: range)
+    case 2: return try closure.call(values[0], values[1], at: range)
+    default: return try closure.call(values, at: range)
     }
   }
 }
@@ -249,14 +249,25 @@ final class BinaryNode: Node {
   let op: ScriptBinaryOperator
   let lhs: Node
   let rhs: Node
-  init(_ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, range: SourceRange) {
+  /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
+  let budget: Budget
+  init(
+    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
+  ) {
     self.op = op
     self.lhs = lhs
     self.rhs = rhs
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    switch result {
+    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
+    case .array(let values): try budget.checkSize(values.count, at: range)
+    default: break
+    }
+    return result
   }
 
   /// `a op b` on values.

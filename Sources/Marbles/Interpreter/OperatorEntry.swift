@@ -145,12 +145,12 @@ struct Call {
   /// The scheduler of the run.
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
 
-  /// The receiver as a signal.
+  /// The receiver as a signal (its subscriptions counted, see `Runtime.counted`).
   func signal() throws(RuntimeError) -> Signal<Value> {
     guard case .signal(let signal) = receiver else {
       throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
     }
-    return signal
+    return runtime.counted(signal, at: range, isOpen: false)
   }
 
   /// The range of argument `index`, or the call's.
@@ -177,7 +177,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: "a signal", value, at: rangeOf(index))
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 
   /// The longest duration or latest frame an argument may give: as for marble time
@@ -240,7 +240,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
     }
-    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name)
+    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name, range: range)
   }
 
   /// Argument `index` as the `main` scheduler.
@@ -262,35 +262,52 @@ struct Call {
 /// A script closure handed to an operator: calling it never throws. A runtime error inside it
 /// is reported (with the current frame), the run is asked to stop, and a neutral value
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
+/// Each call counts as an event (`--max-events`); once the run has failed, the closure is no
+/// longer called at all.
 struct ScriptFunction {
   let closure: Closure
   let runtime: Runtime
   let operatorName: String
+  /// The operator call's range: where a recursion through the operator is reported.
+  let range: SourceRange
 
   /// Calls with one argument.
   func callAsFunction(_ argument: Value) -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call(argument)
+      return try closure.call(argument, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [argument]))
       return .null
     }
   }
 
   /// Calls with two arguments.
   func callAsFunction(_ first: Value, _ second: Value) -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call(first, second)
+      return try closure.call(first, second, at: range)
     } catch {
-      runtime.report(error)
+      runtime.report(withOrigin(error, [first, second]))
       return .null
     }
   }
 
+  /// The error with a hint naming the values the operator passed, unless it has a hint:
+  /// 'map' called the closure with 'String' "a!" (the value that arrived at this frame).
+  private func withOrigin(_ error: RuntimeError, _ arguments: [Value]) -> RuntimeError {
+    guard error.hint == nil else { return error }
+    var copy = error
+    let values = arguments.map { "'\($0.typeName)' \($0)" }.joined(separator: " and ")
+    copy.hint = "'\(operatorName)' called the closure with \(values), which arrived at this frame"
+    return copy
+  }
+
   /// Calls with no arguments.
   func callAsFunction() -> Value {
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call()
+      return try closure.call(at: range)
     } catch {
       runtime.report(error)
       return .null
@@ -312,6 +329,6 @@ struct ScriptFunction {
       }
       return .never
     }
-    return signal
+    return runtime.counted(signal, at: range)
   }
 }

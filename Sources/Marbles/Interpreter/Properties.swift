@@ -1,14 +1,21 @@
 import Reactive
 
 /// The properties of script values: a command's lanes, a channel's terminals, a connection's
-/// signal (`cmd.enabled`, `ch.leading`, `conn.signal`).
+/// signal (`cmd.enabled`, `ch.leading`, `conn.signal`), a marble source's lane drawn without
+/// subscribing (`input.recorded`).
 enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
   static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
-      "message",
-    ]
+      "message", "recorded",
+    ] + operatorLanes
+
+  /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
+  static let operatorLanes = [
+    "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current", "pending",
+    "attempt", "latest", "queue",
+  ]
 
   /// The value of `value.name`.
   static func get(_ name: String, of value: Value, at range: SourceRange) throws(RuntimeError)
@@ -27,6 +34,15 @@ enum Properties {
     case .commandInternals(let box):
       if let lane = box.lane(name) { return .signal(lane) }
       throw missing(name, value, among: CommandBox.internalLanes, at: range)
+    case .signal(let probed as ProbedSignal) where name != "recorded":
+      if name == "internals" { return .operatorInternals(probed.internals) }
+      if probed.laneNames.contains(name), let lane = probed.internals.lane(name) {
+        return .signal(lane)
+      }
+      throw missing(name, value, among: ["internals"] + probed.laneNames, at: range)
+    case .operatorInternals(let internals):
+      if let lane = internals.lane(name) { return .signal(lane) }
+      throw missing(name, value, among: internals.laneNames, at: range)
     case .channel(let channel):
       if name == "leading" { return .signal(channel.leading) }
       if name == "following" { return .signal(channel.following) }
@@ -34,6 +50,15 @@ enum Properties {
     case .connection(let connection):
       if name == "signal" { return .signal(connection.signal) }
       throw missing(name, value, among: ["signal"], at: range)
+    case .signal(let signal) where name == "recorded":
+      guard let source = signal as? MarbleSource else {
+        throw RuntimeError(
+          "'recorded' draws a 'cold' or 'hot' marble source without subscribing it; this signal is"
+            + " made by operators",
+          hint: "show the signal itself (a lane subscribes it), or show the sources it is made of"
+            + " with '.recorded'", at: range)
+      }
+      return .recorded(source)
     case .errorObject(let errorName, let message), .error(.errorObject(let errorName, let message)):
       if name == "name" { return .string(errorName) }
       if name == "message" { return .string(message) }

@@ -16,12 +16,12 @@ final class Runtime {
   let source: SourceFile
   /// The one scheduler of the run; its `main` queue is the script's `main`.
   let scheduler: VirtualTimeScheduler
-  /// Numbers the recorded events of the run (their in-frame order).
-  let eventCounter = EventCounter()
   /// The value of each `let`, by slot.
   var globals: [Value] = []
   /// The first runtime error, which stops the run.
   private(set) var failure: Diagnostic?
+  /// Whether `failure` is a budget being exceeded (`--max-events`, …), not a script error.
+  private(set) var failedByBudget = false
   /// Warnings found before and during the run.
   var warnings: [Diagnostic] = []
   /// Whether statements are still being evaluated (effects are collected, not done).
@@ -34,8 +34,12 @@ final class Runtime {
   private(set) var hotSources: [MarbleSource] = []
   /// The `cold` and `hot` sources, for the diagram's extent.
   private(set) var sources: [MarbleSource] = []
+  /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
+  private(set) var subscriptionOrigin: String?
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
+  /// The run's budgets: nesting depth, events, subscriptions, value size.
+  let budget: Budget
   /// Whether the script starts with `use rxjs`: colliding operator names have RxJS's
   /// semantics, and operators that send several values together send arrays, not tuples.
   var usesRxJS = false
@@ -45,9 +49,11 @@ final class Runtime {
   /// Whether the run was torn down: the graph is released and nothing more is reported.
   private(set) var isTornDown = false
 
-  init(source: SourceFile, scheduler: VirtualTimeScheduler) {
+  init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
     self.scheduler = scheduler
+    self.budget = Budget(limits: options.budgets)
+    budget.runtime = self
   }
 
   /// Whether a runtime error has happened.
@@ -80,8 +86,9 @@ final class Runtime {
 
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
   /// asks the scheduler to stop.
-  func report(_ error: RuntimeError) {
+  func report(_ error: RuntimeError, byBudget: Bool = false) {
     guard failure == nil, !isTornDown else { return }
+    failedByBudget = byBudget
     var text = "\(error.message) at frame \(scheduler.now)"
     if let hint = error.hint { text += "; " + hint }
     failure = .error(text, at: error.range)
@@ -117,8 +124,25 @@ final class Runtime {
     }
   }
 
+  /// The operator internals (`s.internals`) asked for while setting up, started at frame 0
+  /// after the shown lanes subscribe.
+  private var internalsWork: [OperatorInternals] = []
+
+  /// Starts `internals`' subscription: at frame 0 after the lanes while setting up, now later.
+  func startInternals(_ internals: OperatorInternals) {
+    if isSettingUp {
+      internalsWork.append(internals)
+    } else {
+      internals.start()
+    }
+  }
+
   /// Ends the set-up: schedules the collected subscriptions, then the script's work.
   func finishSetUp() {
+    for internals in internalsWork {
+      startWork.append { [scheduler] in scheduler.schedule(at: 0) { internals.start() } }
+    }
+    internalsWork = []
     isSettingUp = false
     let start = startWork
     let script = scriptWork
@@ -133,7 +157,8 @@ final class Runtime {
   /// A `cold` or `hot` source for `diagram`, its value keys looked up in `values` (a digit
   /// without an entry is that integer, any other character the one-character string).
   func makeSource(
-    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value
+    _ diagram: MarbleDiagram, values: [(label: String, value: Value)], error: Value,
+    at range: SourceRange
   ) -> MarbleSource {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
@@ -164,7 +189,8 @@ final class Runtime {
     }
     let source = MarbleSource(
       kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
-      endFrame: diagram.endFrame, scheduler: scheduler)
+      endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
+    source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)
     if diagram.kind == .hot {
       if isSettingUp {
@@ -175,6 +201,15 @@ final class Runtime {
       }
     }
     return source
+  }
+
+  /// Runs `work` (a `show` or `expect` subscribing) with `origin` as what marble sources
+  /// record as the maker of the subscriptions it makes.
+  func subscribing(as origin: String, _ work: () -> Void) {
+    let outer = subscriptionOrigin
+    subscriptionOrigin = origin
+    work()
+    subscriptionOrigin = outer
   }
 
   /// The integer a one-digit key stands for.
@@ -208,6 +243,39 @@ final class Runtime {
     nesting += 1
     delivery()
     nesting -= 1
+  }
+
+  /// `signal`, each subscription to it counted as one level of nesting (see `Budget`), so that a
+  /// chain of subscriptions (a long chain of `let`s, a `defer` returning a `defer` of itself)
+  /// stops with an error at `range` instead of overflowing the stack. The receivers and signal
+  /// arguments of operators, and the signals their closures return, are counted.
+  ///
+  /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
+  /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
+  /// it also counts as open until it ends (`--max-subscriptions`).
+  func counted(_ signal: Signal<Value>, at range: SourceRange, isOpen: Bool = true)
+    -> Signal<Value>
+  {
+    Signal { [weak self] subscriber in
+      guard let self, !self.hasFailed else { return nil }
+      let budget = self.budget
+      if isOpen {
+        guard budget.opened(at: range) else { return nil }
+        subscriber.attach { [weak budget] in budget?.closed() }
+      } else {
+        guard budget.spend(at: range) else { return nil }
+      }
+      do throws(RuntimeError) {
+        try budget.enter(at: range)
+      } catch {
+        self.report(error)
+        return nil
+      }
+      let level = budget.depth
+      signal.subscribe(subscriber)
+      budget.depth = level - 1
+      return nil
+    }
   }
 
   /// `signal`, with each event's delivery counted as a nested delivery (see `nested`).

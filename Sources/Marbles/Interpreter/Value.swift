@@ -37,10 +37,14 @@ enum Value {
   case command(CommandBox)
   /// A command's internal lanes (`cmd.internals`).
   case commandInternals(CommandBox)
+  /// A stateful operator's internals (`s.internals`).
+  case operatorInternals(OperatorInternals)
   /// A channel (RACChannel).
   case channel(Channel<Value>)
   /// A multicast connection (`publish()`, `multicast(subject)`).
   case connection(MulticastConnection<Value>)
+  /// A marble source drawn without subscribing it (`show input.recorded`).
+  case recorded(MarbleSource)
   /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
@@ -68,8 +72,10 @@ extension Value {
     case .signal: return "Signal"
     case .command: return "Command"
     case .commandInternals: return "CommandInternals"
+    case .operatorInternals: return "Internals"
     case .channel: return "Channel"
     case .connection: return "Connection"
+    case .recorded: return "RecordedLane"
     case .closure: return "Closure"
     case .scheduler: return "Scheduler"
     }
@@ -112,8 +118,10 @@ extension Value {
     case .signal: return .signal(InnerTimeline(subscribed: frame))
     case .command: return .opaque("Command")
     case .commandInternals: return .opaque("CommandInternals")
+    case .operatorInternals: return .opaque("Internals")
     case .channel: return .opaque("Channel")
     case .connection: return .opaque("Connection")
+    case .recorded: return .opaque("RecordedLane")
     case .closure: return .opaque("Closure")
     case .scheduler(let queue): return .opaque(queue.name)
     }
@@ -130,6 +138,7 @@ extension Value {
       case .timedOut: return .string("timedOut")
       case .noElements: return .string("noElements")
       case .outOfRange: return .string("outOfRange")
+      case .notSingle: return .string("notSingle")
       }
     default: return .string(String(describing: error))
     }
@@ -175,6 +184,7 @@ extension Value {
       return a === b
     case (.channel(let a), .channel(let b)): return a === b
     case (.connection(let a), .connection(let b)): return a === b
+    case (.recorded(let a), .recorded(let b)): return a === b
     case (.closure(let a), .closure(let b)): return a === b
     case (.scheduler(let a), .scheduler(let b)): return a === b
     default: return false
@@ -191,8 +201,10 @@ extension Value: CustomStringConvertible {
     case .signal: return "signal"
     case .command: return "command"
     case .commandInternals: return "command internals"
+    case .operatorInternals: return "internals"
     case .channel: return "channel"
     case .connection: return "connection"
+    case .recorded: return "recorded lane"
     case .closure: return "closure"
     case .scheduler(let queue): return queue.name
     default: return timelineValue(at: 0).description

@@ -12,12 +12,15 @@ public enum MarbleParser {
   /// The longest time progression accepted, in frames (about 11.5 days of virtual time).
   public static let maxProgressionFrames = 1_000_000_000
 
+  /// The most diagnostics one marble string reports.
+  static let maximumDiagnostics = 20
+
   /// Parses a cold or hot marble string.
   ///
   /// - Parameters:
   ///   - marble: The marble text, e.g. `"--a--b--|"`.
   ///   - kind: `.cold` (frame 0 is the first character) or `.hot` (frame 0 is the `^`).
-  /// - Returns: The diagram, always, and every problem found (errors and warnings).
+  /// - Returns: The diagram, always, and the problems found (errors and warnings, the first 20).
   public static func parse(_ marble: String, kind: MarbleKind) -> (
     diagram: MarbleDiagram, diagnostics: [Diagnostic]
   ) {
@@ -77,7 +80,9 @@ public enum MarbleParser {
       subscriptionPoint: zero?.range,
       firstFrame: -offset,
       length: state.time)
-    return (diagram, diagnostics.sortedByPosition())
+    // A marble of thousands of broken groups gives one error per group, and each is printed
+    // with its whole line: keep the first few so the report stays linear in the marble's size.
+    return (diagram, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
   }
 
   /// Parses a subscription marble such as `"^---!"`, `"--^--!"` or `"(^!)"`.
@@ -131,7 +136,7 @@ public enum MarbleParser {
     guard let subscribe else {
       let whole = SourceRange(line: 1, column: 1, length: marble.count)
       diagnostics.append(.marbleMissingSubscription(at: whole))
-      return (nil, diagnostics.sortedByPosition())
+      return (nil, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
     }
     if unsubscribeFirst, let unsubscribe {
       diagnostics.append(.marbleUnsubscriptionBeforeSubscription(at: unsubscribe.range))
@@ -140,7 +145,7 @@ public enum MarbleParser {
       subscribed: subscribe.time,
       unsubscribed: unsubscribeFirst ? nil : unsubscribe?.time,
       length: state.time)
-    return (subscription, diagnostics.sortedByPosition())
+    return (subscription, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
   }
 }
 

@@ -61,7 +61,12 @@ enum MarbleLexer {
         continue
       }
 
-      if character.isMarbleDigit, let match = matchProgression(characters, at: index) {
+      // Inside a run of digits a progression can neither start (no boundary before it) nor be
+      // worth a warning (the run's first digit had it), so only a run's first digit is matched:
+      // matching at every digit made a marble of n digits cost n² steps.
+      if character.isMarbleDigit, index == 0 || !characters[index - 1].isMarbleDigit,
+        let match = matchProgression(characters, at: index)
+      {
         let end = index + match.length
         let range = SourceRange(line: line, column: column, length: match.length)
         let text = String(characters[index..<end])

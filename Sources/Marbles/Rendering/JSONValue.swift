@@ -101,7 +101,7 @@ public indirect enum JSONValue: Hashable, Sendable {
   }
 
   static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
+    if let special = TimelineValue.nonFiniteName(value) { return "\"" + special + "\"" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) + ".0" }
     return "\(value)"
   }

@@ -1,7 +1,8 @@
 extension ScriptRun {
-  /// The run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added).
+  /// The run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added). A run
+  /// that stopped early also has `"stopped": {"frame", "reason", "message"}`.
   public var json: JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("file", .string(file)),
       ("title", title.map(JSONValue.string) ?? .null),
       ("frames", .object([("first", .int(firstFrame)), ("last", .int(lastFrame))])),
@@ -12,7 +13,18 @@ extension ScriptRun {
       ),
       ("expectations", .array(expectations.map(\.json))),
       ("diagnostics", .array(diagnostics.map { $0.json(file: file) })),
-    ])
+    ]
+    if let stopped {
+      members.append(
+        (
+          "stopped",
+          .object([
+            ("frame", .int(stopped.frame)), ("reason", .string(stopped.reason.rawValue)),
+            ("message", .string(stopped.message)),
+          ])
+        ))
+    }
+    return .object(members)
   }
 
   /// The JSON printed for several runs: one object, or an array of them in argument order.
@@ -22,14 +34,18 @@ extension ScriptRun {
 }
 
 extension TimelineLane {
-  /// `{"name", "label", "subscription", "events"}`.
+  /// `{"name", "label", "subscription", "events", "kind"}`, plus `"before"` (a hot source's
+  /// events before the subscription) when there are any.
   public var json: JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("name", .string(name)),
       ("label", .string(label)),
       ("subscription", subscription.json),
       ("events", .array(events.map(\.json))),
-    ])
+      ("kind", .string(kind.rawValue)),
+    ]
+    if !before.isEmpty { members.append(("before", .array(before.map(\.json)))) }
+    return .object(members)
   }
 }
 
@@ -44,7 +60,8 @@ extension TimelineSubscription {
 }
 
 extension TimelineEvent {
-  /// `{"frame", "kind", "value"}`; an error has `"error"` instead of `"value"`.
+  /// `{"frame", "kind", "value"}`; an error has `"error"` instead of `"value"`; a recorded
+  /// event also has `"sequence"`, its place in the order of work inside its frame.
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [("frame", .int(frame)), ("kind", .string(kind.rawValue))]
     switch kind {
@@ -52,6 +69,7 @@ extension TimelineEvent {
     case .error: members.append(("error", value?.json ?? .null))
     case .completed: break
     }
+    if let sequence { members.append(("sequence", .int(sequence))) }
     return .object(members)
   }
 }
@@ -100,7 +118,9 @@ extension TimelineValue {
 }
 
 extension ExpectationResult {
-  /// `{"line", "lane", "passed"}`, plus `"expected"`/`"actual"`/`"message"` on failure.
+  /// `{"line", "column", "lane", "passed"}`, plus on failure `"expected"`/`"actual"` (for a
+  /// lane), `"message"` (the diff drawn in ascii) and `"differences"` (each differing frame
+  /// with its kind and both sides' events).
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [
       ("line", .int(line)), ("column", .int(column)), ("lane", .string(lane)),
@@ -108,7 +128,23 @@ extension ExpectationResult {
     ]
     if let expected { members.append(("expected", .array(expected.map(\.json)))) }
     if let actual { members.append(("actual", .array(actual.map(\.json)))) }
-    if let message { members.append(("message", .string(message))) }
+    if !passed {
+      members.append(("message", .string(ExpectationDiffRenderer().render(self))))
+    }
+    if let differences = mismatch?.differences, !differences.isEmpty {
+      members.append(
+        (
+          "differences",
+          .array(
+            differences.map { difference in
+              .object([
+                ("frame", .int(difference.frame)), ("kind", .string(difference.kind.rawValue)),
+                ("expected", .array(difference.expected.map(\.json))),
+                ("actual", .array(difference.actual.map(\.json))),
+              ])
+            })
+        ))
+    }
     return .object(members)
   }
 }

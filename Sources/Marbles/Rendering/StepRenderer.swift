@@ -34,7 +34,8 @@ public struct StepRenderer: Sendable {
     public func screen(_ index: Int) -> String {
       let frame = diagram.first + index
       var out = "step \(index + 1) of \(count): frame \(frame)\n"
-      out += TimelineRenderer(options: renderer.options).render(run.prefix(through: frame))
+      out += TimelineRenderer(options: renderer.options).render(
+        run.prefix(through: frame), keysFrom: run)
       let work = diagram.frames[index]
       if work.isEmpty {
         out += "frame \(frame): nothing happens\n"

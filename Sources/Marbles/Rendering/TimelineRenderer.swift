@@ -1,16 +1,24 @@
-/// Draws a `ScriptRun` as aligned text timelines (OUTPUT.md §2).
+/// Draws a `ScriptRun` as aligned text timelines (OUTPUT.md §2) on the diagram grid
+/// (`DiagramGrid`), the engine the failure diffs use too.
 ///
 ///     map                 0    5
 ///     input               --a--b--|
 ///     output              --x--y--|
 ///                         x = 10, y = 20
 ///
-/// All lanes share one grid: a frame with a group of simultaneous events, `(ab)`, widens that
-/// frame's column in every lane. A lane whose values all print as one character shows them
-/// inline; otherwise each distinct value gets a key and a legend line below the lane. Inner
-/// signals get their own indented rows. Frames before a subscription and after it ended are
-/// blank. The output is deterministic. Layout is one pass over the events plus one over the
-/// frames.
+/// One column per frame in every lane, so distances read true against the ruler. Several
+/// events at one frame stack on continuation rows under the lane, in the order they happened:
+///
+///     a   --0
+///           |
+///
+/// A value that prints as one character no other value of the diagram draws as (`1`, `a`,
+/// `t`/`f` for Booleans) is drawn as itself; every other value gets a key that no literal of
+/// the diagram uses, with a legend under its lane. Inner signals get their own indented rows.
+/// Frames before a subscription and after it ended are blank; a hot lane shows what its source
+/// emitted before the subscription, without the timeline. A run that stopped early is drawn up
+/// to the stop, with the stop frame marked on every lane. One pass over the events plus one
+/// over the frames of each row.
 public struct TimelineRenderer: Sendable {
   /// Rendering choices.
   public struct Options: Sendable {
@@ -39,236 +47,141 @@ public struct TimelineRenderer: Sendable {
 
   /// The run drawn as text, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    let rows = run.lanes.flatMap { makeRows(for: $0) }
-    let header = run.title ?? run.file
-    guard !rows.isEmpty else { return header + "\n(no lanes)\n" }
-    let first = min(run.firstFrame, rows.map(\.start).min() ?? run.firstFrame)
-    let last = max(run.lastFrame, rows.map(\.lastFrame).max() ?? run.lastFrame, first)
-    let frames = first...last
+    render(run, keysFrom: nil)
+  }
 
-    var widths = [Int](repeating: 1, count: frames.count)
+  /// A part of `full` (the run cut at a frame, for `marbles step`) drawn with the keys of the
+  /// whole run, so that a value keeps its glyph from one step to the next.
+  public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
+    guard let (grid, notes) = diagram(part, keysFrom: full) else {
+      return (part.title ?? part.file) + "\n(no lanes)\n"
+    }
+    return (grid.render() + notes).map { $0 + "\n" }.joined()
+  }
+
+  /// The grid of `run` and the notes under it (the stop), or nil when there are no lanes.
+  /// With `full`, the keys are those of `full`: its values come first, and `run`'s, all among
+  /// them, change nothing.
+  func diagram(_ run: ScriptRun, keysFrom full: ScriptRun? = nil)
+    -> (grid: DiagramGrid, notes: [String])?
+  {
+    guard !run.lanes.isEmpty else { return nil }
+    let theme = options.theme
+    var values: [TimelineValue] = []
+    for lane in full?.lanes ?? [] { collect(lane.before + lane.events, into: &values) }
+    let skipped = values.count
+    for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
+    let keys = DiagramKeys(
+      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: ==,
+      print: \.description, literal: Self.literal)
+    var rows: [DiagramGrid.Row] = []
+    var position = skipped
+    for lane in run.lanes {
+      addRows(
+        label: lane.label, start: lane.subscription.subscribed,
+        unsubscribed: lane.subscription.unsubscribed, events: lane.events, before: lane.before,
+        depth: 0, keys: keys, position: &position, stop: run.stopped?.frame,
+        stopped: run.stopped != nil, into: &rows)
+    }
+    var first = run.firstFrame
+    var last = max(run.lastFrame, run.stopped?.frame ?? .min)
     for row in rows {
-      for (frame, tokens) in row.tokens {
-        let index = frame - first
-        guard index >= 0, index < widths.count else { continue }
-        widths[index] = max(widths[index], cellWidth(tokens))
-      }
+      first = min(first, row.start ?? first, row.marks.first?.frame ?? first)
+      last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
     }
-
-    let labelWidth = max(rows.map { $0.label.count }.max() ?? 0, 1) + 2
-    var blocks: [ClosedRange<Int>] = []
-    var blockStart = first
-    var used = 0
-    let available = options.width.map { max(10, $0 - labelWidth) }
-    for frame in frames {
-      let width = widths[frame - first]
-      if let available, used + width > available, frame > blockStart {
-        blocks.append(blockStart...(frame - 1))
-        blockStart = frame
-        used = 0
+    let grid = DiagramGrid(
+      rows: rows, first: first, last: last, cellWidth: keys.width, theme: theme,
+      color: options.color, width: options.width, header: run.title ?? run.file)
+    var notes: [String] = []
+    if let stop = run.stopped {
+      let why: String
+      switch stop.reason {
+      case .runtimeError: why = "a runtime error"
+      case .frameLimit: why = "the frame limit"
+      case .actionLimit: why = "too much work in one frame"
+      case .budget: why = "a budget of the run"
       }
-      used += width
+      notes.append(
+        String(repeating: " ", count: grid.labelWidth) + theme.stopped
+          + " = stopped at frame \(stop.frame) by \(why)")
     }
-    blocks.append(blockStart...last)
-
-    var out = ""
-    let headerFits = header.count < labelWidth
-    if !headerFits { out += header + "\n" }
-    for (blockIndex, block) in blocks.enumerated() {
-      if blockIndex > 0 { out += "\n" }
-      let rulerLabel = blockIndex == 0 && headerFits ? header : ""
-      out += pad(rulerLabel, to: labelWidth) + ruler(block, first: first, widths: widths) + "\n"
-      for row in rows {
-        var line = pad(row.label, to: labelWidth)
-        for frame in block {
-          line += cell(row, frame: frame, width: widths[frame - first])
-        }
-        out += trimTrailingSpaces(line) + "\n"
-        if blockIndex == blocks.count - 1, !row.legend.isEmpty {
-          out += String(repeating: " ", count: labelWidth) + row.legend + "\n"
-        }
-      }
-    }
-    return out
+    return (grid, notes)
   }
 
-  // MARK: - Rows
-
-  private struct Row {
-    var label: String
-    var start: Int
-    /// The frame of the terminal event, or of unsubscription.
-    var end: Int?
-    var endsByUnsubscription: Bool
-    var tokens: [Int: [Token]]
-    var legend: String
-    var lastFrame: Int
-  }
-
-  private enum Token {
-    case value(String)
-    case completed
-    case failed
-  }
-
-  private func makeRows(for lane: TimelineLane) -> [Row] {
-    var rows: [Row] = []
+  /// The values a row draws (not inner signals, which get rows), then its inner signals'
+  /// rows' values: the order in which `addRows` draws them.
+  private func collect(_ events: [TimelineEvent], into values: inout [TimelineValue]) {
     var inners: [InnerTimeline] = []
-    let keys = KeyTable(values: lane.events.compactMap { event -> TimelineValue? in
-      guard event.kind == .next, let value = event.value else { return nil }
-      if case .signal = value { return nil }
-      return value
-    })
-    var tokens: [Int: [Token]] = [:]
-    for event in lane.events {
+    for event in events where event.kind == .next {
+      if case .signal(let inner)? = event.value {
+        inners.append(inner)
+      } else {
+        values.append(event.value ?? .null)
+      }
+    }
+    for inner in inners { collect(inner.events, into: &values) }
+  }
+
+  private func addRows(
+    label: String, start: Int, unsubscribed: Int?, events: [TimelineEvent],
+    before: [TimelineEvent], depth: Int, keys: DiagramKeys<TimelineValue>,
+    position: inout Int, stop: Int?, stopped: Bool, into rows: inout [DiagramGrid.Row]
+  ) {
+    let theme = options.theme
+    var marks: [DiagramGrid.Mark] = []
+    let firstValue = position
+    var inners: [InnerTimeline] = []
+    var failure: TimelineValue?
+    for (index, event) in (before + events).enumerated() {
+      let muted = index < before.count
       switch event.kind {
       case .next:
-        if case .signal(let inner) = event.value {
+        if case .signal(let inner)? = event.value {
           inners.append(inner)
-          tokens[event.frame, default: []].append(.value(options.theme.innerMark))
+          marks.append(.init(frame: event.frame, text: theme.innerMark, style: .inner))
         } else {
-          tokens[event.frame, default: []].append(.value(keys.symbol(for: event.value ?? .null)))
+          marks.append(
+            .init(
+              frame: event.frame, text: keys.glyph(at: position), style: muted ? .muted : .value))
+          position += 1
         }
-      case .completed: tokens[event.frame, default: []].append(.completed)
-      case .error: tokens[event.frame, default: []].append(.failed)
+      case .completed:
+        marks.append(.init(frame: event.frame, text: theme.completed, style: .completed))
+      case .error:
+        // The default error of a marble's `#` needs no legend.
+        if failure == nil, event.value != .string("error") { failure = event.value }
+        marks.append(.init(frame: event.frame, text: theme.failed, style: .failed))
       }
     }
-    let terminal = lane.events.last { $0.kind != .next }?.frame
-    let end = terminal ?? lane.subscription.unsubscribed
-    rows.append(Row(
-      label: lane.label, start: lane.subscription.subscribed, end: end,
-      endsByUnsubscription: terminal == nil && end != nil, tokens: tokens,
-      legend: keys.legend(
-        errors: lane.events.compactMap { $0.kind == .error ? $0.value : nil },
-        failureGlyph: options.theme.failed),
-      lastFrame: max(lane.events.last?.frame ?? 0, end ?? 0)))
+    let terminal = events.last { $0.kind != .next }?.frame
+    if terminal == nil, let unsubscribed {
+      marks.append(.init(frame: unsubscribed, text: theme.unsubscribed, style: .unsubscribed))
+    }
+    if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
+    // A run that stopped early may have stopped because its values grew without bound.
+    var legend = keys.legend(at: firstValue..<position, elideOver: stopped ? 100 : nil)
+    if let failure {
+      legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
+    }
+    rows.append(
+      DiagramGrid.Row(
+        label: label, start: start, end: terminal ?? unsubscribed, marks: marks, legend: legend))
     for (index, inner) in inners.enumerated() {
-      rows.append(contentsOf: makeRows(
-        for: TimelineLane(
-          name: lane.name, label: options.theme.innerPrefix + "#\(index + 1)",
-          subscription: TimelineSubscription(
-            subscribed: inner.subscribed, unsubscribed: inner.unsubscribed),
-          events: inner.events)
-      ).map { row in
-        var row = row
-        if !row.label.hasPrefix(options.theme.innerPrefix) { row.label = "  " + row.label }
-        return row
-      })
-    }
-    return rows
-  }
-
-  // MARK: - Cells
-
-  private func cellWidth(_ tokens: [Token]) -> Int {
-    let width = tokens.reduce(0) { $0 + text($1).count }
-    return tokens.count > 1 ? width + 2 : width
-  }
-
-  private func text(_ token: Token) -> String {
-    switch token {
-    case .value(let symbol): return symbol
-    case .completed: return options.theme.completed
-    case .failed: return options.theme.failed
+      addRows(
+        label: String(repeating: "  ", count: depth) + theme.innerPrefix + "#\(index + 1)",
+        start: inner.subscribed, unsubscribed: inner.unsubscribed, events: inner.events,
+        before: [], depth: depth + 1, keys: keys, position: &position, stop: nil,
+        stopped: stopped, into: &rows)
     }
   }
 
-  private func colored(_ token: Token) -> String {
-    let plain = text(token)
-    guard options.color else { return plain }
-    switch token {
-    case .value: return "\u{1B}[32m" + plain + "\u{1B}[0m"
-    case .completed: return "\u{1B}[34m" + plain + "\u{1B}[0m"
-    case .failed: return "\u{1B}[31m" + plain + "\u{1B}[0m"
-    }
-  }
-
-  private func cell(_ row: Row, frame: Int, width: Int) -> String {
-    if frame < row.start { return String(repeating: " ", count: width) }
-    if let end = row.end, frame > end { return String(repeating: " ", count: width) }
-    if let end = row.end, frame == end, row.endsByUnsubscription, row.tokens[frame] == nil {
-      let mark = options.color ? "\u{1B}[33m" + options.theme.unsubscribed + "\u{1B}[0m"
-        : options.theme.unsubscribed
-      return mark + String(repeating: " ", count: max(0, width - options.theme.unsubscribed.count))
-    }
-    guard let tokens = row.tokens[frame] else {
-      return String(repeating: options.theme.empty, count: width)
-    }
-    let body = tokens.map(colored).joined()
-    let used = cellWidth(tokens)
-    // After the lane's last event the rest of a widened column is blank, like later frames.
-    let fill: Character = frame == row.end ? " " : options.theme.empty
-    let filler = String(repeating: fill, count: max(0, width - used))
-    return tokens.count > 1 ? "(" + body + ")" + filler : body + filler
-  }
-
-  /// Frame numbers every five frames, each at its column's start, skipped where it would
-  /// touch the previous number.
-  private func ruler(_ block: ClosedRange<Int>, first: Int, widths: [Int]) -> String {
-    var line = ""
-    var offset = 0
-    for frame in block {
-      if frame % 5 == 0, line.isEmpty || line.count < offset {
-        line += String(repeating: " ", count: offset - line.count) + String(frame)
-      }
-      offset += widths[frame - first]
-    }
-    return line
-  }
-
-  private func pad(_ text: String, to width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-  }
-
-  private func trimTrailingSpaces(_ line: String) -> String {
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return line
-  }
-}
-
-/// The symbols of one lane's values: inline when every value prints as one character, else a
-/// key per distinct value (a, b, c, …) with a legend.
-private struct KeyTable {
-  private var inline = true
-  private var keys: [String: String] = [:]
-  private var ordered: [(key: String, value: TimelineValue)] = []
-
-  init(values: [TimelineValue]) {
-    inline = values.allSatisfy { Self.inlineText($0) != nil }
-    guard !inline else { return }
-    for value in values {
-      let text = value.description
-      if keys[text] != nil { continue }
-      let key = Self.key(ordered.count)
-      keys[text] = key
-      ordered.append((key, value))
-    }
-  }
-
-  static func inlineText(_ value: TimelineValue) -> String? {
+  /// The one-character form of a value: digits, one-character strings, `t`/`f`.
+  static func literal(_ value: TimelineValue) -> String? {
     switch value {
     case .bool(let flag): return flag ? "t" : "f"
     case .int(let number) where (0...9).contains(number): return String(number)
-    case .string(let text) where text.count == 1 && text != " " && !"-|#()^!".contains(text):
-      return text
+    case .string(let text) where text.count == 1 && isValidMarbleKey(text): return text
     default: return nil
     }
-  }
-
-  static func key(_ index: Int) -> String {
-    let letters = Array("abcdefghijklmnopqrstuvwxyz")
-    return index < 26 ? String(letters[index]) : String(letters[index % 26]) + String(index / 26)
-  }
-
-  func symbol(for value: TimelineValue) -> String {
-    if inline { return Self.inlineText(value) ?? "?" }
-    return keys[value.description] ?? "?"
-  }
-
-  func legend(errors: [TimelineValue], failureGlyph: String) -> String {
-    var parts = ordered.map { "\($0.key) = \($0.value)" }
-    if let error = errors.first { parts.append("\(failureGlyph) = \(error)") }
-    return parts.joined(separator: ", ")
   }
 }

@@ -12,14 +12,29 @@ public struct TimelineTheme: Sendable {
   public var innerMark: String
   /// The prefix of an inner signal's row label.
   public var innerPrefix: String
+  /// The mark of the frame where a run stopped early, on every lane.
+  public var stopped: String
+
+  /// The glyphs that mean something in a diagram of this theme (or in marble syntax), which a
+  /// value is never drawn as and a key never is.
+  var reserved: Set<String> {
+    Set(["-", "|", "#", "(", ")", "^", "!", " ", "o", "X", String(empty)]).union([
+      completed, failed, unsubscribed, innerMark, stopped,
+    ])
+  }
+
+  /// The key candidates of this theme (7-bit for `ascii`).
+  var keyPool: [String] {
+    empty == "-" ? DiagramKeys<Int>.asciiPool : DiagramKeys<Int>.unicodePool
+  }
 
   /// 7-bit ASCII: `--a--|`, `#`, `!`.
   public static let ascii = TimelineTheme(
     empty: "-", completed: "|", failed: "#", unsubscribed: "!", innerMark: "o",
-    innerPrefix: "  > ")
+    innerPrefix: "  > ", stopped: "X")
 
   /// Box drawing: `──a──┤`, `×`, `┆`.
   public static let unicode = TimelineTheme(
     empty: "─", completed: "┤", failed: "×", unsubscribed: "┆", innerMark: "●",
-    innerPrefix: "  └ ")
+    innerPrefix: "  └ ", stopped: "╳")
 }

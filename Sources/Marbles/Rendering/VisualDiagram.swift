@@ -44,10 +44,13 @@ struct VisualDiagram {
     var hue: Int
     /// For an inner signal: the row that draws it.
     var innerRow: Int?
-    /// The order of the event among all events of its frame (the run's delivery order).
+    /// The order of the event among all events of its frame (the recorded `sequence`; events
+    /// without one come after the recorded ones)…
     var sequence: Int
+    /// … and then the order in which the diagram met it (lane by lane).
+    var delivery: Int
     /// The scheduler action that delivered it and its queue, when recorded.
-    var order: EventOrder?
+    var action: EventAction?
   }
 
   /// One row: a lane or an inner signal.
@@ -145,7 +148,9 @@ struct VisualDiagram {
     }
     for index in frames.indices where !frames[index].isEmpty {
       frames[index].sort {
-        rows[$0.row].marks[$0.mark].sequence < rows[$1.row].marks[$1.mark].sequence
+        let a = rows[$0.row].marks[$0.mark]
+        let b = rows[$1.row].marks[$1.mark]
+        return (a.sequence, a.delivery) < (b.sequence, b.delivery)
       }
       markHops(in: index)
     }
@@ -157,7 +162,7 @@ struct VisualDiagram {
     var previous: Int?? = .none
     for position in frames[index].indices {
       let step = frames[index][position]
-      guard let order = rows[step.row].marks[step.mark].order else { continue }
+      guard let order = rows[step.row].marks[step.mark].action else { continue }
       if position == 0 {
         frames[index][position].hop = order.queue.map { "on the \($0) queue:" }
       } else if previous != .some(order.turn) {
@@ -205,8 +210,8 @@ struct VisualDiagram {
       rows[index].slots = max(rows[index].slots, slot + 1)
       var mark = Mark(
         frame: event.frame, slot: slot, kind: event.kind, value: event.value, label: "", hue: 0,
-        sequence: event.order?.sequence ?? VisualDiagram.nextSequence(&values.sequence),
-        order: event.order)
+        sequence: event.sequence ?? Int.max,
+        delivery: VisualDiagram.nextSequence(&values.sequence), action: event.action)
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"

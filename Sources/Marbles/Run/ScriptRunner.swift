@@ -2,10 +2,39 @@
 public struct RunOptions: Sendable {
   /// The virtual-time bound (`--max-frames`): a run that would go past it stops with an error.
   public var maxFrames: Int
+  /// What else the run may use before it stops with an error.
+  public var budgets: RunBudgets
 
   /// Creates options.
-  public init(maxFrames: Int = 100_000) {
+  public init(maxFrames: Int = 100_000, budgets: RunBudgets = RunBudgets()) {
     self.maxFrames = maxFrames
+    self.budgets = budgets
+  }
+}
+
+/// What a run may use besides virtual time, so that any script stops in seconds and within about
+/// a gigabyte of memory by default. Going past one stops the run with a located error that
+/// names the frame and the flag that raises it.
+public struct RunBudgets: Equatable, Sendable {
+  /// The largest `--max-frames` accepted: about 11.5 days of virtual time in 1 ms frames.
+  public static let maximumFrames = 1_000_000_000
+
+  /// Events in the whole run (`--max-events`): values, errors and completions that marble
+  /// sources send, calls of closures by operators, subscriptions, and recorded events.
+  public var maxEvents: Int
+  /// Subscriptions open at the same time (`--max-subscriptions`).
+  public var maxSubscriptions: Int
+  /// The longest string (in characters) and the most elements a value may hold, nested ones
+  /// included (`--max-value-size`).
+  public var maxValueSize: Int
+
+  /// Creates budgets; the defaults bound any script of 1 MB to seconds and about 1 GB.
+  public init(
+    maxEvents: Int = 10_000_000, maxSubscriptions: Int = 10_000, maxValueSize: Int = 1_000_000
+  ) {
+    self.maxEvents = maxEvents
+    self.maxSubscriptions = maxSubscriptions
+    self.maxValueSize = maxValueSize
   }
 }
 
@@ -13,15 +42,26 @@ public struct RunOptions: Sendable {
 public enum ScriptOutcome: Sendable {
   /// The script ran to the end (its expectations may still have failed).
   case completed(ScriptRun)
-  /// The script could not run, or stopped: syntax errors, unknown names, a runtime error, the
-  /// frame bound. The diagnostics include at least one error.
+  /// The script could not run: syntax errors, unknown names, bad arguments or marbles found
+  /// before the run. The diagnostics include at least one error.
   case failed([Diagnostic])
+  /// The run started but stopped early (a runtime error, the frame or action bound): what was
+  /// recorded up to the stop, with `run.stopped` set and the error last in `run.diagnostics`.
+  case stopped(ScriptRun)
 
   /// The diagnostics (errors and warnings).
   public var diagnostics: [Diagnostic] {
     switch self {
-    case .completed(let run): return run.diagnostics
+    case .completed(let run), .stopped(let run): return run.diagnostics
     case .failed(let diagnostics): return diagnostics
+    }
+  }
+
+  /// The recording, complete or partial; nil when the script could not run.
+  public var run: ScriptRun? {
+    switch self {
+    case .completed(let run), .stopped(let run): return run
+    case .failed: return nil
     }
   }
 }
@@ -33,7 +73,8 @@ public enum ScriptEngine {
   /// Syntax errors, then errors found before the run (unknown names, operators and arguments,
   /// bad marbles), then the first runtime error stop the run with `.failed`; otherwise the
   /// recording comes back, with any warnings, whether or not its expectations held.
-  public static func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ScriptOutcome {
+  public static func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ScriptOutcome
+  {
     Interpreter.run(source, options: options)
   }
 

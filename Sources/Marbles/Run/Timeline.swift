@@ -32,11 +32,12 @@ public indirect enum TimelineValue: Hashable, Sendable {
   /// A value with no data form (a command, a channel, a closure): its description.
   case opaque(String)
 
-  /// Whether two values are equal for expectations: numbers compare by value (`1 == 1.0`),
-  /// inner signals by their recorded events.
+  /// Whether two values are equal for expectations: numbers compare by value (`1 == 1.0`, and
+  /// NaN equals NaN, as marble testers expect), inner signals by their recorded events.
   public func matches(_ other: TimelineValue) -> Bool {
     switch (self, other) {
     case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+    case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
     case (.tuple(let a), .tuple(let b)), (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
     case (.dictionary(let a), .dictionary(let b)):
@@ -109,10 +110,19 @@ extension TimelineValue: CustomStringConvertible {
   }
 
   static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+    if let special = nonFiniteName(value) { return special }
+    if value == value.rounded(), abs(value) < 1e15 {
       return String(format: "%.1f", value)
     }
     return "\(value)"
+  }
+
+  /// `NaN`, `Infinity` or `-Infinity` for a number that is not finite (one spelling in every
+  /// format: text diagrams, diffs, and JSON, where they are these strings), nil otherwise.
+  static func nonFiniteName(_ value: Double) -> String? {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+    return nil
   }
 
   static func quote(_ text: String) -> String {
@@ -154,28 +164,26 @@ public struct TimelineEvent: Hashable, Sendable {
   public var kind: Kind
   /// The value of a `next`, the error value of an `error`, nil for `completed`.
   public var value: TimelineValue?
-  /// Where the event stands in the run's work (recorded events only; nil for expected ones).
-  /// Not part of equality: two events are equal by frame, kind and value.
-  public var order: EventOrder?
+  /// The event's place in the order of work inside its frame, across every lane and inner
+  /// signal of the run: 0 for the first event recorded at this frame, then 1, 2, … (numbers may
+  /// skip events recorded only for expectations). nil for events that were not recorded (the
+  /// expected side of an `expect`). Not part of `matches`.
+  public var sequence: Int?
+  /// The scheduler action that delivered the event and its queue (recorded events only), so
+  /// that a command's hops to the main queue, later actions of the same frame, can be shown.
+  /// Not part of equality, like `sequence`.
+  public var action: EventAction?
 
   /// Creates an event.
-  public init(frame: Int, kind: Kind, value: TimelineValue? = nil, order: EventOrder? = nil) {
+  public init(
+    frame: Int, kind: Kind, value: TimelineValue? = nil, sequence: Int? = nil,
+    action: EventAction? = nil
+  ) {
     self.frame = frame
     self.kind = kind
     self.value = value
-    self.order = order
-  }
-
-  /// Equal frame, kind and value (the `order` is ignored).
-  public static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
-    lhs.frame == rhs.frame && lhs.kind == rhs.kind && lhs.value == rhs.value
-  }
-
-  /// Hashes frame, kind and value.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(frame)
-    hasher.combine(kind)
-    hasher.combine(value)
+    self.sequence = sequence
+    self.action = action
   }
 
   /// A `next` event.
@@ -193,6 +201,19 @@ public struct TimelineEvent: Hashable, Sendable {
     TimelineEvent(frame: frame, kind: .completed)
   }
 
+  /// Equal frame, kind and value; `sequence` and `action` say where the event stood in its
+  /// frame's work, not what it is, and are ignored.
+  public static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
+    lhs.frame == rhs.frame && lhs.kind == rhs.kind && lhs.value == rhs.value
+  }
+
+  /// Hashes frame, kind and value (like `==`).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(frame)
+    hasher.combine(kind)
+    hasher.combine(value)
+  }
+
   /// Same frame, same kind, matching values.
   public func matches(_ other: TimelineEvent) -> Bool {
     guard frame == other.frame, kind == other.kind else { return false }
@@ -204,22 +225,17 @@ public struct TimelineEvent: Hashable, Sendable {
   }
 }
 
-/// The place of a recorded event in the run's work: what happened first inside one frame, and
-/// which scheduled action (turn) delivered it, so that a command's hops to the main queue,
-/// which run as later actions of the same frame, can be shown.
-public struct EventOrder: Hashable, Sendable {
-  /// The position of the event among all events the run recorded (all lanes, inner signals
-  /// included), from 1.
-  public var sequence: Int
+/// The scheduled action that delivered a recorded event: events of one frame delivered by a
+/// later action (a command's hop to the main queue) come after the earlier actions' work.
+public struct EventAction: Hashable, Sendable {
   /// The number of the scheduler action that delivered it (counting from 0 over the run), or
   /// nil for work done while the script set up, outside any action.
   public var turn: Int?
   /// The name of the queue the action ran on (`main`), nil for the scheduler itself.
   public var queue: String?
 
-  /// Creates an order stamp.
-  public init(sequence: Int, turn: Int?, queue: String?) {
-    self.sequence = sequence
+  /// Creates an action stamp.
+  public init(turn: Int?, queue: String?) {
     self.turn = turn
     self.queue = queue
   }
@@ -264,24 +280,158 @@ public struct InnerTimeline: Hashable, Sendable {
 
 /// One shown lane: a named signal, its subscription window and its events.
 public struct TimelineLane: Hashable, Sendable {
+  /// What a lane shows.
+  public enum Kind: String, Hashable, Sendable {
+    /// A signal shown with `show` (or every signal `let`, when there is no `show`).
+    case signal
+    /// A `hot(...)` marble shown directly: `before` holds what it emitted before the lane
+    /// subscribed (negative frames for a `^` marble).
+    case hot
+    /// A passive lane that watches a source without subscribing (`show input.recorded`).
+    case recorded
+    /// A public lane of a command (`show cmd`: `cmd.executing`, `cmd.enabled`, …).
+    case command
+    /// An internal lane of a command (`show cmd.internals`).
+    case internals
+    /// A terminal of a channel (`show channel`: `.leading`, `.following`).
+    case channel
+  }
+
   /// The lane's name: the shown expression's source text without spaces (`save.enabled`).
   public var name: String
   /// The display label (`as "…"`), or the name.
   public var label: String
+  /// What the lane shows.
+  public var kind: Kind
   /// The subscription window of the shown subscription.
   public var subscription: TimelineSubscription
   /// The recorded events in delivery order (two events at one frame keep their order).
   public var events: [TimelineEvent]
+  /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
+  /// negative), which the lane did not receive. Empty otherwise.
+  public var before: [TimelineEvent]
 
   /// Creates a lane.
   public init(
-    name: String, label: String? = nil, subscription: TimelineSubscription,
-    events: [TimelineEvent]
+    name: String, label: String? = nil, kind: Kind = .signal,
+    subscription: TimelineSubscription, events: [TimelineEvent], before: [TimelineEvent] = []
   ) {
     self.name = name
     self.label = label ?? name
+    self.kind = kind
     self.subscription = subscription
     self.events = events
+    self.before = before
+  }
+}
+
+/// Why a run stopped before the end of virtual time.
+public struct RunStop: Hashable, Sendable {
+  /// The cause.
+  public enum Reason: String, Hashable, Sendable {
+    /// A runtime error in the script (division by zero, a bad argument at run time, …).
+    case runtimeError
+    /// Work was scheduled past `--max-frames`.
+    case frameLimit
+    /// Too much work at one frame (a loop that never lets time move).
+    case actionLimit
+    /// A budget of the run (`--max-events`, `--max-subscriptions`, `--max-value-size`, value
+    /// nesting) was exceeded.
+    case budget
+  }
+
+  /// The last frame at which work ran; everything recorded is at or before it.
+  public var frame: Int
+  /// The cause.
+  public var reason: Reason
+  /// The error's message (the diagnostic in `ScriptRun.diagnostics` has its location).
+  public var message: String
+
+  /// Creates a stop record.
+  public init(frame: Int, reason: Reason, message: String) {
+    self.frame = frame
+    self.reason = reason
+    self.message = message
+  }
+}
+
+/// How an `expect` failed, as data: renderers draw the diff from it (OUTPUT.md §3).
+///
+/// For a lane: the expected and actual events and every frame where they differ. For
+/// `expect subscriptions(...)`: the expected and actual subscription windows.
+public struct ExpectationMismatch: Hashable, Sendable {
+  /// What differs at one frame.
+  public enum Kind: String, Hashable, Sendable {
+    /// Same kinds at the frame, one `next` value differs.
+    case valueDiffers
+    /// Same kinds at the frame, several `next` values differ.
+    case valuesDiffer
+    /// Both fail at the frame, with different errors.
+    case errorDiffers
+    /// One completes where the other fails.
+    case errorVsCompletion
+    /// An event of another kind (a `next` where a terminal was expected, or the reverse).
+    case wrongKind
+    /// Expected events are missing at the frame.
+    case missing
+    /// Events nobody expected at the frame.
+    case extra
+    /// The lane completed or failed here while more events were expected later.
+    case terminatedEarly
+    /// Any other difference between the two lists at the frame.
+    case eventsDiffer
+  }
+
+  /// One frame that differs.
+  public struct FrameDifference: Hashable, Sendable {
+    /// The frame.
+    public var frame: Int
+    /// The kind of difference.
+    public var kind: Kind
+    /// The expected events at the frame, in order.
+    public var expected: [TimelineEvent]
+    /// The actual events at the frame, in order.
+    public var actual: [TimelineEvent]
+
+    /// Creates a difference.
+    public init(frame: Int, kind: Kind, expected: [TimelineEvent], actual: [TimelineEvent]) {
+      self.frame = frame
+      self.kind = kind
+      self.expected = expected
+      self.actual = actual
+    }
+  }
+
+  /// The expected events (empty for a subscription expectation).
+  public var expected: [TimelineEvent]
+  /// The recorded events (empty for a subscription expectation).
+  public var actual: [TimelineEvent]
+  /// Every differing frame, in frame order (empty for a subscription expectation).
+  public var differences: [FrameDifference]
+  /// The keys of the expected marble's values map (`x` for `{x: 10}`), which diffs reuse.
+  public var keys: [String: TimelineValue]
+  /// For `expect subscriptions(...)`: the expected windows, else nil.
+  public var expectedWindows: [TimelineSubscription]?
+  /// For `expect subscriptions(...)`: the recorded windows, else nil.
+  public var actualWindows: [TimelineSubscription]?
+  /// For `expect subscriptions(...)`: what made each recorded subscription (`the 'show
+  /// output' at 3:13`), nil where an operator made it during the run.
+  public var origins: [String?]
+
+  /// Creates a mismatch.
+  public init(
+    expected: [TimelineEvent] = [], actual: [TimelineEvent] = [],
+    differences: [FrameDifference] = [], keys: [String: TimelineValue] = [:],
+    expectedWindows: [TimelineSubscription]? = nil, actualWindows: [TimelineSubscription]? = nil,
+    origins: [String?] = []
+  ) {
+    self.origins = origins
+    self.expected = expected
+    self.actual = actual
+    self.differences = differences
+    self.keys = keys
+    self.expectedWindows = expectedWindows
+    self.actualWindows = actualWindows
   }
 }
 
@@ -299,13 +449,13 @@ public struct ExpectationResult: Hashable, Sendable {
   public var expected: [TimelineEvent]?
   /// The actual events (on failure).
   public var actual: [TimelineEvent]?
-  /// The rendered failure: the header and the aligned diff (OUTPUT.md §3), on failure.
-  public var message: String?
+  /// How it failed, as data (nil when it held); `ExpectationDiffRenderer` draws it.
+  public var mismatch: ExpectationMismatch?
 
   /// Creates a result.
   public init(
     line: Int, column: Int, lane: String, passed: Bool, expected: [TimelineEvent]? = nil,
-    actual: [TimelineEvent]? = nil, message: String? = nil
+    actual: [TimelineEvent]? = nil, mismatch: ExpectationMismatch? = nil
   ) {
     self.line = line
     self.column = column
@@ -313,7 +463,7 @@ public struct ExpectationResult: Hashable, Sendable {
     self.passed = passed
     self.expected = expected
     self.actual = actual
-    self.message = message
+    self.mismatch = mismatch
   }
 }
 
@@ -342,15 +492,21 @@ public struct ScriptRun: Hashable, Sendable {
   private var sourceLogs: [SourceLog] = []
   /// Every `expect`, in script order.
   public var expectations: [ExpectationResult]
-  /// Warnings found while running (errors stop the run instead).
+  /// Warnings found while running; for a run that stopped early, also the error that
+  /// stopped it (last).
   public var diagnostics: [Diagnostic]
+  /// Why and where the run stopped early, or nil when it ran to the end. A stopped run holds
+  /// what was recorded up to `stopped.frame` and no expectation results.
+  public var stopped: RunStop?
 
   /// Creates a run record.
   public init(
     file: String, title: String? = nil, firstFrame: Int = 0, lastFrame: Int = 0,
     lanes: [TimelineLane] = [], subscriptions: [(name: String, log: [TimelineSubscription])] = [],
-    expectations: [ExpectationResult] = [], diagnostics: [Diagnostic] = []
+    expectations: [ExpectationResult] = [], diagnostics: [Diagnostic] = [],
+    stopped: RunStop? = nil
   ) {
+    self.stopped = stopped
     self.file = file
     self.title = title
     self.firstFrame = firstFrame

@@ -21,11 +21,11 @@ struct ScriptLexer {
   private var tokens: [ScriptToken] = []
   private var diagnostics: [Diagnostic] = []
   /// The brackets, parentheses and braces open at this point, innermost last.
-  private var openBrackets: [Character] = [] {
-    didSet { if openBrackets.isEmpty { openCounts = [:] } }
+  private var openBrackets: [UInt8] = [] {
+    didSet { if openBrackets.isEmpty { openCounts = (0, 0, 0) } }
   }
-  /// How many of each opener `openBrackets` holds, so that a closer with no opener is O(1).
-  private var openCounts: [Character: Int] = [:]
+  /// How many of `(`, `[` and `{` `openBrackets` holds, so that a closer with no opener is O(1).
+  private var openCounts = (0, 0, 0)
   /// The first line break seen inside brackets since the last token.
   private var pendingNewline: ScriptToken?
 
@@ -34,6 +34,7 @@ struct ScriptLexer {
   /// - Returns: The tokens and the problems found, in source order.
   static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic]) {
     var lexer = ScriptLexer(text: source.text)
+    lexer.tokens.reserveCapacity(source.text.utf8.count / 4)
     lexer.run()
     return (lexer.tokens, lexer.diagnostics)
   }
@@ -45,30 +46,119 @@ struct ScriptLexer {
 
   private var position: SourcePosition { SourcePosition(line: line, column: column) }
 
-  private var current: Character? { index < text.endIndex ? text[index] : nil }
+  private var current: Character? { character(at: index)?.character }
 
   private var next: Character? {
-    guard index < text.endIndex else { return nil }
-    let after = text.index(after: index)
-    return after < text.endIndex ? text[after] : nil
+    guard let after = character(at: index)?.end else { return nil }
+    return character(at: after)?.character
+  }
+
+  /// The Character at `position` and the index after it, or nil at the end.
+  ///
+  /// An ASCII byte followed by another ASCII byte (or the end) is a whole Character, except a
+  /// carriage return (CR LF is one); that fast path reads bytes and skips the grapheme breaking
+  /// that `text[position]` and `text.index(after:)` do, which dominated lexing a large script.
+  @inline(__always)
+  private func character(at position: String.Index) -> (character: Character, end: String.Index)? {
+    let utf8 = text.utf8
+    guard position < utf8.endIndex else { return nil }
+    let byte = utf8[position]
+    if byte < 0x80, byte != 0x0D {
+      let after = utf8.index(after: position)
+      if after == utf8.endIndex || utf8[after] < 0x80 {
+        return (Self.asciiCharacters[Int(byte)], after)
+      }
+    }
+    return (text[position], text.index(after: position))
+  }
+
+  /// The 128 ASCII Characters, made once (making one from its byte each time showed up in
+  /// profiles).
+  private static let asciiCharacters: [Character] = (0..<128).map {
+    Character(Unicode.Scalar(UInt8($0)))
+  }
+
+  /// The index after the Character at `position` (which is not the end).
+  @inline(__always)
+  private func index(after position: String.Index) -> String.Index {
+    let utf8 = text.utf8
+    guard position < utf8.endIndex else { return text.endIndex }
+    let byte = utf8[position]
+    if byte < 0x80, byte != 0x0D {
+      let after = utf8.index(after: position)
+      if after == utf8.endIndex || utf8[after] < 0x80 { return after }
+    }
+    return text.index(after: position)
   }
 
   /// Moves past one Character that is not a line break.
   private mutating func advance() {
-    index = text.index(after: index)
+    index = index(after: index)
     column += 1
   }
 
+  /// The current byte when it is a whole ASCII Character other than a line break: letters,
+  /// digits, spaces and punctuation, decided on without making a Character.
+  @inline(__always)
+  private var plainASCII: UInt8? {
+    let utf8 = text.utf8
+    guard index < utf8.endIndex else { return nil }
+    let byte = utf8[index]
+    guard byte < 0x80, !(0x0A...0x0D).contains(byte) else { return nil }
+    let after = utf8.index(after: index)
+    guard after == utf8.endIndex || utf8[after] < 0x80 else { return nil }
+    return byte
+  }
+
+  /// Moves past the current byte, which `plainASCII` returned.
+  @inline(__always)
+  private mutating func advanceASCII() {
+    index = text.utf8.index(after: index)
+    column += 1
+  }
+
+  @inline(__always)
+  private static func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+    byte == 95 || (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+  }
+
   private mutating func run() {
-    if current == "\u{FEFF}" { index = text.index(after: index) }  // a byte order mark
-    while let character = current {
+    if current == "\u{FEFF}" { index = index(after: index) }  // a byte order mark
+    while index < text.endIndex {
+      if let byte = plainASCII {  // the common cases first, bytewise, without a Character
+        if byte == 32 || byte == 9 {
+          advanceASCII()
+          continue
+        }
+        if Self.isASCIIIdentifierByte(byte), !(48...57).contains(byte) {
+          lexIdentifier()
+          continue
+        }
+        let start = (index: index, position: position)
+        if byte != UInt8(ascii: "/"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "$"),
+          let character = current, let kind = lexPunctuation(character)
+        {
+          emit(kind, from: start)
+          updateBrackets(for: character)
+          continue
+        }
+      }
+      guard let character = current else { break }
       let start = (index: index, position: position)
       if character.isNewline {
         lexNewline()
       } else if character.isWhitespace {
         advance()
       } else if character == "/", next == "/" {
-        while let c = current, !c.isNewline { advance() }
+        while true {
+          if plainASCII != nil {
+            advanceASCII()
+          } else if let c = current, !c.isNewline {
+            advance()
+          } else {
+            break
+          }
+        }
       } else if character == "\"" {
         lexString()
       } else if let digit = character.asciiValue, (48...57).contains(digit) {
@@ -118,8 +208,8 @@ struct ScriptLexer {
   private mutating func lexNewline() {
     let token = ScriptToken(
       kind: .newline, range: SourceRange(start: position, end: position),
-      text: text[index..<text.index(after: index)], literal: nil)
-    index = text.index(after: index)
+      text: text[index..<index(after: index)], literal: nil)
+    index = index(after: index)
     line += 1
     column = 1
     if openBrackets.isEmpty {
@@ -130,27 +220,44 @@ struct ScriptLexer {
   }
 
   private mutating func updateBrackets(for character: Character) {
-    let opener: Character
-    switch character {
-    case "(", "[", "{":
-      openBrackets.append(character)
-      openCounts[character, default: 0] += 1
+    guard let byte = character.asciiValue else { return }
+    let opener: UInt8
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+      openBrackets.append(byte)
+      count(of: byte, by: 1)
       return
-    case ")": opener = "("
-    case "]": opener = "["
-    case "}": opener = "{"
+    case UInt8(ascii: ")"): opener = UInt8(ascii: "(")
+    case UInt8(ascii: "]"): opener = UInt8(ascii: "[")
+    case UInt8(ascii: "}"): opener = UInt8(ascii: "{")
     default: return
     }
     // Close the innermost matching opener (and anything left open inside it); a closer with no
     // opener at all is left for the parser to report.
-    guard openCounts[opener, default: 0] > 0 else { return }
+    guard count(of: opener, by: 0) > 0 else { return }
     // Count down before popping: emptying `openBrackets` resets `openCounts` (its `didSet`),
     // and a decrement after that would leave a count of -1 behind, so that the next pair of
     // parentheses never closed and the next line break was swallowed.
     while let last = openBrackets.last {
-      openCounts[last, default: 0] -= 1
+      count(of: last, by: -1)
       openBrackets.removeLast()
       if last == opener { break }
+    }
+  }
+
+  /// Adds `delta` to the open count of `opener` and returns the new count.
+  @discardableResult
+  private mutating func count(of opener: UInt8, by delta: Int) -> Int {
+    switch opener {
+    case UInt8(ascii: "("):
+      openCounts.0 += delta
+      return openCounts.0
+    case UInt8(ascii: "["):
+      openCounts.1 += delta
+      return openCounts.1
+    default:
+      openCounts.2 += delta
+      return openCounts.2
     }
   }
 
@@ -206,11 +313,11 @@ struct ScriptLexer {
     if first == "'" {
       var probe = index
       var length = 0
-      while probe < text.endIndex, text[probe] != "'", !text[probe].isNewline {
-        probe = text.index(after: probe)
+      while let (c, end) = character(at: probe), c != "'", !c.isNewline {
+        probe = end
         length += 1
       }
-      if probe < text.endIndex, text[probe] == "'" {
+      if character(at: probe)?.character == "'" {
         for _ in 0...length { advance() }
       }
     }
@@ -238,14 +345,48 @@ struct ScriptLexer {
 
   private mutating func lexIdentifier() {
     let start = (index: index, position: position)
-    while let character = current, character == "_" || character.isLetter || character.isNumber {
-      advance()
+    while true {
+      if let byte = plainASCII {
+        guard Self.isASCIIIdentifierByte(byte) else { break }
+        advanceASCII()
+      } else if let character = current, Self.continuesIdentifier(character) {
+        advance()
+      } else {
+        break
+      }
     }
-    if let keyword = ScriptKeyword(rawValue: String(text[start.index..<index])) {
+    if let keyword = Self.keyword(text.utf8[start.index..<index]) {
       emit(.keyword(keyword), from: start)
     } else {
       emit(.identifier, from: start)
     }
+  }
+
+  /// The keywords as bytes, so that a name is told from a keyword without making a String.
+  private static let keywords = ScriptKeyword.allCases.map {
+    (bytes: Array($0.rawValue.utf8), keyword: $0)
+  }
+  private static let longestKeyword = keywords.map(\.bytes.count).max() ?? 0
+
+  /// The keyword spelled by `name`, if any.
+  private static func keyword(_ name: Substring.UTF8View) -> ScriptKeyword? {
+    let count = name.count
+    guard count <= longestKeyword else { return nil }
+    for entry in keywords where entry.bytes.count == count && entry.bytes.elementsEqual(name) {
+      return entry.keyword
+    }
+    return nil
+  }
+
+  /// Whether `character` may follow the first Character of a name: a letter, a digit or `_`
+  /// (ASCII without a Unicode property lookup).
+  @inline(__always)
+  private static func continuesIdentifier(_ character: Character) -> Bool {
+    if let ascii = character.asciiValue {
+      return ascii == 95 || (48...57).contains(ascii) || (65...90).contains(ascii)
+        || (97...122).contains(ascii)
+    }
+    return character.isLetter || character.isNumber
   }
 
   private mutating func lexImplicitParameter() {
@@ -394,14 +535,14 @@ struct ScriptLexer {
       // (Close by: a bounded look keeps a line full of broken escapes linear.)
       var probe = index
       var probeColumn = column
-      while probe < text.endIndex, probeColumn - column < 16, text[probe] != "}",
-        text[probe] != "\"", !text[probe].isNewline
+      while let (c, end) = character(at: probe), probeColumn - column < 16, c != "}", c != "\"",
+        !c.isNewline
       {
-        probe = text.index(after: probe)
+        probe = end
         probeColumn += 1
       }
-      if probe < text.endIndex, text[probe] == "}" {
-        index = text.index(after: probe)
+      if let (c, end) = character(at: probe), c == "}" {
+        index = end
         column = probeColumn + 1
       }
       diagnostics.append(

@@ -1,9 +1,34 @@
-/// "Did you mean" suggestions for misspelled names.
+/// "Did you mean" suggestions for misspelled names: the one implementation the script compiler,
+/// `marbles explain` and the command line share.
 enum ScriptSpelling {
+  /// The candidates to suggest for `name`: the catalogue names another library's name stands
+  /// for (`flatMap` → `flattenMap`, `mergeMap`), when they are among `candidates`; otherwise
+  /// the closest misspelling (see `suggestion(for:among:)`), if any.
+  static func suggestions(for name: String, among candidates: [String]) -> [String] {
+    let synonyms = (Catalogue.synonyms[name] ?? []).filter { candidates.contains($0) }
+    if !synonyms.isEmpty { return synonyms }
+    return closest(to: name, among: candidates).map { [$0] } ?? []
+  }
+
+  /// "; did you mean 'a'?" or "; did you mean 'a' or 'b'?", or "" without suggestions.
+  static func didYouMean(_ suggestions: [String]) -> String {
+    guard !suggestions.isEmpty else { return "" }
+    let quoted = suggestions.map { "'\($0)'" }
+    let list =
+      quoted.count == 1
+      ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    return "; did you mean \(list)?"
+  }
+
+  /// The first of `suggestions(for:among:)`.
+  static func suggestion(for name: String, among candidates: [String]) -> String? {
+    suggestions(for: name, among: candidates).first
+  }
+
   /// The candidate closest to `name`, if it is close enough to be a likely misspelling: at most
   /// 2 edits (insertions, deletions, substitutions or swaps of neighbours) and fewer edits than
   /// `name` has Characters. Ties go to the earlier candidate.
-  static func suggestion(for name: String, among candidates: [String]) -> String? {
+  private static func closest(to name: String, among candidates: [String]) -> String? {
     var best: (candidate: String, distance: Int)?
     for candidate in candidates where candidate != name {
       let distance = editDistance(name, candidate, limit: 2)

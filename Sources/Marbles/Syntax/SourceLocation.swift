@@ -65,7 +65,35 @@ public struct SourceFile: Sendable {
   public init(name: String, text: String) {
     self.name = name
     self.text = text
-    self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    self.lines = Self.splitLines(text)
+  }
+
+  /// The lines of `text`, split at every Character that `isNewline` (CR LF is one break).
+  /// Pure ASCII text is split on its bytes, without grapheme breaking.
+  private static func splitLines(_ text: String) -> [Substring] {
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+    var lines: [Substring] = []
+    var lineStart = utf8.startIndex
+    var position = utf8.startIndex
+    while position < utf8.endIndex {
+      let byte = utf8[position]
+      let after = utf8.index(after: position)
+      guard (0x0A...0x0D).contains(byte) else {  // LF, VT, FF, CR
+        position = after
+        continue
+      }
+      lines.append(text[lineStart..<position])
+      position = after
+      if byte == 0x0D, position < utf8.endIndex, utf8[position] == 0x0A {
+        position = utf8.index(after: position)
+      }
+      lineStart = position
+    }
+    lines.append(text[lineStart..<utf8.endIndex])
+    return lines
   }
 
   /// The text of 1-based line `number`, or nil past the end.

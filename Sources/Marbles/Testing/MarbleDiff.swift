@@ -39,44 +39,71 @@ public enum MarbleDiff {
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) }
   ) -> String? {
+    let found = differences(expected: expected, actual: actual)
+    guard !found.isEmpty else { return nil }
+    return render(
+      expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
+      format: format, typeName: typeName, formatError: formatError)
+  }
+
+  /// Every frame where `actual` differs from `expected`, in frame order, with the kind of
+  /// difference. Empty when they are equal.
+  public static func differences<Value: Equatable>(
+    expected: [Recorded<Value>], actual: [Recorded<Value>]
+  ) -> [(frame: Int, kind: ExpectationMismatch.Kind)] {
     let expectedByFrame = group(expected)
     let actualByFrame = group(actual)
     let frames = Set(expectedByFrame.keys).union(actualByFrame.keys).sorted()
     let expectedLast = expected.map(\.frame).max()
-    let words = Words(format: format, typeName: typeName, formatError: formatError)
-
-    var differences: [(frame: Int, line: String, expected: String, actual: String)] = []
+    var found: [(frame: Int, kind: ExpectationMismatch.Kind)] = []
     for frame in frames {
       let wanted = expectedByFrame[frame] ?? []
       let got = actualByFrame[frame] ?? []
       if wanted.count == got.count && zip(wanted, got).allSatisfy(eventsEqual) { continue }
       let expectsLater = (expectedLast ?? .min) > frame
-      let what = words.classify(expected: wanted, actual: got, expectsLater: expectsLater)
-      differences.append(
-        (frame, "frame \(frame): \(what)", words.list(wanted), words.list(got)))
+      found.append((frame, classify(expected: wanted, actual: got, expectsLater: expectsLater)))
     }
-    guard let first = differences.first else { return nil }
+    return found
+  }
 
-    var keyring = Keyring(preferred: keys, format: format)
-    let keyed = [("expected", expected), ("actual", actual)].map { label, events in
-      (label, events, events.map { recorded in recorded.event.value.map { keyring.key(for: $0) } })
+  /// The failure text for known `differences` (from `differences(expected:actual:)`): the
+  /// header, expected over actual on the diagram grid (`DiagramGrid`, the engine of `marbles
+  /// render`) with a caret under every differing frame, and one line per differing frame.
+  public static func render<Value: Equatable>(
+    expected: [Recorded<Value>],
+    actual: [Recorded<Value>],
+    differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
+    subject: String? = nil,
+    keys: [String: Value] = [:],
+    format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
+    typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
+    formatError: @escaping (any Error) -> String = { String(describing: $0) },
+    theme: TimelineTheme = .ascii,
+    color: Bool = false
+  ) -> String {
+    let expectedByFrame = group(expected)
+    let actualByFrame = group(actual)
+    let words = Words(format: format, typeName: typeName, formatError: formatError)
+    let lines = differences.map { frame, kind in
+      let wanted = expectedByFrame[frame] ?? []
+      let got = actualByFrame[frame] ?? []
+      return (
+        frame: frame, line: "frame \(frame): " + words.explain(kind, expected: wanted, actual: got),
+        expected: words.list(wanted), actual: words.list(got)
+      )
     }
-    let rows = keyed.map { label, events, eventKeys in
-      MarbleGrid.Row(
-        label: label,
-        cells: cells(events, keys: eventKeys),
-        dashesThrough: events.first(where: \.event.isTerminal)?.frame,
-        legend: keyring.legend(for: events, keys: eventKeys, typeName: typeName))
+    guard let first = lines.first else {
+      return "expectation failed\(subject.map { " for \($0)" } ?? "")"
     }
-    let grid = MarbleGrid(rows: rows, carets: differences.map(\.frame))
-
-    var lines = [
+    var text = [
       "expectation failed\(subject.map { " for \($0)" } ?? "") at frame \(first.frame): "
         + "expected \(first.expected), got \(first.actual)"
     ]
-    lines += grid.render()
-    lines += differences.map(\.line)
-    return lines.joined(separator: "\n")
+    text += DiffDrawing.draw(
+      [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
+      keys: keys, format: format, typeName: typeName, theme: theme, color: color)
+    text += lines.map(\.line)
+    return text.joined(separator: "\n")
   }
 
   /// The failure text when the subscription logs differ, or nil when they are equal.
@@ -89,7 +116,8 @@ public enum MarbleDiff {
   ///                      ^^
   ///     subscription 1: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and …
   public static func compareSubscriptions(
-    expected: [SubscriptionLog], actual: [SubscriptionLog], subject: String? = nil
+    expected: [SubscriptionLog], actual: [SubscriptionLog], subject: String? = nil,
+    theme: TimelineTheme = .ascii, color: Bool = false
   ) -> String? {
     guard expected != actual else { return nil }
     var carets: Set<Int> = []
@@ -112,24 +140,12 @@ public enum MarbleDiff {
         "subscription \(index + 1): \(kind)expected \(describe(wanted)), got \(describe(got))")
       if firstFrame == nil { firstFrame = frames.min() ?? 0 }
     }
-    func rows(_ label: String, _ logs: [SubscriptionLog]) -> [MarbleGrid.Row] {
-      guard !logs.isEmpty else {
-        return [MarbleGrid.Row(label: label, cells: [:], dashesThrough: .min, legend: "none")]
-      }
-      return logs.map { log in
-        var cells = [log.subscribed: "^"]
-        if let end = log.unsubscribed {
-          cells[end] = end == log.subscribed ? "(^!)" : "!"
-        }
-        return MarbleGrid.Row(label: label, cells: cells, dashesThrough: log.unsubscribed)
-      }
-    }
-    let grid = MarbleGrid(
-      rows: rows("expected", expected) + rows("actual", actual), carets: carets.sorted())
+    let grid = DiffDrawing.drawSubscriptions(
+      expected: expected, actual: actual, carets: carets.sorted(), theme: theme, color: color)
     let header =
       "expectation failed for subscriptions\(subject.map { " of \($0)" } ?? "") at frame "
       + "\(firstFrame ?? 0): " + lines[0].drop { $0 != ":" }.dropFirst(2)
-    return ([header] + grid.render() + lines).joined(separator: "\n")
+    return ([header] + grid + lines).joined(separator: "\n")
   }
 
   /// How values print by default: strings and characters quoted (`"1"`), others as `description`.
@@ -183,19 +199,6 @@ public enum MarbleDiff {
     return byFrame
   }
 
-  private static func cells<Value>(_ events: [Recorded<Value>], keys: [String?]) -> [Int: String] {
-    var glyphs: [Int: [String]] = [:]
-    for (recorded, key) in zip(events, keys) {
-      let glyph: String
-      switch recorded.event {
-      case .next: glyph = key ?? "?"
-      case .error: glyph = "#"
-      case .completed: glyph = "|"
-      }
-      glyphs[recorded.frame, default: []].append(glyph)
-    }
-    return glyphs.mapValues { $0.count == 1 ? $0[0] : "(" + $0.joined() + ")" }
-  }
 }
 
 /// Puts differences into words.
@@ -216,33 +219,14 @@ private struct Words<Value: Equatable> {
     events.isEmpty ? "nothing" : events.map(text).joined(separator: ", ")
   }
 
-  /// `value differs: expected next(20), got next(21)` and the like.
-  func classify(expected: [Event<Value>], actual: [Event<Value>], expectsLater: Bool) -> String {
-    let kind: String
-    let actualTerminates = actual.contains(where: \.isTerminal)
-    let expectedTerminates = expected.contains(where: \.isTerminal)
-    if actualTerminates && !expectedTerminates && expectsLater {
-      kind = "terminated early"
-    } else if expected.isEmpty {
-      kind = actual.count == 1 ? "extra event" : "extra events"
-    } else if actual.isEmpty {
-      kind = expected.count == 1 ? "missing event" : "missing events"
-    } else if expected.count == actual.count {
-      let pairs = zip(expected, actual).filter { !eventsEqual($0, $1) }
-      switch pairs.first {
-      case (.next, .next)?: kind = pairs.count == 1 ? "value differs" : "values differ"
-      case (.error, .error)?: kind = "error differs"
-      case (.error, .completed)?, (.completed, .error)?: kind = "error vs completion"
-      default: kind = "wrong kind"
-      }
-    } else if actual.starts(with: expected, by: eventsEqual) {
-      kind = actual.count - expected.count == 1 ? "extra event" : "extra events"
-    } else if expected.starts(with: actual, by: eventsEqual) {
-      kind = expected.count - actual.count == 1 ? "missing event" : "missing events"
-    } else {
-      kind = "events differ"
-    }
-    var line = "\(kind): expected \(list(expected)), got \(list(actual))"
+  /// `value differs: expected next(20), got next(21)` and the like, with a note when two
+  /// unequal values differ in type or print alike.
+  func explain(_ kind: ExpectationMismatch.Kind, expected: [Event<Value>], actual: [Event<Value>])
+    -> String
+  {
+    var line =
+      "\(MarbleDiff.words(kind, expected: expected.count, actual: actual.count)): "
+      + "expected \(list(expected)), got \(list(actual))"
     for case (.next(let left), .next(let right)) in zip(expected, actual) where left != right {
       let (leftType, rightType) = (typeName(left), typeName(right))
       if leftType != rightType {
@@ -258,74 +242,44 @@ private struct Words<Value: Equatable> {
   }
 }
 
-/// Gives each distinct value a one-character key for the grid.
-private struct Keyring<Value: Equatable> {
-  let preferred: [(key: String, value: Value)]
-  let format: (Value) -> String
-  private(set) var assigned: [(value: Value, key: String)] = []
-  private var used: Set<String> = []
-  private var reserved: Set<String>
-  private var nextCandidate = 0
-
-  init(preferred: [String: Value], format: @escaping (Value) -> String) {
-    self.preferred = preferred.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    self.reserved = Set(preferred.keys)
-    self.format = format
-  }
-
-  private func existingKey(for value: Value) -> String? {
-    assigned.first { $0.value == value }?.key
-  }
-
-  /// The key of `value`: an expected key mapped to an equal value; else the value itself when
-  /// it prints as one free character (`1`, `"a"`); else the next free letter.
-  mutating func key(for value: Value) -> String {
-    if let key = existingKey(for: value) { return key }
-    var key = preferred.first { $0.value == value && !used.contains($0.key) }?.key
-    if key == nil {
-      var printed = format(value)
-      if printed.count == 3, printed.first == "\"", printed.last == "\"" {
-        printed = String(printed.dropFirst().dropLast())
-      }
-      if isValidMarbleKey(printed), !reserved.contains(printed), !used.contains(printed) {
-        key = printed
+extension MarbleDiff {
+  /// The kind of difference between the events of one frame.
+  static func classify<Value: Equatable>(
+    expected: [Event<Value>], actual: [Event<Value>], expectsLater: Bool
+  ) -> ExpectationMismatch.Kind {
+    let actualTerminates = actual.contains(where: \.isTerminal)
+    let expectedTerminates = expected.contains(where: \.isTerminal)
+    if actualTerminates && !expectedTerminates && expectsLater { return .terminatedEarly }
+    if expected.isEmpty { return .extra }
+    if actual.isEmpty { return .missing }
+    if expected.count == actual.count {
+      let pairs = zip(expected, actual).filter { !eventsEqual($0, $1) }
+      switch pairs.first {
+      case (.next, .next)?: return pairs.count == 1 ? .valueDiffers : .valuesDiffer
+      case (.error, .error)?: return .errorDiffers
+      case (.error, .completed)?, (.completed, .error)?: return .errorVsCompletion
+      default: return .wrongKind
       }
     }
-    while key == nil {
-      let candidate = Self.candidate(nextCandidate)
-      nextCandidate += 1
-      if !reserved.contains(candidate) && !used.contains(candidate) { key = candidate }
-    }
-    let chosen = key ?? "?"
-    used.insert(chosen)
-    assigned.append((value, chosen))
-    return chosen
+    if actual.starts(with: expected, by: eventsEqual) { return .extra }
+    if expected.starts(with: actual, by: eventsEqual) { return .missing }
+    return .eventsDiffer
   }
 
-  /// `a`…`z`, `A`…`Z`, then Greek and further letters: an endless supply of one-character keys.
-  private static func candidate(_ index: Int) -> String {
-    let ascii = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    if index < ascii.count { return String(ascii[index]) }
-    let scalar = Unicode.Scalar(UInt32(0x3B1 + index - ascii.count))  // α, β, …
-    return scalar.map { String(Character($0)) } ?? "?"
-  }
-
-  /// `x = 10, y = 20` for the values in `events` (with their `keys`) whose key is not their
-  /// printed form; values that print like another value get their type name too.
-  func legend(for events: [Recorded<Value>], keys: [String?], typeName: (Value) -> String)
-    -> String
-  {
-    var entries: [String] = []
-    var seen: Set<String> = []
-    for (recorded, key) in zip(events, keys) {
-      guard case .next(let value) = recorded.event, let key, seen.insert(key).inserted else {
-        continue
-      }
-      let printed = format(value)
-      guard printed != key else { continue }
-      let ambiguous = assigned.contains { $0.key != key && format($0.value) == printed }
-      entries.append("\(key) = \(printed)" + (ambiguous ? " (\(typeName(value)))" : ""))
+  /// The words for a kind of difference (`missing event`, `extra events`, …), given how many
+  /// events each side has at the frame.
+  public static func words(_ kind: ExpectationMismatch.Kind, expected: Int, actual: Int) -> String {
+    let count = expected == 0 || actual == 0 ? max(expected, actual) : abs(expected - actual)
+    switch kind {
+    case .valueDiffers: return "value differs"
+    case .valuesDiffer: return "values differ"
+    case .errorDiffers: return "error differs"
+    case .errorVsCompletion: return "error vs completion"
+    case .wrongKind: return "wrong kind"
+    case .missing: return count == 1 ? "missing event" : "missing events"
+    case .extra: return count == 1 ? "extra event" : "extra events"
+    case .terminatedEarly: return "terminated early"
+    case .eventsDiffer: return "events differ"
     }
-    return entries.joined(separator: ", ")
   }
 }

@@ -15,15 +15,22 @@
 /// `main` queue in tests and scripts.
 public final class Command<Input, Output>: @unchecked Sendable {
   /// The internal signals of the graph, for diagrams and tests.
+  ///
+  /// Each lane shows what the graph's own subscriptions observe, never a fresh computation:
+  /// `inFlight` and `immediateExecuting` are the counter that `executing` is built on, and
+  /// `moreExecutionsAllowed` is the value `immediateEnabled` combines. These lanes replay the
+  /// latest value to a new subscriber, then go live, so they agree with `enabled` and
+  /// `executing` at every instant.
   public struct Internals {
     /// Every successful execution's result signal, as it is added (hot, not delivered on main).
     public let added: Signal<Signal<Output>>
-    /// The running count of executions that the `immediateExecuting` scan accumulates: 0 when
-    /// subscribed, then the count after every change (0, 1, 2, 1, …). Cold.
+    /// The running count of executions that `executing`'s `immediateExecuting` scan holds: the
+    /// current count when subscribed, then the count after every change (0, 1, 2, 1, …).
     public let inFlight: Signal<Int>
-    /// `inFlight > 0`, synchronously, with repeats. Cold.
+    /// `inFlight > 0` as `executing` sees it, synchronously, with repeats.
     public let immediateExecuting: Signal<Bool>
-    /// `if(allowsConcurrentExecution, then: true, else: !immediateExecuting)`. Cold.
+    /// `if(allowsConcurrentExecution, then: true, else: !immediateExecuting)` as
+    /// `immediateEnabled` combines it: the current value when subscribed, then every value.
     public let moreExecutionsAllowed: Signal<Bool>
     /// The user's enabled signal AND `moreExecutionsAllowed`, synchronous, replaying the latest.
     public let immediateEnabled: Signal<Bool>
@@ -83,7 +90,8 @@ public final class Command<Input, Output>: @unchecked Sendable {
     executionSignals = added.map { $0.catchTo(.empty) }.deliverOn(main)
 
     // 2. errors: connected now, so it becomes `added`'s subscriber #1.
-    let errorsConnection = added
+    let errorsConnection =
+      added
       .flattenMap { execution in
         execution.then { Signal<any Error>.empty }.catch { Signal<any Error>.just($0) }
       }
@@ -93,14 +101,18 @@ public final class Command<Input, Output>: @unchecked Sendable {
     errors = errorsConnection.signal
 
     // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
-    let inFlight = added
+    let inFlight =
+      added
       .flattenMap { execution in
         execution.catchTo(.empty).then { Signal<Int>.just(-1) }.startWith(1)
       }
       .scan(0, +)
       .startWith(0)
     let immediateExecuting = inFlight.map { $0 > 0 }
-    executing = immediateExecuting.deliverOn(main)
+    // The lanes record what the graph's own subscriptions see (not a fresh subscription).
+    let inFlightLane = ReplaySubject<Int>(capacity: 1)
+    let moreExecutionsAllowedLane = ReplaySubject<Bool>(capacity: 1)
+    executing = inFlight.doEvent(inFlightLane.send).map { $0 > 0 }.deliverOn(main)
       .startWith(false)
       .distinctUntilChanged()
       .replayLast()
@@ -109,10 +121,12 @@ public final class Command<Input, Output>: @unchecked Sendable {
     let moreExecutionsAllowed = concurrencySubject.startWith(false)
       .if(then: Signal.just(true), else: immediateExecuting.not())
     let userEnabled = enabled.map { $0.startWith(true) } ?? Signal.just(true)
-    let immediateEnabled = Signal.combineLatest([userEnabled, moreExecutionsAllowed])
-      .and()
-      .takeUntil(willDealloc)
-      .replayLast()
+    let immediateEnabled = Signal.combineLatest([
+      userEnabled, moreExecutionsAllowed.doEvent(moreExecutionsAllowedLane.send),
+    ])
+    .and()
+    .takeUntil(willDealloc)
+    .replayLast()
     self.immediateEnabled = immediateEnabled
 
     // 5. enabled: the first value synchronously, later ones on main.
@@ -123,9 +137,9 @@ public final class Command<Input, Output>: @unchecked Sendable {
 
     internals = Internals(
       added: added,
-      inFlight: inFlight,
-      immediateExecuting: immediateExecuting,
-      moreExecutionsAllowed: moreExecutionsAllowed,
+      inFlight: inFlightLane,
+      immediateExecuting: inFlightLane.map { $0 > 0 },
+      moreExecutionsAllowed: moreExecutionsAllowedLane,
       immediateEnabled: immediateEnabled,
       enabled: self.enabled,
       executing: executing,

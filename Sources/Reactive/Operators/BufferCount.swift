@@ -12,12 +12,18 @@ extension Signal {
   /// - Parameters:
   ///   - size: The length of a full array; values less than 1 count as 1.
   ///   - every: How many values apart arrays start; `nil` means `size` (no overlap, no gaps).
-  public func bufferCount(_ size: Int, _ every: Int? = nil) -> Signal<[Value]> {
+  ///
+  /// A `probe` reports the oldest open buffer as lane `buffered`: `[]`, then after each value.
+  public func bufferCount(_ size: Int, _ every: Int? = nil, probe: StateProbe? = nil)
+    -> Signal<[Value]>
+  {
     let size = Swift.max(1, size)
     let every = Swift.max(1, every ?? size)
     return Signal<[Value]> { subscriber in
       var open: [[Value]] = []
       var count = 0
+      let report = probe?.take()
+      report?("buffered", [Value]())
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -31,6 +37,7 @@ extension Signal {
           // Buffers fill up in the order they were opened.
           let ready = open.prefix(full)
           open.removeFirst(full)
+          report?("buffered", open.first ?? [])
           for buffer in ready {
             if subscriber.isDisposed { return }
             subscriber.sendNext(buffer)

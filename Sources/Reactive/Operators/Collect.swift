@@ -7,12 +7,18 @@ extension Signal {
   /// An empty signal collects `[]`. An error is forwarded at once and the values are dropped.
   ///
   /// - Returns: A signal of one array, sent with the completion.
-  public func collect() -> Signal<[Value]> {
+  ///
+  /// A `probe` reports the values so far as lane `buffered`: `[]`, then after each value.
+  public func collect(probe: StateProbe? = nil) -> Signal<[Value]> {
     Signal<[Value]> { subscriber in
       var values: [Value] = []
+      let report = probe?.take()
+      report?("buffered", values)
       return self.subscribe(for: subscriber) { event in
         switch event {
-        case .next(let value): values.append(value)
+        case .next(let value):
+          values.append(value)
+          report?("buffered", values)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(values)

@@ -10,16 +10,21 @@ extension Signal {
   /// - Parameters:
   ///   - start: The value that plays "previous" for the first value.
   ///   - reduce: Combines `(previous, current)`.
+  ///
+  /// A `probe` reports the previous value as lane `previous`: the start, then each value.
   public func combinePrevious<T>(
-    _ start: Value, _ reduce: @escaping (Value, Value) -> T
+    _ start: Value, probe: StateProbe? = nil, _ reduce: @escaping (Value, Value) -> T
   ) -> Signal<T> {
     Signal<T> { subscriber in
       var previous = start
+      let report = probe?.take()
+      report?("previous", previous)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let result = reduce(previous, value)
           previous = value
+          report?("previous", value)
           subscriber.sendNext(result)
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()

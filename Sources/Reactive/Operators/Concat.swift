@@ -45,11 +45,19 @@ extension Signal {
   ///
   ///     outer:   xy-------|     x = --a|, y = -b|
   ///     concat:  --a-b----|
-  public func concat<T>() -> Signal<T> where Value == Signal<T> {
+  ///
+  /// A `probe` reports the running inner signal as lane `current` (the ordinal, 1, 2, …, of the
+  /// outer value it came from; nil between inners) and the waiting ones as lane `queue`.
+  public func concat<T>(probe: StateProbe? = nil) -> Signal<T> where Value == Signal<T> {
     Signal<T> { subscriber in
       let state = Locked(ConcatState<T>())
       let current = SerialDisposable()
       subscriber.attach(current)
+      let report = probe?.take()
+      var ordinal = 0
+      var queued: [Int] = []
+      report?("current", Int?.none as Any)
+      report?("queue", queued)
       func startNext() {
         while true {
           let next: Signal<T>? = state.withLock { state in
@@ -68,12 +76,17 @@ extension Signal {
           let inner = Subscriber<T> { event in
             if case .completed = event {
               state.withLock { $0.active = false }
+              report?("current", Int?.none as Any)
               if subscribing { finishedSynchronously = true } else { startNext() }
             } else {
               subscriber.send(event)
             }
           }
           current.inner = inner
+          if let report, !queued.isEmpty {
+            report("current", queued.removeFirst())
+            report("queue", queued)
+          }
           next.subscribe(inner)
           subscribing = false
           if !finishedSynchronously { return }
@@ -83,6 +96,11 @@ extension Signal {
         switch event {
         case .next(let signal):
           state.withLock { $0.queue.append(signal) }
+          if let report {
+            ordinal += 1
+            queued.append(ordinal)
+            report("queue", queued)
+          }
           startNext()
         case .error(let error):
           subscriber.sendError(error)

@@ -4,15 +4,19 @@ extension Signal {
   ///
   ///     self:                  --a--a--b--a--|
   ///     distinctUntilChanged:  --a-----b--a--|
-  public func distinctUntilChanged(by isEquivalent: @escaping (Value, Value) -> Bool)
-    -> Signal<Value>
-  {
+  ///
+  /// A `probe` reports each new previous value as lane `previous`.
+  public func distinctUntilChanged(
+    probe: StateProbe? = nil, by isEquivalent: @escaping (Value, Value) -> Bool
+  ) -> Signal<Value> {
     Signal { subscriber in
       var previous: Value?
+      let report = probe?.take()
       return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           if let last = previous, isEquivalent(last, value) { return }
           previous = value
+          report?("previous", value)
         }
         subscriber.send(event)
       }

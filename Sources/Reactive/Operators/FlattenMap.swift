@@ -7,9 +7,18 @@ extension Signal {
   ///
   ///     input:                 --a-----b--|
   ///     flattenMap(x -> -x|):  ---a-----b-|
-  public func flattenMap<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
+  ///
+  /// A `probe` reports the active inner subscriptions as lane `active`: the ordinals (1, 2, …)
+  /// of the outer values whose inner signals are still running, `[]` at first.
+  public func flattenMap<T>(
+    probe: StateProbe? = nil, _ transform: @escaping (Value) -> Signal<T>
+  ) -> Signal<T> {
     Signal<T> { subscriber in
       let active = Locked(1)  // the outer signal counts as one
+      let report = probe?.take()
+      var ordinal = 0
+      var running: [Int] = []
+      report?("active", running)
       let finishOne = {
         if active.withLock({ count -> Int in
           count -= 1
@@ -24,8 +33,18 @@ extension Signal {
           let inner = transform(value)
           active.withLock { $0 += 1 }
           var token: CompositeDisposable.Token?
+          if let report {
+            ordinal += 1
+            running.append(ordinal)
+            report("active", running)
+          }
+          let mine = ordinal
           let innerSubscriber = Subscriber<T> { innerEvent in
             if case .completed = innerEvent {
+              if let report {
+                running.removeAll { $0 == mine }
+                report("active", running)
+              }
               subscriber.detach(token)
               finishOne()
             } else {
@@ -56,8 +75,10 @@ extension Signal {
   ///     self:   --a-----c--|
   ///     other:  -----b-----|
   ///     merge:  --a--b--c--|
-  public func merge(with other: Signal<Value>) -> Signal<Value> {
-    Signal.merge([self, other])
+  ///
+  /// A `probe` reports the running inputs (1 for self, 2 for other) as lane `active`.
+  public func merge(with other: Signal<Value>, probe: StateProbe? = nil) -> Signal<Value> {
+    Signal<Signal<Value>>.from([self, other]).flattenMap(probe: probe) { $0 }
   }
 
   /// Merges `signals`, subscribing them in order; completes when all have completed, fails on

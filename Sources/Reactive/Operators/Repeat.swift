@@ -26,16 +26,21 @@ extension Signal {
   /// - Parameters:
   ///   - count: The total number of subscriptions; `nil` for no limit.
   ///   - delay: The wait before each resubscription and the scheduler that measures it.
-  public func `repeat`(_ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?)
-    -> Signal<Value>
-  {
+  ///   - probe: Reports the attempt (1 for the first subscription, 2 for the second, …) as
+  ///     lane `attempt`.
+  public func `repeat`(
+    _ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?, probe: StateProbe? = nil
+  ) -> Signal<Value> {
     if let count, count <= 0 { return .empty }
     return Signal { subscriber in
       var subscriptions = 1
+      let report = probe?.take()
+      report?("attempt", 1)
       Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .completed = event else { return false }
         if let count, subscriptions >= count { return false }
         subscriptions += 1
+        report?("attempt", subscriptions)
         return true
       }.start()
       return nil

@@ -25,15 +25,20 @@ extension Signal {
   /// - Parameters:
   ///   - count: The most resubscriptions; `nil` for no limit.
   ///   - delay: The wait before each resubscription and the scheduler that measures it.
-  public func retry(_ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?)
-    -> Signal<Value>
-  {
+  ///   - probe: Reports the attempt (1 for the first subscription, 2 for the first retry, …)
+  ///     as lane `attempt`.
+  public func retry(
+    _ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?, probe: StateProbe? = nil
+  ) -> Signal<Value> {
     Signal { subscriber in
       var retries = 0
+      let report = probe?.take()
+      report?("attempt", 1)
       Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .error = event else { return false }
         if let count, retries >= count { return false }
         retries += 1
+        report?("attempt", retries + 1)
         return true
       }.start()
       return nil

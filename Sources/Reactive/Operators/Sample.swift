@@ -9,13 +9,18 @@ extension Signal {
   /// after sampling, so it can be sent again. This signal is subscribed first, then `trigger`.
   /// The result completes when either completes and fails when either fails.
   ///
-  /// - Parameter trigger: The signal whose values cause a sample.
-  public func sample<T>(_ trigger: Signal<T>) -> Signal<Value> {
+  /// - Parameters:
+  ///   - trigger: The signal whose values cause a sample.
+  ///   - probe: Reports the latest value kept as lane `latest` (nil until the first value).
+  public func sample<T>(_ trigger: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
       let latest = Locked<Value?>(nil)
+      let report = probe?.take()
+      report?("latest", Value?.none as Any)
       self.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           latest.withLock { $0 = value }
+          report?("latest", value)
         } else {
           subscriber.send(event)
         }

@@ -4,13 +4,20 @@ extension Signal {
   ///
   ///     self:          --1--2--3--|
   ///     scan(0, +):    --a--b--c--|   a = 1, b = 3, c = 6
-  public func scan<A>(_ start: A, _ reduce: @escaping (A, Value) -> A) -> Signal<A> {
+  ///
+  /// A `probe` reports the accumulator as lane `acc`: the start value, then each new value.
+  public func scan<A>(
+    _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
+  ) -> Signal<A> {
     Signal<A> { subscriber in
       var accumulator = start
+      let report = probe?.take()
+      report?("acc", accumulator)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           accumulator = reduce(accumulator, value)
+          report?("acc", accumulator)
           subscriber.sendNext(accumulator)
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
@@ -23,12 +30,20 @@ extension Signal {
   ///
   ///     self:              --1--2--3--|
   ///     aggregate(0, +):   -----------(a|)   a = 6
-  public func aggregate<A>(_ start: A, _ reduce: @escaping (A, Value) -> A) -> Signal<A> {
+  ///
+  /// A `probe` reports the accumulator as lane `acc`: the start value, then each new value.
+  public func aggregate<A>(
+    _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
+  ) -> Signal<A> {
     Signal<A> { subscriber in
       var accumulator = start
+      let report = probe?.take()
+      report?("acc", accumulator)
       return self.subscribe(for: subscriber) { event in
         switch event {
-        case .next(let value): accumulator = reduce(accumulator, value)
+        case .next(let value):
+          accumulator = reduce(accumulator, value)
+          report?("acc", accumulator)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(accumulator)

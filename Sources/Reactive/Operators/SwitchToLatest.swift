@@ -8,12 +8,31 @@ extension Signal {
   ///
   ///     outer:            -x---y-----|     x = -a-b-c|, y = -d|
   ///     switchToLatest:   --a-b-d----|     (x is cut off when y arrives at 5)
-  public func switchToLatest<T>() -> Signal<T> where Value == Signal<T> {
+  ///
+  /// A `probe` reports the current inner signal as lane `current`: the ordinal (1, 2, …) of the
+  /// outer value it came from, or nil when it has ended.
+  public func switchToLatest<T>(probe: StateProbe? = nil) -> Signal<T> where Value == Signal<T> {
     Signal<T> { subscriber in
       let connection = self.publish()
       let untilNext = connection.signal.concat(with: .never)
+      let report = probe?.take()
+      var ordinal = 0
+      var current: Int?
+      report?("current", current as Any)
       connection.signal
-        .flattenMap { inner in inner.takeUntil(untilNext) }
+        .flattenMap { inner in
+          guard let report else { return inner.takeUntil(untilNext) }
+          ordinal += 1
+          let mine = ordinal
+          current = mine
+          report("current", mine)
+          return inner.takeUntil(untilNext).doCompleted {
+            if current == mine {
+              current = nil
+              report("current", current as Any)
+            }
+          }
+        }
         .subscribe(for: subscriber, subscriber.send)
       return connection.connect()
     }

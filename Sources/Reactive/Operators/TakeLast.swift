@@ -9,11 +9,15 @@ extension Signal {
   ///
   /// - Parameter count: How many of the final values to keep.
   /// - Complexity: O(`count`) memory.
-  public func takeLast(_ count: Int) -> Signal<Value> {
+  ///
+  /// A `probe` reports the values kept as lane `kept`: `[]`, then after each value.
+  public func takeLast(_ count: Int, probe: StateProbe? = nil) -> Signal<Value> {
     let count = Swift.max(0, count)
     return Signal { subscriber in
       var buffer: [Value] = []
       var head = 0
+      let report = probe?.take()
+      report?("kept", [Value]())
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -24,6 +28,7 @@ extension Signal {
             buffer.removeFirst(head)
             head = 0
           }
+          report?("kept", Array(buffer[head...]))
         case .error(let error):
           subscriber.sendError(error)
         case .completed:

@@ -12,18 +12,27 @@ extension Signal {
   /// - Parameters:
   ///   - frames: The quiet period in ticks.
   ///   - scheduler: The scheduler that measures the quiet period and sends the values.
-  public func throttle(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
+  ///
+  /// A `probe` reports the value held back as lane `pending` (nil while the window is closed).
+  public func throttle(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked(ThrottleState<Value>())
       let timer = SerialDisposable()
       subscriber.attach(timer)
+      let report = probe?.take()
+      report?("pending", Value?.none as Any)
       func flush(generation: Int?) {
         let pending = state.withLock { state -> Value? in
           if let generation, generation != state.generation { return nil }
           defer { state.pending = nil }
           return state.pending
         }
-        if let pending { subscriber.sendNext(pending) }
+        if let pending {
+          report?("pending", Value?.none as Any)
+          subscriber.sendNext(pending)
+        }
       }
       return self.subscribe(for: subscriber) { event in
         switch event {
@@ -33,6 +42,7 @@ extension Signal {
             state.generation &+= 1
             return state.generation
           }
+          report?("pending", value)
           timer.swap(scheduler.schedule(after: frames) { flush(generation: generation) })?
             .dispose()
         case .error(let error):

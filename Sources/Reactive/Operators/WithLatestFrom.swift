@@ -10,13 +10,21 @@ extension Signal {
   /// dropped. Only this signal's completion completes the result; `other`'s completion keeps
   /// its last value. An error from either terminates.
   ///
-  /// - Parameter other: The signal whose latest value is attached.
-  public func withLatestFrom<T>(_ other: Signal<T>) -> Signal<(Value, T)> {
+  /// - Parameters:
+  ///   - other: The signal whose latest value is attached.
+  ///   - probe: Reports `other`'s latest value as lane `latest` (nil until it has one).
+  public func withLatestFrom<T>(_ other: Signal<T>, probe: StateProbe? = nil)
+    -> Signal<(Value, T)>
+  {
     Signal<(Value, T)> { subscriber in
       let latest = Locked<T?>(nil)
+      let report = probe?.take()
+      report?("latest", T?.none as Any)
       other.subscribe(for: subscriber) { event in
         switch event {
-        case .next(let value): latest.withLock { $0 = value }
+        case .next(let value):
+          latest.withLock { $0 = value }
+          report?("latest", value)
         case .error(let error): subscriber.sendError(error)
         case .completed: break
         }
@@ -43,9 +51,13 @@ extension Signal {
   ///
   /// `others` are subscribed first, in order. With no `others` each value is sent as `[value]`.
   ///
-  /// - Parameter others: The signals whose latest values are attached, in order.
-  public func withLatestFrom(_ others: [Signal<Value>]) -> Signal<[Value]> {
+  /// - Parameters:
+  ///   - others: The signals whose latest values are attached, in order.
+  ///   - probe: Reports the latest values of `others` as lane `latest` (nil until each has one).
+  public func withLatestFrom(_ others: [Signal<Value>], probe: StateProbe? = nil)
+    -> Signal<[Value]>
+  {
     guard !others.isEmpty else { return map { [$0] } }
-    return withLatestFrom(Signal.combineLatest(others)).map { [$0] + $1 }
+    return withLatestFrom(Signal.combineLatest(others), probe: probe).map { [$0] + $1 }
   }
 }

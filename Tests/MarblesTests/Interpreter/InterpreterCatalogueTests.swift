@@ -35,8 +35,9 @@ import Testing
       let rac = Catalogue.entries.filter { $0.name == entry.name && $0.kind == entry.kind }
       #expect(rac.contains { $0.semantics == .reactiveObjC }, "\(entry.name) has no RAC side")
       #expect(entry.example.hasPrefix("use rxjs\n"), "\(entry.name)'s example must use rxjs")
-      #expect(Catalogue.method(entry.name, rxjs: true)?.semantics == .rxjs)
-      #expect(Catalogue.method(entry.name, rxjs: false)?.semantics == .reactiveObjC)
+      let lookup = entry.kind == .method ? Catalogue.method : Catalogue.function
+      #expect(lookup(entry.name, true)?.semantics == .rxjs)
+      #expect(lookup(entry.name, false)?.semantics == .reactiveObjC)
     }
   }
 }

@@ -284,7 +284,7 @@ import Testing
       show output
       """#,
       #"""
-      t.marble:2:31: error: binary operator '*' cannot be applied to operands of type 'String' and 'Int' at frame 2
+      t.marble:2:31: error: binary operator '*' cannot be applied to operands of type 'String' and 'Int'; values of 'input' are String: 'a' at 1:21
       let output = input.map { x in x * 2 }
                                     ^~~~~
       """#),
@@ -296,7 +296,7 @@ import Testing
       show output
       """#,
       #"""
-      t.marble:2:26: error: division by zero at frame 5
+      t.marble:2:26: error: division by zero at frame 5; 'map' called the closure with 'Int' 0, which arrived at this frame
       let output = input.map { 10 / $0 }
                                ^~~~~~~
       """#),
@@ -318,7 +318,7 @@ import Testing
       show output
       """#,
       #"""
-      t.marble:2:26: error: arithmetic overflow: '9223372036854775807 + 1' does not fit in an Int at frame 1
+      t.marble:2:26: error: arithmetic overflow: '9223372036854775807 + 1' does not fit in an Int at frame 1; 'map' called the closure with 'Int' 9223372036854775807, which arrived at this frame
       let output = input.map { $0 + 1 }
                                ^~~~~~
       """#),
@@ -385,7 +385,7 @@ import Testing
       let o = input.take("a")
       """#,
       #"""
-      t.marble:2:20: error: the count of 'take' must be an integer, not 'String' "a" at frame 0
+      t.marble:2:20: error: the count of 'take' must be an integer, not 'String' "a"
       let o = input.take("a")
                          ^~~
       """#),
@@ -431,7 +431,7 @@ import Testing
       show output
       """#,
       #"""
-      t.marble:2:24: error: closure takes 3 arguments but is called with 1 at frame 2
+      t.marble:2:24: error: closure takes 3 arguments but is called with 1 at frame 2; 'map' called the closure with 'String' "a", which arrived at this frame
       let output = input.map { a, b, c in a }
                              ^~~~~~~~~~~~~~~~
       """#),
@@ -454,7 +454,7 @@ import Testing
       show output
       """#,
       #"""
-      t.marble:2:26: error: the condition of '?:' must be a Bool, not 'Int' 1 at frame 1
+      t.marble:2:26: error: the condition of '?:' must be a Bool, not 'Int' 1 at frame 1; 'map' called the closure with 'Int' 1, which arrived at this frame
       let output = input.map { $0 ? "a" : "b" }
                                ^~
       """#),
@@ -733,7 +733,7 @@ import Testing
         t.marble:1:18: warning: value 'b' has no entry in the values map; it is the string "b"
         let a = cold("-a-b|", a: 1)
                          ^
-        t.marble:2:17: error: binary operator '*' cannot be applied to operands of type 'String' and 'Int' at frame 3
+        t.marble:2:17: error: binary operator '*' cannot be applied to operands of type 'String' and 'Int' at frame 3; 'map' called the closure with 'String' "b", which arrived at this frame
         let b = a.map { $0 * 2 }
                         ^~~~~~
         """ + "\n")

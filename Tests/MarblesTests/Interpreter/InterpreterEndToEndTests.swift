@@ -97,7 +97,7 @@ import Testing
     let list = tool(["explain"])
     #expect(list.exitCode == 0)
     #expect(list.stdout.contains("Marbles operator catalogue (\(Catalogue.entries.count) entries)"))
-    let row = list.stdout.split(separator: "\n").first { $0.hasPrefix(".flattenMap ") }
+    let row = list.stdout.split(separator: "\n").first { $0.hasPrefix("  .flattenMap ") }
     #expect(row?.split(separator: " ").prefix(3) == [".flattenMap", "flattenMap:", "mergeMap"])
 
     let map = tool(["explain", "mergeMap"])
@@ -107,7 +107,8 @@ import Testing
         ".flattenMap([concurrent: concurrent]) { x in … }\n\nMaps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order.\n"
       ))
     #expect(map.stdout.contains("ReactiveObjC: flattenMap:\nRxJS: mergeMap\n"))
-    #expect(map.stdout.contains("output  ---a--b--|"))
+    #expect(map.stdout.contains("output         ---a--b--|"))
+    #expect(map.stdout.contains("output.active  cd--e--c-|"))
 
     let unknown = tool(["explain", "flatenMap"])
     #expect(unknown.exitCode == 1)

@@ -63,8 +63,8 @@ import Testing
     let (outcome, file) = runScript(text, maxFrames: 200)
     switch outcome {
     case .completed(let run): #expect(run.lanes.count == 8)
-    case .failed(let diagnostics):
-      #expect(diagnostics.containsError, "\(diagnostics.render(in: file))")
+    case .failed, .stopped:
+      #expect(outcome.diagnostics.containsError, "\(outcome.diagnostics.render(in: file))")
     }
   }
 }

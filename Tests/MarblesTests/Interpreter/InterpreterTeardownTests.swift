@@ -45,9 +45,9 @@ import Testing
     """,
     // A run that stops with a runtime error in the middle of a command's execution.
     """
-    let cmd = Command { x in cold("--r|", r: x) }
+    let cmd = Command { x in cold("--r---|", r: x) }
     let r = cmd.execute(1, at: 1)
-    let bad = cold("----a|").map { x in x * 2 }
+    let bad = cold("----a|", a: 0).map { x in 1 / x }
     show r, bad
     """,
   ])
@@ -55,6 +55,72 @@ import Testing
     let released = releasedAfterRun(script)
     #expect(released.runtime, "the runtime outlived its run")
     #expect(released.scheduler, "the scheduler outlived its run")
+  }
+
+  /// A weak reference with a name, for the objects a run must not keep alive.
+  private final class Watched {
+    weak var object: AnyObject?
+    let name: String
+    init(_ object: AnyObject, _ name: String) {
+      self.object = object
+      self.name = name
+    }
+  }
+
+  /// Runs `text` (at most 3 frames) and returns, watched, its `let` signals and commands as
+  /// they are at frame 1 and every execution its commands start from then on.
+  private func watchedAfterRun(_ text: String) -> [Watched] {
+    var watched: [Watched] = []
+    _ = Interpreter.runHere(
+      SourceFile(name: "teardown.marble", text: text), options: RunOptions(maxFrames: 3)
+    ) { runtime in
+      // Scheduled before the run's set-up: runs first at frame 1, before the executions.
+      runtime.scheduler.schedule(at: 1) { [weak runtime] in
+        for (slot, value) in (runtime?.globals ?? []).enumerated() {
+          switch value {
+          case .signal(let signal): watched.append(Watched(signal, "signal \(slot)"))
+          case .command(let box):
+            watched.append(Watched(box.command, "command \(slot)"))
+            _ = box.command.executionSignals.subscribe(next: { execution in
+              watched.append(Watched(execution, "an execution of command \(slot)"))
+            })
+          default: break
+          }
+        }
+      }
+    }
+    return watched
+  }
+
+  /// A run stopped in the middle of a command's execution (by a runtime error or the frame
+  /// limit) releases that execution: its subject and its work's subscription held each other.
+  @Test(arguments: [
+    """
+    let cmd = Command { x in cold("--r---|", r: x) }
+    let r = cmd.execute(1, at: 1)
+    let bad = cold("--a|", a: 0).map { x in 1 / x }
+    show r, bad
+    """,
+    """
+    let cmd = Command { x in never }
+    let r = cmd.execute(1, at: 1)
+    show r, cmd.executing
+    """,
+    """
+    let s1 = Subject()
+    let cmd = Command { x in s1.map { y in [y, x] } }
+    let r = cmd.execute(1, at: 1)
+    let e = cmd.executionSignals.flatten()
+    s1.sendNext("a", at: 2)
+    show r, e, cmd.executing
+    """,
+  ])
+  func aStoppedRunReleasesTheExecutionInProgress(script: String) {
+    let watched = watchedAfterRun(script)
+    #expect(watched.contains { $0.name.hasPrefix("an execution") })
+    for object in watched {
+      #expect(object.object == nil, "\(object.name) outlived its run")
+    }
   }
 
   @Test func everyExampleReleasesItsGraph() throws {

@@ -16,9 +16,10 @@ func completedRun(
   let (outcome, file) = runScript(text, maxFrames: maxFrames)
   switch outcome {
   case .completed(let run): return run
-  case .failed(let diagnostics):
+  case .failed, .stopped:
     Issue.record(
-      "the script failed:\n\(diagnostics.render(in: file))", sourceLocation: sourceLocation)
+      "the script failed:\n\(outcome.diagnostics.render(in: file))",
+      sourceLocation: sourceLocation)
     return nil
   }
 }
@@ -46,11 +47,11 @@ func failureText(
   _ text: String, maxFrames: Int = 1_000, sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
   let (outcome, file) = runScript(text, maxFrames: maxFrames)
-  guard case .failed(let diagnostics) = outcome else {
+  guard outcome.diagnostics.containsError else {
     Issue.record("the script did not fail", sourceLocation: sourceLocation)
     return ""
   }
-  return diagnostics.render(in: file)
+  return outcome.diagnostics.render(in: file)
 }
 
 extension ScriptRun {
@@ -63,7 +64,8 @@ extension ScriptRun {
   /// a value needs more than one character.
   func marble(_ name: String) -> String {
     guard let lane = lane(name) else { return "no lane '\(name)'" }
-    return ExpectationChecker.describe(.signal(InnerTimeline(subscribed: 0, events: lane.events)))
+    return ExpectationDiffRenderer.describe(
+      .signal(InnerTimeline(subscribed: 0, events: lane.events)))
   }
 }
 

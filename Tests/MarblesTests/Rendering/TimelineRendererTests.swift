@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Marbles
 
 /// A hand-built run covering every drawing rule: inline values, groups widening a column in
@@ -20,9 +21,13 @@ func sampleRun() -> ScriptRun {
   let inners = TimelineLane(
     name: "save.executionSignals", subscription: .init(subscribed: 0, unsubscribed: nil),
     events: [
-      .next(.signal(InnerTimeline(subscribed: 1, unsubscribed: 4, events: [
-        .next(.string("r"), at: 3), .completed(at: 4),
-      ])), at: 1),
+      .next(
+        .signal(
+          InnerTimeline(
+            subscribed: 1, unsubscribed: 4,
+            events: [
+              .next(.string("r"), at: 3), .completed(at: 4),
+            ])), at: 1),
       .next(.signal(InnerTimeline(subscribed: 6, unsubscribed: 7, events: [])), at: 6),
     ])
   let late = TimelineLane(
@@ -40,10 +45,19 @@ func sampleRun() -> ScriptRun {
       ExpectationResult(
         line: 10, column: 1, lane: "grouped", passed: false,
         expected: [.next(.int(1), at: 3)], actual: [.next(.int(2), at: 3)],
-        message: "expectation failed"),
+        mismatch: ExpectationMismatch(
+          expected: [.next(.int(1), at: 3)], actual: [.next(.int(2), at: 3)],
+          differences: [
+            .init(
+              frame: 3, kind: .valueDiffers, expected: [.next(.int(1), at: 3)],
+              actual: [.next(.int(2), at: 3)])
+          ])),
     ],
-    diagnostics: [.warning("value 'c' has no entry in the values map; it is the string \"c\"",
-      at: SourceRange(line: 3, column: 20))])
+    diagnostics: [
+      .warning(
+        "value 'c' has no entry in the values map; it is the string \"c\"",
+        at: SourceRange(line: 3, column: 20))
+    ])
 }
 
 @Suite struct TimelineRendererTests {
@@ -68,19 +82,23 @@ func sampleRun() -> ScriptRun {
     try expectGolden(text, named: "wrapped.ascii.txt")
   }
 
-  @Test func aGroupWidensTheColumnInEveryLane() {
+  @Test func aGroupStacksUnderItsFrameWithoutWideningTime() {
     let text = TimelineRenderer().render(sampleRun())
     let lines = text.split(separator: "\n").map(String.init)
     let input = lines.first { $0.hasPrefix("input") }!
-    let grouped = lines.first { $0.hasPrefix("grouped") }!
-    // Frame 5 ('b') starts at the same column in both lanes although frame 3 holds '(12|)'.
+    let grouped = try! #require(lines.firstIndex { $0.hasPrefix("grouped") })
+    // Frame 5 ('b') is 5 columns after frame 0 although frame 3 of another lane holds '(12|)'.
     let labelWidth = "save.executionSignals".count + 2
     let bColumn = input.distance(from: input.startIndex, to: input.lastIndex(of: "b")!)
-    #expect(bColumn == labelWidth + 3 + 5 + 1)
-    #expect(grouped.dropFirst(labelWidth).hasPrefix("---(12|)"))
+    #expect(bColumn == labelWidth + 5)
+    // '1', '2' and '|' of frame 3 stand in frame 3's column, in the order they happened.
+    let pad = String(repeating: " ", count: labelWidth)
+    #expect(lines[grouped] == "grouped" + String(repeating: " ", count: labelWidth - 7) + "---1")
+    #expect(lines[grouped + 1] == pad + "   2")
+    #expect(lines[grouped + 2] == pad + "   |")
   }
 
-  @Test func aLaneThatEndsInAWidenedColumnIsBlankAfterwards() {
+  @Test func aLaneThatEndsWithAGroupIsBlankAfterwards() {
     let ended = TimelineLane(
       name: "a", subscription: .init(subscribed: 0, unsubscribed: nil),
       events: [.completed(at: 1)])
@@ -90,7 +108,8 @@ func sampleRun() -> ScriptRun {
     let run = ScriptRun(file: "t.marble", firstFrame: 0, lastFrame: 2, lanes: [ended, grouped])
     let lines = TimelineRenderer().render(run).split(separator: "\n").map(String.init)
     #expect(lines[2] == "a  -|")
-    #expect(lines[3] == "b  -(xy)-")
+    #expect(lines[3] == "b  -x-")
+    #expect(lines[4] == "    y")
   }
 
   @Test func colorWrapsGlyphsButKeepsAlignment() {
@@ -98,7 +117,7 @@ func sampleRun() -> ScriptRun {
     let colored = TimelineRenderer(options: .init(color: true)).render(sampleRun())
     #expect(colored.contains("\u{1B}[31m#"))
     let stripped = colored.replacingOccurrences(
-      of: "\u{1B}\\[[0-9]+m", with: "", options: .regularExpression)
+      of: "\u{1B}\\[[0-9;]+m", with: "", options: .regularExpression)
     #expect(stripped == plain)
   }
 
@@ -125,14 +144,20 @@ func sampleRun() -> ScriptRun {
     #expect(TimelineValue.tuple([.int(1), .bool(true)]).json.compact == "[1, true]")
     #expect(TimelineValue.error(.string("boom")).json.compact == #"{"error": "boom"}"#)
     #expect(TimelineValue.event(.next, .int(1)).json.compact == #"{"event": "next", "value": 1}"#)
-    #expect(TimelineValue.event(.error, .string("e")).json.compact == #"{"event": "error", "error": "e"}"#)
+    #expect(
+      TimelineValue.event(.error, .string("e")).json.compact == #"{"event": "error", "error": "e"}"#
+    )
     #expect(TimelineValue.event(.completed, nil).json.compact == #"{"event": "completed"}"#)
-    let inner = TimelineValue.signal(InnerTimeline(
-      subscribed: 3, unsubscribed: nil, events: [.next(.string("a"), at: 4)]))
-    #expect(inner.json.compact
-      == #"{"signal": {"subscribed": 3, "unsubscribed": null, "events": [{"frame": 4, "kind": "next", "value": "a"}]}}"#)
-    #expect(TimelineEvent.error(.string("e"), at: 2).json.compact
-      == #"{"frame": 2, "kind": "error", "error": "e"}"#)
+    let inner = TimelineValue.signal(
+      InnerTimeline(
+        subscribed: 3, unsubscribed: nil, events: [.next(.string("a"), at: 4)]))
+    #expect(
+      inner.json.compact
+        == #"{"signal": {"subscribed": 3, "unsubscribed": null, "events": [{"frame": 4, "kind": "next", "value": "a"}]}}"#
+    )
+    #expect(
+      TimelineEvent.error(.string("e"), at: 2).json.compact
+        == #"{"frame": 2, "kind": "error", "error": "e"}"#)
   }
 
   @Test func numbersMatchByValue() {

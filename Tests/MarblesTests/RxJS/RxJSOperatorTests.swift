@@ -361,4 +361,210 @@ import Testing
       expect merged == "---rr|"
       """)
   }
+
+  @Test func raceForkJoinIifAndSkipUntil() {
+    expectPasses(
+      """
+      let slow = cold("----a|")
+      let fast = cold("--b---b|")
+      let winner = race(slow, fast)
+      let failingFirst = race(cold("-#"), cold("--a|"))
+      let nobody = race()
+      let joined = forkJoin(cold("-1-2|"), cold("--3---|"))
+      let emptyJoin = forkJoin(cold("-1-2|"), cold("--|"))
+      let failedJoin = forkJoin(cold("-1-2|"), cold("--#"))
+      let chosen = iif(false, cold("-y|"), cold("-n|"))
+      let lazy = iif({ 2 > 3 }, cold("-y|"), cold("-n|"))
+      let gated = cold("-1-2-3|").skipUntil(cold("--|"))
+      let failedGate = cold("-1-2-3|").skipUntil(cold("--#"))
+      show winner, failingFirst, nobody, joined, emptyJoin, failedJoin, chosen, lazy, gated, failedGate
+      expect winner == "--b---b|"
+      expect subscriptions(slow) == "^-!"
+      expect failingFirst == "-#"
+      expect nobody == "----"
+      expect joined == "------(p|)", p: (2, 3)
+      expect emptyJoin == "--|"
+      expect failedJoin == "--#"
+      expect chosen == "-n|"
+      expect lazy == "-n|"
+      expect gated == "------|"
+      expect failedGate == "--#"
+      """)
+  }
+
+  @Test func timeAndValueUtilities() {
+    expectPasses(
+      """
+      let ticks = timer(2, 3).take(3)
+      let batches = cold("-ab-----c|").bufferTime(3)
+      let silentBatches = cold("-------").bufferTime(3)
+      let calm = cold("-ab----c---|").debounce { _ in cold("--x") }
+      let quietDuration = cold("-a--|").debounce { _ in cold("-|") }
+      let sampled = cold("-a-b-----c---|").sampleTime(4)
+      let stamped = cold("-a--b|").timestamp()
+      let spaced = cold("-a--b|").timeInterval()
+      let ids = cold("-a-b-c|", a: ["id": 1], b: ["name": "x"], c: 3).pluck("id")
+      let keyed = cold("-a-b-c|", a: ["id": 1, "v": 1], b: ["id": 1, "v": 2], c: ["id": 2]).distinctUntilKeyChanged("id")
+      let ended = cold("-a|").endWith("z")
+      let emptyFails = cold("--|").throwIfEmpty()
+      show ticks, batches, silentBatches subscribed "^------!", calm, quietDuration, sampled, stamped, spaced, ids, keyed, ended, emptyFails
+      expect ticks == "--0--1--(2|)"
+      expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
+      expect silentBatches == "---e--e", e: []
+      expect calm == "----b----c-|"
+      expect quietDuration == "----(a|)"
+      expect sampled == "----b-------c|"
+      expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
+      expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
+      expect ids == "-1-n-n|", n: nil
+      expect keyed == "-a---c|", a: ["id": 1, "v": 1], c: ["id": 2]
+      expect ended == "-a(z|)"
+      expect emptyFails == "--#", error: "noElements"
+      """)
+  }
+
+  @Test func shareReplayAndCombiningWithOthers() {
+    expectPasses(
+      """
+      let source = cold("-a-b-----c|")
+      let replayed = source.shareReplay(2)
+      let late = replayed
+      let latest = cold("-1---2|").combineLatestWith(cold("---x--|"), cold("--p---|"))
+      let zipped = cold("-1-2|").zipWith(cold("--x--y|"))
+      let raced = cold("---a|").raceWith(cold("-b|"))
+      show replayed, late subscribed "----^", latest, zipped, raced
+      expect late == "----(ab)-c|"
+      expect subscriptions(source) == "^---------!"
+      expect latest == "---q-r|", q: (1, "x", "p"), r: (2, "x", "p")
+      expect zipped == "--p--(q|)", p: (1, "x"), q: (2, "y")
+      expect raced == "-b|"
+      """)
+  }
+
+  @Test func catchErrorCanResubscribeThroughCaught() {
+    expectPasses(
+      """
+      let source = cold("-a-#")
+      let again = source.catchError { e, caught in caught }.take(4)
+      let once = source.catchError { e in of(e) }
+      show again, once
+      expect again == "-a--a--a--(a|)"
+      expect once == "-a-(e|)", a: "a", e: error("error")
+      expect subscriptions(source) == ["^--!", "^--!", "---^--!", "------^--!", "---------^!"]
+      """)
+  }
+
+  @Test func throwErrorWithAFactory() {
+    expectPasses(
+      """
+      let thrown = throwError { Error("late") }
+      let delayed = cold("--a|").concatWith(thrown)
+      expect thrown == "#", error: Error("late")
+      expect delayed == "--a#", error: Error("late")
+      """)
+    #expect(failureText("let x = fail()").contains("missing argument 'error' in call to 'fail'"))
+  }
+
+  @Test func arrayAndDictionaryArgumentsOfCombinations() {
+    expectPasses(
+      """
+      use rxjs
+      let a = cold("-1---2|")
+      let b = cold("---x--|")
+      let listed = combineLatest([a, b])
+      let keyed = combineLatest(["n": a, "s": b])
+      let joined = forkJoin(["n": a, "s": b])
+      let zipped = zip([a, b])
+      show listed, keyed, joined, zipped
+      expect listed == "---p-q|", p: [1, "x"], q: [2, "x"]
+      expect keyed == "---p-q|", p: ["n": 1, "s": "x"], q: ["n": 2, "s": "x"]
+      expect joined == "------(p|)", p: ["n": 2, "s": "x"]
+      expect zipped == "---p--|", p: [1, "x"]
+      """)
+  }
+
+  @Test func accumulatorsTakeTheIndex() {
+    expectPasses(
+      """
+      let seeded = cold("-a-b-c|").scan(0) { acc, x, i in acc + i }
+      let seedless = cold("-1-2-3|").scan { acc, x, i in acc * 10 + i }
+      let total = cold("-1-2-3|").reduce(100) { acc, x, i in acc + x * i }
+      let emptyTotal = cold("--|").reduce { acc, x, i in acc + i }
+      let seededEmpty = cold("--|").reduce(7) { acc, x, i in acc + i }
+      expect seeded == "-a-b-c|", a: 0, b: 1, c: 3
+      expect seedless == "-a-b-c|", a: 1, b: 11, c: 112
+      expect total == "------(t|)", t: 108
+      expect emptyTotal == "--|"
+      expect seededEmpty == "--(s|)", s: 7
+      """)
+  }
+
+  @Test func singleFailsAtASecondMatch() {
+    expectPasses(
+      """
+      let one = cold("-1-2-3|").single { $0 == 2 }
+      let two = cold("-1-2-3|").single { $0 > 1 }
+      let none = cold("-1|").single { x, i in i > 3 }
+      let only = cold("-7|").single()
+      expect one == "------(2|)"
+      expect two == "-----#", error: "notSingle"
+      expect none == "--#", error: "noElements"
+      expect only == "--(7|)"
+      """)
+  }
+
+  @Test func connectableVariantsAndResumption() {
+    expectPasses(
+      """
+      let source = cold("-a-b|")
+      let replayed = source.publishReplay(1)
+      replayed.connect(at: 1)
+      let behaving = cold("--a|").publishBehavior("s")
+      behaving.connect()
+      let lasting = cold("-a-b|").publishLast().refCount()
+      let resumed = cold("-a#").onErrorResumeNextWith(cold("-#"), cold("-c|"))
+      let parts = partition(cold("-1-2|")) { $0 > 1 }
+      show replayed subscribed "---^", behaving, lasting, resumed, parts.0, parts.1
+      expect replayed == "---ab|"
+      expect subscriptions(source) == "-^---!"
+      expect behaving == "s-a|"
+      expect lasting == "----(b|)"
+      expect resumed == "-a--c|"
+      expect parts.0 == "---2|"
+      expect parts.1 == "-1--|"
+      """)
+  }
+
+  @Test func retryAndRepeatWithADelaySignal() {
+    expectPasses(
+      """
+      let flaky = cold("-a#")
+      let retried = flaky.retry(count: 2, delay: { e, n in timer(n * 2) })
+      let once = cold("-a|")
+      let repeated = once.repeat(count: 3, delay: { n in timer(n) })
+      let stopped = cold("-a#").retry(delay: { e, n in n < 2 ? timer(1) : empty })
+      show retried, repeated, stopped
+      expect retried == "-a---a-----a#"
+      expect subscriptions(flaky) == ["^-!", "----^-!", "----------^-!"]
+      expect repeated == "-a--a---a|"
+      expect stopped == "-a--a|"
+      """)
+  }
+
+  @Test func windowsAreSignalsOfValues() {
+    expectPasses(
+      """
+      let source = cold("--a-b--c-|")
+      let ticks = cold("-----x")
+      let windows = source.window(ticks)
+      let failing = cold("-a#").window(never)
+      let overlapping = cold("-a-b-c|").windowCount(2, 1)
+      let early = source.window(ticks)
+      show windows, failing, overlapping, early subscribed "^---!"
+      expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
+      expect failing == "x-#", x: cold("-a#")
+      expect overlapping == "xy-z-w|", x: cold("-a-(b|)"), y: cold("--b-(c|)"), z: cold("--c|"), w: cold("-|")
+      expect subscriptions(source) == ["^--------!", "^---!"]
+      """)
+  }
 }

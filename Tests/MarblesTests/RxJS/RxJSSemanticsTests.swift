@@ -180,4 +180,46 @@ import Testing
     #expect(Explainer.explain("find").text.contains("Semantics: RxJS's (in every script)"))
     #expect(Explainer.catalogue().contains(".delay (use rxjs)"))
   }
+
+  @Test func intervalCountsUnderRxJS() {
+    expectPasses(
+      """
+      use rxjs
+      let ticks = interval(2).take(3)
+      let late = interval(2).take(2)
+      show ticks, late subscribed "---^"
+      expect ticks == "--0-1-(2|)"
+      expect late == "-----0-(1|)"
+      """)
+    expectPasses(
+      """
+      let ticks = interval(2).take(2)
+      expect ticks == "--a-(b|)", a: 2, b: 4
+      """)
+  }
+
+  @Test func subjectsRememberTerminationUnderRxJS() {
+    expectPasses(
+      """
+      use rxjs
+      let s = Subject()
+      s.next(1, at: 1)
+      s.error(Error("gone"), at: 2)
+      s.next(2, at: 3)
+      let late = s
+      show s, late subscribed "----^"
+      expect s == "-1#", error: Error("gone")
+      expect late == "----#", error: Error("gone")
+      """)
+    expectPasses(
+      """
+      let s = Subject()
+      s.sendNext(1, at: 1)
+      s.sendCompleted(at: 2)
+      let late = s
+      show s, late subscribed "----^"
+      expect s == "-1|"
+      expect late == "-----"
+      """)
+  }
 }

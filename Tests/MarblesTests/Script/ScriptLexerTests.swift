@@ -92,6 +92,25 @@ import Testing
     #expect(describeTokens(testCase.source) == testCase.tokens)
   }
 
+  /// The byte-level fast paths (ASCII Characters in the lexer, ASCII lines in `SourceFile`)
+  /// agree with the Character-level definitions, including CR LF, combining marks after ASCII
+  /// letters and the other line breaks.
+  @Test(arguments: [
+    "let a = 1\nshow a", "a\r\nb\rc\n\nd\n", "\r\n", "x\u{0B}y\u{0C}z", "",
+    "let e\u{301} = \"e\u{301}\"\nshow e\u{301}", "a\u{2028}b\u{85}c", "é\r\nx",
+  ])
+  func fastPathsAgreeWithCharacters(source: String) {
+    let file = SourceFile(name: "t", text: source)
+    #expect(
+      file.lines
+        == source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline))
+    let tokens = ScriptLexer.tokenize(file).tokens
+    #expect(tokens.map(\.text).joined().count <= source.count)
+    for token in tokens where token.kind == .identifier {
+      #expect(token.text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber })
+    }
+  }
+
   @Test func tokensCarryRangesAndExactText() {
     let file = SourceFile(name: "t.marble", text: "let é = \"a\\tb\" // c\n  y.0")
     let tokens = ScriptLexer.tokenize(file).tokens

@@ -10,7 +10,8 @@ private struct Grid<V: Equatable> {
   var values: [Character: V] = [:]
 
   func check(
-    empty: String, never: String = "-", neverError: any Error = TestError(), failure: String,
+    empty: String, emptyError: any Error = TestError(), never: String = "-",
+    neverError: any Error = TestError(), failure: String,
     disposing source: String, at frame: Int,
     expected: String, window: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -18,7 +19,7 @@ private struct Grid<V: Equatable> {
     let emptyRun = t.record(operation(t, t.cold("--|")))
     let neverRun = t.record(operation(t, t.cold("-")))
     let failureRun = t.record(operation(t, t.cold("-1#")))
-    t.expect(emptyRun, empty, values, sourceLocation: sourceLocation)
+    t.expect(emptyRun, empty, values, error: emptyError, sourceLocation: sourceLocation)
     t.expect(neverRun, never, values, error: neverError, sourceLocation: sourceLocation)
     t.expect(failureRun, failure, values, sourceLocation: sourceLocation)
 
@@ -284,5 +285,122 @@ private struct Grid<V: Equatable> {
     t.expectSubscriptions(once, "^-!", "-----^-!")
     Grid { t, s in s.retry(1, delay: (2, t.scheduler)) }.check(
       empty: "--|", failure: "-1---1#", disposing: "-1#", at: 3, expected: "-1", window: "^-!")
+  }
+
+  @Test func skipUntil() {
+    let t = TestClock()
+    let notifier = t.cold("----x", ["x": 0])
+    let r1 = t.record(t.cold("-1-2-3-4|").skipUntil(notifier))
+    let r2 = t.record(t.cold("-1-2|").skipUntil(t.cold("-|")))
+    t.expect(r1, "-----3-4|")
+    t.expect(r2, "----|")
+    t.expectSubscriptions(notifier, "^---!")
+    Grid { t, s in s.skipUntil(t.cold("x", ["x": 0])) }.check(
+      empty: "--|", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
+  }
+
+  @Test func race() {
+    let t = TestClock()
+    let slow = t.cold("----1|")
+    let fast = t.cold("--2---3|")
+    let r1 = t.record(Signal.race([slow, fast]))
+    t.expect(r1, "--2---3|")
+    t.expectSubscriptions(slow, "^-!")
+    t.expectSubscriptions(fast, "^------!")
+    Grid { t, s in Signal.race([s, t.cold("-----9|")]) }.check(
+      empty: "--|", never: "-----9|", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1",
+      window: "^-!")
+  }
+
+  @Test func forkJoin() {
+    let t = TestClock()
+    let a = t.cold("-1-2---|")
+    let b = t.cold("---3|")
+    let r1 = t.record(Signal.forkJoin([a, b]))
+    let r2 = t.record(Signal.forkJoin([t.cold("-1-----|"), t.cold("--|")]))
+    t.expect(r1, "-------(x|)", ["x": [2, 3]])
+    t.expect(r2, "--|", [:])
+    Grid(operation: { t, s in Signal.forkJoin([s, t.cold("-5|")]) }, values: ["x": [1, 5]])
+      .check(
+        empty: "--|", failure: "--#", disposing: "-1-2-|", at: 3, expected: "-", window: "^--!")
+  }
+
+  @Test func throwIfEmpty() {
+    let t = TestClock()
+    let r1 = t.record(t.cold("-1|").throwIfEmpty())
+    t.expect(r1, "-1|")
+    Grid { _, s in s.throwIfEmpty(TestError()) }.check(
+      empty: "--#", failure: "-1#", disposing: "-1-2-|", at: 2, expected: "-1", window: "^-!")
+  }
+
+  @Test func debounce() {
+    let t = TestClock()
+    let duration = t.cold("--x", ["x": 0])
+    let r1 = t.record(t.cold("-12----3---|").debounce { _ in duration })
+    let r2 = t.record(t.cold("-1--|").debounce { _ in t.cold("-|") })
+    t.expect(r1, "----2----3-|")
+    t.expect(r2, "----(1|)")
+    t.expectSubscriptions(duration, "-^!", "--^-!", "-------^-!")
+    Grid { t, s in s.debounce { _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "--#", disposing: "-1-2--|", at: 4, expected: "-", window: "^---!")
+  }
+
+  @Test func single() {
+    let t = TestClock()
+    let r1 = t.record(t.cold("-1-2-3|").single { v, _ in v == 2 })
+    let r2 = t.record(t.cold("-1-2-3|").single { v, _ in v > 1 })
+    let r3 = t.record(t.cold("-1-2-3|").single { v, _ in v > 5 })
+    t.expect(r1, "------(2|)")
+    t.expect(r2, "-----#", error: SignalError.notSingle)
+    t.expect(r3, "------#", error: SignalError.noElements)
+    Grid { _, s in s.single() }.check(
+      empty: "--#", emptyError: SignalError.noElements, failure: "--#", disposing: "-1--|", at: 2,
+      expected: "-", window: "^-!")
+  }
+
+  @Test func delayWhen() {
+    let t = TestClock()
+    let duration = t.cold("---x", ["x": 0])
+    let r1 = t.record(t.cold("-1--2|").delayWhen { _ in duration })
+    let r2 = t.record(
+      t.cold("-1-2|").delayWhen { v in v == 1 ? t.cold("-|") : t.cold("-x", ["x": 0]) })
+    t.expect(r1, "----1--(2|)")
+    t.expect(r2, "----(2|)")
+    t.expectSubscriptions(duration, "-^--!", "----^--!")
+    Grid { t, s in s.delayWhen { _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "--#", disposing: "-1-2-|", at: 3, expected: "-", window: "^--!")
+  }
+
+  @Test func retryAndRepeatWhenADelaySignalSends() {
+    let t = TestClock()
+    let flaky = t.cold("-1#")
+    let once = t.cold("-1|")
+    let r1 = t.record(flaky.retry(1) { _, n in t.cold("--x", ["x": n]) })
+    let r2 = t.record(once.repeat(2) { _ in t.cold("-x", ["x": 0]) })
+    let r3 = t.record(t.cold("-1#").retry(nil) { _, _ in t.cold("-|") })
+    t.expect(r1, "-1---1#")
+    t.expectSubscriptions(flaky, "^-!", "----^-!")
+    t.expect(r2, "-1--1|")
+    t.expectSubscriptions(once, "^-!", "---^-!")
+    t.expect(r3, "-1-|")
+    Grid { t, s in s.retry(1) { _, _ in t.cold("--x", ["x": 0]) } }.check(
+      empty: "--|", failure: "-1---1#", disposing: "-1#", at: 3, expected: "-1", window: "^-!")
+  }
+
+  @Test func windowsOpenAndClose() {
+    let t = TestClock()
+    let values = t.cold("-1-2-3|")
+    let inner = Locked<[[Int]]>([])
+    let r1 = t.record(
+      values.windowCount(2).flattenMap { window in
+        window.collect().map { collected -> Int in
+          inner.withLock { $0.append(collected) }
+          return collected.count
+        }
+      })
+    let r2 = t.record(t.cold("-1-2|").window(t.cold("--x", ["x": 0])).flattenMap { $0 })
+    t.expect(r1, "---2--(1|)")
+    t.expect(r2, "-1-2|")
+    #expect(inner.value == [[1, 2], [3]])
   }
 }

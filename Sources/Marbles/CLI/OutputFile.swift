@@ -1,0 +1,157 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a read or write failed: the system's reason, lowercased ("no space left on device").
+public struct IOFailure: Error, Sendable {
+  /// The reason.
+  public var reason: String
+  /// Creates a failure with its reason.
+  public init(_ reason: String) { self.reason = reason }
+}
+
+/// Low-level file and stream I/O for the `marbles` tool, on `open(2)`/`write(2)`/`read(2)` so
+/// that every failure is an error message (Foundation's `FileHandle` convenience APIs trap).
+public enum StreamIO {
+  /// The reason for `errno`, lowercased as in our messages ("is a directory").
+  static func reason(_ code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+  }
+
+  /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
+  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw IOFailure(reason(errno))
+      }
+      offset += written
+    }
+  }
+
+  /// Reads `descriptor` to its end; throws the reason on failure.
+  public static func readAll(from descriptor: Int32) throws(IOFailure) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw IOFailure(reason(errno))
+      }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  /// Whether `descriptor` is open.
+  public static func isOpen(_ descriptor: Int32) -> Bool {
+    fcntl(descriptor, F_GETFD) != -1
+  }
+
+  /// Writes `text` to `path` for `-o`.
+  ///
+  /// A regular file (or a new path) is replaced atomically (a temporary file in the same folder,
+  /// then `rename(2)`) and keeps its permissions; a symbolic link is followed and its target
+  /// replaced; a character device, pipe or socket (`/dev/null`, `/dev/stdout`) is written
+  /// straight through and stays what it is. Throws the reason ("is a directory"); on failure
+  /// nothing is left behind.
+  static func writeOutput(_ text: String, to path: String) throws(IOFailure) {
+    let target = try resolveLinks(path)
+    let bytes = Array(text.utf8)
+    var info = stat()
+    if stat(target, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      if kind == S_IFDIR { throw IOFailure(reason(EISDIR)) }
+      if kind != S_IFREG {
+        try writeInPlace(bytes, to: target, truncate: false)
+        return
+      }
+      if access(target, W_OK) != 0 { throw IOFailure(reason(errno)) }
+      try writeAtomically(bytes, to: target, mode: info.st_mode & 0o7777, owner: info)
+    } else if errno == ENOENT {
+      try writeAtomically(bytes, to: target, mode: nil, owner: nil)
+    } else {
+      throw IOFailure(reason(errno))
+    }
+  }
+
+  /// `path` with its symbolic links followed (the last target may not exist yet).
+  static func resolveLinks(_ path: String) throws(IOFailure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      if count < 0 { return current }
+      let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        let folder = (current as NSString).deletingLastPathComponent
+        current = folder.isEmpty ? link : folder + "/" + link
+      }
+    }
+    throw IOFailure(reason(ELOOP))
+  }
+
+  private static func writeInPlace(_ bytes: [UInt8], to path: String, truncate: Bool)
+    throws(IOFailure)
+  {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0))
+    if descriptor < 0 { throw IOFailure(reason(errno)) }
+    defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor)
+  }
+
+  private static func writeAtomically(
+    _ bytes: [UInt8], to path: String, mode: mode_t?, owner: stat?
+  ) throws(IOFailure) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    var template = Array(
+      ((folder.isEmpty ? "" : folder + "/") + ".\(name).marbles-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if descriptor < 0 {
+      let failure = errno
+      // An unwritable folder but a writable file: write the file in place.
+      if mode != nil, access(path, W_OK) == 0 {
+        try writeInPlace(bytes, to: path, truncate: true)
+        return
+      }
+      throw IOFailure(reason(failure))
+    }
+    let temporary = String(cString: template)
+    do throws(IOFailure) {
+      defer { close(descriptor) }
+      let permissions: mode_t
+      if let mode {
+        permissions = mode
+      } else {
+        let mask = umask(0)
+        umask(mask)
+        permissions = 0o666 & ~mask
+      }
+      fchmod(descriptor, permissions)
+      if let owner { _ = fchown(descriptor, owner.st_uid, owner.st_gid) }
+      try writeAll(bytes, to: descriptor)
+      if fsync(descriptor) != 0 { throw IOFailure(reason(errno)) }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    if rename(temporary, path) != 0 {
+      let failure = errno
+      unlink(temporary)
+      throw IOFailure(reason(failure))
+    }
+  }
+}

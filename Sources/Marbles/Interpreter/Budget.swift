@@ -1,0 +1,139 @@
+import Reactive
+
+/// What one run may use, and what it has used so far: how deeply calls and subscriptions nest,
+/// how many events it sends, how many subscriptions are open at once, and how large a value may
+/// grow. Going past any of them stops the run with a located error instead of a stack overflow,
+/// a hang or an exhausted memory.
+///
+/// Every counter is deterministic (no clock, no stack address), so the same script always stops
+/// at the same place with the same message.
+final class Budget {
+  /// How deeply closure calls, and the subscriptions that closures' signals make, may nest.
+  static let maximumDepth = 5_000
+  /// How deeply a recorded value may nest (arrays in arrays, signals of signals): drawing and
+  /// printing recurse on it.
+  static let maximumValueNesting = 200
+
+  /// The limits of the run.
+  let limits: RunBudgets
+  /// The run, to report to; weak, since the run owns its budget.
+  weak var runtime: Runtime?
+  /// How deeply calls and subscriptions are nested right now.
+  var depth = 0
+  /// Events counted so far (see `RunBudgets.maxEvents`).
+  private(set) var events = 0
+  /// Subscriptions open right now.
+  private(set) var subscriptions = 0
+
+  init(limits: RunBudgets) {
+    self.limits = limits
+  }
+
+  /// Enters one level of nesting for a call or subscription at `range`; past
+  /// `maximumDepth` it throws instead. Pair with `leave()`.
+  @inline(__always)
+  func enter(at range: SourceRange) throws(RuntimeError) {
+    guard depth < Self.maximumDepth else {
+      throw Diagnostic.Interpreter.recursion(limit: Self.maximumDepth, at: range)
+    }
+    depth += 1
+  }
+
+  /// Leaves the level entered last.
+  @inline(__always)
+  func leave() {
+    depth -= 1
+  }
+
+  /// Counts `count` events made at `range`: false, with the run's error reported, once the run
+  /// has failed or the events are past `--max-events`.
+  @inline(__always)
+  func spend(_ count: Int = 1, at range: SourceRange) -> Bool {
+    events &+= count
+    guard events > limits.maxEvents else { return true }
+    fail(
+      Diagnostic.Interpreter.budget(
+        "events", limit: limits.maxEvents, flag: "--max-events", at: range))
+    return false
+  }
+
+  /// Counts a subscription opened at `range` (and one event): false, with the run's error
+  /// reported, past `--max-subscriptions` open at once. Pair a true result with `closed()`.
+  func opened(at range: SourceRange) -> Bool {
+    guard spend(at: range) else { return false }
+    guard subscriptions < limits.maxSubscriptions else {
+      fail(
+        Diagnostic.Interpreter.budget(
+          "open subscriptions", limit: limits.maxSubscriptions, flag: "--max-subscriptions",
+          at: range))
+      return false
+    }
+    subscriptions += 1
+    return true
+  }
+
+  /// A subscription counted by `opened(at:)` ended.
+  func closed() {
+    subscriptions -= 1
+  }
+
+  /// Checks a string or collection of `size` characters or elements made at `range`.
+  func checkSize(_ size: Int, at range: SourceRange) throws(RuntimeError) {
+    guard size > limits.maxValueSize else { return }
+    throw Diagnostic.Interpreter.valueSize(size: size, limit: limits.maxValueSize, at: range)
+  }
+
+  /// Checks a value about to be recorded: its strings and elements, nested ones included, must
+  /// stay within `--max-value-size`, and it may nest at most `maximumValueNesting` deep. The
+  /// walk stops as soon as either is exceeded, so checking costs at most the budget.
+  func checkRecorded(_ value: Value, at range: SourceRange) -> Bool {
+    var remaining = limits.maxValueSize
+    guard Self.fits(value, remaining: &remaining, nesting: 0) else {
+      fail(
+        remaining < 0
+          ? Diagnostic.Interpreter.valueSize(
+            size: limits.maxValueSize + 1, limit: limits.maxValueSize, orMore: true, at: range)
+          : Diagnostic.Interpreter.valueNesting(limit: Self.maximumValueNesting, at: range))
+      return false
+    }
+    return true
+  }
+
+  private static func fits(_ value: Value, remaining: inout Int, nesting: Int) -> Bool {
+    switch value {
+    case .string(let text):
+      remaining -= text.utf8.count
+      return remaining >= 0
+    case .tuple(let values), .array(let values):
+      guard nesting < maximumValueNesting else { return false }
+      remaining -= values.count
+      if remaining < 0 { return false }
+      for element in values where !fits(element, remaining: &remaining, nesting: nesting + 1) {
+        return false
+      }
+      return true
+    case .error(let inner):
+      guard nesting < maximumValueNesting else { return false }
+      return fits(inner, remaining: &remaining, nesting: nesting + 1)
+    case .event(let event):
+      guard nesting < maximumValueNesting else { return false }
+      switch event {
+      case .next(let inner): return fits(inner, remaining: &remaining, nesting: nesting + 1)
+      case .error(let error):
+        return fits(Value.payload(of: error), remaining: &remaining, nesting: nesting + 1)
+      case .completed: return true
+      }
+    default:
+      return true
+    }
+  }
+
+  /// Reports signals of signals nested past `maximumValueNesting` at `range`.
+  func failNesting(at range: SourceRange) {
+    fail(Diagnostic.Interpreter.signalNesting(limit: Self.maximumValueNesting, at: range))
+  }
+
+  private func fail(_ error: RuntimeError) {
+    runtime?.report(error, byBudget: true)
+  }
+}

@@ -1,0 +1,408 @@
+/// The one layout engine of the text diagrams: `marbles render` (ascii, unicode), the failure
+/// diffs of `marbles test` and `expectMarbles`, and the terminal step mode all draw through it.
+///
+///     map          0    5
+///     input        --a--b--|
+///     output       --x--y--|
+///                  x = 10, y = 20
+///
+/// Time is never distorted: frame `f` always starts at column `(f - first) * cellWidth` in
+/// every row, so the distance between two marks is proportional to their frame distance and
+/// can be checked against the ruler. `cellWidth` is 1 unless a diagram needs keys longer than
+/// one character; then every frame of the diagram has that width, and the padding is blank
+/// (never `-`), so it cannot be read as time. Several marks at one frame (`(ab)`, `(0|)`) are
+/// stacked: the first on the row, the next ones on continuation rows just below it, in the
+/// order they happened, without widening any frame.
+///
+/// Layout is one pass over the frames per row plus one over the marks: linear in the size of
+/// the diagram.
+struct DiagramGrid {
+  /// How a mark is coloured.
+  enum Style {
+    /// A value or key.
+    case value
+    /// Completion.
+    case completed
+    /// Failure.
+    case failed
+    /// Unsubscription without a terminal event.
+    case unsubscribed
+    /// An inner signal's emission.
+    case inner
+    /// The frame where a run stopped early.
+    case stop
+    /// Something that happened before the lane subscribed (a hot source's past).
+    case muted
+  }
+
+  /// One glyph at one frame.
+  struct Mark {
+    /// The absolute frame.
+    var frame: Int
+    /// The glyph (at most `cellWidth` columns).
+    var text: String
+    /// Its colour.
+    var style: Style
+  }
+
+  /// One row (a lane, an inner signal, a side of a diff).
+  struct Row {
+    /// The text of the left column.
+    var label: String
+    /// The first frame drawn as timeline; earlier frames are blank. nil: from the start.
+    var start: Int?
+    /// The last frame drawn as timeline; later frames are blank. nil: to the end.
+    var end: Int?
+    /// The marks, in frame order; marks at one frame keep their order (top to bottom).
+    var marks: [Mark]
+    /// The legend (`x = 10, y = 20`), or empty.
+    var legend: String = ""
+  }
+
+  /// What a line of the output is: the input of the time-proportionality check.
+  enum LineKind: Equatable {
+    /// The title, on its own line when it is wider than the label column.
+    case title
+    /// Frame numbers (after the title when it fits the label column); empty between blocks.
+    case ruler
+    /// The main line of row `index`.
+    case row(Int)
+    /// A continuation line of row `index` (stacked marks).
+    case continuation(Int)
+    /// The legend of row `index`.
+    case legend(Int)
+    /// Carets under differing frames.
+    case carets
+  }
+
+  var rows: [Row]
+  /// The first and last frame drawn.
+  var first: Int
+  var last: Int
+  /// The columns of one frame.
+  var cellWidth = 1
+  var theme: TimelineTheme = .ascii
+  var color = false
+  /// Frames marked with `^` under the rows (diffs).
+  var carets: [Int] = []
+  /// Legends after the row on the same line (diffs) instead of on a line below (render).
+  var legendsBeside = false
+  /// The maximum line width; longer diagrams wrap into blocks, each with its ruler.
+  var width: Int?
+  /// The text left of the first ruler (the title), when it fits.
+  var header: String?
+
+  static let legendSeparator = "   "
+
+  /// The width of the label column.
+  var labelWidth: Int { max(rows.map(\.label.count).max() ?? 0, 1) + 2 }
+
+  /// The column (after the label column) where `frame` starts.
+  func column(of frame: Int) -> Int { (frame - first) * cellWidth }
+
+  /// The lines, ending without a newline each.
+  func render() -> [String] { layout().map(\.text) }
+
+  /// The lines with what each one is.
+  func layout() -> [(kind: LineKind, text: String)] {
+    var steps = 0
+    return layout(steps: &steps)
+  }
+
+  /// The lines; `steps` counts the cells and marks visited (the work of the layout, which
+  /// tests check is linear in the size of the diagram).
+  func layout(steps: inout Int) -> [(kind: LineKind, text: String)] {
+    let last = max(self.last, first)
+    let labelWidth = self.labelWidth
+    let perBlock =
+      width.map { max(1, (max(10, $0 - labelWidth)) / cellWidth) } ?? (last - first + 1)
+    var out: [(kind: LineKind, text: String)] = []
+    var headerLine = header ?? ""
+    if headerLine.count >= labelWidth {
+      out.append((.title, headerLine))
+      headerLine = ""
+    }
+    // Each row's marks split into stacked lines: slot 0 on the row, 1… below.
+    let stacks = rows.map(Self.stack)
+    // Where each stacked line's next mark is: blocks only move forward, so each mark is
+    // visited once over all blocks.
+    var cursors = stacks.map { [Int](repeating: 0, count: $0.count) }
+    var blockStart = first
+    while blockStart <= last {
+      let blockEnd = min(last, blockStart + perBlock - 1)
+      if blockStart > first { out.append((.ruler, "")) }
+      out.append((.ruler, trimmed(pad(headerLine, labelWidth) + ruler(blockStart...blockEnd))))
+      headerLine = ""
+      let isLast = blockEnd == last
+      for (index, row) in rows.enumerated() {
+        for (slot, marks) in stacks[index].enumerated() {
+          var line = pad(slot == 0 ? row.label : "", labelWidth)
+          line += cells(
+            row, marks: marks, from: &cursors[index][slot], frames: blockStart...blockEnd,
+            timeline: slot == 0, steps: &steps)
+          if slot == 0, isLast, legendsBeside, !row.legend.isEmpty {
+            out.append((.row(index), line + Self.legendSeparator + row.legend))
+          } else {
+            out.append((slot == 0 ? .row(index) : .continuation(index), trimmed(line)))
+          }
+        }
+        if isLast, !legendsBeside, !row.legend.isEmpty {
+          out.append((.legend(index), String(repeating: " ", count: labelWidth) + row.legend))
+        }
+      }
+      let shown = carets.filter { (blockStart...blockEnd).contains($0) }
+      if !shown.isEmpty {
+        var text = pad("", labelWidth)
+        var column = 0
+        for frame in shown.sorted() {
+          let at = (frame - blockStart) * cellWidth
+          guard at >= column else { continue }
+          text += String(repeating: " ", count: at - column) + paint("^", .failed)
+          column = at + 1
+        }
+        out.append((.carets, text))
+      }
+      blockStart = blockEnd + 1
+    }
+    return out
+  }
+
+  /// The marks split by their place within their frame: `[slot][i]`, each in frame order.
+  private static func stack(_ row: Row) -> [[Mark]] {
+    var slots: [[Mark]] = [[]]
+    var frame = Int.min
+    var slot = 0
+    for mark in row.marks {
+      if mark.frame != frame {
+        frame = mark.frame
+        slot = 0
+      } else {
+        slot += 1
+      }
+      if slot == slots.count { slots.append([]) }
+      slots[slot].append(mark)
+    }
+    return slots
+  }
+
+  /// One line of cells for `frames`; `timeline`: draw `-` inside the row's span.
+  private func cells(
+    _ row: Row, marks: [Mark], from next: inout Int, frames: ClosedRange<Int>, timeline: Bool,
+    steps: inout Int
+  ) -> String {
+    var line = ""
+    while next < marks.count, marks[next].frame < frames.lowerBound {
+      next += 1
+      steps += 1
+    }
+    steps += frames.count
+    let blank = String(repeating: " ", count: cellWidth)
+    let empty = String(theme.empty) + String(repeating: " ", count: cellWidth - 1)
+    for frame in frames {
+      if next < marks.count, marks[next].frame == frame {
+        let mark = marks[next]
+        line += paint(mark.text, mark.style)
+        line += String(repeating: " ", count: max(0, cellWidth - mark.text.count))
+        next += 1
+      } else if timeline, frame >= (row.start ?? .min), frame <= (row.end ?? .max) {
+        line += empty
+      } else {
+        line += blank
+      }
+    }
+    return line
+  }
+
+  /// Frame numbers every five frames (more when the numbers are wide), each at its frame's
+  /// column, skipped where it would touch the previous number.
+  private func ruler(_ frames: ClosedRange<Int>) -> String {
+    var line = ""
+    var length = 0  // line.count, kept so that each step is O(1) (String.count is O(n))
+    var offset = 0
+    for frame in frames {
+      if frame % 5 == 0, length == 0 || length < offset {
+        let label = String(frame)
+        line += String(repeating: " ", count: offset - length) + label
+        length = offset + label.count
+      }
+      offset += cellWidth
+    }
+    return line
+  }
+
+  private func paint(_ text: String, _ style: Style) -> String {
+    guard color else { return text }
+    let code: String
+    switch style {
+    case .value: code = "32"
+    case .completed: code = "34"
+    case .failed: code = "31"
+    case .unsubscribed: code = "33"
+    case .inner: code = "36"
+    case .stop: code = "35;1"
+    case .muted: code = "2"
+    }
+    return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private func trimmed(_ line: String) -> String {
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+}
+
+/// The glyphs of the values of one diagram (a render or a diff): every value draws as one
+/// glyph, the same in every row.
+///
+/// A value is drawn literally (`1`, `a`, `t` for `true`) when it prints as one character that
+/// no other value of the diagram would also draw as, and that is not a diagram symbol;
+/// otherwise it gets a key (`a`, `b`, …) that is neither a literal of the diagram nor a
+/// symbol, explained in the legend. So a key never reads as a value drawn literally, and two
+/// different values never draw alike. Keys are one character while the pool lasts, then two.
+/// Built in one pass over the values (values are bucketed by their printed form).
+struct DiagramKeys<Value> {
+  private struct Entry {
+    var value: Value
+    var printed: String
+    var literal: String?
+    var glyph = ""
+    var keyed = false
+  }
+
+  private var entries: [Entry] = []
+  private var buckets: [String: [Int]] = [:]
+  /// The entry of each value given, by position.
+  private var ordinals: [Int] = []
+  private let equal: (Value, Value) -> Bool
+  private let print: (Value) -> String
+  /// The widest glyph: the diagram's `cellWidth`.
+  private(set) var width = 1
+
+  /// - Parameters:
+  ///   - values: Every value the diagram draws, in order of appearance.
+  ///   - preferred: Keys to use for some values (the expected marble's values map).
+  ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
+  ///   - pool: The key candidates, in order.
+  init(
+    values: [Value], preferred: [(key: String, value: Value)] = [], reserved: Set<String>,
+    pool: [String], equal: @escaping (Value, Value) -> Bool, print: @escaping (Value) -> String,
+    literal: (Value) -> String?
+  ) {
+    self.equal = equal
+    self.print = print
+    ordinals.reserveCapacity(values.count)
+    for value in values {
+      let printed = print(value)
+      // A value unequal to itself matches nothing: no need to scan its bucket (which would
+      // grow with every such value).
+      if equal(value, value),
+        let index = buckets[printed]?.first(where: { equal(entries[$0].value, value) })
+      {
+        ordinals.append(index)
+        continue
+      }
+      // A value unequal to itself (`nan`) is a new value at each appearance.
+      ordinals.append(entries.count)
+      buckets[printed, default: []].append(entries.count)
+      entries.append(Entry(value: value, printed: printed, literal: literal(value)))
+    }
+    var preferredKeys: Set<String> = []
+    for (key, value) in preferred.sorted(by: { $0.key < $1.key }) {
+      preferredKeys.insert(key)
+      if let index = index(of: value), entries[index].glyph.isEmpty {
+        entries[index].glyph = key
+        entries[index].keyed = key != entries[index].printed
+      }
+    }
+    // Which literal glyphs the values without a preferred key would draw, and how many
+    // different values want each one.
+    var claims: [String: Int] = [:]
+    for entry in entries where entry.glyph.isEmpty {
+      if let glyph = entry.literal { claims[glyph, default: 0] += 1 }
+    }
+    var used = reserved.union(claims.keys).union(preferredKeys)
+    var candidates = KeyCandidates(pool: pool)
+    for index in entries.indices where entries[index].glyph.isEmpty {
+      if let glyph = entries[index].literal, claims[glyph] == 1, !reserved.contains(glyph),
+        !preferredKeys.contains(glyph)
+      {
+        entries[index].glyph = glyph
+        continue
+      }
+      var key = candidates.next()
+      while used.contains(key) { key = candidates.next() }
+      used.insert(key)
+      entries[index].glyph = key
+      entries[index].keyed = true
+      width = max(width, key.count)
+    }
+  }
+
+  private func index(of value: Value) -> Int? {
+    buckets[print(value)]?.first { equal(entries[$0].value, value) }
+  }
+
+  /// The glyph of the value at `position` in the `values` given.
+  func glyph(at position: Int) -> String {
+    entries[ordinals[position]].glyph
+  }
+
+  /// `a = "zz", b = (1, 2)` for the keyed values at `positions` (of the `values` given), in
+  /// order of first appearance; a value that prints like another one of the diagram gets its
+  /// type too.
+  /// `elideOver`: values printed longer than this many characters show their start and their
+  /// length (only for runs that stopped early, whose values may be what ran away).
+  func legend(
+    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil
+  ) -> String {
+    var seen: Set<Int> = []
+    var parts: [String] = []
+    for position in positions {
+      let index = ordinals[position]
+      guard entries[index].keyed, seen.insert(index).inserted else { continue }
+      let entry = entries[index]
+      var printed = entry.printed
+      if let elideOver, printed.count > elideOver {
+        printed = String(printed.prefix(elideOver)) + "… (\(printed.count) characters)"
+      }
+      var part = "\(entry.glyph) = \(printed)"
+      if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {
+        part += " (\(typeName(entry.value)))"
+      }
+      parts.append(part)
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// `a`…`z`, `A`…`Z` (7-bit).
+  static var asciiPool: [String] {
+    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ").map(String.init)
+  }
+
+  /// The ASCII pool, then Greek letters.
+  static var unicodePool: [String] {
+    asciiPool
+      + (0x3B1...0x3C9).filter { $0 != 0x3C2 }.compactMap(Unicode.Scalar.init)
+      .map { String(Character($0)) }
+  }
+}
+
+/// Endless key candidates: each of the pool, then every pair of them.
+private struct KeyCandidates {
+  let pool: [String]
+  var index = 0
+
+  mutating func next() -> String {
+    defer { index += 1 }
+    if index < pool.count { return pool[index] }
+    let rest = index - pool.count
+    let count = pool.count * pool.count
+    let pair = pool[(rest % count) / pool.count] + pool[rest % pool.count]
+    return rest < count ? pair : pair + String(rest / count)
+  }
+}

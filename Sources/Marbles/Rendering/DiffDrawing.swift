@@ -1,0 +1,99 @@
+import Reactive
+
+/// Draws the expected-over-actual rows of a failure diff on the diagram grid (`DiagramGrid`),
+/// with the same glyphs, keys and alignment as `marbles render`.
+enum DiffDrawing {
+  /// The ruler, one row per side (stacked marks below it), and carets under `carets`.
+  static func draw<Value: Equatable>(
+    _ sides: [(label: String, events: [Recorded<Value>])], carets: [Int],
+    keys: [String: Value], format: @escaping (Value) -> String,
+    typeName: @escaping (Value) -> String, theme: TimelineTheme, color: Bool
+  ) -> [String] {
+    var values: [Value] = []
+    for side in sides {
+      for recorded in side.events {
+        if case .next(let value) = recorded.event { values.append(value) }
+      }
+    }
+    let glyphs = DiagramKeys(
+      values: values, preferred: keys.map { ($0.key, $0.value) }, reserved: theme.reserved,
+      pool: theme.keyPool, equal: ==, print: format, literal: { literal(format($0)) })
+    var rows: [DiagramGrid.Row] = []
+    var frames = carets
+    var position = 0
+    for side in sides {
+      var marks: [DiagramGrid.Mark] = []
+      let firstValue = position
+      for recorded in side.events {
+        frames.append(recorded.frame)
+        switch recorded.event {
+        case .next:
+          marks.append(
+            .init(frame: recorded.frame, text: glyphs.glyph(at: position), style: .value))
+          position += 1
+        case .error: marks.append(.init(frame: recorded.frame, text: theme.failed, style: .failed))
+        case .completed:
+          marks.append(.init(frame: recorded.frame, text: theme.completed, style: .completed))
+        }
+      }
+      rows.append(
+        DiagramGrid.Row(
+          label: side.label, start: nil,
+          end: side.events.first(where: \.event.isTerminal)?.frame, marks: marks,
+          legend: glyphs.legend(at: firstValue..<position, typeName: typeName)))
+    }
+    return DiagramGrid(
+      rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
+      cellWidth: glyphs.width, theme: theme, color: color, carets: carets, legendsBeside: true
+    ).render()
+  }
+
+  /// The subscription rows of `expect subscriptions(...)`: `^` at each subscription, `!` at
+  /// its end; a side with no subscription reads `none`.
+  static func drawSubscriptions(
+    expected: [SubscriptionLog], actual: [SubscriptionLog], carets: [Int],
+    theme: TimelineTheme, color: Bool
+  ) -> [String] {
+    var rows: [DiagramGrid.Row] = []
+    var frames = carets
+    for (label, logs) in [("expected", expected), ("actual", actual)] {
+      if logs.isEmpty {
+        rows.append(DiagramGrid.Row(label: label, start: .max, end: nil, marks: [], legend: "none"))
+      }
+      // A window goes into the first row of its side whose windows all ended before it starts,
+      // so back-to-back subscriptions (`repeat(5000)`) take two rows, not one each: the drawing
+      // stays linear in the run's length.
+      let first = rows.count
+      for log in logs {
+        frames.append(log.subscribed)
+        let fits = rows[first...].firstIndex { row in
+          row.end.map { $0 < log.subscribed } ?? false
+        }
+        let index = fits ?? rows.count
+        if fits == nil {
+          rows.append(DiagramGrid.Row(label: label, start: log.subscribed, end: nil, marks: []))
+        }
+        rows[index].marks.append(.init(frame: log.subscribed, text: "^", style: .value))
+        if let end = log.unsubscribed {
+          rows[index].marks.append(.init(frame: end, text: "!", style: .unsubscribed))
+          frames.append(end)
+        }
+        rows[index].end = log.unsubscribed
+      }
+    }
+    return DiagramGrid(
+      rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
+      theme: theme, color: color, carets: carets, legendsBeside: true
+    ).render()
+  }
+
+  /// The one-character form of a printed value (`1`, `a` for `"a"`), if it has one.
+  static func literal(_ printed: String) -> String? {
+    var text = printed
+    if text.count == 3, text.first == "\"", text.last == "\"" {
+      text = String(text.dropFirst().dropLast())
+    }
+    guard text.count == 1, isValidMarbleKey(text) else { return nil }
+    return text
+  }
+}

@@ -1,0 +1,165 @@
+import Reactive
+
+/// Draws a failed `expect` from its `ExpectationMismatch` (OUTPUT.md §3): the header, expected
+/// over actual on the diagram grid of `marbles render` (`DiagramGrid`) with a caret under
+/// every differing frame, then one line per differing frame.
+///
+///     expectation failed for 'output' at frame 5: expected next(20), got next(21)
+///               0    5
+///     expected  --x--y--|   x = 10, y = 20
+///     actual    --x--a--|   x = 10, a = 21
+///                    ^
+///     frame 5: value differs: expected next(20), got next(21)
+public struct ExpectationDiffRenderer: Sendable {
+  /// The glyph set (ascii or unicode).
+  public var theme: TimelineTheme
+  /// Whether to emit ANSI colours.
+  public var color: Bool
+
+  /// Creates a renderer.
+  public init(theme: TimelineTheme = .ascii, color: Bool = false) {
+    self.theme = theme
+    self.color = color
+  }
+
+  /// The failure text of `result` (no trailing newline); empty when it passed.
+  public func render(_ result: ExpectationResult) -> String {
+    guard !result.passed else { return "" }
+    let fallback = "expectation failed for '\(result.lane)'"
+    guard let mismatch = result.mismatch else { return fallback }
+    if let expected = mismatch.expectedWindows {
+      let log = { (windows: [TimelineSubscription]) in
+        windows.map { SubscriptionLog(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed) }
+      }
+      let subject = String(result.lane.dropFirst("subscriptions(".count).dropLast())
+      let diff =
+        MarbleDiff.compareSubscriptions(
+          expected: log(expected), actual: log(mismatch.actualWindows ?? []),
+          subject: "'\(subject)'", theme: theme, color: color) ?? fallback
+      return diff + Self.notes(mismatch.origins, extraAfter: expected.count, subject: subject)
+    }
+    return MarbleDiff.render(
+      expected: mismatch.expected.map(Self.recorded), actual: mismatch.actual.map(Self.recorded),
+      differences: mismatch.differences.map { ($0.frame, $0.kind) },
+      subject: "'\(result.lane)'", keys: mismatch.keys.mapValues(DiffValue.init),
+      format: { Self.describe($0.value) }, typeName: { $0.value.typeName },
+      formatError: { error in (error as? DiffError).map { Self.describe($0.value) } ?? "\(error)" },
+      theme: theme, color: color)
+  }
+
+  /// When there are more subscriptions than expected, notes naming what made each one, and the
+  /// way to draw a source's lane without subscribing it when a `show` of the source made one.
+  static func notes(_ origins: [String?], extraAfter expected: Int, subject: String) -> String {
+    guard origins.count > expected, origins.contains(where: { $0 != nil }) else { return "" }
+    var text = "\n"
+    for (index, origin) in origins.enumerated() {
+      text += "note: subscription \(index + 1) was made by \(origin ?? "the run (an operator)")\n"
+    }
+    if let show = origins.compactMap({ $0 }).first(where: {
+      $0.hasPrefix("the 'show \(subject)' ")
+    }) {
+      text +=
+        "note: \(show) subscribes '\(subject)' itself; 'show \(subject).recorded' draws it from"
+        + " what it sends, without subscribing it again\n"
+    }
+    return text
+  }
+
+  static func recorded(_ event: TimelineEvent) -> Recorded<DiffValue> {
+    switch event.kind {
+    case .next: return .next(event.frame, DiffValue(event.value ?? .null))
+    case .error: return .error(event.frame, DiffError(value: event.value ?? .null))
+    case .completed: return .completed(event.frame)
+    }
+  }
+
+  /// A value as the diff prints it; an inner signal as the marble it played relative to its
+  /// subscription (`cold("--r|")`), or as a list of events when its values need more than one
+  /// character.
+  static func describe(_ value: TimelineValue) -> String {
+    switch value {
+    case .signal(let inner): return describe(inner)
+    case .tuple(let values): return "(" + values.map(describe).joined(separator: ", ") + ")"
+    case .array(let values): return "[" + values.map(describe).joined(separator: ", ") + "]"
+    case .error(let inner): return "error(\(describe(inner)))"
+    default: return value.description
+    }
+  }
+
+  private static func describe(_ inner: InnerTimeline) -> String {
+    var marble = ""
+    var frame = inner.subscribed
+    var simple = true
+    var index = 0
+    let events = inner.events
+    while index < events.count && simple {
+      let at = events[index].frame
+      var group: [String] = []
+      while index < events.count, events[index].frame == at {
+        guard let glyph = glyph(events[index]) else {
+          simple = false
+          break
+        }
+        group.append(glyph)
+        index += 1
+      }
+      guard simple, at >= frame else {
+        simple = false
+        break
+      }
+      marble += String(repeating: "-", count: at - frame)
+      marble += group.count == 1 ? group[0] : "(" + group.joined() + ")"
+      frame = at + (group.count == 1 ? 1 : group.count + 2)
+    }
+    if simple { return "cold(\"\(marble)\")" }
+    let list = events.map { event -> String in
+      let offset = "@+\(event.frame - inner.subscribed)"
+      switch event.kind {
+      case .next: return "next(\(describe(event.value ?? .null)))\(offset)"
+      case .error: return "error(\(describe(event.value ?? .null)))\(offset)"
+      case .completed: return "completed\(offset)"
+      }
+    }
+    return "signal[" + list.joined(separator: ", ") + "]"
+  }
+
+  /// The one-character marble glyph of an event, if its value reads back the same from a marble.
+  private static func glyph(_ event: TimelineEvent) -> String? {
+    switch event.kind {
+    case .completed: return "|"
+    case .error:
+      if case .string("error")? = event.value { return "#" }
+      return nil
+    case .next:
+      switch event.value {
+      case .int(let number)? where (0...9).contains(number): return String(number)
+      case .string(let text)? where text.count == 1:
+        guard let character = text.first, !character.isWhitespace, !character.isNumber,
+          !"-|#()^!".contains(character)
+        else { return nil }
+        return text
+      default: return nil
+      }
+    }
+  }
+}
+
+/// A recorded value compared as expectations compare: numbers by value, inner signals by their
+/// events.
+struct DiffValue: Equatable {
+  let value: TimelineValue
+  init(_ value: TimelineValue) { self.value = value }
+  static func == (lhs: DiffValue, rhs: DiffValue) -> Bool { lhs.value.matches(rhs.value) }
+}
+
+/// A recorded error value, compared like `DiffValue`.
+struct DiffError: Error, Equatable {
+  let value: TimelineValue
+  static func == (lhs: DiffError, rhs: DiffError) -> Bool { lhs.value.matches(rhs.value) }
+}
+
+extension ExpectationResult {
+  /// The failure drawn in ascii without colour (header, diff, differing frames), nil when it
+  /// held: `ExpectationDiffRenderer().render(self)`.
+  public var message: String? { passed ? nil : ExpectationDiffRenderer().render(self) }
+}

@@ -1,0 +1,36 @@
+extension Signal {
+  /// Sends the one value that satisfies `predicate` when the source completes (RxJS `single`).
+  ///
+  ///     self:                 --1--2--3--|
+  ///     single { $0 == 2 }:   -----------(2|)
+  ///     single { $0 > 1 }:    --------#          # = SignalError.notSingle (a second match)
+  ///     single { $0 > 5 }:    -----------#       # = SignalError.noElements
+  ///
+  /// A second matching value fails at once; completion without a match fails with
+  /// `SignalError.noElements`. The predicate gets each value and its index.
+  ///
+  /// - Parameter predicate: Tested on every value.
+  public func single(_ predicate: @escaping (Value, Int) -> Bool = { _, _ in true })
+    -> Signal<Value>
+  {
+    Signal { subscriber in
+      var index = 0
+      var match: Value?
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let value):
+          defer { index += 1 }
+          guard predicate(value, index) else { return }
+          guard match == nil else { return subscriber.sendError(SignalError.notSingle) }
+          match = value
+        case .error:
+          subscriber.send(event)
+        case .completed:
+          guard let match else { return subscriber.sendError(SignalError.noElements) }
+          subscriber.sendNext(match)
+          subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,22 @@
+extension Signal {
+  /// Forwards everything, but fails with `error` if the source completes without a value (RxJS
+  /// `throwIfEmpty`).
+  ///
+  ///     self:            ----|        --a--|
+  ///     throwIfEmpty():  ----#        --a--|
+  ///
+  /// - Parameter error: The failure for an empty source; `SignalError.noElements` by default.
+  public func throwIfEmpty(_ error: any Error = SignalError.noElements) -> Signal<Value> {
+    Signal { subscriber in
+      var sawValue = false
+      return self.subscribe(for: subscriber) { event in
+        switch event {
+        case .next: sawValue = true
+        case .completed where !sawValue: return subscriber.sendError(error)
+        default: break
+        }
+        subscriber.send(event)
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Scripts that recurse or run away: each stops with one located error and exit 1, never a
+/// stack overflow (exit 139 with nothing printed) or a hang.
+@Suite struct RunawayTranscriptTests {
+  @Test(arguments: [
+    "recursion-self-apply", "recursion-defer", "recursion-catch", "recursion-then",
+    "recursion-switchmap", "recursion-concat-defer",
+    "recursion-startwith-defer",
+  ])
+  func recursionStopsWithALocatedError(script: String) throws {
+    let output = try Binary.run(["render", "Fixtures/\(script).marble"])
+    try expectTranscript(output, named: "render-\(script)")
+    #expect(output.exitCode == 1)
+    // Nothing drawn when it stops while the statements are evaluated; otherwise the diagram
+    // up to the stop.
+    #expect(output.stdout.isEmpty || output.stdout.contains("X = stopped at frame"))
+    #expect(output.stderr.contains("error: recursion deeper than 5000 calls"))
+  }
+
+  /// A closure whose values are signals of itself: the recording nests without end, and stops
+  /// at the nesting bound of recorded values, with the message naming that recursion.
+  @Test func recursionThroughRecordedValuesStops() throws {
+    let output = try Binary.run(["render", "Fixtures/recursion-map.marble"])
+    try expectTranscript(output, named: "render-recursion-map")
+    #expect(output.exitCode == 1)
+    #expect(
+      output.stderr.contains(
+        "4:6: error: recursion through recorded values: signals inside signals nest deeper"))
+  }
+
+  /// A script of `count` `let`s after `first`, each made from the one before (`link(i)` is
+  /// line i), then `last`.
+  static func chain(first: String, count: Int, link: (Int) -> String, last: String) -> Data {
+    var script = first + "\n"
+    for index in 1..<count { script += link(index) + "\n" }
+    return Data((script + last + "\n").utf8)
+  }
+
+  /// 12,000 closures, each calling the one before (12,000 nested calls), and 12,000 signals,
+  /// each mapping the one before (subscribing the last subscribes them all).
+  @Test func chainsDeeperThanTheBoundStop() throws {
+    let closures = Self.chain(
+      first: "let f0 = { x in x }", count: 12_000,
+      link: { "let f\($0) = { x in f\($0 - 1)(x) }" }, last: "let r = f11999(1)")
+    let signals = Self.chain(
+      first: "let s0 = cold(\"a|\")", count: 12_000, link: { "let s\($0) = s\($0 - 1).map { $0 }" },
+      last: "show s11999")
+    for (name, script) in [("closure-chain", closures), ("signal-chain", signals)] {
+      let output = try Binary.run(["render", "-"], stdin: script)
+      try expectTranscript(output, named: "render-recursion-\(name)")
+      #expect(output.exitCode == 1)
+    }
+  }
+
+  /// A chain below the bound still runs.
+  @Test func shallowChainRuns() throws {
+    let script = Self.chain(
+      first: "let s0 = cold(\"0|\")", count: 500,
+      link: { "let s\($0) = s\($0 - 1).map { $0 + 1 }" },
+      last: "expect s499 == \"x|\", x: 499")
+    let output = try Binary.run(["test", "-"], stdin: script)
+    #expect(output.exitCode == 0)
+    #expect(output.stdout.hasSuffix("1 passed, 0 failed\n"))
+  }
+
+  /// Values that grow each frame, exponential fan-out and runaway event counts stop at a budget,
+  /// with the flag that raises it named.
+  @Test(arguments: [
+    ("budget-scan-string", [String]()), ("budget-scan-array", []), ("budget-scan-nested", []),
+    ("budget-concat-defer", []), ("budget-flattenmap-exponential", []),
+    ("budget-events", ["--max-events", "1000"]),
+    ("budget-scan-string", ["--max-value-size", "100"]),
+    ("budget-flattenmap-exponential", ["--max-subscriptions", "50"]),
+  ])
+  func budgetsStopTheRun(script: String, flags: [String]) throws {
+    let output = try Binary.run(["render"] + flags + ["Fixtures/\(script).marble"])
+    let suffix = flags.first.map { "-" + $0.dropFirst(2) } ?? ""
+    try expectTranscript(output, named: "render-\(script)\(suffix)")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.contains("budget of"))
+  }
+
+  /// A run that stops with many lanes active names ten of them and counts the rest (a script
+  /// of 385,000 lanes printed every name).
+  @Test func manyActiveLanesAreCounted() throws {
+    let output = try Binary.run(
+      ["render", "--max-frames", "5", "Fixtures/runaway-many-lanes.marble"])
+    try expectTranscript(output, named: "render-runaway-many-lanes")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.contains("'t9' and 2 more;"))
+  }
+
+  /// `--max-frames` and the budgets are bounded: `Int.max` is a usage error, not an unbounded run.
+  @Test(arguments: ["--max-frames", "--max-events", "--max-subscriptions", "--max-value-size"])
+  func limitsHaveACeiling(flag: String) throws {
+    let output = try Binary.run(["render", flag, "9223372036854775807", "Fixtures/flow.marble"])
+    try expectTranscript(output, named: "render-ceiling\(flag.dropFirst(1))")
+    #expect(output.exitCode == 64)
+  }
+}
+
+/// NaN and ±infinity print one way in every format, apart from `nil` in JSON, and `expect`
+/// treats NaN as equal to NaN.
+@Suite struct NonFiniteNumberTranscriptTests {
+  @Test(arguments: [
+    ("render-numbers-non-finite", ["render"]),
+    ("render-numbers-non-finite-unicode", ["render", "--format", "unicode"]),
+    ("run-numbers-non-finite-json", ["run"]),
+    ("test-numbers-non-finite", ["test"]),
+  ])
+  func transcript(name: String, arguments: [String]) throws {
+    let output = try Binary.run(arguments + ["Fixtures/numbers-non-finite.marble"])
+    try expectTranscript(output, named: name)
+    #expect(!output.stdout.contains("nan") && !output.stdout.contains("inf"))
+  }
+
+  @Test func jsonKeepsNaNApartFromNil() throws {
+    let output = try Binary.run(["run", "Fixtures/numbers-non-finite.marble"])
+    #expect(output.stdout.contains(#""value": "NaN""#))
+    #expect(output.stdout.contains(#""value": "Infinity""#))
+    #expect(output.stdout.contains(#""value": "-Infinity""#))
+    #expect(output.stdout.contains(#""value": null"#))
+  }
+
+  @Test func nanEqualsNaNInExpect() throws {
+    let output = try Binary.run(["test", "Fixtures/numbers-non-finite.marble"])
+    #expect(output.stdout.hasSuffix("1 passed, 1 failed\n"))
+  }
+}
+
+/// Corners that were quadratic: the output stays small and the run ends.
+@Suite struct QuadraticCornerTranscriptTests {
+  /// 200 back-to-back subscriptions and a failing `expect subscriptions`: the diff draws the
+  /// actual windows in two rows (it drew one row, of the run's width, per subscription).
+  @Test func repeatWithExpectSubscriptions() throws {
+    let output = try Binary.run(["test", "Fixtures/quadratic-repeat-subscriptions.marble"])
+    try expectTranscript(output, named: "test-quadratic-repeat-subscriptions")
+    #expect(output.exitCode == 1)
+    #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("actual") }.count == 2)
+  }
+
+  /// A 100,000-character marble renders: one lane line and a ruler as long as the marble.
+  @Test func longMarbleRenders() throws {
+    let marble = String(repeating: "a", count: 100_000) + "|"
+    let script = Data("let a = cold(\"\(marble)\")\nshow a\n".utf8)
+    let output = try Binary.run(["render", "-"], stdin: script)
+    #expect(output.exitCode == 0 && output.stderr.isEmpty)
+    let lines = output.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.last?.hasSuffix("aaaa|") == true)
+    #expect((lines.last?.count ?? 0) > 100_000)
+    #expect(lines.dropFirst().first?.hasSuffix("100000") == true)
+  }
+
+  /// The same at 2,000 characters, as a transcript.
+  @Test func longMarbleTranscript() throws {
+    let marble = String(repeating: "a", count: 2_000) + "|"
+    let script = Data("let a = cold(\"\(marble)\")\nshow a\n".utf8)
+    try expectTranscript(
+      Binary.run(["render", "-"], stdin: script), named: "render-quadratic-long-marble")
+  }
+}

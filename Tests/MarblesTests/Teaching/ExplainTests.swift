@@ -1,0 +1,121 @@
+import Testing
+
+@testable import Marbles
+
+/// `marbles explain`: every catalogue entry draws its inputs, its output and its internals (or
+/// says it holds no state); names are accepted as printed; suggestions cross libraries.
+@Suite struct ExplainTests {
+  @Test(arguments: Catalogue.entries.map { $0 })
+  func everyEntryDrawsInputsOutputAndInternals(_ entry: OperatorEntry) throws {
+    let example = Explainer.example(for: entry)
+    guard case .completed(let run) = example.outcome else {
+      Issue.record("the example of '\(entry.name)' failed to run:\n\(example.script)")
+      return
+    }
+    #expect(run.expectations.allSatisfy { $0.passed }, "an expectation of '\(entry.name)' fails")
+    if !Catalogue.isSource(entry) {
+      #expect(!example.inputLanes.isEmpty, "'\(entry.name)' draws no input lane")
+    }
+    #expect(!example.outputLanes.isEmpty, "'\(entry.name)' draws no output lane")
+    for lane in example.inputLanes {
+      #expect(run.lanes.contains { $0.name == lane }, "input lane '\(lane)' is not drawn")
+    }
+    // A stateful operator names what it holds; a stateless one says so in so many words.
+    let line = Explainer.internalsLine(entry)
+    if Catalogue.state(of: entry) == nil {
+      #expect(line.hasPrefix("no internal state"))
+      #expect(example.internalsLanes.isEmpty)
+    } else {
+      #expect(!line.hasPrefix("no internal state"))
+    }
+  }
+
+  @Test(arguments: Catalogue.entries.map { $0 })
+  func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) {
+    let stateful = Catalogue.internalState[entry.name] != nil
+    let stateless = Catalogue.stateless.contains(entry.name)
+    #expect(
+      stateful != stateless,
+      """
+      '\(entry.name)' must be in exactly one of Catalogue.internalState (what it holds) and \
+      Catalogue.stateless (Catalogue+Teaching.swift)
+      """)
+  }
+
+  @Test func inputLanesDoNotSubscribeTheSourcesAgain() throws {
+    let entry = try #require(Catalogue.entries(named: "switchToLatest").first)
+    let example = Explainer.example(for: entry)
+    #expect(example.inputLanes == ["slow.recorded", "outer.recorded"])
+    guard case .completed(let run) = example.outcome else {
+      Issue.record("the example failed")
+      return
+    }
+    // The catalogue's example expects exactly the switch's own subscriptions of `slow`.
+    #expect(run.expectations.count == 2)
+    #expect(run.expectations.allSatisfy { $0.passed })
+    #expect(run.lanes.map(\.label) == ["slow", "outer", "latest", "latest.current"])
+  }
+
+  @Test func internalsLanesAreAddedWhereTheBuildDrawsThem() throws {
+    // A command's internals are drawn today: explain adds `show save.internals` and reports
+    // those lanes apart from the output. Stateful operators get the same line as soon as
+    // `show x.internals` works for them.
+    let entry = try #require(Catalogue.entries(named: "Command").first)
+    let example = Explainer.example(for: entry)
+    #expect(example.script.contains("\nshow save.internals\n"))
+    #expect(example.internalsLanes.first == "save.added")
+    #expect(example.internalsLanes.contains("save.inFlight"))
+    #expect(example.outputLanes == ["save.executing", "save.enabled", "save.executionSignals"])
+    #expect(example.inputLanes == ["taps.recorded"])
+  }
+
+  @Test func theCatalogueIsGroupedByFamilyAndListsEveryEntryOnce() {
+    let listed = Catalogue.families.flatMap(\.entries)
+    #expect(listed.count == Catalogue.entries.count)
+    let text = Explainer.catalogue()
+    for family in Catalogue.families {
+      #expect(text.contains("\n\(family.title)\n\n"))
+    }
+    let transforming = text.range(of: "\nTransforming\n")
+    let map = text.range(of: "\n  .map ")
+    let filtering = text.range(of: "\nFiltering\n")
+    #expect(transforming != nil && map != nil && filtering != nil)
+    if let transforming, let map, let filtering {
+      #expect(transforming.upperBound < map.lowerBound && map.upperBound < filtering.lowerBound)
+    }
+  }
+
+  @Test(arguments: [".map", "map", "map()", "map { x in … }", " .map "])
+  func namesAreAcceptedAsPrinted(_ name: String) {
+    #expect(Explainer.entries(named: name).map(\.name) == ["map"])
+  }
+
+  @Test func reactiveObjCSelectorsFindTheirEntry() {
+    #expect(Explainer.entries(named: "scanWithStart:reduce:").map(\.name) == ["scan"])
+    #expect(Explainer.entries(named: "cold()").map(\.name) == ["cold"])
+  }
+
+  @Test(arguments: [
+    ("flatMap", "; did you mean 'flattenMap' or 'mergeMap'?"),
+    ("removeDuplicates", "; did you mean 'distinctUntilChanged'?"),
+    ("flatenMap", "; did you mean 'flattenMap'?"),
+    ("takeWhileBlock", "; did you mean 'takeWhile'?"),
+  ])
+  func unknownNamesGetSuggestionsAcrossLibraries(_ name: String, _ hint: String) {
+    let (text, found) = Explainer.explain(name)
+    #expect(!found)
+    #expect(text.hasPrefix("error: unknown operator '\(name)'\(hint)\n"))
+  }
+
+  @Test func scriptsGetTheSameSuggestions() {
+    let outcome = ScriptEngine.run(
+      SourceFile(name: "s", text: "let a = cold(\"-a|\")\nlet b = a.flatMap { x in a }\n"),
+      options: RunOptions())
+    let text = outcome.diagnostics.map(\.message).joined(separator: "\n")
+    #expect(text.contains("unknown operator 'flatMap'; did you mean 'flattenMap' or 'mergeMap'?"))
+  }
+}
+
+extension OperatorEntry: CustomTestStringConvertible {
+  public var testDescription: String { Explainer.printedName(self) }
+}
