@@ -10,7 +10,9 @@ import Testing
     ("run-flow-json", ["run", "Fixtures/flow.marble"]),
     ("render-flow-svg", ["render", "--format", "svg", "--theme", "dark", "Fixtures/flow.marble"]),
     ("step-flow", ["step", "Fixtures/flow.marble"]),
+    // A stopped run steps up to the stop (marked on every lane), then prints its error.
     ("step-runtime-error", ["step", "Fixtures/runtime-error.marble"]),
+    ("step-runaway", ["step", "--max-frames", "6", "Fixtures/runaway.marble"]),
     ("test-flow", ["test", "Fixtures/flow.marble"]),
     ("test-failing-expect", ["test", "Fixtures/failing-expect.marble"]),
     // `--opt=value`, unicode diffs, colour on demand.
@@ -18,7 +20,10 @@ import Testing
       "test-failing-expect-unicode-color",
       ["test", "--format=unicode", "--color=always", "Fixtures/failing-expect.marble"]
     ),
-    ("render-flow-equals", ["render", "--format=unicode", "--max-frames=100", "Fixtures/flow.marble"]),
+    (
+      "render-flow-equals",
+      ["render", "--format=unicode", "--max-frames=100", "Fixtures/flow.marble"]
+    ),
     ("render-syntax-errors", ["render", "Fixtures/syntax-errors.marble"]),
     ("run-syntax-errors-json", ["run", "--format", "json", "Fixtures/syntax-errors.marble"]),
     ("render-unknown-name", ["render", "Fixtures/unknown-name.marble"]),

@@ -182,14 +182,22 @@ public enum MarblesTool {
     case .success(let loaded): source = loaded
     }
     let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-    io.err += outcome.diagnostics.render(in: source)
-    guard case .completed(let run) = outcome else { return 1 }
+    let run: ScriptRun
+    switch outcome {
+    case .failed:
+      io.err += outcome.diagnostics.render(in: source)
+      return 1
+    case .completed(let completed), .stopped(let completed): run = completed
+    }
+    // A run that stopped early steps up to the stop (marked on every lane), then its error.
+    let exitCode: Int32 = run.stopped == nil ? 0 : 1
+    defer { io.err += outcome.diagnostics.render(in: source) }
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     let renderer = StepRenderer(options: .init(theme: theme, color: color))
     guard let terminal = environment.stepTerminal else {
       io.out += renderer.renderAll(run)
-      return 0
+      return exitCode
     }
     let steps = renderer.steps(of: run)
     var index = 0
@@ -200,7 +208,7 @@ public enum MarblesTool {
       switch terminal.readKey() {
       case .next?: index = min(index + 1, steps.count - 1)
       case .previous?: index = max(index - 1, 0)
-      case .quit?, nil: return 0
+      case .quit?, nil: return exitCode
       case .other?: continue
       }
     }

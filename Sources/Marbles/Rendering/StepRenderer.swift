@@ -67,7 +67,7 @@ public struct StepRenderer: Sendable {
 
 extension ScriptRun {
   /// The run as if it had stopped after `frame`: later events dropped (also inside inner
-  /// signals), subscriptions that end later still open.
+  /// signals), subscriptions that end later still open, the stop mark only once it is reached.
   func prefix(through frame: Int) -> ScriptRun {
     var cut = self
     cut.lastFrame = Swift.max(firstFrame, Swift.min(lastFrame, frame))
@@ -78,6 +78,8 @@ extension ScriptRun {
       return lane
     }
     cut.expectations = []
+    // The stop mark appears at the step of the stop, not before.
+    if let stop = stopped, stop.frame > frame { cut.stopped = nil }
     return cut
   }
 }
