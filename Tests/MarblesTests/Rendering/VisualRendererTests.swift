@@ -14,7 +14,8 @@ enum ExampleRuns {
     .deletingLastPathComponent().appendingPathComponent("Examples")
 
   static let names: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    // Every example, the workshop's (`Workshop/01-transform`) included.
+    let files = (try? FileManager.default.subpathsOfDirectory(atPath: directory.path)) ?? []
     return files.filter { $0.hasSuffix(".marble") }.map { String($0.dropLast(7)) }.sorted()
   }()
 
@@ -69,6 +70,25 @@ func inlineSVG(_ html: String) -> String? {
         #expect(xmlError(svg) == nil, "\(name) (\(theme)): \(xmlError(svg) ?? "")")
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
       }
+    }
+  }
+
+  @Test func everyExampleRendersInEveryFormat() throws {
+    #expect(ExampleRuns.names.contains { $0.hasPrefix("Workshop/") })
+    for name in ExampleRuns.names {
+      let run = try #require(ExampleRuns.run(name), "\(name) did not run")
+      for theme in [TimelineTheme.ascii, .unicode] {
+        let text = TimelineRenderer(options: .init(theme: theme)).render(run)
+        let lines = text.split(separator: "\n").count
+        #expect(lines > run.lanes.count, "\(name): a lane is missing")
+      }
+      let json = run.json.pretty()
+      let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+      #expect((decoded?["lanes"] as? [Any])?.count == run.lanes.count, "\(name): json lanes")
+      #expect(xmlError(SVGRenderer().render(run)) == nil, "\(name): svg")
+      #expect(HTMLRenderer().render(run).contains("<svg"), "\(name): html")
+      let steps = StepRenderer(options: .init(theme: .ascii)).renderAll(run)
+      #expect(steps.hasPrefix("step 1 of "), "\(name): step")
     }
   }
 
