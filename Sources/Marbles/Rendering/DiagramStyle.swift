@@ -79,6 +79,7 @@ enum DiagramStyle {
       \(s) .bg, \(s) .veil, \(s) .ring { fill: \(p.background); }
       \(s) text, \(s) .head { fill: \(p.text); }
       \(s) .mt { fill: #111111; }
+      \(s) .mt.ringt { fill: \(p.text); }
       \(s) .num, \(s) .lvl, \(s) .inner .label { fill: \(p.muted); }
       \(s) .lane, \(s) .sub, \(s) .ring, \(s) .tick { stroke: \(p.line); }
       \(s) .end, \(s) .unsub { stroke: \(p.text); }

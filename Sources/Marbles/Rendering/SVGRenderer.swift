@@ -261,19 +261,26 @@ struct SVGLayout {
         mark.innerRow == nil
         ? "<circle class=\"m h\(mark.hue)\" cx=\"\(n(mx))\" cy=\"\(n(y))\" r=\"\(n(Self.radius))\">\(tip)</circle>"
         : "<circle class=\"ring\" cx=\"\(n(mx))\" cy=\"\(n(y))\" r=\"\(n(Self.radius))\">\(tip)</circle>"
-      out += shape + label(mark.label, x: mx, y: y, diameter: 2 * Self.radius - 4)
+      // A ring is filled with the background: its number takes the text colour of the theme.
+      out +=
+        shape
+        + label(
+          mark.label, x: mx, y: y, diameter: 2 * Self.radius - 4,
+          onRing: mark.innerRow != nil)
     }
     return out
   }
 
   /// A centred label that never leaves its marble: the font shrinks with the length, and
   /// `textLength` squeezes anything wider than `diameter`.
-  private func label(_ text: String, x: Double, y: Double, diameter: Double) -> String {
+  private func label(
+    _ text: String, x: Double, y: Double, diameter: Double, onRing: Bool = false
+  ) -> String {
     let columns = Self.columns(text)
     let size = columns <= 1 ? 13.0 : columns == 2 ? 12 : 10
     let natural = Double(columns) * size * 0.6
     var out =
-      "<text class=\"mt\" x=\"\(n(x))\" y=\"\(n(y + size * 0.36))\" font-size=\"\(n(size))\""
+      "<text class=\"mt\(onRing ? " ringt" : "")\" x=\"\(n(x))\" y=\"\(n(y + size * 0.36))\" font-size=\"\(n(size))\""
     if natural > diameter * 0.8 {
       out += " textLength=\"\(n(min(natural, diameter)))\" lengthAdjust=\"spacingAndGlyphs\""
     }
