@@ -39,21 +39,43 @@ public indirect enum JSONValue: Hashable, Sendable {
     return out
   }
 
-  private func writeCompact(into out: inout String) {
+  /// The one-line form if it has at most `limit` Characters, else nil. It stops writing as
+  /// soon as it is over (a Character count never shrinks as text is appended), so that deciding
+  /// whether a large array fits on a line costs about `limit`, not the array's size.
+  private func compact(within limit: Int) -> String? {
+    var out = ""
+    return writeCompact(into: &out, limit: limit) ? out : nil
+  }
+
+  /// Whether `out` has more than `limit` Characters (bytes first: counting Characters is only
+  /// needed past `limit` bytes).
+  @inline(__always)
+  private static func isOver(_ out: String, _ limit: Int) -> Bool {
+    out.utf8.count > limit && out.count > limit
+  }
+
+  /// Writes the one-line form; false, with `out` left partial, once it is over `limit`
+  /// Characters.
+  @discardableResult
+  private func writeCompact(into out: inout String, limit: Int = .max) -> Bool {
     switch self {
     case .object(let members):
       out += "{"
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { out += ", " }
         out += Self.quoted(key) + ": "
-        value.writeCompact(into: &out)
+        guard value.writeCompact(into: &out, limit: limit), !Self.isOver(out, limit) else {
+          return false
+        }
       }
       out += "}"
     case .array(let elements):
       out += "["
       for (index, element) in elements.enumerated() {
         if index > 0 { out += ", " }
-        element.writeCompact(into: &out)
+        guard element.writeCompact(into: &out, limit: limit), !Self.isOver(out, limit) else {
+          return false
+        }
       }
       out += "]"
     case .string(let text): out += Self.quoted(text)
@@ -62,18 +84,18 @@ public indirect enum JSONValue: Hashable, Sendable {
     case .bool(let flag): out += flag ? "true" : "false"
     case .null: out += "null"
     }
+    return limit == .max || !Self.isOver(out, limit)
   }
 
   private func writePretty(into out: inout String, indent: Int, inlineLimit: Int) {
-    let isContainer: Bool
-    let isEmpty: Bool
     switch self {
-    case .object(let members): (isContainer, isEmpty) = (true, members.isEmpty)
-    case .array(let elements): (isContainer, isEmpty) = (true, elements.isEmpty)
-    default: (isContainer, isEmpty) = (false, true)
+    case .object(let members) where !members.isEmpty: break
+    case .array(let elements) where !elements.isEmpty: break
+    default:
+      writeCompact(into: &out)  // a scalar or an empty container
+      return
     }
-    let oneLine = compact
-    if !isContainer || isEmpty || (indent > 0 && oneLine.count + indent <= inlineLimit) {
+    if indent > 0, let oneLine = compact(within: inlineLimit - indent) {
       out += oneLine
       return
     }
@@ -96,7 +118,7 @@ public indirect enum JSONValue: Hashable, Sendable {
       }
       out += String(repeating: " ", count: indent) + "]"
     default:
-      out += oneLine
+      writeCompact(into: &out)
     }
   }
 
@@ -107,6 +129,11 @@ public indirect enum JSONValue: Hashable, Sendable {
   }
 
   static func quoted(_ text: String) -> String {
+    // Most text needs no escape: copy it whole instead of scalar by scalar.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+    {
+      return "\"" + text + "\""
+    }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
