@@ -33,7 +33,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
       if c.optional(0) != nil {
-        return .signal(signal.concat(with: try c.signal(0, "the other signal")))
+        return c.concatenated([signal, try c.signal(0, "the other signal")])
       }
       return c.probed(["current", "queue"]) { signal.map { c.innerSignal($0) }.concat(probe: $0) }
     },
@@ -152,7 +152,8 @@ extension Catalogue {
         expect output == "------b---|"
         """
     ) { c throws(RuntimeError) in
-      .signal(c.innerSignals(try c.signal(), try c.function(0)).switchToLatest())
+      let inners = c.innerSignals(try c.signal(), try c.function(0))
+      return c.probed(["current"]) { inners.switchToLatest(probe: $0) }
     },
     .method(
       "concatMap", rac: "",
@@ -165,7 +166,8 @@ extension Catalogue {
         expect output == "--a--b----|"
         """
     ) { c throws(RuntimeError) in
-      .signal(c.innerSignals(try c.signal(), try c.function(0)).concat())
+      let inners = c.innerSignals(try c.signal(), try c.function(0))
+      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
     },
     .method(
       "bind", rac: "bind",
@@ -389,4 +391,17 @@ extension Catalogue {
       return .signal(try c.signal().finally { _ = action() })
     },
   ]
+}
+
+extension Call {
+  /// `signals` merged, with a probe: `s.internals` draws lane `active` (the inputs still running).
+  func merged(_ signals: [Signal<Value>]) -> Value {
+    probed(["active"]) { Signal<Signal<Value>>.from(signals).flattenMap(probe: $0) { $0 } }
+  }
+
+  /// `signals` one after another, with a probe: `s.internals` draws lanes `current` (the input
+  /// playing, 1, 2, …) and `queue` (the inputs waiting).
+  func concatenated(_ signals: [Signal<Value>]) -> Value {
+    probed(["current", "queue"]) { Signal<Signal<Value>>.from(signals).concat(probe: $0) }
+  }
 }

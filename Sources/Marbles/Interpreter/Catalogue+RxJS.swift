@@ -220,7 +220,10 @@ extension Catalogue {
         show output
         expect output == "---r--r|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().map { c.innerSignal($0) }.concat()) },
+    ) { c throws(RuntimeError) in
+      let inners = try c.signal().map { c.innerSignal($0) }
+      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
+    },
   ]
 
   /// RxJS operators that drop, find or test values.
@@ -386,7 +389,7 @@ extension Catalogue {
         expect both == "-a-b-c|"
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.merge([try c.signal()] + (try c.signals("each other signal"))))
+      c.merged([try c.signal()] + (try c.signals("each other signal")))
     },
     .method(
       "concatWith", rac: "", alias: "concatWith",
@@ -400,7 +403,7 @@ extension Catalogue {
         expect both == "-a-b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.concat([try c.signal()] + (try c.signals("each other signal"))))
+      c.concatenated([try c.signal()] + (try c.signals("each other signal")))
     },
     .function(
       "of", rac: "", alias: "of",
@@ -777,7 +780,7 @@ extension Catalogue {
         show output
         expect output == "-a(yz|)"
         """
-    ) { c throws(RuntimeError) in .signal(Signal.concat([try c.signal(), .from(c.variadic)])) },
+    ) { c throws(RuntimeError) in c.concatenated([try c.signal(), .from(c.variadic)]) },
     .method(
       "skipUntil", rac: "", alias: "skipUntil",
       "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
@@ -818,8 +821,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
-      return .signal(
-        try c.signal().distinctUntilChanged { field($0, key).isEqual(to: field($1, key)) })
+      let input = try c.signal()
+      return c.probed(["previous"]) {
+        input.distinctUntilChanged(probe: $0) { field($0, key).isEqual(to: field($1, key)) }
+      }
     },
     .method(
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
@@ -864,7 +869,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
-      return .signal(try c.signal().flattenMap { _ in inner })
+      let input = try c.signal()
+      return c.probed(["active"]) { input.flattenMap(probe: $0) { _ in inner } }
     },
     .method(
       "concatMapTo", rac: "", alias: "concatMapTo",
@@ -878,7 +884,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
-      return .signal(try c.signal().map { _ in inner }.concat())
+      let inners = try c.signal().map { _ in inner }
+      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
     },
     .method(
       "switchMapTo", rac: "", alias: "switchMapTo",
@@ -892,7 +899,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
-      return .signal(try c.signal().map { _ in inner }.switchToLatest())
+      let inners = try c.signal().map { _ in inner }
+      return c.probed(["current"]) { inners.switchToLatest(probe: $0) }
     },
   ]
 }

@@ -140,7 +140,7 @@ extension Catalogue {
         show a, b, both
         expect both == "--a--b--c|"
         """
-    ) { c throws(RuntimeError) in .signal(Signal.merge(try c.signals("each signal"))) },
+    ) { c throws(RuntimeError) in c.merged(try c.signals("each signal")) },
     .function(
       "concat", rac: "+concat:", alias: "concat",
       "Plays the signals one after another",
@@ -152,7 +152,7 @@ extension Catalogue {
         show both
         expect both == "--a-b|"
         """
-    ) { c throws(RuntimeError) in .signal(Signal.concat(try c.signals("each signal"))) },
+    ) { c throws(RuntimeError) in c.concatenated(try c.signals("each signal")) },
     .function(
       "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
       "Sends a tuple of the latest values once every signal has one, then on every value",

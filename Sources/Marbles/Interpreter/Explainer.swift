@@ -110,6 +110,7 @@ enum Explainer {
     text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n"
     text += "Semantics: \(entry.semanticsNote)\n"
     let example = self.example(for: entry)
+    text += "Inputs: \(inputsLine(entry, example))\n"
     text += "Internals: \(internalsLine(entry))"
     if Catalogue.state(of: entry) != nil {
       text +=
@@ -134,6 +135,19 @@ enum Explainer {
         + diagnostics.render(in: SourceFile(name: "example", text: example.script))
     }
     return text
+  }
+
+  /// The Inputs line: the input lanes drawn, or, for a source, that its arguments are its
+  /// inputs (it has no input signal; its output lane draws what it makes of them).
+  static func inputsLine(_ entry: OperatorEntry, _ example: Example) -> String {
+    if Catalogue.isSource(entry) {
+      return "none (a source: it makes its events from its arguments, drawn as its output lane)"
+    }
+    let names = example.inputLanes.map {
+      "`" + $0.replacingOccurrences(of: ".recorded", with: "") + "`"
+    }
+    return names.joined(separator: ", ")
+      + " (the lanes before the output, drawn with `show x.recorded`: no second subscription)"
   }
 
   /// The Internals line: what the operator holds, or that it holds nothing.

@@ -16,7 +16,10 @@ enum OperatorsGuide {
       ReactiveObjC name, its RxJS name when RxJS means the same thing, what it does, and what it
       holds between events (its internals). `marbles explain NAME` prints the same entry and runs
       its example, drawing the inputs (`show input.recorded`), the output and, where this build
-      draws them, the internals lanes (`show output.internals`).
+      draws them, the internals lanes (`show output.internals`). A source (`cold`, `timer`,
+      `just`, …) has no input lane: its inputs are its arguments, and its output lane draws what
+      it makes of them. An operator that holds nothing between events says "no internal state"
+      rather than drawing an empty internals lane.
 
       Names follow two rules. ReactiveObjC's operators keep their names, spelled the Swift way
       (`scanWithStart:reduce:` is `scan`). An RxJS name is an alias only when RxJS means the same

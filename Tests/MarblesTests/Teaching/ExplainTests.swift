@@ -13,22 +13,116 @@ import Testing
       return
     }
     #expect(run.expectations.allSatisfy { $0.passed }, "an expectation of '\(entry.name)' fails")
-    if !Catalogue.isSource(entry) {
+    // A source's inputs are its arguments: it has no input lane and says so.
+    let inputs = Explainer.inputsLine(entry, example)
+    if Catalogue.isSource(entry) {
+      #expect(inputs.hasPrefix("none (a source"))
+    } else {
       #expect(!example.inputLanes.isEmpty, "'\(entry.name)' draws no input lane")
+      #expect(!inputs.hasPrefix("none"))
     }
     #expect(!example.outputLanes.isEmpty, "'\(entry.name)' draws no output lane")
     for lane in example.inputLanes {
       #expect(run.lanes.contains { $0.name == lane }, "input lane '\(lane)' is not drawn")
     }
-    // A stateful operator names what it holds; a stateless one says so in so many words.
+    // A stateful operator names what it holds and draws it; a stateless one says so in so many
+    // words (and draws no internals lane).
     let line = Explainer.internalsLine(entry)
+    let name = Explainer.printedName(entry)
     if Catalogue.state(of: entry) == nil {
       #expect(line.hasPrefix("no internal state"))
       #expect(example.internalsLanes.isEmpty)
     } else {
       #expect(!line.hasPrefix("no internal state"))
+      if Self.internalsNotProbedYet.contains(name) {
+        #expect(
+          example.internalsLanes.isEmpty,
+          "'\(name)' draws its internals now: remove it from internalsNotProbedYet")
+      } else {
+        #expect(
+          !example.internalsLanes.isEmpty, "'\(name)' holds state but draws no internals lane")
+        for lane in example.internalsLanes {
+          #expect(run.lanes.contains { $0.name == lane }, "internals lane '\(lane)' is not drawn")
+        }
+      }
     }
   }
+
+  /// The stateful rows whose operator has no state probe yet, so `explain` says "(not drawn
+  /// as lanes by this build yet)" instead of drawing them. Only ever shrinks: the test above
+  /// fails when a row listed here starts drawing its internals, and for any other stateful row
+  /// that draws none.
+  static let internalsNotProbedYet: Set<String> = [
+    ".auditTime",
+    ".autoconnect",
+    ".bind",
+    ".buffer",
+    ".bufferTime",
+    ".bufferWithTime",
+    ".catch",
+    ".catchTo",
+    ".combineLatest",
+    ".combineLatestWith",
+    ".count",
+    ".debounce",
+    ".defaultIfEmpty",
+    ".delay (use rxjs)",
+    ".delay",
+    ".delayWhen",
+    ".distinct",
+    ".elementAt",
+    ".every",
+    ".exhaustAll",
+    ".exhaustMap",
+    ".find",
+    ".findIndex",
+    ".first",
+    ".if",
+    ".last",
+    ".max",
+    ".min",
+    ".multicast",
+    ".onErrorResumeNextWith",
+    ".pairwise",
+    ".publish (use rxjs)",
+    ".publish",
+    ".publishBehavior",
+    ".publishLast",
+    ".publishReplay",
+    ".raceWith",
+    ".refCount",
+    ".replay",
+    ".replayLast",
+    ".replayLazily",
+    ".sample (use rxjs)",
+    ".sampleTime",
+    ".share",
+    ".shareReplay",
+    ".single",
+    ".skipLast",
+    ".skipUntil",
+    ".skipWhile",
+    ".takeUntil (use rxjs)",
+    ".takeUntil",
+    ".takeWhile",
+    ".then",
+    ".throttle (use rxjs)",
+    ".throttleTime",
+    ".throwIfEmpty",
+    ".timeInterval",
+    ".timeout (use rxjs)",
+    ".timeout",
+    ".window",
+    ".windowCount",
+    ".zip",
+    ".zipWith",
+    "BehaviorSubject()",
+    "ReplaySubject()",
+    "combineLatest()",
+    "forkJoin()",
+    "race()",
+    "zip()",
+  ]
 
   @Test(arguments: Catalogue.entries.map { $0 })
   func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) {
