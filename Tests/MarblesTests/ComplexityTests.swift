@@ -1,3 +1,4 @@
+import Reactive
 import Testing
 
 @testable import Marbles

@@ -1,3 +1,5 @@
+import Reactive
+
 /// A problem found while evaluating a script: its message and the source range it belongs to.
 ///
 /// Thrown by expression evaluation; the interpreter turns the first one into an error

@@ -123,7 +123,7 @@ final class Session {
     var expectedEvents: [ExpectedEvent] = []
     /// For `expect subscriptions(…)`.
     var source: MarbleSource?
-    var windows: [TimelineSubscription] = []
+    var windows: [SubscriptionLog] = []
 
     /// The expected events, inner recordings resolved.
     var expected: [TimelineEvent] {
@@ -269,7 +269,7 @@ final class Session {
           name: "subscriptions(\(expectation.name))", range: expectation.range, recorder: nil,
           source: source,
           windows: expectation.windows.map {
-            TimelineSubscription(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed)
+            SubscriptionLog(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed)
           }))
     case .expression(let node, _):
       _ = try node.eval(.top)

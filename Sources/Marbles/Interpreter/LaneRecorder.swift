@@ -159,9 +159,9 @@ final class LaneRecorder {
   }
 
   /// The subscription window (frame 0, open, if never subscribed).
-  var window: TimelineSubscription {
+  var window: SubscriptionLog {
     if let watched { return watched.watchedWindow }
-    return TimelineSubscription(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+    return SubscriptionLog(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
   }
 
   /// The recorded events with every inner signal resolved.

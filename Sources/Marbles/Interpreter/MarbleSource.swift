@@ -6,28 +6,23 @@ import Reactive
 ///     cold("--a|")   each subscription at frame s: a at s+2, completion at s+3
 ///     hot("-^-a|")   one shared timeline: a at frame 2, completion at 3, whoever listens
 ///
-/// Cold sources schedule a subscription's events when it is made; hot sources put their
-/// timeline on the scheduler when the script asks (`scheduleTimeline()`: in script order, after
+/// Both play through `PlaybackTimeline` (one queued action per playback). Cold sources play a
+/// subscription's events when it is made; hot sources put their timeline on the scheduler when
+/// the script asks (`scheduleTimeline()`: in script order, after
 /// the `show` subscriptions). Events of a hot source at frames already past (before frame 0, or
 /// before the frame it was created at during the run) reach nobody and are not scheduled.
 final class MarbleSource: Signal<Value>, @unchecked Sendable {
   // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
-  /// One frame's events, in order.
-  struct Batch {
-    var frame: Int
-    var events: [Event<Value>]
-  }
-
   /// Cold or hot.
   let kind: MarbleKind
-  /// The events grouped by frame (relative to a subscription for cold, absolute for hot).
-  let batches: [Batch]
+  /// The events by frame (relative to a subscription for cold, absolute for hot).
+  let timeline: PlaybackTimeline<Value>
   /// The first frame of the marble string (negative for a hot marble with events before `^`).
   let firstFrame: Int
   /// The frame after the marble string's last character.
   let endFrame: Int
   /// Every subscription, in the order made.
-  private(set) var subscriptions: [TimelineSubscription] = []
+  private(set) var subscriptions: [SubscriptionLog] = []
   /// For each subscription, what made it (`the 'show input' at 3:6`), when the script knows.
   private(set) var origins: [String?] = []
   /// Says what is subscribing now (set by the runtime while a `show` or `expect` subscribes).
@@ -43,11 +38,11 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   private var isScheduled = false
 
   init(
-    kind: MarbleKind, batches: [Batch], firstFrame: Int, endFrame: Int,
+    kind: MarbleKind, timeline: PlaybackTimeline<Value>, firstFrame: Int, endFrame: Int,
     scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
-    self.batches = batches
+    self.timeline = timeline
     self.firstFrame = firstFrame
     self.endFrame = endFrame
     self.scheduler = scheduler
@@ -57,9 +52,7 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   }
 
   /// The events as `(frame, event)` pairs, in order.
-  var events: [(frame: Int, event: Event<Value>)] {
-    batches.flatMap { batch in batch.events.map { (batch.frame, $0) } }
-  }
+  var events: [(frame: Int, event: Event<Value>)] { timeline.timed }
 
   /// Logs the subscription; a cold source schedules its timeline relative to now.
   ///
@@ -71,34 +64,26 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     let start = scheduler.now
     let index = subscriptions.count
-    subscriptions.append(TimelineSubscription(subscribed: start, unsubscribed: nil))
+    subscriptions.append(SubscriptionLog(subscribed: start, unsubscribed: nil))
     origins.append(currentOrigin())
     switch kind {
     case .cold:
-      let scheduled = CompositeDisposable()
       let depth = budget.depth
-      for batch in batches {
-        let events = batch.events
-        if batch.frame == 0 && depth > 0 {
-          scheduled.add(
-            scheduler.schedule(at: start) { [budget, range] in
-              guard budget.spend(events.count, at: range) else { return }
-              let outer = budget.depth
-              budget.depth = max(outer, depth)
-              for event in events { subscriber.send(event) }
-              budget.depth = outer
-            })
-          continue
-        }
-        scheduled.add(
-          scheduler.schedule(at: start &+ batch.frame) { [weak self] in
-            for event in events {
-              self?.notifyWatchers(event)
-              subscriber.send(event)
-            }
-          })
-      }
-      subscriber.attach(scheduled)
+      subscriber.attach(
+        timeline.play(on: scheduler, shiftedBy: start) { [weak self, budget, range] frame, events in
+          if frame == 0 && depth > 0 {
+            guard budget.spend(events.count, at: range) else { return }
+            let outer = budget.depth
+            budget.depth = max(outer, depth)
+            for event in events { subscriber.send(event) }
+            budget.depth = outer
+            return
+          }
+          for event in events {
+            self?.notifyWatchers(event)
+            subscriber.send(event)
+          }
+        })
     case .hot:
       subject.subscribe(subscriber)
     }
@@ -115,14 +100,12 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   func scheduleTimeline() {
     guard kind == .hot, !isScheduled else { return }
     isScheduled = true
-    let now = scheduler.now
-    for batch in batches where batch.frame >= now {
-      let events = batch.events
-      scheduler.schedule(at: batch.frame) { [weak self, subject] in
-        for event in events {
-          self?.notifyWatchers(event)
-          subject.send(event)
-        }
+    timeline.play(
+      on: scheduler, shiftedBy: 0, fromBatch: timeline.firstBatch(atOrAfter: scheduler.now)
+    ) { [weak self, subject] _, events in
+      for event in events {
+        self?.notifyWatchers(event)
+        subject.send(event)
       }
     }
   }
@@ -150,10 +133,10 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
 
   /// The window a lane drawn without subscribing shows: from the first subscription (frame 0
   /// for a hot source) to the end of the last one, open while any is.
-  var watchedWindow: TimelineSubscription {
+  var watchedWindow: SubscriptionLog {
     let start = kind == .hot ? 0 : (subscriptions.first?.subscribed ?? 0)
     let open = subscriptions.isEmpty || subscriptions.contains { $0.unsubscribed == nil }
-    return TimelineSubscription(
+    return SubscriptionLog(
       subscribed: start, unsubscribed: open ? nil : subscriptions.compactMap(\.unsubscribed).max())
   }
 

@@ -163,8 +163,8 @@ final class Runtime {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
     let failure = Event<Value>.error(error.asError)
-    var batches: [MarbleSource.Batch] = []
-    batches.reserveCapacity(diagram.events.count)
+    var events: [(frame: Int, event: Event<Value>)] = []
+    events.reserveCapacity(diagram.events.count)
     // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
     var last: (key: String, value: Value)?
     for event in diagram.events {
@@ -181,14 +181,10 @@ final class Runtime {
           next = .next(value)
         }
       }
-      if let last = batches.indices.last, batches[last].frame == event.frame {
-        batches[last].events.append(next)
-      } else {
-        batches.append(MarbleSource.Batch(frame: event.frame, events: [next]))
-      }
+      events.append((event.frame, next))
     }
     let source = MarbleSource(
-      kind: diagram.kind, batches: batches, firstFrame: diagram.firstFrame,
+      kind: diagram.kind, timeline: PlaybackTimeline(events), firstFrame: diagram.firstFrame,
       endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)

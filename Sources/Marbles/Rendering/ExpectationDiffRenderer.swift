@@ -28,7 +28,7 @@ public struct ExpectationDiffRenderer: Sendable {
     let fallback = "expectation failed for '\(result.lane)'"
     guard let mismatch = result.mismatch else { return fallback }
     if let expected = mismatch.expectedWindows {
-      let log = { (windows: [TimelineSubscription]) in
+      let log = { (windows: [SubscriptionLog]) in
         windows.map { SubscriptionLog(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed) }
       }
       let subject = String(result.lane.dropFirst("subscriptions(".count).dropLast())

@@ -1,3 +1,5 @@
+import Reactive
+
 extension ScriptRun {
   /// The run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added). A run
   /// that stopped early also has `"stopped": {"frame", "reason", "message"}`.
@@ -49,7 +51,7 @@ extension TimelineLane {
   }
 }
 
-extension TimelineSubscription {
+extension SubscriptionLog {
   /// `{"subscribed": F, "unsubscribed": F|null}`.
   public var json: JSONValue {
     .object([

@@ -1,3 +1,5 @@
+import Reactive
+
 /// `marbles step`: the run's diagram as it grows, one screen per frame, each with the ordered
 /// list of what happened in that frame.
 ///
@@ -84,10 +86,10 @@ extension ScriptRun {
   }
 }
 
-extension TimelineSubscription {
-  fileprivate func prefix(through frame: Int) -> TimelineSubscription {
+extension SubscriptionLog {
+  fileprivate func prefix(through frame: Int) -> SubscriptionLog {
     guard let end = unsubscribed, end > frame else { return self }
-    return TimelineSubscription(subscribed: subscribed, unsubscribed: nil)
+    return SubscriptionLog(subscribed: subscribed, unsubscribed: nil)
   }
 }
 

@@ -1,3 +1,5 @@
+import Reactive
+
 /// The picture-level view of a run that the SVG, HTML and step renderers share: one row per lane
 /// and per inner signal, each event as a mark with a short label and a colour, and for every
 /// frame the ordered work done in it.
@@ -175,7 +177,7 @@ struct VisualDiagram {
 
   /// Appends the row of one lane or inner signal, then the rows of its inner signals.
   private mutating func addRow(
-    label: String, depth: Int, subscription: TimelineSubscription, events: [TimelineEvent],
+    label: String, depth: Int, subscription: SubscriptionLog, events: [TimelineEvent],
     origin: (row: Int, frame: Int)?, values: inout ValueTable,
     pendingLabels: inout [(row: Int, mark: Int, id: Int)]
   ) {
@@ -224,7 +226,7 @@ struct VisualDiagram {
       rows[index].marks[inner.mark].innerRow = rows.count
       addRow(
         label: "#\(number + 1)", depth: depth + 1,
-        subscription: TimelineSubscription(
+        subscription: SubscriptionLog(
           subscribed: inner.timeline.subscribed, unsubscribed: inner.timeline.unsubscribed),
         events: inner.timeline.events, origin: (index, inner.frame), values: &values,
         pendingLabels: &pendingLabels)

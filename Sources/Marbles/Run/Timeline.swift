@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 
 /// A recorded value, as plain data: what renderers, JSON and expectation diffs work on.
 ///
@@ -241,20 +242,6 @@ public struct EventAction: Hashable, Sendable {
   }
 }
 
-/// A subscription window: subscribed at a frame, unsubscribed at a frame or still open (nil).
-public struct TimelineSubscription: Hashable, Sendable {
-  /// The frame of the subscription.
-  public var subscribed: Int
-  /// The frame of the unsubscription (disposal or termination), or nil if still subscribed.
-  public var unsubscribed: Int?
-
-  /// Creates a window.
-  public init(subscribed: Int, unsubscribed: Int?) {
-    self.subscribed = subscribed
-    self.unsubscribed = unsubscribed
-  }
-}
-
 /// What an inner signal did after it was emitted: its subscription and events, absolute frames.
 public struct InnerTimeline: Hashable, Sendable {
   /// When it was subscribed (the frame it was emitted) and unsubscribed.
@@ -304,7 +291,7 @@ public struct TimelineLane: Hashable, Sendable {
   /// What the lane shows.
   public var kind: Kind
   /// The subscription window of the shown subscription.
-  public var subscription: TimelineSubscription
+  public var subscription: SubscriptionLog
   /// The recorded events in delivery order (two events at one frame keep their order).
   public var events: [TimelineEvent]
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
@@ -314,7 +301,7 @@ public struct TimelineLane: Hashable, Sendable {
   /// Creates a lane.
   public init(
     name: String, label: String? = nil, kind: Kind = .signal,
-    subscription: TimelineSubscription, events: [TimelineEvent], before: [TimelineEvent] = []
+    subscription: SubscriptionLog, events: [TimelineEvent], before: [TimelineEvent] = []
   ) {
     self.name = name
     self.label = label ?? name
@@ -411,9 +398,9 @@ public struct ExpectationMismatch: Hashable, Sendable {
   /// The keys of the expected marble's values map (`x` for `{x: 10}`), which diffs reuse.
   public var keys: [String: TimelineValue]
   /// For `expect subscriptions(...)`: the expected windows, else nil.
-  public var expectedWindows: [TimelineSubscription]?
+  public var expectedWindows: [SubscriptionLog]?
   /// For `expect subscriptions(...)`: the recorded windows, else nil.
-  public var actualWindows: [TimelineSubscription]?
+  public var actualWindows: [SubscriptionLog]?
   /// For `expect subscriptions(...)`: what made each recorded subscription (`the 'show
   /// output' at 3:13`), nil where an operator made it during the run.
   public var origins: [String?]
@@ -422,7 +409,7 @@ public struct ExpectationMismatch: Hashable, Sendable {
   public init(
     expected: [TimelineEvent] = [], actual: [TimelineEvent] = [],
     differences: [FrameDifference] = [], keys: [String: TimelineValue] = [:],
-    expectedWindows: [TimelineSubscription]? = nil, actualWindows: [TimelineSubscription]? = nil,
+    expectedWindows: [SubscriptionLog]? = nil, actualWindows: [SubscriptionLog]? = nil,
     origins: [String?] = []
   ) {
     self.origins = origins
@@ -480,14 +467,14 @@ public struct ScriptRun: Hashable, Sendable {
   /// The shown lanes, in `show` order.
   public var lanes: [TimelineLane]
   /// Each `cold`/`hot` source's subscription log, in the order the sources were declared.
-  public var subscriptions: [(name: String, log: [TimelineSubscription])] {
+  public var subscriptions: [(name: String, log: [SubscriptionLog])] {
     get { sourceLogs.map { ($0.name, $0.log) } }
     set { sourceLogs = newValue.map { SourceLog(name: $0.name, log: $0.log) } }
   }
   /// The storage of `subscriptions` (tuples are not `Hashable`).
   private struct SourceLog: Hashable, Sendable {
     var name: String
-    var log: [TimelineSubscription]
+    var log: [SubscriptionLog]
   }
   private var sourceLogs: [SourceLog] = []
   /// Every `expect`, in script order.
@@ -502,7 +489,7 @@ public struct ScriptRun: Hashable, Sendable {
   /// Creates a run record.
   public init(
     file: String, title: String? = nil, firstFrame: Int = 0, lastFrame: Int = 0,
-    lanes: [TimelineLane] = [], subscriptions: [(name: String, log: [TimelineSubscription])] = [],
+    lanes: [TimelineLane] = [], subscriptions: [(name: String, log: [SubscriptionLog])] = [],
     expectations: [ExpectationResult] = [], diagnostics: [Diagnostic] = [],
     stopped: RunStop? = nil
   ) {

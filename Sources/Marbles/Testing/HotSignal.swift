@@ -12,35 +12,33 @@ import Reactive
 /// frame N. Create one with `TestScheduler.hot`.
 public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchecked Sendable {
   // Invariant: state is only touched from the virtual scheduler's thread.
-  /// The timeline, at absolute frames.
-  public let events: [Recorded<Value>]
   /// Every subscription, in the order made.
   public private(set) var subscriptions: [SubscriptionLog] = []
   private let scheduler: VirtualTimeScheduler
+  private let timeline: PlaybackTimeline<Value>
   private let subject = Subject<Value>()
   private var isScheduled = false
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let sorted = events.enumerated().sorted {
-      ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset)
-    }
-    .map(\.element)
-    self.events = sorted
+    self.timeline = PlaybackTimeline(events.map { ($0.frame, $0.event) })
     self.scheduler = scheduler
     super.init { _ in nil }
   }
 
+  /// The timeline, at absolute frames, in frame order.
+  public var events: [Recorded<Value>] {
+    timeline.timed.map { Recorded(frame: $0.frame, event: $0.event) }
+  }
+
   /// The earliest frame of the timeline, if it has events.
-  var firstFrame: Int? { events.first?.frame }
+  var firstFrame: Int? { timeline.batchFrames.first }
 
   /// Puts the timeline on the scheduler, once.
   func scheduleTimeline() {
     guard !isScheduled else { return }
     isScheduled = true
-    for batch in batchesByFrame(events) {
-      scheduler.schedule(at: batch.frame) { [subject] in
-        for event in batch.events { subject.send(event) }
-      }
+    timeline.play(on: scheduler, shiftedBy: 0) { [subject] _, events in
+      for event in events { subject.send(event) }
     }
   }
 

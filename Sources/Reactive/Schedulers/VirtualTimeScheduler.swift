@@ -121,10 +121,38 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   {
     if isClosed { return .dropped }
     let action = ScheduledAction(work: work, queue: queue)
-    let time = started ? max(frame, now) : frame
     sequence &+= 1
-    heap.push(.init(time: time, sequence: sequence, action: action))
+    heap.push(.init(time: queueTime(frame), sequence: sequence, action: action))
     return action
+  }
+
+  /// Queues `count` actions, step 0 at `frame(0)`, step 1 at `frame(1)`, … (frames must not
+  /// decrease), keeping only the next one in the heap: each step queues the following one when
+  /// it runs. Their sequence numbers are reserved now, so each step runs exactly where it would
+  /// have run had all been queued now with `schedule(at:)`. Disposing the result cancels the
+  /// steps not run yet. The cursor of marble playback (`PlaybackTimeline.play`).
+  @discardableResult
+  package func scheduleSeries(
+    count: Int, at frame: @escaping (Int) -> Int, _ step: @escaping (Int) -> Void
+  ) -> any Disposable {
+    guard count > 0, !isClosed else { return ScheduledAction.dropped }
+    let series = ActionSeries(
+      count: count, firstSequence: sequence &+ 1, frame: frame, step: step, scheduler: self)
+    sequence &+= UInt64(count)
+    let action = ScheduledAction(work: series.run, queue: nil)
+    series.action = action
+    heap.push(.init(time: queueTime(frame(0)), sequence: series.firstSequence, action: action))
+    return action
+  }
+
+  /// The heap time of work asked for at `frame`: before the first action has run a frame may lie
+  /// before `now`; afterwards earlier frames mean now.
+  fileprivate func queueTime(_ frame: Int) -> Int { started ? max(frame, now) : frame }
+
+  /// Queues the next step of a series (see `scheduleSeries`).
+  fileprivate func requeue(_ action: ScheduledAction, at frame: Int, sequence: UInt64) {
+    guard !isClosed else { return }
+    heap.push(.init(time: queueTime(frame), sequence: sequence, action: action))
   }
 
   // MARK: - Running
@@ -278,4 +306,38 @@ public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringCon
 
   /// The queue's name.
   public var description: String { name }
+}
+
+/// The state of a `scheduleSeries`: which step runs next. The queued action holds it (through
+/// its work closure); it holds the action weakly, so a series the heap dropped is released.
+private final class ActionSeries {
+  let count: Int
+  let firstSequence: UInt64
+  let frame: (Int) -> Int
+  let step: (Int) -> Void
+  weak var scheduler: VirtualTimeScheduler?
+  weak var action: ScheduledAction?
+  private var next = 0
+
+  init(
+    count: Int, firstSequence: UInt64, frame: @escaping (Int) -> Int,
+    step: @escaping (Int) -> Void, scheduler: VirtualTimeScheduler
+  ) {
+    self.count = count
+    self.firstSequence = firstSequence
+    self.frame = frame
+    self.step = step
+    self.scheduler = scheduler
+  }
+
+  /// Runs the current step, after queueing the one after it (so that the step may cancel it).
+  func run() {
+    let current = next
+    next += 1
+    if next < count, let action, let scheduler {
+      action.work = run
+      scheduler.requeue(action, at: frame(next), sequence: firstSequence &+ UInt64(next))
+    }
+    step(current)
+  }
 }

@@ -1,3 +1,4 @@
+import Reactive
 import Testing
 
 @testable import Marbles
@@ -44,7 +45,7 @@ import Testing
         """))
     // The cut-off is visible in the log: `first` ends at frame 5, before its completion at 7.
     #expect(
-      run.subscriptions.first?.log.first == TimelineSubscription(subscribed: 1, unsubscribed: 5))
+      run.subscriptions.first?.log.first == SubscriptionLog(subscribed: 1, unsubscribed: 5))
   }
 
   @Test func concatMapAndConcatRunInnerSignalsOneAfterAnother() {

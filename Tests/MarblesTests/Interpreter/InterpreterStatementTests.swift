@@ -1,3 +1,4 @@
+import Reactive
 import Testing
 
 @testable import Marbles
@@ -21,7 +22,7 @@ import Testing
     #expect(run.lanes.map(\.name) == ["input", "output"])
     #expect(run.lanes.map(\.label) == ["input", "map(x * 10)"])
     #expect(
-      run.lane("output")?.subscription == TimelineSubscription(subscribed: 0, unsubscribed: 8))
+      run.lane("output")?.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 8))
     #expect(
       run.lane("output")?.events == [
         .next(.int(10), at: 2), .next(.int(20), at: 5), .completed(at: 8),
@@ -64,7 +65,7 @@ import Testing
         expect subscriptions(clicks) == "--^---!"
         """))
     #expect(
-      run.lane("clicks")?.subscription == TimelineSubscription(subscribed: 2, unsubscribed: 6))
+      run.lane("clicks")?.subscription == SubscriptionLog(subscribed: 2, unsubscribed: 6))
   }
 
   @Test func aSubscribeAndUnsubscribeInOneFrameSeesOnlySynchronousEvents() throws {

@@ -1,3 +1,4 @@
+import Reactive
 import Testing
 
 @testable import Marbles
@@ -18,7 +19,7 @@ import Testing
     #expect(run.marble("input.recorded") == "cold(\"--a--b--|\")")
     #expect(
       run.lane("input.recorded")?.subscription
-        == TimelineSubscription(subscribed: 0, unsubscribed: 8))
+        == SubscriptionLog(subscribed: 0, unsubscribed: 8))
   }
 
   @Test func aRecordedLaneShowsEverySubscriptionsEvents() throws {

@@ -38,8 +38,8 @@ final class TestClock {
     -> TestSignal<V>
   {
     let events = timeline(marble, values, error: error)
-    let signal = TestSignal<V>(scheduler: scheduler, source: .cold(events))
-    liveSources.append { [unowned signal] in signal.openSubscriptions }
+    let signal = TestSignal<V>(scheduler: scheduler, source: .cold(PlaybackTimeline(events)))
+    liveSources.append { [weak signal] in signal?.openSubscriptions ?? 0 }
     return signal
   }
 
@@ -56,11 +56,11 @@ final class TestClock {
     let subject = Subject<V>()
     let signal = TestSignal<V>(scheduler: scheduler, source: .hot(subject))
     pendingHotSetups.append { [scheduler] in
-      for (frame, event) in events {
-        scheduler.schedule(at: frame) { subject.send(event) }
+      PlaybackTimeline(events).play(on: scheduler, shiftedBy: 0) { _, events in
+        for event in events { subject.send(event) }
       }
     }
-    liveSources.append { [unowned signal] in signal.openSubscriptions }
+    liveSources.append { [weak signal] in signal?.openSubscriptions ?? 0 }
     return signal
   }
 
@@ -70,7 +70,7 @@ final class TestClock {
   }
 
   private func timeline<V>(_ marble: String, _ values: [Character: V], error: any Error)
-    -> [(Int, Event<V>)]
+    -> [(frame: Int, event: Event<V>)]
   {
     TestMarble.parse(marble).map { frame, glyph in
       switch glyph {
@@ -183,8 +183,8 @@ final class TestClock {
       Comment(
         rawValue: """
           subscriptions differ
-          expected: \(expected.map(\.description))
-          actual:   \(source.subscriptions.map(\.description))
+          expected: \(expected.map(TestMarble.render))
+          actual:   \(source.subscriptions.map(TestMarble.render))
           """), sourceLocation: sourceLocation)
   }
 
@@ -240,13 +240,13 @@ final class Recording<V> {
 final class TestSignal<V>: Signal<V>, @unchecked Sendable {
   // Invariant: used on the virtual scheduler's thread only.
   enum Source {
-    case cold([(Int, Event<V>)])
+    case cold(PlaybackTimeline<V>)
     case hot(Subject<V>)
   }
 
   private let scheduler: VirtualTimeScheduler
   private let source: Source
-  private(set) var subscriptions: [SubscriptionWindow] = []
+  private(set) var subscriptions: [SubscriptionLog] = []
 
   init(scheduler: VirtualTimeScheduler, source: Source) {
     self.scheduler = scheduler
@@ -266,15 +266,16 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
   @discardableResult
   override func subscribe(_ subscriber: Subscriber<V>) -> any Disposable {
     let index = subscriptions.count
-    subscriptions.append(SubscriptionWindow(subscribed: scheduler.now, unsubscribed: nil))
+    subscriptions.append(SubscriptionLog(subscribed: scheduler.now))
     subscriber.attach { [weak self, scheduler] in
       self?.subscriptions[index].unsubscribed = scheduler.now
     }
     switch source {
-    case .cold(let events):
-      for (frame, event) in events {
-        subscriber.attach(scheduler.schedule(after: frame) { subscriber.send(event) })
-      }
+    case .cold(let timeline):
+      subscriber.attach(
+        timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
+          for event in events { subscriber.send(event) }
+        })
     case .hot(let subject):
       subject.subscribe(subscriber)
     }

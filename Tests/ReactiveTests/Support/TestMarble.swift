@@ -7,6 +7,8 @@
 // `#` failure, `( … )` a group at one frame (advancing by its width, parentheses included, as
 // in RxJS), `^` the zero frame of a hot marble, and in subscription marbles `^`/`!`.
 
+import Reactive
+
 /// One glyph of a timeline.
 enum TestGlyph: Equatable {
   case value(Character)
@@ -39,10 +41,10 @@ enum TestMarble {
   }
 
   /// The window of a subscription marble such as `"--^---!"` or `"(^!)"`.
-  static func parseSubscription(_ marble: String) -> SubscriptionWindow {
+  static func parseSubscription(_ marble: String) -> SubscriptionLog {
     var frame = 0
     var groupStart: Int?
-    var window = SubscriptionWindow(subscribed: 0, unsubscribed: nil)
+    var window = SubscriptionLog(subscribed: 0)
     for character in marble where character != " " {
       let at = groupStart ?? frame
       switch character {
@@ -87,20 +89,12 @@ enum TestMarble {
   }
 
   /// Draws a subscription window.
-  static func render(_ window: SubscriptionWindow) -> String {
+  static func render(_ window: SubscriptionLog) -> String {
     let lead = String(repeating: "-", count: max(0, window.subscribed))
     guard let end = window.unsubscribed else { return lead + "^" }
     if end == window.subscribed { return lead + "(^!)" }
     return lead + "^" + String(repeating: "-", count: max(0, end - window.subscribed - 1)) + "!"
   }
-}
-
-/// When a subscription started and, if it did, ended.
-struct SubscriptionWindow: Equatable, CustomStringConvertible {
-  var subscribed: Int
-  var unsubscribed: Int?
-
-  var description: String { TestMarble.render(self) }
 }
 
 /// The failure a `#` stands for unless a test says otherwise.

@@ -13,8 +13,8 @@ import Testing
   }
 
   @Test func parsesSubscriptionWindows() {
-    func window(_ start: Int, _ end: Int?) -> SubscriptionWindow {
-      SubscriptionWindow(subscribed: start, unsubscribed: end)
+    func window(_ start: Int, _ end: Int?) -> SubscriptionLog {
+      SubscriptionLog(subscribed: start, unsubscribed: end)
     }
     #expect(TestMarble.parseSubscription("^---!") == window(0, 4))
     #expect(TestMarble.parseSubscription("--^--!") == window(2, 5))
@@ -24,13 +24,14 @@ import Testing
 
   @Test func rendersWhatItParses() {
     for marble in ["--a--b--|", "(ab)--c|", "a-(bc)d|", "#", ""] {
-      let drawn = TestMarble.render(TestMarble.parse(marble).map { frame, glyph in
-        switch glyph {
-        case .value(let character): return (frame, character)
-        case .completion: return (frame, "|")
-        case .failure: return (frame, "#")
-        }
-      })
+      let drawn = TestMarble.render(
+        TestMarble.parse(marble).map { frame, glyph in
+          switch glyph {
+          case .value(let character): return (frame, character)
+          case .completion: return (frame, "|")
+          case .failure: return (frame, "#")
+          }
+        })
       #expect(drawn == marble)
     }
     for marble in ["^---!", "--^--!", "-(^!)", "--^"] {

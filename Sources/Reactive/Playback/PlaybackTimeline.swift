@@ -1,0 +1,93 @@
+/// A marble timeline ready to play on a `VirtualTimeScheduler`: events in frame order, grouped
+/// by frame. The one playback engine of the package: script sources (`cold(…)`, `hot(…)`), the
+/// Swift-test sources (`TestScheduler.cold`/`hot`) and the library's own test harness all play
+/// through it.
+///
+///     timeline:            --a-(bc)-|      a at 2, b and c at 4, completion at 8
+///     play(shiftedBy: 3):  a at 5, b and c at 7 (one action), completion at 11
+///
+/// Playing keeps **one** queued action per playback, a cursor, not one per event: the action of
+/// a frame queues the next frame's when it runs (`VirtualTimeScheduler.scheduleSeries`). Each
+/// frame's action still takes the place among other work that it would have taken had every
+/// frame been queued when playing began, so in-frame order is as if all were queued up front.
+package struct PlaybackTimeline<Value> {
+  /// The frame of each batch (the events of one frame), strictly ascending.
+  package let batchFrames: [Int]
+  /// Where each batch starts in `events`, plus `events.count` at the end.
+  private let batchStarts: [Int]
+  /// Every event, in frame order (the order given within a frame).
+  package let events: [Event<Value>]
+
+  /// A timeline of `timed` events; events at one frame keep their order. Already-sorted input
+  /// (what the marble parser yields) is taken as is, in one pass.
+  package init(_ timed: [(frame: Int, event: Event<Value>)]) {
+    var sorted = timed
+    if zip(timed, timed.dropFirst()).contains(where: { $0.frame > $1.frame }) {
+      sorted = timed.enumerated()
+        .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
+        .map(\.element)
+    }
+    var frames: [Int] = []
+    var starts: [Int] = []
+    var events: [Event<Value>] = []
+    events.reserveCapacity(sorted.count)
+    for (index, (frame, event)) in sorted.enumerated() {
+      if frames.last != frame {
+        frames.append(frame)
+        starts.append(index)
+      }
+      events.append(event)
+    }
+    starts.append(events.count)
+    self.batchFrames = frames
+    self.batchStarts = starts
+    self.events = events
+  }
+
+  /// The number of batches (distinct frames).
+  package var batchCount: Int { batchFrames.count }
+
+  /// The events of batch `index`, in order.
+  package func batch(_ index: Int) -> ArraySlice<Event<Value>> {
+    events[batchStarts[index]..<batchStarts[index + 1]]
+  }
+
+  /// The events with their frames, in order.
+  package var timed: [(frame: Int, event: Event<Value>)] {
+    var result: [(frame: Int, event: Event<Value>)] = []
+    result.reserveCapacity(events.count)
+    for index in batchFrames.indices {
+      for event in batch(index) { result.append((batchFrames[index], event)) }
+    }
+    return result
+  }
+
+  /// Plays the timeline on `scheduler`, batch `index` at `batchFrames[index] + offset`, from
+  /// batch `first` on; `deliver` gets each batch's own frame and events. Disposing the result
+  /// stops the playback.
+  @discardableResult
+  package func play(
+    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, fromBatch first: Int = 0,
+    _ deliver: @escaping (_ frame: Int, _ events: ArraySlice<Event<Value>>) -> Void
+  ) -> any Disposable {
+    let count = batchCount - first
+    guard count > 0 else { return ActionDisposable() }
+    let timeline = self
+    return scheduler.scheduleSeries(count: count) { step in
+      timeline.batchFrames[first + step] &+ offset
+    } _: { step in
+      deliver(timeline.batchFrames[first + step], timeline.batch(first + step))
+    }
+  }
+
+  /// The index of the first batch at `frame` or later.
+  package func firstBatch(atOrAfter frame: Int) -> Int {
+    var low = 0
+    var high = batchFrames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if batchFrames[middle] < frame { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
