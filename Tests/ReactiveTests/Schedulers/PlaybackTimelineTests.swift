@@ -1,0 +1,97 @@
+import Testing
+
+@testable import Reactive
+
+/// The playback engine: one queued action per playback, in the order of actions queued up front.
+@Suite struct PlaybackTimelineTests {
+  /// Plays `--a-(bc)-|`-like timelines the way the marble sources do, logging deliveries.
+  private func log(
+    _ timeline: PlaybackTimeline<String>, on scheduler: VirtualTimeScheduler, into log: Box
+  ) -> any Disposable {
+    timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
+      for event in events { log.lines.append("\(scheduler.now): \(event)") }
+    }
+  }
+
+  final class Box { var lines: [String] = [] }
+
+  @Test func aSeriesRunsWhereActionsQueuedUpFrontWould() throws {
+    // The same work twice: once with every step queued at once, once as a series. Work queued
+    // later at the series' frames (from inside earlier steps, too) must interleave identically.
+    func run(series: Bool) throws -> [String] {
+      let s = VirtualTimeScheduler()
+      var log: [String] = []
+      let frames = [1, 3, 3, 6]
+      if series {
+        s.scheduleSeries(count: frames.count, at: { frames[$0] }) { step in
+          log.append("step \(step) at \(s.now)")
+          s.schedule(at: 6) { log.append("queued by step \(step) at \(s.now)") }
+        }
+      } else {
+        for (step, frame) in frames.enumerated() {
+          s.schedule(at: frame) {
+            log.append("step \(step) at \(s.now)")
+            s.schedule(at: 6) { log.append("queued by step \(step) at \(s.now)") }
+          }
+        }
+      }
+      s.schedule(at: 3) { log.append("other at 3") }
+      s.schedule(at: 6) { log.append("other at 6") }
+      try s.run()
+      return log
+    }
+    let upFront = try run(series: false)
+    #expect(try run(series: true) == upFront)
+    #expect(upFront.first == "step 0 at 1")
+  }
+
+  @Test func aPlaybackKeepsOneActionQueuedWhateverItsLength() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>((0..<1_000).map { ($0, .next("v")) })
+    let box = Box()
+    _ = log(timeline, on: s, into: box)
+    #expect(s.pendingCount == 1)
+    try s.advance(to: 500)
+    #expect(s.pendingCount == 1)
+    try s.run()
+    #expect(box.lines.count == 1_000)
+    #expect(s.pendingCount == 0)
+  }
+
+  @Test func eventsOfOneFrameArriveTogetherInTheirOrder() throws {
+    let s = VirtualTimeScheduler()
+    try s.advance(to: 2)
+    let timeline = PlaybackTimeline<String>([
+      (4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed),
+    ])
+    #expect(timeline.batchFrames == [1, 4, 6])
+    let box = Box()
+    _ = log(timeline, on: s, into: box)
+    try s.run()
+    #expect(
+      box.lines == [
+        "3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed",
+      ])
+  }
+
+  @Test func disposingStopsThePlaybackAndReleasesItsAction() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
+    let box = Box()
+    let playback = log(timeline, on: s, into: box)
+    try s.advance(to: 1)
+    playback.dispose()
+    try s.run()
+    #expect(box.lines == ["1: next(a)"])
+    #expect(s.liveActionCount == 0)
+  }
+
+  @Test func aClosedSchedulerPlaysNothing() throws {
+    let s = VirtualTimeScheduler()
+    s.close()
+    let box = Box()
+    _ = log(PlaybackTimeline([(0, .next("a"))]), on: s, into: box)
+    try s.run()
+    #expect(box.lines.isEmpty)
+  }
+}
