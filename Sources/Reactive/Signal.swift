@@ -15,10 +15,10 @@
 /// `Marbles` override `subscribe(_:)` to log their subscriptions).
 open class Signal<Value>: @unchecked Sendable {
   // Invariant: immutable after init; subclasses guard their own state.
-  private let didSubscribe: ((Subscriber<Value>) -> (any Disposable)?)?
+  @usableFromInline let didSubscribe: ((Subscriber<Value>) -> (any Disposable)?)?
 
   /// Creates a cold signal whose subscriptions each run `didSubscribe`.
-  public init(_ didSubscribe: @escaping (Subscriber<Value>) -> (any Disposable)?) {
+  @inlinable public init(_ didSubscribe: @escaping (Subscriber<Value>) -> (any Disposable)?) {
     self.didSubscribe = didSubscribe
   }
 

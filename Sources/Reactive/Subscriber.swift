@@ -12,11 +12,11 @@ public protocol Observer<Value>: AnyObject {
 
 extension Observer {
   /// Sends a value.
-  public func sendNext(_ value: Value) { send(.next(value)) }
+  @inlinable public func sendNext(_ value: Value) { send(.next(value)) }
   /// Sends a failure; terminal.
-  public func sendError(_ error: any Error) { send(.error(error)) }
+  @inlinable public func sendError(_ error: any Error) { send(.error(error)) }
   /// Sends completion; terminal.
-  public func sendCompleted() { send(.completed) }
+  @inlinable public func sendCompleted() { send(.completed) }
 }
 
 /// One subscription's receiving end: it enforces the event grammar.
@@ -26,9 +26,11 @@ extension Observer {
 ///   and whatever else was attached), then delivers the event, as RACSubscriber does.
 public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable {
   // Invariant: `handler` is only read or written under `lock`; nil means "done".
-  private let lock = Lock()
-  private var handler: ((Event<Value>) -> Void)?
-  private let resources = CompositeDisposable()
+  // Inlinable (with `send`), so that a client module's concrete subscribers are specialised:
+  // the per-event path is generic otherwise, and generic metadata lookups dominated it.
+  @usableFromInline let lock = Lock()
+  @usableFromInline var handler: ((Event<Value>) -> Void)?
+  @usableFromInline let resources = CompositeDisposable()
 
   /// Creates a subscriber that passes every event to `handler` until it terminates.
   public init(_ handler: @escaping (Event<Value>) -> Void) {
@@ -51,7 +53,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Delivers `event` unless this subscriber has terminated or been disposed.
-  public func send(_ event: Event<Value>) {
+  @inlinable public func send(_ event: Event<Value>) {
     lock.lock()
     guard let handler else {
       lock.unlock()

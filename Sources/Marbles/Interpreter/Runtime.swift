@@ -163,7 +163,9 @@ final class Runtime {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
     let failure = Event<Value>.error(error.asError)
-    var events: [(frame: Int, event: Event<Value>)] = []
+    var frames: [Int] = []
+    var events: [Event<Value>] = []
+    frames.reserveCapacity(diagram.events.count)
     events.reserveCapacity(diagram.events.count)
     // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
     var last: (key: String, value: Value)?
@@ -181,10 +183,12 @@ final class Runtime {
           next = .next(value)
         }
       }
-      events.append((event.frame, next))
+      frames.append(event.frame)
+      events.append(next)
     }
     let source = MarbleSource(
-      kind: diagram.kind, timeline: PlaybackTimeline(events), firstFrame: diagram.firstFrame,
+      kind: diagram.kind, timeline: PlaybackTimeline(frames: frames, events: events),
+      firstFrame: diagram.firstFrame,
       endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }
     sources.append(source)

@@ -18,7 +18,7 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   let timeline: PlaybackTimeline<Value>
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    self.timeline = PlaybackTimeline(events.map { ($0.frame, $0.event) })
+    self.timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
     self.scheduler = scheduler
     super.init { _ in nil }
   }

@@ -20,7 +20,7 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   private var isScheduled = false
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    self.timeline = PlaybackTimeline(events.map { ($0.frame, $0.event) })
+    self.timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
     self.scheduler = scheduler
     super.init { _ in nil }
   }

@@ -33,6 +33,8 @@ public struct MarbleTimeline<Value> {
     events = []
     events.reserveCapacity(diagram.events.count)
     var reported: Set<String> = []
+    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
+    var last: (key: String, value: Value)?
     for event in diagram.events {
       switch event.kind {
       case .completed:
@@ -40,13 +42,17 @@ public struct MarbleTimeline<Value> {
       case .error:
         events.append(.error(event.frame, error))
       case .value(let key):
-        if let value = values[key] {
+        if let last, last.key == key {
+          events.append(.next(event.frame, last.value))
+        } else if let value = values[key] {
+          last = (key, value)
           events.append(.next(event.frame, value))
         } else if let value = Self.defaultValue(forKey: key) {
           if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
             self.diagnostics.append(
               .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
           }
+          last = (key, value)
           events.append(.next(event.frame, value))
         } else if reported.insert(key).inserted {
           self.diagnostics.append(

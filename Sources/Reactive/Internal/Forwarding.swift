@@ -9,7 +9,7 @@ extension Signal {
   /// end instead of running forever.
   ///
   /// - Returns: `nil`, for a subscribe closure to return; the subscription is already tied.
-  @discardableResult
+  @inlinable @discardableResult
   func subscribe<T>(
     for downstream: Subscriber<T>, _ handler: @escaping (Event<Value>) -> Void
   ) -> (any Disposable)? {

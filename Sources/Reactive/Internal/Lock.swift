@@ -9,12 +9,12 @@
 /// A non-recursive mutual-exclusion lock over `pthread_mutex_t`.
 ///
 /// Callers never hold it while delivering events, so re-entrant sends cannot deadlock.
-final class Lock: @unchecked Sendable {
+@usableFromInline final class Lock: @unchecked Sendable {
   // Invariant: `mutex` is allocated and initialised for the whole lifetime of the lock.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// Creates a lock; a recursive one may be re-taken by the thread that holds it.
-  init(recursive: Bool = false) {
+  @usableFromInline init(recursive: Bool = false) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     if recursive {
@@ -34,10 +34,10 @@ final class Lock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func lock() { pthread_mutex_lock(mutex) }
-  func unlock() { pthread_mutex_unlock(mutex) }
+  @inlinable func lock() { pthread_mutex_lock(mutex) }
+  @inlinable func unlock() { pthread_mutex_unlock(mutex) }
 
-  @discardableResult
+  @inlinable @discardableResult
   func withLock<R>(_ body: () throws -> R) rethrows -> R {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }

@@ -3,7 +3,7 @@ extension Signal {
   ///
   ///     input:          --1--2--3--4--|
   ///     filter(even):   -----2-----4--|
-  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+  @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
     Signal { subscriber in
       self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !isIncluded(value) { return }

@@ -3,7 +3,7 @@ extension Signal {
   ///
   ///     input:    --1--2--|
   ///     map(*10): --a--b--|   a = 10, b = 20
-  public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
+  @inlinable public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
     Signal<T> { subscriber in
       self.subscribe(for: subscriber) { event in
         switch event {

@@ -6,7 +6,7 @@ extension Signal {
   ///     scan(0, +):    --a--b--c--|   a = 1, b = 3, c = 6
   ///
   /// A `probe` reports the accumulator as lane `acc`: the start value, then each new value.
-  public func scan<A>(
+  @inlinable public func scan<A>(
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
     Signal<A> { subscriber in
@@ -32,7 +32,7 @@ extension Signal {
   ///     aggregate(0, +):   -----------(a|)   a = 6
   ///
   /// A `probe` reports the accumulator as lane `acc`: the start value, then each new value.
-  public func aggregate<A>(
+  @inlinable public func aggregate<A>(
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
     Signal<A> { subscriber in

@@ -23,7 +23,7 @@ public final class StateProbe: @unchecked Sendable {
   }
 
   /// The observer for a new subscription, if armed; disarms the probe.
-  func take() -> ((String, Any) -> Void)? {
+  @usableFromInline func take() -> ((String, Any) -> Void)? {
     defer { observer = nil }
     return observer
   }

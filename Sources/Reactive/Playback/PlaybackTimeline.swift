@@ -14,41 +14,54 @@ package struct PlaybackTimeline<Value> {
   /// The frame of each batch (the events of one frame), strictly ascending.
   package let batchFrames: [Int]
   /// Where each batch starts in `events`, plus `events.count` at the end.
-  private let batchStarts: [Int]
+  @usableFromInline let batchStarts: [Int]
   /// Every event, in frame order (the order given within a frame).
   package let events: [Event<Value>]
 
-  /// A timeline of `timed` events; events at one frame keep their order. Already-sorted input
-  /// (what the marble parser yields) is taken as is, in one pass.
-  package init(_ timed: [(frame: Int, event: Event<Value>)]) {
-    var sorted = timed
-    if zip(timed, timed.dropFirst()).contains(where: { $0.frame > $1.frame }) {
-      sorted = timed.enumerated()
-        .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
-        .map(\.element)
-    }
-    var frames: [Int] = []
-    var starts: [Int] = []
-    var events: [Event<Value>] = []
-    events.reserveCapacity(sorted.count)
-    for (index, (frame, event)) in sorted.enumerated() {
-      if frames.last != frame {
-        frames.append(frame)
-        starts.append(index)
+  /// A timeline of `events` at `frames` (one frame per event); events at one frame keep their
+  /// order. Input already in frame order (what the marble parser yields) is taken as is: one
+  /// pass over the frames, no copy of the events.
+  @inlinable
+  package init(frames: [Int], events: [Event<Value>]) {
+    var frames = frames
+    var events = events
+    var sorted = true
+    var previous = Int.min
+    for frame in frames {
+      if frame < previous {
+        sorted = false
+        break
       }
-      events.append(event)
+      previous = frame
+    }
+    if !sorted {
+      let order = frames.indices.sorted { (frames[$0], $0) < (frames[$1], $1) }
+      frames = order.map { frames[$0] }
+      events = order.map { events[$0] }
+    }
+    var batchFrames: [Int] = []
+    var starts: [Int] = []
+    for (index, frame) in frames.enumerated() where batchFrames.last != frame {
+      batchFrames.append(frame)
+      starts.append(index)
     }
     starts.append(events.count)
-    self.batchFrames = frames
+    self.batchFrames = batchFrames
     self.batchStarts = starts
     self.events = events
+  }
+
+  /// A timeline of `timed` events (see `init(frames:events:)`).
+  @inlinable
+  package init(_ timed: [(frame: Int, event: Event<Value>)]) {
+    self.init(frames: timed.map(\.frame), events: timed.map(\.event))
   }
 
   /// The number of batches (distinct frames).
   package var batchCount: Int { batchFrames.count }
 
   /// The events of batch `index`, in order.
-  package func batch(_ index: Int) -> ArraySlice<Event<Value>> {
+  @inlinable package func batch(_ index: Int) -> ArraySlice<Event<Value>> {
     events[batchStarts[index]..<batchStarts[index + 1]]
   }
 
