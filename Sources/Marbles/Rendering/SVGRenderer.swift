@@ -291,9 +291,8 @@ struct SVGLayout {
 
   /// The keys (a marble with its key, `= value`) and the symbols used, wrapped into lines.
   private func legend(top: Double) -> (text: String, height: Double, width: Double) {
-    var entries: [(marble: (key: String, hue: Int)?, text: String)] = diagram.legend.map {
-      ((key: $0.key, hue: $0.hue), "= " + $0.text)
-    }
+    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String)] =
+      diagram.legend.map { ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text) }
     var symbols: [String] = []
     let rows = diagram.rows
     if rows.contains(where: { $0.ending == .completed }) { symbols.append("| completed") }
@@ -313,13 +312,24 @@ struct SVGLayout {
     var y = top + 12
     var widest = 0.0
     for entry in entries {
-      let width = (entry.marble == nil ? 0 : 26) + Double(Self.columns(entry.text)) * 7.9 + 22
+      // The marble (or cross and key) before the text.
+      var lead = entry.marble == nil ? 0.0 : 26
+      if let marble = entry.marble, marble.failure {
+        lead = 21 + Double(Self.columns(marble.key)) * 6.6
+      }
+      let width = lead + Double(Self.columns(entry.text)) * 7.9 + 22
       if x > Self.margin, x + width > Self.margin + maxWidth {
         x = Self.margin
         y += 28
       }
       var textX = x
-      if let marble = entry.marble {
+      if let marble = entry.marble, marble.failure {
+        // A key that only names errors is shown as the diagram shows it: beside a cross.
+        out += "<path class=\"err\" d=\"M\(n(x + 1)) \(n(y - 6))l12 12m0 -12l-12 12\"/>"
+        out +=
+          "<text class=\"errt\" x=\"\(n(x + 16))\" y=\"\(n(y + 4))\">\(escape(marble.key))</text>"
+        textX += lead
+      } else if let marble = entry.marble {
         out += "<circle class=\"m h\(marble.hue)\" cx=\"\(n(x + 10))\" cy=\"\(n(y))\" r=\"10\"/>"
         out += label(marble.key, x: x + 10, y: y, diameter: 16)
         textX += 26

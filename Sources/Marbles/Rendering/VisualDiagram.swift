@@ -85,6 +85,9 @@ struct VisualDiagram {
     var text: String
     /// The colour index.
     var hue: Int
+    /// Whether the value only appears as a failure (drawn as a key beside a cross, so the
+    /// legend shows a cross, not a marble).
+    var failure = false
   }
 
   /// Where one event is: `rows[row].marks[mark]`.
@@ -215,8 +218,11 @@ struct VisualDiagram {
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"
-      } else if let value = event.value {
-        pendingLabels.append((index, rows[index].marks.count, values.id(of: value)))
+      } else if let value = event.value, event.kind == .next || value != .string("error") {
+        // The default error of a marble's `#` needs no key: the cross says it all.
+        let id = values.id(of: value)
+        if event.kind == .next { values.drawnAsValue.insert(id) }
+        pendingLabels.append((index, rows[index].marks.count, id))
       }
       rows[index].marks.append(mark)
     }
@@ -268,6 +274,8 @@ private struct ValueTable {
   private var values: [TimelineValue] = []
   /// The running event counter (the fallback in-frame order: delivery order, lane by lane).
   var sequence = 0
+  /// The values that appear in a `next` (in a marble); the others only label failures.
+  var drawnAsValue: Set<Int> = []
 
   mutating func id(of value: TimelineValue) -> Int {
     let identity = value.typeName + ":" + value.description
@@ -307,7 +315,9 @@ private struct ValueTable {
       }
       nextKey += 1
       text.append(key)
-      legend.append(.init(key: key, text: value.description, hue: colour))
+      legend.append(
+        .init(
+          key: key, text: value.description, hue: colour, failure: !drawnAsValue.contains(id)))
     }
     return (text, hue, legend)
   }

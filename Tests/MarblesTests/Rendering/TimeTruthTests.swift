@@ -280,3 +280,35 @@ import Testing
     #expect(key(early) == key(late))
   }
 }
+
+/// An inner signal in a diff's words is written by `marbleString` (the inverse of the marble
+/// parser), not by a second writer of its own: it reads back as the same events.
+@Suite struct InnerSignalTextTests {
+  func text(_ events: [TimelineEvent], subscribed: Int = 3) -> String {
+    ExpectationDiffRenderer.describe(
+      .signal(InnerTimeline(subscribed: subscribed, unsubscribed: nil, events: events)))
+  }
+
+  @Test func aSimpleInnerSignalIsItsMarbleRelativeToItsSubscription() {
+    #expect(text([.next(.string("r"), at: 5), .completed(at: 6)]) == #"cold("--r|")"#)
+    // A group takes a frame per character: `(12)` at 1 spans 1–4, the error is at 5.
+    #expect(
+      text([.next(.int(1), at: 4), .next(.int(2), at: 4), .error(.string("error"), at: 8)])
+        == #"cold("-(12)#")"#)
+  }
+
+  @Test func aMarbleThatWouldReadBackOtherwiseIsAListOfEvents() {
+    // `1ms` would read back as a time progression, not as the values 1, "m" and "s".
+    let progression = text([
+      .next(.int(1), at: 3), .next(.string("m"), at: 4), .next(.string("s"), at: 5),
+    ])
+    #expect(progression.hasPrefix("signal["), "\(progression)")
+    // An event inside the frames of the group before it has no marble form.
+    let inGroup = text([
+      .next(.int(1), at: 3), .next(.int(2), at: 3), .next(.int(3), at: 4),
+    ])
+    #expect(inGroup == #"signal[next(1)@+0, next(2)@+0, next(3)@+1]"#)
+    // A string that looks like a number does not read back as itself.
+    #expect(text([.next(.string("7"), at: 3)]) == #"signal[next("7")@+0]"#)
+  }
+}
