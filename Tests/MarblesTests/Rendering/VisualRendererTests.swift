@@ -153,6 +153,27 @@ func inlineSVG(_ html: String) -> String? {
     #expect(legend.components(separatedBy: "class=\"err\"").count - 1 == 1)
   }
 
+  /// A run that stopped early: a stop line and a cross on every lane at the stop, open lanes
+  /// end there (no arrowhead), the legend says why; a hot lane's past is drawn, muted.
+  @Test func aStoppedRunMarksTheStopOnEveryLaneAndAHotLaneShowsItsPast() throws {
+    let outcome = TimeTruthTests.stoppingRun()
+    guard case .stopped(let run) = outcome else {
+      Issue.record("the run did not stop: \(outcome)")
+      return
+    }
+    let svg = SVGRenderer().render(run)
+    #expect(xmlError(svg) == nil)
+    #expect(svg.components(separatedBy: "class=\"stopl\"").count - 1 == 1)
+    #expect(svg.components(separatedBy: "class=\"stopx\"").count - 1 == run.lanes.count)
+    #expect(svg.contains("stopped at frame 5 by a runtime error"))
+    #expect(!svg.contains("marker-end=\"url(#arrow)\""))
+    let diagram = VisualDiagram(run)
+    #expect(diagram.rows[0].before.map(\.frame) == [-2])
+    #expect(diagram.rows[0].before.map(\.label) == ["a"])
+    #expect(diagram.first == -2 || diagram.first < -2)
+    #expect(svg.contains("<g class=\"pre\">"))
+  }
+
   @Test func aValueHasOneColourEverywhere() throws {
     let run = try #require(ExampleRuns.run("command-double-tap"))
     let diagram = VisualDiagram(run)
