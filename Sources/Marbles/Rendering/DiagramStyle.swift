@@ -60,6 +60,9 @@ enum DiagramStyle {
       .mb .m { stroke-width: 1.3; }
       .mb .ring { stroke-width: 2.2; }
       .mb .sub { stroke-width: 1.6; }
+      .mb .stopl, .mb .stopx { fill: none; stroke-width: 2; }
+      .mb .stopl { stroke-dasharray: 6 3; }
+      .mb .pre { opacity: 0.45; }
       .mb .cursor { opacity: 0.55; }
       .mb .veil { opacity: 0.84; }
 
@@ -86,7 +89,7 @@ enum DiagramStyle {
       \(s) .conn, \(s) .stack { stroke: \(p.muted); }
       \(s) .grid { stroke: \(p.grid); }
       \(s) .grid5 { stroke: \(p.grid5); }
-      \(s) .err { stroke: \(p.failure); }
+      \(s) .err, \(s) .stopl, \(s) .stopx { stroke: \(p.failure); }
       \(s) .errt { fill: \(p.failure); }
       \(s) .step { stroke: \(p.step); }
       \(s) .dot { fill: \(p.step); }

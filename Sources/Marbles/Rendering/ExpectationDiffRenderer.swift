@@ -66,10 +66,15 @@ public struct ExpectationDiffRenderer: Sendable {
   }
 
   static func recorded(_ event: TimelineEvent) -> Recorded<DiffValue> {
+    recorded(event, frame: event.frame)
+  }
+
+  /// `event` at `frame`.
+  static func recorded(_ event: TimelineEvent, frame: Int) -> Recorded<DiffValue> {
     switch event.kind {
-    case .next: return .next(event.frame, DiffValue(event.value ?? .null))
-    case .error: return .error(event.frame, DiffError(value: event.value ?? .null))
-    case .completed: return .completed(event.frame)
+    case .next: return .next(frame, DiffValue(event.value ?? .null))
+    case .error: return .error(frame, DiffError(value: event.value ?? .null))
+    case .completed: return .completed(frame)
     }
   }
 
@@ -87,31 +92,16 @@ public struct ExpectationDiffRenderer: Sendable {
   }
 
   private static func describe(_ inner: InnerTimeline) -> String {
-    var marble = ""
-    var frame = inner.subscribed
-    var simple = true
-    var index = 0
     let events = inner.events
-    while index < events.count && simple {
-      let at = events[index].frame
-      var group: [String] = []
-      while index < events.count, events[index].frame == at {
-        guard let glyph = glyph(events[index]) else {
-          simple = false
-          break
-        }
-        group.append(glyph)
-        index += 1
-      }
-      guard simple, at >= frame else {
-        simple = false
-        break
-      }
-      marble += String(repeating: "-", count: at - frame)
-      marble += group.count == 1 ? group[0] : "(" + group.joined() + ")"
-      frame = at + (group.count == 1 ? 1 : group.count + 2)
+    // Written by `marbleString`, the inverse of the marble parser (no layout of its own), when
+    // every event has a glyph that reads back as the same event.
+    if events.allSatisfy({ glyph($0) != nil }),
+      let marble = try? marbleString(
+        of: events.map { recorded($0, frame: $0.frame - inner.subscribed) },
+        key: { value in glyph(TimelineEvent.next(value.value, at: 0)) })
+    {
+      return "cold(" + String(reflecting: marble) + ")"
     }
-    if simple { return "cold(\"\(marble)\")" }
     let list = events.map { event -> String in
       let offset = "@+\(event.frame - inner.subscribed)"
       switch event.kind {

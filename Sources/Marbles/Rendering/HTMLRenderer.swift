@@ -14,8 +14,15 @@ public struct HTMLRenderer: Sendable {
 
   /// The page, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
+    var work = 0
+    return render(run, work: &work)
+  }
+
+  /// The page; `work` counts what building and drawing it visited.
+  func render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)
-    let svg = SVGLayout(diagram, interactive: true).document(theme: theme)
+    work += diagram.work + diagram.rows.count
+    let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)
     let title = escapeXML(diagram.title)
     var page = """
       <!DOCTYPE html>
@@ -51,7 +58,7 @@ public struct HTMLRenderer: Sendable {
       </section>
       <script type="application/json" id="steps">
       """
-    page += Self.scriptSafe(stepData(diagram).compact)
+    page += Self.scriptSafe(stepData(diagram, work: &work).compact)
     page += "</script>\n<script>\n" + Self.script + "</script>\n</body>\n</html>\n"
     return page
   }
@@ -59,9 +66,11 @@ public struct HTMLRenderer: Sendable {
   /// `{"first", "last", "rows": [names], "frames": {"F": [[row, kind, text, hop?], …]}}`: the
   /// work of every frame that has any, in the order it happened; `hop` announces a later
   /// scheduler action (`then, on the main queue:`).
-  private func stepData(_ diagram: VisualDiagram) -> JSONValue {
+  private func stepData(_ diagram: VisualDiagram, work: inout Int) -> JSONValue {
     var frames: [(String, JSONValue)] = []
+    work += diagram.frames.count
     for (offset, steps) in diagram.frames.enumerated() where !steps.isEmpty {
+      work += steps.count
       frames.append(
         (
           String(diagram.first + offset),

@@ -28,8 +28,15 @@ public struct SVGRenderer: Sendable {
 
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
+    var work = 0
+    return render(run, work: &work)
+  }
+
+  /// The document; `work` counts what building and drawing it visited.
+  func render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)
-    return SVGLayout(diagram, interactive: false).document(theme: theme)
+    work += diagram.work + diagram.rows.count
+    return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
   }
 }
 
@@ -87,10 +94,17 @@ struct SVGLayout {
 
   /// The whole document. `interactive` adds the frame cursor and the veil the HTML page moves.
   func document(theme: DiagramTheme) -> String {
+    var work = 0
+    return document(theme: theme, work: &work)
+  }
+
+  /// The whole document; `work` counts the rows, marks, frames and legend entries drawn (the
+  /// tests check that it grows linearly with the run).
+  func document(theme: DiagramTheme, work: inout Int) -> String {
     var body = ""
     body.reserveCapacity(256 * (diagram.rows.count + 4) + 160 * diagram.frames.count)
     let legendTop = rowsBottom + 18
-    let (legend, legendHeight, legendWidth) = self.legend(top: legendTop)
+    let (legend, legendHeight, legendWidth) = self.legend(top: legendTop, work: &work)
     let width = max(
       plotRight + Self.margin, legendWidth + Self.margin,
       Self.margin * 2
@@ -103,14 +117,25 @@ struct SVGLayout {
         "<text class=\"title\" x=\"\(n(Self.margin))\" y=\"28\">\(escape(diagram.title))</text>\n"
     }
     body += grid()
-    body += ruler()
+    body += ruler(work: &work)
     let plotTop = rowsTop - 8
     if interactive {
       body +=
         "<rect id=\"cursor\" class=\"cursor\" x=\"\(n(x(diagram.first) - frameWidth / 2))\" "
         + "y=\"\(n(plotTop))\" width=\"\(n(frameWidth))\" height=\"\(n(rowsBottom - plotTop))\"/>\n"
     }
-    for index in diagram.rows.indices { body += rowText(index) }
+    for index in diagram.rows.indices { body += rowText(index, work: &work) }
+    if let stop = diagram.stop {
+      // The stop crosses every lane: nothing was recorded to its right.
+      let sx = x(stop.frame) + frameWidth / 2
+      body +=
+        "<g class=\"stop\"><path class=\"stopl\" d=\"M\(n(sx)) \(n(plotTop))V\(n(rowsBottom))\"/>"
+      for index in diagram.rows.indices {
+        let y = lineY(index)
+        body += "<path class=\"stopx\" d=\"M\(n(sx - 5)) \(n(y - 5))l10 10m0 -10l-10 10\"/>"
+      }
+      body += "<title>\(escape(stop.summary))</title></g>\n"
+    }
     body += legend
     if interactive {
       body +=
@@ -154,11 +179,12 @@ struct SVGLayout {
   }
 
   /// A tick per frame, a number every five frames (every frame when frames are wide).
-  private func ruler() -> String {
+  private func ruler(work: inout Int) -> String {
     var ticks = ""
     var numbers = ""
     let everyFrame = frameWidth >= 44
     for frame in diagram.first...diagram.last {
+      work += 1
       let x = n(x(frame))
       let long = frame % 5 == 0
       ticks += "M\(x) \(n(rowsTop - (long ? 14 : 11)))V\(n(rowsTop - 8))"
@@ -172,7 +198,7 @@ struct SVGLayout {
 
   // MARK: - Rows
 
-  private func rowText(_ index: Int) -> String {
+  private func rowText(_ index: Int, work: inout Int) -> String {
     let row = diagram.rows[index]
     let y = lineY(index)
     var out = "<g class=\"row\(row.depth > 0 ? " inner" : "")\">"
@@ -187,12 +213,27 @@ struct SVGLayout {
       out +=
         "<path class=\"sub\" d=\"M\(n(sx - 5)) \(n(y + 12))L\(n(sx)) \(n(y + 6))L\(n(sx + 5)) \(n(y + 12))\"/>"
     }
-    let endX = row.end.map(x) ?? plotRight
-    let arrow = row.ending == .open ? " marker-end=\"url(#arrow)\"" : ""
+    // A lane still open when the run stopped early ends at the stop line, without an arrow.
+    let stopX = diagram.stop.map { x($0.frame) + frameWidth / 2 }
+    let endX = row.end.map(x) ?? stopX ?? plotRight
+    let arrow = row.ending == .open && stopX == nil ? " marker-end=\"url(#arrow)\"" : ""
     let lineClass = row.style == .booleans ? "lane base" : "lane"
     out += "<path class=\"\(lineClass)\" d=\"M\(n(x(row.start))) \(n(y))H\(n(endX))\"\(arrow)/>"
-    if row.style == .booleans { out += stepLine(row, y: y, endX: endX) }
-    for mark in row.marks { out += markText(mark, row: row, y: y) }
+    if row.style == .booleans { out += stepLine(row, y: y, endX: endX, work: &work) }
+    if let firstBefore = row.before.first {
+      // A hot source's past, before this lane subscribed: muted, on a dotted line.
+      out +=
+        "<g class=\"pre\"><path class=\"lane base\" d=\"M\(n(x(firstBefore.frame))) \(n(y))H\(n(x(row.start)))\"/>"
+      for mark in row.before {
+        work += 1
+        out += markText(mark, row: row, y: y)
+      }
+      out += "</g>"
+    }
+    for mark in row.marks {
+      work += 1
+      out += markText(mark, row: row, y: y)
+    }
     if row.ending == .unsubscribed, let end = row.end {
       out +=
         "<path class=\"unsub\" d=\"M\(n(x(end))) \(n(y - 10))V\(n(y + 10))\"><title>unsubscribed at frame \(end)</title></path>"
@@ -201,7 +242,9 @@ struct SVGLayout {
   }
 
   /// A Boolean lane: a line high for `true`, low for `false`, shaded while true.
-  private func stepLine(_ row: VisualDiagram.Row, y: Double, endX: Double) -> String {
+  private func stepLine(_ row: VisualDiagram.Row, y: Double, endX: Double, work: inout Int)
+    -> String
+  {
     let high = y - 8
     let low = y + 8
     var path = ""
@@ -215,6 +258,7 @@ struct SVGLayout {
       }
     }
     for mark in row.marks where mark.kind == .next {
+      work += 1
       guard case .bool(let flag) = mark.value else { continue }
       let mx = x(mark.frame)
       if current == nil {
@@ -290,10 +334,11 @@ struct SVGLayout {
   // MARK: - Legend
 
   /// The keys (a marble with its key, `= value`) and the symbols used, wrapped into lines.
-  private func legend(top: Double) -> (text: String, height: Double, width: Double) {
-    var entries: [(marble: (key: String, hue: Int)?, text: String)] = diagram.legend.map {
-      ((key: $0.key, hue: $0.hue), "= " + $0.text)
-    }
+  private func legend(top: Double, work: inout Int) -> (
+    text: String, height: Double, width: Double
+  ) {
+    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String)] =
+      diagram.legend.map { ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text) }
     var symbols: [String] = []
     let rows = diagram.rows
     if rows.contains(where: { $0.ending == .completed }) { symbols.append("| completed") }
@@ -306,6 +351,7 @@ struct SVGLayout {
     if rows.contains(where: { $0.style == .booleans }) {
       symbols.append("step line: t high, f low")
     }
+    if let stop = diagram.stop { symbols.append("┆ " + stop.summary) }
     entries += symbols.map { (nil, $0) }
     let maxWidth = max(plotRight - Self.margin, 480)
     var out = ""
@@ -313,13 +359,25 @@ struct SVGLayout {
     var y = top + 12
     var widest = 0.0
     for entry in entries {
-      let width = (entry.marble == nil ? 0 : 26) + Double(Self.columns(entry.text)) * 7.9 + 22
+      work += 1
+      // The marble (or cross and key) before the text.
+      var lead = entry.marble == nil ? 0.0 : 26
+      if let marble = entry.marble, marble.failure {
+        lead = 21 + Double(Self.columns(marble.key)) * 6.6
+      }
+      let width = lead + Double(Self.columns(entry.text)) * 7.9 + 22
       if x > Self.margin, x + width > Self.margin + maxWidth {
         x = Self.margin
         y += 28
       }
       var textX = x
-      if let marble = entry.marble {
+      if let marble = entry.marble, marble.failure {
+        // A key that only names errors is shown as the diagram shows it: beside a cross.
+        out += "<path class=\"err\" d=\"M\(n(x + 1)) \(n(y - 6))l12 12m0 -12l-12 12\"/>"
+        out +=
+          "<text class=\"errt\" x=\"\(n(x + 16))\" y=\"\(n(y + 4))\">\(escape(marble.key))</text>"
+        textX += lead
+      } else if let marble = entry.marble {
         out += "<circle class=\"m h\(marble.hue)\" cx=\"\(n(x + 10))\" cy=\"\(n(y))\" r=\"10\"/>"
         out += label(marble.key, x: x + 10, y: y, diameter: 16)
         textX += 26

@@ -94,16 +94,8 @@ public struct TimelineRenderer: Sendable {
       color: options.color, width: options.width, header: run.title ?? run.file)
     var notes: [String] = []
     if let stop = run.stopped {
-      let why: String
-      switch stop.reason {
-      case .runtimeError: why = "a runtime error"
-      case .frameLimit: why = "the frame limit"
-      case .actionLimit: why = "too much work in one frame"
-      case .budget: why = "a budget of the run"
-      }
       notes.append(
-        String(repeating: " ", count: grid.labelWidth) + theme.stopped
-          + " = stopped at frame \(stop.frame) by \(why)")
+        String(repeating: " ", count: grid.labelWidth) + theme.stopped + " = " + stop.summary)
     }
     return (grid, notes)
   }
@@ -183,5 +175,19 @@ public struct TimelineRenderer: Sendable {
     case .string(let text) where text.count == 1 && isValidMarbleKey(text): return text
     default: return nil
     }
+  }
+}
+
+extension RunStop {
+  /// `stopped at frame 12 by the frame limit`: the legend of the stop mark in every format.
+  var summary: String {
+    let why: String
+    switch reason {
+    case .runtimeError: why = "a runtime error"
+    case .frameLimit: why = "the frame limit"
+    case .actionLimit: why = "too much work in one frame"
+    case .budget: why = "a budget of the run"
+    }
+    return "stopped at frame \(frame) by \(why)"
   }
 }

@@ -73,6 +73,9 @@ struct VisualDiagram {
     var style: RowStyle
     /// The events in delivery order.
     var marks: [Mark] = []
+    /// For a hot lane: what its source emitted before the subscription (drawn muted, not part
+    /// of the lane's own events).
+    var before: [Mark] = []
     /// The largest number of events at one frame (at least 1).
     var slots: Int = 1
     /// For an inner row: the outer row and the frame the signal was emitted.
@@ -87,6 +90,9 @@ struct VisualDiagram {
     var text: String
     /// The colour index.
     var hue: Int
+    /// Whether the value only appears as a failure (drawn as a key beside a cross, so the
+    /// legend shows a cross, not a marble).
+    var failure = false
   }
 
   /// Where one event is: `rows[row].marks[mark]`.
@@ -107,6 +113,8 @@ struct VisualDiagram {
   var title: String
   /// The file name as given.
   var file: String
+  /// Where the run stopped early, if it did (drawn across every lane).
+  var stop: RunStop?
   /// The first frame drawn.
   var first: Int
   /// The last frame drawn.
@@ -117,43 +125,71 @@ struct VisualDiagram {
   var legend: [LegendEntry] = []
   /// For each frame (index `frame - first`), its events in the order they happened.
   var frames: [[Step]] = []
+  /// The work of building it: events, values, frames and in-frame comparisons visited (the
+  /// tests check that it grows linearly with the run).
+  private(set) var work = 0
 
   /// Builds the diagram of `run`.
   init(_ run: ScriptRun) {
     title = run.title ?? run.file
     file = run.file
     first = run.firstFrame
-    last = run.lastFrame
+    last = max(run.lastFrame, run.stopped?.frame ?? .min)
+    stop = run.stopped
     var values = ValueTable()
     var pendingLabels: [(row: Int, mark: Int, id: Int)] = []
+    var pendingBefore: [(row: Int, mark: Int, id: Int)] = []
     for lane in run.lanes {
+      let index = rows.count
       addRow(
         label: lane.label, depth: 0,
         subscription: lane.subscription, events: lane.events, origin: nil,
         values: &values, pendingLabels: &pendingLabels)
+      for event in lane.before {
+        work += 1
+        if event.kind == .next, let value = event.value {
+          let id = values.id(of: value)
+          values.drawnAsValue.insert(id)
+          pendingBefore.append((index, rows[index].before.count, id))
+        }
+        rows[index].before.append(
+          Mark(
+            frame: event.frame, slot: 0, kind: event.kind, value: event.value, label: "",
+            hue: 0, sequence: Int.max, delivery: 0))
+      }
     }
     let labels = values.labels()
+    work += labels.text.count
     for (row, mark, id) in pendingLabels {
       rows[row].marks[mark].label = labels.text[id]
       rows[row].marks[mark].hue = labels.hue[id]
     }
+    for (row, mark, id) in pendingBefore {
+      rows[row].before[mark].label = labels.text[id]
+      rows[row].before[mark].hue = labels.hue[id]
+    }
     legend = labels.legend
     for row in rows {
-      first = min(first, row.start, row.marks.first?.frame ?? first)
+      first = min(
+        first, row.start, row.marks.first?.frame ?? first, row.before.first?.frame ?? first)
       last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
     }
     frames = Array(repeating: [], count: last - first + 1)
+    work += frames.count
     for (rowIndex, row) in rows.enumerated() {
       for (markIndex, mark) in row.marks.enumerated() {
         frames[mark.frame - first].append(Step(row: rowIndex, mark: markIndex))
       }
     }
     for index in frames.indices where !frames[index].isEmpty {
+      var comparisons = 0
       frames[index].sort {
+        comparisons += 1
         let a = rows[$0.row].marks[$0.mark]
         let b = rows[$1.row].marks[$1.mark]
         return (a.sequence, a.delivery) < (b.sequence, b.delivery)
       }
+      work += comparisons + frames[index].count
       markHops(in: index)
     }
   }
@@ -207,6 +243,7 @@ struct VisualDiagram {
     var slot = 0
     var previousFrame = Int.min
     for event in events {
+      work += 1
       slot = event.frame == previousFrame ? slot + 1 : 0
       previousFrame = event.frame
       rows[index].slots = max(rows[index].slots, slot + 1)
@@ -217,8 +254,11 @@ struct VisualDiagram {
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"
-      } else if let value = event.value {
-        pendingLabels.append((index, rows[index].marks.count, values.id(of: value)))
+      } else if let value = event.value, event.kind == .next || value != .string("error") {
+        // The default error of a marble's `#` needs no key: the cross says it all.
+        let id = values.id(of: value)
+        if event.kind == .next { values.drawnAsValue.insert(id) }
+        pendingLabels.append((index, rows[index].marks.count, id))
       }
       rows[index].marks.append(mark)
     }
@@ -270,6 +310,8 @@ private struct ValueTable {
   private var values: [TimelineValue] = []
   /// The running event counter (the fallback in-frame order: delivery order, lane by lane).
   var sequence = 0
+  /// The values that appear in a `next` (in a marble); the others only label failures.
+  var drawnAsValue: Set<Int> = []
 
   mutating func id(of value: TimelineValue) -> Int {
     let identity = value.typeName + ":" + value.description
@@ -309,7 +351,9 @@ private struct ValueTable {
       }
       nextKey += 1
       text.append(key)
-      legend.append(.init(key: key, text: value.description, hue: colour))
+      legend.append(
+        .init(
+          key: key, text: value.description, hue: colour, failure: !drawnAsValue.contains(id)))
     }
     return (text, hue, legend)
   }

@@ -60,8 +60,9 @@ import Testing
     #expect(lines.contains { $0.contains("= 1,") && $0.contains("= \"1\"") })
   }
 
-  @Test func aStoppedRunIsDrawnUpToTheStopOnEveryLane() throws {
-    let outcome = ScriptEngine.run(
+  /// A hot lane with a past and a division by zero at frame 5.
+  static func stoppingRun() -> ScriptOutcome {
+    ScriptEngine.run(
       SourceFile(
         name: "t.marble",
         text: """
@@ -69,6 +70,10 @@ import Testing
           let d = cold("--1--2--3|").map { x in 10 / (x - 2) }
           show h, d
           """))
+  }
+
+  @Test func aStoppedRunIsDrawnUpToTheStopOnEveryLane() throws {
+    let outcome = Self.stoppingRun()
     guard case .stopped(let run) = outcome else {
       Issue.record("the run did not stop: \(outcome)")
       return
@@ -196,10 +201,11 @@ import Testing
 @Suite struct RenderingScaleTests {
   /// `lanes` lanes of `frames` frames: each lane a value every frame (10 distinct values per
   /// lane, so keys are needed), a group every 7th frame, completion at the end.
-  func bigRun(lanes: Int, frames: Int) -> ScriptRun {
+  /// With `every` > 1: a value every `every`-th frame (lanes staggered).
+  func bigRun(lanes: Int, frames: Int, every: Int = 1) -> ScriptRun {
     let made = (0..<lanes).map { lane in
       var events: [TimelineEvent] = []
-      for frame in 0..<frames {
+      for frame in stride(from: lane % every, to: frames, by: every) {
         events.append(.next(.string("v\(lane)-\(frame % 10)"), at: frame))
         if frame % 7 == 0 { events.append(.next(.int(frame % 10), at: frame)) }
       }
@@ -237,6 +243,57 @@ import Testing
     // Wrapping at 100 columns does the same work, not one scan per block.
     let wrapped = try steps(bigRun(lanes: 20, frames: 2_500), width: 100)
     #expect(wrapped.steps == small.steps)
+  }
+
+  /// The issue's size, 20 lanes × 10,000 frames, in every format, against a quarter of it:
+  /// four times the frames is four times the work (counted: cells, marks, frames, events,
+  /// in-frame comparisons and legend entries visited) and four times the output, never the
+  /// sixteen times of a pass per frame. Work, not time: the counts are exact.
+  @Test func everyFormatOfTwentyLanesOfTenThousandFramesIsOneLinearPass() throws {
+    // As Benchmarks' render rows: a value every third frame, a group every 21st, keyed values.
+    let quarter = bigRun(lanes: 20, frames: 2_500, every: 3)
+    let full = bigRun(lanes: 20, frames: 10_000, every: 3)
+    let events = { (run: ScriptRun) in run.lanes.map(\.events.count).reduce(0, +) }
+    func ratio(_ big: Int, _ small: Int) -> Double { Double(big) / Double(small) }
+    // ascii and unicode: the grid visits each cell once and each mark at most once more.
+    for theme in [TimelineTheme.ascii, .unicode] {
+      var counts: [Int] = []
+      var sizes: [Int] = []
+      for run in [quarter, full] {
+        let renderer = TimelineRenderer(options: .init(theme: theme))
+        let (grid, _) = try #require(renderer.diagram(run))
+        var steps = 0
+        let lines = grid.layout(steps: &steps)
+        let cells = lines.filter { $0.kind != .ruler }.count * (grid.last - grid.first + 1)
+        #expect(steps <= cells + events(run), "\(theme.empty): \(steps) steps")
+        counts.append(steps)
+        sizes.append(lines.reduce(0) { $0 + $1.text.utf8.count + 1 })
+      }
+      #expect(ratio(counts[1], counts[0]) < 4.1, "\(theme.empty): \(counts)")
+      #expect(ratio(sizes[1], sizes[0]) < 4.1, "\(theme.empty): \(sizes)")
+    }
+    // svg and html: building the picture and drawing it.
+    var svg: [(work: Int, bytes: Int)] = []
+    var html: [(work: Int, bytes: Int)] = []
+    for run in [quarter, full] {
+      var work = 0
+      let document = SVGRenderer().render(run, work: &work)
+      // At most a few visits per event and per frame.
+      #expect(work <= 8 * (events(run) + run.lastFrame + 1), "svg: \(work)")
+      svg.append((work, document.utf8.count))
+      work = 0
+      let page = HTMLRenderer().render(run, work: &work)
+      #expect(work <= 10 * (events(run) + run.lastFrame + 1), "html: \(work)")
+      html.append((work, page.utf8.count))
+    }
+    for (name, pair) in [("svg", svg), ("html", html)] {
+      #expect(ratio(pair[1].work, pair[0].work) < 4.1, "\(name): \(pair)")
+      #expect(ratio(pair[1].bytes, pair[0].bytes) < 4.1, "\(name): \(pair)")
+    }
+    // json: four times the events, four times the text (the writer's work is checked with it).
+    let json = [quarter, full].map { $0.json.pretty().utf8.count }
+    #expect(ratio(json[1], json[0]) < 4.1, "json: \(json)")
+    #expect(ratio(json[1], json[0]) > 3.9, "json: \(json)")
   }
 
   @Test func keysOfValuesUnequalToThemselvesStayLinear() {
@@ -278,5 +335,37 @@ import Testing
     }
     #expect(key(early) != "a")
     #expect(key(early) == key(late))
+  }
+}
+
+/// An inner signal in a diff's words is written by `marbleString` (the inverse of the marble
+/// parser), not by a second writer of its own: it reads back as the same events.
+@Suite struct InnerSignalTextTests {
+  func text(_ events: [TimelineEvent], subscribed: Int = 3) -> String {
+    ExpectationDiffRenderer.describe(
+      .signal(InnerTimeline(subscribed: subscribed, unsubscribed: nil, events: events)))
+  }
+
+  @Test func aSimpleInnerSignalIsItsMarbleRelativeToItsSubscription() {
+    #expect(text([.next(.string("r"), at: 5), .completed(at: 6)]) == #"cold("--r|")"#)
+    // A group takes a frame per character: `(12)` at 1 spans 1–4, the error is at 5.
+    #expect(
+      text([.next(.int(1), at: 4), .next(.int(2), at: 4), .error(.string("error"), at: 8)])
+        == #"cold("-(12)#")"#)
+  }
+
+  @Test func aMarbleThatWouldReadBackOtherwiseIsAListOfEvents() {
+    // `1ms` would read back as a time progression, not as the values 1, "m" and "s".
+    let progression = text([
+      .next(.int(1), at: 3), .next(.string("m"), at: 4), .next(.string("s"), at: 5),
+    ])
+    #expect(progression.hasPrefix("signal["), "\(progression)")
+    // An event inside the frames of the group before it has no marble form.
+    let inGroup = text([
+      .next(.int(1), at: 3), .next(.int(2), at: 3), .next(.int(3), at: 4),
+    ])
+    #expect(inGroup == #"signal[next(1)@+0, next(2)@+0, next(3)@+1]"#)
+    // A string that looks like a number does not read back as itself.
+    #expect(text([.next(.string("7"), at: 3)]) == #"signal[next("7")@+0]"#)
   }
 }

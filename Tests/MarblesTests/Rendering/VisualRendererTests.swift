@@ -126,6 +126,54 @@ func inlineSVG(_ html: String) -> String? {
     #expect(labels.allSatisfy { VisualDiagram.columns($0) <= 3 })
   }
 
+  /// A key that only names an error is drawn as the diagram draws it, beside a cross (it was
+  /// a coloured marble, which the diagram never shows); the default error of `#` gets no key.
+  @Test func errorKeysAreCrossesInTheLegendAndTheDefaultErrorHasNone() throws {
+    let run = ScriptRun(
+      file: "e.marble", lastFrame: 4,
+      lanes: [
+        TimelineLane(
+          name: "a", subscription: .init(subscribed: 0, unsubscribed: nil),
+          events: [.next(.string("long value"), at: 1), .error(.string("notEnabled"), at: 2)]),
+        TimelineLane(
+          name: "b", subscription: .init(subscribed: 0, unsubscribed: nil),
+          events: [.error(.string("error"), at: 3)]),
+      ])
+    let diagram = VisualDiagram(run)
+    #expect(diagram.legend.map(\.text) == ["\"long value\"", "\"notEnabled\""])
+    #expect(diagram.legend.map(\.failure) == [false, true])
+    #expect(diagram.rows[1].marks[0].label == "")
+    let svg = SVGRenderer().render(run)
+    let legend = try #require(svg.range(of: "<g class=\"legend\">").map { svg[$0.upperBound...] })
+    let failureKey = diagram.legend[1].key
+    // The error's key: red text after a cross, then `= "notEnabled"`; the value's: a marble.
+    #expect(legend.contains("class=\"errt\""))
+    #expect(legend.contains(">\(failureKey)</text><text class=\"lg\""))
+    #expect(legend.components(separatedBy: "<circle").count - 1 == 1)
+    #expect(legend.components(separatedBy: "class=\"err\"").count - 1 == 1)
+  }
+
+  /// A run that stopped early: a stop line and a cross on every lane at the stop, open lanes
+  /// end there (no arrowhead), the legend says why; a hot lane's past is drawn, muted.
+  @Test func aStoppedRunMarksTheStopOnEveryLaneAndAHotLaneShowsItsPast() throws {
+    let outcome = TimeTruthTests.stoppingRun()
+    guard case .stopped(let run) = outcome else {
+      Issue.record("the run did not stop: \(outcome)")
+      return
+    }
+    let svg = SVGRenderer().render(run)
+    #expect(xmlError(svg) == nil)
+    #expect(svg.components(separatedBy: "class=\"stopl\"").count - 1 == 1)
+    #expect(svg.components(separatedBy: "class=\"stopx\"").count - 1 == run.lanes.count)
+    #expect(svg.contains("stopped at frame 5 by a runtime error"))
+    #expect(!svg.contains("marker-end=\"url(#arrow)\""))
+    let diagram = VisualDiagram(run)
+    #expect(diagram.rows[0].before.map(\.frame) == [-2])
+    #expect(diagram.rows[0].before.map(\.label) == ["a"])
+    #expect(diagram.first == -2 || diagram.first < -2)
+    #expect(svg.contains("<g class=\"pre\">"))
+  }
+
   @Test func aValueHasOneColourEverywhere() throws {
     let run = try #require(ExampleRuns.run("command-double-tap"))
     let diagram = VisualDiagram(run)
