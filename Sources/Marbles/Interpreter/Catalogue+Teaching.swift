@@ -44,8 +44,13 @@ extension Catalogue {
 
   /// Whether the row makes a signal's events (or a value) from its arguments alone: its
   /// example has no input signal to draw (`cold`, `just`, `Subject`, `sendNext`).
+  /// A function of signals (`merge(a, b)`, `combineLatest(a, b)`) is not one: its arguments are
+  /// input lanes.
   static func isSource(_ entry: OperatorEntry) -> Bool {
-    sources.contains { key($0) == key(entry) }
+    if entry.kind == .function, entry.parameters.contains(where: { $0.name == "signals" }) {
+      return false
+    }
+    return sources.contains { key($0) == key(entry) }
       || [
         "sendNext", "sendError", "sendCompleted", "of", "from", "range", "interval", "Subject",
         "BehaviorSubject",
