@@ -49,10 +49,10 @@ extension Catalogue {
         expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(
-        try c.signal().combineLatest(with: try c.signal(0, "the other signal")).map {
-          c.combined([$0.0, $0.1])
-        })
+      let inputs = [try c.signal(), try c.signal(0, "the other signal")]
+      return c.probed(["latest"]) {
+        Signal.combineLatest(inputs, probe: $0).map { c.combined($0) }
+      }
     },
     .method(
       "zip", rac: "zipWith:",
@@ -66,10 +66,8 @@ extension Catalogue {
         expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(
-        try c.signal().zip(with: try c.signal(0, "the other signal")).map {
-          c.combined([$0.0, $0.1])
-        })
+      let inputs = [try c.signal(), try c.signal(0, "the other signal")]
+      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
     },
     .method(
       "withLatestFrom", rac: "",
@@ -182,10 +180,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let block = try c.function(0)
       let source = try c.signal()
-      return .signal(
+      return c.probed(["active"]) { probe in
         Signal<Value> { subscriber in
           let stop = Subject<Value>()
-          return source.takeUntil(stop).flattenMap { value -> Signal<Value> in
+          return source.takeUntil(stop).flattenMap(probe: probe) { value -> Signal<Value> in
             let result = block(value)
             if case .null = result {
               stop.sendNext(.null)
@@ -193,7 +191,8 @@ extension Catalogue {
             }
             return block.signal(from: result)
           }.subscribe(subscriber)
-        })
+        }
+      }
     },
     .method(
       "if", rac: "+if:then:else:",
@@ -210,8 +209,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let whenTrue = try c.signal(0, "'then'")
       let whenFalse = try c.signal(1, "'else'")
-      return .signal(
-        c.bools(try c.signal(), what: "the signal of 'if'").if(then: whenTrue, else: whenFalse))
+      let flags = c.bools(try c.signal(), what: "the signal of 'if'")
+      return c.probed(["branch"]) { flags.if(then: whenTrue, else: whenFalse, probe: $0) }
     },
   ]
 
@@ -229,19 +228,23 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
+      let input = try c.signal()
       guard handler.takesIndex else {
-        return .signal(
-          try c.signal().catch { error in
+        return c.probed(["switched"]) {
+          input.catch(probe: $0) { error in
             handler.signal(from: handler(.error(Value.payload(of: error))))
-          })
+          }
+        }
       }
       let caught = WeakSignal()
-      let result = try c.signal().catch { error in
-        let again = Signal<Value>.defer { caught.signal ?? .never }
-        return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+      let result = c.probed(["switched"]) {
+        input.catch(probe: $0) { error in
+          let again = Signal<Value>.defer { caught.signal ?? .never }
+          return handler.signal(from: handler(.error(Value.payload(of: error)), .signal(again)))
+        }
       }
-      caught.signal = result
-      return .signal(result)
+      if case .signal(let signal) = result { caught.signal = signal }
+      return result
     },
     .method(
       "catchTo", rac: "catchTo:",
@@ -254,7 +257,9 @@ extension Catalogue {
         expect safe == "-a-(r|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().catchTo(try c.signal(0, "the replacement")))
+      let input = try c.signal()
+      let replacement = try c.signal(0, "the replacement")
+      return c.probed(["switched"]) { input.catchTo(replacement, probe: $0) }
     },
     .method(
       "then", rac: "then:",
@@ -268,7 +273,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let next = try c.function(0)
-      return .signal(try c.signal().then { next.signal(from: next()) })
+      let input = try c.signal()
+      return c.probed(["switched"]) { input.then(probe: $0) { next.signal(from: next()) } }
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",

@@ -165,7 +165,10 @@ extension Catalogue {
         expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().pairwise().map { c.combined([$0.0, $0.1]) })
+      let input = try c.signal()
+      return c.probed(["previous"]) {
+        input.pairwise(probe: $0).map { c.combined([$0.0, $0.1]) }
+      }
     },
     .method(
       "bufferCount", rac: "",
@@ -333,7 +336,9 @@ extension Catalogue {
         expect output == "-a-b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().takeUntil(try c.signal(0, "the trigger")))
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed(["fired"]) { input.takeUntil(trigger, probe: $0) }
     },
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
@@ -350,12 +355,15 @@ extension Catalogue {
       let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
       let source = try c.signal()
       guard predicate.takesIndex else {
-        return .signal(source.takeWhile(inclusive: inclusive) { predicate.predicate($0) })
+        return c.probed(["taking"]) { probe in
+          source.takeWhile(inclusive: inclusive, probe: probe) { predicate.predicate($0) }
+        }
       }
-      return .signal(
-        c.indexed(source).takeWhile(inclusive: inclusive) {
+      return c.probed(["taking"]) { probe in
+        c.indexed(source).takeWhile(inclusive: inclusive, probe: probe) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
-        }.map { $0.0 })
+        }.map { $0.0 }
+      }
     },
     .method(
       "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
@@ -371,11 +379,16 @@ extension Catalogue {
       let predicate = try c.function(0)
       let source = try c.signal()
       guard predicate.takesIndex else {
-        return .signal(source.skipWhile { predicate.predicate($0) })
+        return c.probed(["skipping"]) { probe in
+          source.skipWhile(probe: probe) { predicate.predicate($0) }
+        }
       }
-      return .signal(
-        c.indexed(source).skipWhile { predicate.isTrue(predicate.indexed($0.0, $0.1)) }.map { $0.0 }
-      )
+      return c.probed(["skipping"]) { probe in
+        c.indexed(source).skipWhile(probe: probe) {
+          predicate.isTrue(predicate.indexed($0.0, $0.1))
+        }
+        .map { $0.0 }
+      }
     },
     .method(
       "first", rac: "", alias: nil,
@@ -389,15 +402,18 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
-      let found: Signal<Value>
-      if c.optional(1) != nil {
-        let predicate = try c.function(1)
-        found = c.indexed(signal).first { predicate.isTrue(predicate.indexed($0.0, $0.1)) }
-          .map { $0.0 }
-      } else {
-        found = signal.first()
+      let predicate = c.optional(1) != nil ? try c.function(1) : nil
+      return c.probed(["matched"]) { probe in
+        let found: Signal<Value>
+        if let predicate {
+          found = c.indexed(signal).first(probe: probe) {
+            predicate.isTrue(predicate.indexed($0.0, $0.1))
+          }.map { $0.0 }
+        } else {
+          found = signal.first(probe: probe) { _ in true }
+        }
+        return c.withDefault(found, c.optional(0))
       }
-      return .signal(c.withDefault(found, c.optional(0)))
     },
     .method(
       "last", rac: "", alias: nil,
@@ -411,15 +427,18 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
-      let found: Signal<Value>
-      if c.optional(1) != nil {
-        let predicate = try c.function(1)
-        found = c.indexed(signal).last { predicate.isTrue(predicate.indexed($0.0, $0.1)) }
-          .map { $0.0 }
-      } else {
-        found = signal.last()
+      let predicate = c.optional(1) != nil ? try c.function(1) : nil
+      return c.probed(["latest"]) { probe in
+        let found: Signal<Value>
+        if let predicate {
+          found = c.indexed(signal).last(probe: probe) {
+            predicate.isTrue(predicate.indexed($0.0, $0.1))
+          }.map { $0.0 }
+        } else {
+          found = signal.last(probe: probe) { _ in true }
+        }
+        return c.withDefault(found, c.optional(0))
       }
-      return .signal(c.withDefault(found, c.optional(0)))
     },
     .method(
       "defaultIfEmpty", rac: "",
@@ -431,7 +450,10 @@ extension Catalogue {
         show output
         expect output == "---(0|)"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().defaultIfEmpty(c.value(0))) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["arrived"]) { input.defaultIfEmpty(c.value(0), probe: $0) }
+    },
   ]
 
   /// `and` / `or` over tuples of Bools.

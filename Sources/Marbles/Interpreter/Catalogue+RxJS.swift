@@ -21,7 +21,9 @@ extension Catalogue {
         expect later == "---a-(b|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().rxjs.delay(try c.frames(0, "the delay"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the delay")
+      return c.probed(["pending"]) { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "sample", rac: "", alias: "sample",
@@ -36,7 +38,9 @@ extension Catalogue {
         expect sampled == "---b--------|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().rxjs.sample(try c.signal(0, "the notifier")))
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed(["latest"]) { input.rxjs.sample(notifier, probe: $0) }
     },
     .method(
       "takeUntil", rac: "", alias: "takeUntil",
@@ -51,7 +55,9 @@ extension Catalogue {
         expect output == "-a-b-c-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().rxjs.takeUntil(try c.signal(0, "the notifier")))
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed(["fired"]) { input.rxjs.takeUntil(notifier, probe: $0) }
     },
     .method(
       "timeout", rac: "", alias: "timeout",
@@ -80,8 +86,11 @@ extension Catalogue {
           "'timeout' needs a limit: timeout(frames), or first: or each:", at: c.range)
       }
       let alternative = c.optional(3) == nil ? nil : try c.signal(3, "the alternative")
-      return .signal(
-        try c.signal().rxjs.timeout(first: first, each: each, with: alternative, on: c.scheduler))
+      let input = try c.signal()
+      return c.probed(["deadline"]) {
+        input.rxjs.timeout(
+          first: first, each: each, with: alternative, on: c.scheduler, probe: $0)
+      }
     },
     .method(
       "publish", rac: "", alias: "publish",
@@ -95,7 +104,12 @@ extension Catalogue {
         show shared
         expect shared == "---a-b-|"
         """
-    ) { c throws(RuntimeError) in .signal(ConnectableSignal(try c.signal().publish())) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return .signal(
+        ConnectableSignal(
+          c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) }))
+    },
     .method(
       "throttle", rac: "", alias: "throttle",
       "Sends a value, then ignores values until the signal the closure returns for it sends (RxJS throttle)",
@@ -115,10 +129,12 @@ extension Catalogue {
       let duration = try c.function(2)
       let leading = c.optional(0) == nil ? true : try c.bool(0, "leading")
       let trailing = c.optional(1) == nil ? false : try c.bool(1, "trailing")
-      return .signal(
-        try c.signal().rxjs.throttle(leading: leading, trailing: trailing) {
+      let input = try c.signal()
+      return c.probed(["windowOpen", "pending"]) {
+        input.rxjs.throttle(leading: leading, trailing: trailing, probe: $0) {
           duration.signal(from: duration($0))
-        })
+        }
+      }
     },
   ]
 }
@@ -138,7 +154,9 @@ extension Catalogue {
         expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: ["d"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().buffer(try c.signal(0, "the notifier")).map { Value.array($0) })
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { Value.array($0) } }
     },
     .method(
       "count", rac: "", alias: "count",
@@ -152,9 +170,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      guard c.optional(0) != nil else { return .signal(source.count().map { Value.int($0) }) }
+      guard c.optional(0) != nil else {
+        return c.probed(["counted"]) { source.count(probe: $0).map { Value.int($0) } }
+      }
       let predicate = try c.function(0)
-      return .signal(source.count { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) })
+      return c.probed(["counted"]) { probe in
+        source.count(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) }
+      }
     },
     .method(
       "min", rac: "", alias: "min",
@@ -167,7 +189,9 @@ extension Catalogue {
         expect least == "------(1|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().minimum(by: try c.ordering(0)))
+      let input = try c.signal()
+      let ordering = try c.ordering(0)
+      return c.probed(["smallest"]) { input.minimum(probe: $0, by: ordering) }
     },
     .method(
       "max", rac: "", alias: "max",
@@ -180,7 +204,9 @@ extension Catalogue {
         expect most == "------(3|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().maximum(by: try c.ordering(0)))
+      let input = try c.signal()
+      let ordering = try c.ordering(0)
+      return c.probed(["largest"]) { input.maximum(probe: $0, by: ordering) }
     },
     .method(
       "exhaustMap", rac: "", alias: "exhaustMap",
@@ -194,10 +220,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
-      return .signal(
-        c.indexed(try c.signal()).exhaustMap {
+      let indexed = c.indexed(try c.signal())
+      return c.probed(["active"]) { probe in
+        indexed.exhaustMap(probe: probe) {
           transform.signal(from: transform.indexed($0.0, $0.1))
-        })
+        }
+      }
     },
     .method(
       "exhaustAll", rac: "", alias: "exhaustAll",
@@ -209,7 +237,10 @@ extension Catalogue {
         show output
         expect output == "---r-----r|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().exhaustMap { c.innerSignal($0) }) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["active"]) { input.exhaustMap(probe: $0) { c.innerSignal($0) } }
+    },
     .method(
       "concatAll", rac: "", alias: "concatAll",
       "Plays a signal of signals one inner signal at a time (RxJS concatAll)",
@@ -240,9 +271,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      guard c.optional(0) != nil else { return .signal(source.distinct { $0.hashKey }) }
+      guard c.optional(0) != nil else {
+        return c.probed(["seen"]) { source.distinct(probe: $0) { $0.hashKey } }
+      }
       let key = try c.function(0)
-      return .signal(source.distinct { key($0).hashKey })
+      return c.probed(["seen"]) { source.distinct(probe: $0) { key($0).hashKey } }
     },
     .method(
       "find", rac: "", alias: "find",
@@ -256,8 +289,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
-      return .signal(
-        try c.signal().find { predicate.isTrue(predicate.indexed($0, $1)) }.map { $0 ?? .null })
+      let input = try c.signal()
+      return c.probed(["index"]) { probe in
+        input.find(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { $0 ?? .null }
+      }
     },
     .method(
       "findIndex", rac: "", alias: "findIndex",
@@ -271,8 +306,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
-      return .signal(
-        try c.signal().findIndex { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) })
+      let input = try c.signal()
+      return c.probed(["index"]) { probe in
+        input.findIndex(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map {
+          .int($0)
+        }
+      }
     },
     .method(
       "elementAt", rac: "", alias: "elementAt",
@@ -285,7 +324,11 @@ extension Catalogue {
         expect second == "---(b|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().elementAt(try c.int(0, "the index"), default: c.optional(1)))
+      let input = try c.signal()
+      let index = try c.int(0, "the index")
+      return c.probed(["index"]) {
+        input.elementAt(index, default: c.optional(1), probe: $0)
+      }
     },
     .method(
       "every", rac: "", alias: "every",
@@ -299,8 +342,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
-      return .signal(
-        try c.signal().every { predicate.isTrue(predicate.indexed($0, $1)) }.map { .bool($0) })
+      let input = try c.signal()
+      return c.probed(["matching"]) { probe in
+        input.every(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .bool($0) }
+      }
     },
     .method(
       "isEmpty", rac: "", alias: "isEmpty",
@@ -323,7 +368,9 @@ extension Catalogue {
         expect output == "-----1-2|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().skipLast(try c.int(0, "the count", minimum: Int.min)))
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed(["held"]) { input.skipLast(count, probe: $0) }
     },
     .method(
       "auditTime", rac: "", alias: "auditTime",
@@ -336,7 +383,9 @@ extension Catalogue {
         expect output == "----b----c--|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().auditTime(try c.frames(0, "the wait"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the wait")
+      return c.probed(["pending"]) { input.auditTime(frames, on: c.scheduler, probe: $0) }
     },
   ]
 
@@ -360,11 +409,14 @@ extension Catalogue {
       func flag(_ index: Int, _ name: String) throws(RuntimeError) -> Bool {
         c.optional(index) == nil ? true : try c.bool(index, name)
       }
-      return .signal(
-        try c.signal().share(
-          resetOnError: try flag(0, "resetOnError"),
-          resetOnComplete: try flag(1, "resetOnComplete"),
-          resetOnRefCountZero: try flag(2, "resetOnRefCountZero")))
+      let input = try c.signal()
+      let (onError, onComplete) = (try flag(0, "resetOnError"), try flag(1, "resetOnComplete"))
+      let onRefCountZero = try flag(2, "resetOnRefCountZero")
+      return c.probed(["connected", "subscribers"]) {
+        input.share(
+          resetOnError: onError, resetOnComplete: onComplete, resetOnRefCountZero: onRefCountZero,
+          probe: $0)
+      }
     },
     .method(
       "refCount", rac: "", alias: "refCount",
@@ -376,7 +428,10 @@ extension Catalogue {
         show shared
         expect shared == "-a-b-|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.connection().autoconnect()) },
+    ) { c throws(RuntimeError) in
+      let connection = try c.connection()
+      return c.probed(["connected", "subscribers"]) { connection.autoconnect(probe: $0) }
+    },
     .method(
       "mergeWith", rac: "", alias: "mergeWith",
       "Forwards the values of this signal and all the others (RxJS mergeWith)",
@@ -687,7 +742,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return .signal(Signal.combineLatest(all).map { c.combined($0) })
+      return c.probed(["latest"]) { Signal.combineLatest(all, probe: $0).map { c.combined($0) } }
     },
     .method(
       "zipWith", rac: "", alias: "zipWith",
@@ -703,7 +758,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return .signal(Signal.zip(all).map { c.combined($0) })
+      return c.probed(["queues"]) { Signal.zip(all, probe: $0).map { c.combined($0) } }
     },
     .method(
       "raceWith", rac: "", alias: "raceWith",
@@ -717,7 +772,8 @@ extension Catalogue {
         expect winner == "--b---b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.race([try c.signal()] + (try c.signals("each other signal"))))
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return c.probed(["winner"]) { Signal.race(all, probe: $0) }
     },
     .function(
       "race", rac: "", alias: "race",
@@ -731,7 +787,10 @@ extension Catalogue {
         expect winner == "--b---b|"
         expect subscriptions(slow) == "^-!"
         """
-    ) { c throws(RuntimeError) in .signal(Signal.race(try c.signals("each signal"))) },
+    ) { c throws(RuntimeError) in
+      let all = try c.signals("each signal")
+      return c.probed(["winner"]) { Signal.race(all, probe: $0) }
+    },
     .function(
       "forkJoin", rac: "", alias: "forkJoin",
       "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
@@ -746,9 +805,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
-        return .signal(Signal.forkJoin(signals).map { c.keyed(keys, $0) })
+        return c.probed(["latest", "done"]) {
+          Signal.forkJoin(signals, probe: $0).map { c.keyed(keys, $0) }
+        }
       }
-      return .signal(Signal.forkJoin(try c.signals("each signal")).map { c.combined($0) })
+      let all = try c.signals("each signal")
+      return c.probed(["latest", "done"]) {
+        Signal.forkJoin(all, probe: $0).map { c.combined($0) }
+      }
     },
     .function(
       "iif", rac: "", alias: "iif",
@@ -793,7 +857,9 @@ extension Catalogue {
         expect output == "-----3-4|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().skipUntil(try c.signal(0, "the notifier")))
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed(["fired"]) { input.skipUntil(notifier, probe: $0) }
     },
     .method(
       "sampleTime", rac: "", alias: "sampleTime",
@@ -807,7 +873,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      return .signal(try c.signal().rxjs.sample(Signal<Int>.interval(period, on: c.scheduler)))
+      let input = try c.signal()
+      return c.probed(["latest"]) {
+        input.rxjs.sample(Signal<Int>.interval(period, on: c.scheduler), probe: $0)
+      }
     },
     .method(
       "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
@@ -835,7 +904,10 @@ extension Catalogue {
         show output
         expect output == "---#", error: "noElements"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().throwIfEmpty()) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["arrived"]) { input.throwIfEmpty(probe: $0) }
+    },
     .method(
       "shareReplay", rac: "", alias: "shareReplay",
       "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects (RxJS shareReplay)",
@@ -850,12 +922,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
-      let connection = try c.signal().multicast(ReplaySubject(capacity: capacity))
-      return .signal(
-        Signal { subscriber in
+      let input = try c.signal()
+      return c.probed(["connected", "replayed", "subscribers"]) { probe in
+        let connection = input.multicast(ReplaySubject(capacity: capacity), probe: probe)
+        return Signal { subscriber in
           connection.connect()
           return connection.signal.subscribe(subscriber)
-        })
+        }
+      }
     },
     .method(
       "mergeMapTo", rac: "", alias: "mergeMapTo",
@@ -920,7 +994,11 @@ extension Catalogue {
         expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().window(try c.signal(0, "the notifier")).map { Value.signal($0) })
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed(["inWindow"]) {
+        input.window(notifier, probe: $0).map { Value.signal($0) }
+      }
     },
     .method(
       "windowCount", rac: "", alias: "windowCount",
@@ -935,7 +1013,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      return .signal(try c.signal().windowCount(size, every: every).map { Value.signal($0) })
+      let input = try c.signal()
+      return c.probed(["windows"]) {
+        input.windowCount(size, every: every, probe: $0).map { Value.signal($0) }
+      }
     },
     .method(
       "delayWhen", rac: "", alias: "delayWhen",
@@ -949,7 +1030,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      return .signal(try c.signal().delayWhen { duration.signal(from: duration($0)) })
+      let input = try c.signal()
+      return c.probed(["pending"]) { probe in
+        input.delayWhen(probe: probe) { duration.signal(from: duration($0)) }
+      }
     },
     .method(
       "publishReplay", rac: "", alias: "publishReplay",
@@ -965,7 +1049,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
-      return .signal(ConnectableSignal(try c.signal().multicast(ReplaySubject(capacity: capacity))))
+      let input = try c.signal()
+      return .signal(
+        ConnectableSignal(
+          c.probedShared(["connected", "replayed", "subscribers"]) {
+            input.multicast(ReplaySubject(capacity: capacity), probe: $0)
+          }))
     },
     .method(
       "publishBehavior", rac: "", alias: "publishBehavior",
@@ -979,7 +1068,12 @@ extension Catalogue {
         expect shared == "s-a|"
         """
     ) { c throws(RuntimeError) in
-      .signal(ConnectableSignal(try c.signal().multicast(BehaviorSubject(value: c.value(0)))))
+      let input = try c.signal()
+      return .signal(
+        ConnectableSignal(
+          c.probedShared(["connected", "current", "subscribers"]) {
+            input.multicast(BehaviorSubject(value: c.value(0)), probe: $0)
+          }))
     },
     .method(
       "publishLast", rac: "", alias: "publishLast",
@@ -992,7 +1086,12 @@ extension Catalogue {
         expect shared == "----(b|)"
         """
     ) { c throws(RuntimeError) in
-      .signal(ConnectableSignal(try c.signal().takeLast(1).multicast(ReplaySubject())))
+      let input = try c.signal()
+      return .signal(
+        ConnectableSignal(
+          c.probedShared(["connected", "replayed", "subscribers"]) {
+            input.takeLast(1).multicast(ReplaySubject(), probe: $0)
+          }))
     },
     .method(
       "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
@@ -1007,7 +1106,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return .signal(Signal.concat(all.map { $0.catch { _ in .empty } }))
+      return c.concatenated(all.map { $0.catch { _ in .empty } })
     },
     .function(
       "partition", rac: "", alias: "partition",
@@ -1040,9 +1139,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      guard c.optional(0) != nil else { return .signal(source.single()) }
+      guard c.optional(0) != nil else {
+        return c.probed(["match"]) { source.single(probe: $0) }
+      }
       let predicate = try c.function(0)
-      return .signal(source.single { predicate.isTrue(predicate.indexed($0, $1)) })
+      return c.probed(["match"]) { probe in
+        source.single(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }
+      }
     },
     .function(
       "Subject", rac: "", alias: "Subject",
@@ -1071,7 +1174,13 @@ extension Catalogue {
         expect s == "0-1"
         expect late == "---1"
         """
-    ) { c throws(RuntimeError) in .signal(BehaviorSubject<Value>(value: c.value(0))) },
+    ) { c throws(RuntimeError) in
+      c.probedShared(["current", "subscribers"]) { probe in
+        let subject = BehaviorSubject<Value>(value: c.value(0))
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
+    },
     .function(
       "interval", rac: "", alias: "interval",
       "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
@@ -1099,8 +1208,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      return .signal(
-        try c.signal().buffer(Signal<Int>.interval(period, on: c.scheduler)).map { .array($0) })
+      let input = try c.signal()
+      return c.probed(["buffered"]) {
+        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map { .array($0) }
+      }
     },
     .method(
       "debounce", rac: "", alias: "debounce",
@@ -1114,7 +1225,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      return .signal(try c.signal().debounce { duration.signal(from: duration($0)) })
+      let input = try c.signal()
+      return c.probed(["pending"]) { probe in
+        input.debounce(probe: probe) { duration.signal(from: duration($0)) }
+      }
     },
     .method(
       "timestamp", rac: "", alias: "timestamp",
@@ -1142,14 +1256,20 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       let source = try c.signal()
-      return .signal(
-        Signal.defer {
+      return c.probed(["previous"]) { probe in
+        Signal { subscriber in
           var last = scheduler.now
+          let report = probe.take()
+          report?("previous", last)
           return source.map { value -> Value in
-            defer { last = scheduler.now }
+            defer {
+              last = scheduler.now
+              report?("previous", last)
+            }
             return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
-          }
-        })
+          }.subscribe(subscriber)
+        }
+      }
     },
     .method(
       "pluck", rac: "", alias: "pluck",

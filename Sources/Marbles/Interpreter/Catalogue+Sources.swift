@@ -166,9 +166,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
-        return .signal(Signal.combineLatest(signals).map { c.keyed(keys, $0) })
+        return c.probed(["latest"]) {
+          Signal.combineLatest(signals, probe: $0).map { c.keyed(keys, $0) }
+        }
       }
-      return .signal(Signal.combineLatest(try c.signals("each signal")).map { c.combined($0) })
+      let inputs = try c.signals("each signal")
+      return c.probed(["latest"]) {
+        Signal.combineLatest(inputs, probe: $0).map { c.combined($0) }
+      }
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",
@@ -182,7 +187,8 @@ extension Catalogue {
         expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.zip(try c.signals("each signal")).map { c.combined($0) })
+      let inputs = try c.signals("each signal")
+      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
     },
     .function(
       "Subject", rac: "RACSubject", alias: nil,
@@ -209,7 +215,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the capacity") ?? .max
-      return .signal(ReplaySubject<Value>(capacity: capacity))
+      return c.probedShared(["replayed", "subscribers"]) { probe in
+        let subject = ReplaySubject<Value>(capacity: capacity)
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
     },
     .function(
       "error", rac: "NSError",

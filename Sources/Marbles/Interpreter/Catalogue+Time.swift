@@ -14,7 +14,9 @@ extension Catalogue {
         expect later == "---a-b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().delay(try c.frames(0, "the delay"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the delay")
+      return c.probed(["pending"]) { input.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttle", rac: "throttle:", alias: "debounceTime",
@@ -47,9 +49,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let leading = c.optional(1) == nil ? true : try c.bool(1, "leading")
       let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
-      return .signal(
-        try c.signal().throttleTime(
-          try c.frames(0, "the interval"), leading: leading, trailing: trailing, on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed(["windowOpen", "pending"]) {
+        input.throttleTime(
+          frames, leading: leading, trailing: trailing, on: c.scheduler, probe: $0)
+      }
     },
     .method(
       "sample", rac: "sample:",
@@ -77,9 +82,11 @@ extension Catalogue {
         show batches
         """
     ) { c throws(RuntimeError) in
-      .signal(
-        try c.signal().bufferWithTime(try c.frames(0, "the interval", minimum: 1), on: c.scheduler)
-          .map { Value.array($0) })
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval", minimum: 1)
+      return c.probed(["buffered"]) {
+        input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { Value.array($0) }
+      }
     },
     .method(
       "timeout", rac: "timeout:onScheduler:",
@@ -92,7 +99,9 @@ extension Catalogue {
         expect bounded == "-a--#", error: "timedOut"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().timeout(try c.frames(0, "the interval"), on: c.scheduler))
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed(["deadline"]) { input.timeout(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "deliverOn", rac: "deliverOn:", alias: "observeOn",
@@ -129,7 +138,10 @@ extension Catalogue {
         show shared subscribed "------^"
         expect shared == "------(ab|)"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().replay()) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["replayed", "subscribers"]) { input.replay(probe: $0) }
+    },
     .method(
       "replayLast", rac: "replayLast",
       "Subscribes now and replays the latest value to every subscriber",
@@ -139,7 +151,10 @@ extension Catalogue {
         show shared subscribed "----^-"
         expect shared == "----b|"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().replayLast()) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["replayed", "subscribers"]) { input.replayLast(probe: $0) }
+    },
     .method(
       "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
@@ -150,7 +165,10 @@ extension Catalogue {
         expect shared == "---a-b-|"
         expect subscriptions(input) == "--^----!"
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().replayLazily()) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed(["connected", "replayed", "subscribers"]) { input.replayLazily(probe: $0) }
+    },
     .method(
       "publish", rac: "publish",
       "Shares the signal through a subject; nothing happens until 'connect()'",
@@ -162,7 +180,10 @@ extension Catalogue {
         show shared.signal
         expect shared.signal == "---a-b-|"
         """
-    ) { c throws(RuntimeError) in .connection(try c.signal().publish()) },
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return .connection(c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) })
+    },
     .method(
       "multicast", rac: "multicast:",
       "Shares the signal through the given subject; nothing happens until 'connect()'",
@@ -181,7 +202,10 @@ extension Catalogue {
           "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0)
         )
       }
-      return .connection(c.runtime.guarded(try c.signal(), at: c.range).multicast(subject))
+      let input = c.runtime.guarded(try c.signal(), at: c.range)
+      let lanes =
+        ["connected", "subscribers"] + (subject is ReplaySubject<Value> ? ["replayed"] : [])
+      return .connection(c.probedShared(lanes) { input.multicast(subject, probe: $0) })
     },
     .method(
       "connect", rac: "connect",
@@ -210,7 +234,8 @@ extension Catalogue {
         expect shared == "-a-b-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.connection().autoconnect())
+      let connection = try c.connection()
+      return c.probed(["connected", "subscribers"]) { connection.autoconnect(probe: $0) }
     },
   ]
 }

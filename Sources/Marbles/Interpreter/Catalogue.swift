@@ -142,7 +142,16 @@ extension Call {
   /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
   func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<Value>) -> Value {
     let probe = StateProbe()
-    return .signal(ProbedSignal(make(probe), probe: probe, lanes: lanes, runtime: runtime))
+    let handle = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    return .signal(ProbedSignal(make(probe), handle: handle))
+  }
+
+  /// A subject or connection whose shared state `s.internals` draws as `lanes`: `make` gets
+  /// the probe to report it to (kept as the probe's context with the lanes).
+  func probedShared<T>(_ lanes: [String], _ make: (StateProbe) -> T) -> T {
+    let probe = StateProbe()
+    probe.context = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    return make(probe)
   }
 
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.

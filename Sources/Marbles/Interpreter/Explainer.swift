@@ -195,11 +195,20 @@ enum Explainer {
       var withInternals = lines
       // The output's own lane becomes its internals (the output and its state, from one
       // subscription); an output not shown gets its internals after the last `show`.
-      if let index = lines.lastIndex(where: { isShow($0) && showItems($0).contains(output) }) {
-        withInternals[index] =
-          "show "
-          + showItems(lines[index]).map { $0 == output ? output + ".internals" : $0 }
-          .joined(separator: ", ")
+      // `output subscribed "--^"` keeps its window: the internals subscribe when it opens.
+      func isOutput(_ item: String) -> Bool {
+        item == output || item.hasPrefix(output + " subscribed ")
+      }
+      if let index = lines.lastIndex(where: {
+        isShow($0) && showItems($0).contains(where: isOutput)
+      }
+      ) {
+        // Only the first item becomes the internals (one subscription, one window).
+        var items = showItems(lines[index])
+        if let first = items.firstIndex(where: isOutput) {
+          items[first] = output + ".internals" + items[first].dropFirst(output.count)
+        }
+        withInternals[index] = "show " + items.joined(separator: ", ")
       } else {
         withInternals.insert("show \(output).internals", at: last + 1)
       }

@@ -299,6 +299,13 @@ final class Session {
       expand(box, CommandBox.publicLanes, kind: .command)
     case .operatorInternals(let internals):
       let base = prefix(item.name)
+      if let start = item.window?.subscribed {
+        internals.startFrame = max(internals.startFrame, start)
+      }
+      if internals.origin == nil {
+        internals.origin =
+          "the 'show \(item.name)' at \(item.range.start.line):\(item.range.start.column)"
+      }
       addLane(
         name: String(base.dropLast()), label: item.label, signal: internals.output,
         window: item.window, range: item.range)

@@ -1,11 +1,9 @@
 import Reactive
 
-/// A signal made by a stateful operator, with the probe that reports its state, so that
-/// `s.internals` can draw it (`s.acc`, `s.taken`, …).
-final class ProbedSignal: Signal<Value>, @unchecked Sendable {
+/// A probe with the lanes a script draws from it: kept by a probed signal, or as the probe's
+/// context for a subject or connection (whose state all subscribers share).
+final class ProbeHandle {
   // Invariant: used on the script's thread only.
-  /// The operator's signal.
-  let base: Signal<Value>
   /// The hook the operator reports its state to.
   let probe: StateProbe
   /// The names of the state lanes, in the order `show s.internals` draws them.
@@ -13,24 +11,54 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
   private weak var runtime: Runtime?
   private var made: OperatorInternals?
 
-  init(_ base: Signal<Value>, probe: StateProbe, lanes: [String], runtime: Runtime) {
-    self.base = base
+  init(probe: StateProbe, lanes: [String], runtime: Runtime) {
     self.probe = probe
     self.laneNames = lanes
     self.runtime = runtime
-    super.init { subscriber in
-      base.subscribe(subscriber)
-      return nil
-    }
   }
 
-  /// The internals of this signal: one subscription of it, made once for the whole run.
-  var internals: OperatorInternals {
+  /// The internals of `base`: one subscription of it, made once for the whole run.
+  func internals(of base: Signal<Value>) -> OperatorInternals {
     if let made { return made }
     let internals = OperatorInternals(base: base, probe: probe, lanes: laneNames)
     made = internals
     runtime?.startInternals(internals)
     return internals
+  }
+
+  /// The probe handle of a value that has internals, with the signal they subscribe: a probed
+  /// operator, a probed subject, a probed connection (RAC `publish()` or RxJS `publish()`).
+  static func of(_ value: Value) -> (ProbeHandle, Signal<Value>)? {
+    switch value {
+    case .signal(let probed as ProbedSignal): return (probed.handle, probed.base)
+    case .signal(let connectable as ConnectableSignal):
+      return of(.connection(connectable.connection))
+    case .signal(let subject as Subject<Value>):
+      let handle = subject.attachedProbes.lazy.compactMap { $0.context as? ProbeHandle }.first
+      return handle.map { ($0, subject) }
+    case .connection(let connection):
+      return (connection.probe?.context as? ProbeHandle).map { ($0, connection.signal) }
+    default: return nil
+    }
+  }
+}
+
+/// A signal made by a stateful operator, with the probe that reports its state, so that
+/// `s.internals` can draw it (`s.acc`, `s.taken`, …).
+final class ProbedSignal: Signal<Value>, @unchecked Sendable {
+  // Invariant: used on the script's thread only.
+  /// The operator's signal.
+  let base: Signal<Value>
+  /// The probe and the lanes drawn from it.
+  let handle: ProbeHandle
+
+  init(_ base: Signal<Value>, handle: ProbeHandle) {
+    self.base = base
+    self.handle = handle
+    super.init { subscriber in
+      base.subscribe(subscriber)
+      return nil
+    }
   }
 }
 
@@ -50,6 +78,11 @@ final class OperatorInternals: @unchecked Sendable {
   /// The state lanes, by name, in drawing order.
   let lanes: [(name: String, signal: Subject<Value>)]
   private var started = false
+  /// The frame the subscription is made at: 0, or the start of the window of the `show` that
+  /// draws it (`show s.internals subscribed "--^"`).
+  var startFrame = 0
+  /// The `show` that draws it, for messages about its subscription.
+  var origin: String?
 
   init(base: Signal<Value>, probe: StateProbe, lanes: [String]) {
     self.base = base
@@ -86,9 +119,15 @@ final class OperatorInternals: @unchecked Sendable {
     switch state {
     case let value as Value: return value
     case let values as [Value]: return .array(values)
+    case let values as [Value?]: return .array(values.map { $0 ?? .null })
+    case let rows as [[Value]]: return .array(rows.map(Value.array))
     case let numbers as [Int]: return .array(numbers.map(Value.int))
     case let number as Int: return .int(number)
+    case let number as Int?: return number.map(Value.int) ?? .null
     case let flag as Bool: return .bool(flag)
+    case let flag as Bool?: return flag.map(Value.bool) ?? .null
+    case let indexed as (Value, Int): return indexed.0
+    case let indexed as (Value, Int)?: return indexed?.0 ?? .null
     case let optional as Value?: return optional ?? .null
     default: return .string(String(describing: state))
     }

@@ -14,7 +14,10 @@ enum Properties {
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
   static let operatorLanes = [
     "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current", "pending",
-    "attempt", "latest", "queue",
+    "attempt", "latest", "queue", "queues", "windowOpen", "deadline", "replayed", "subscribers",
+    "connected", "switched", "counted", "arrived", "seen", "index", "matching", "matched",
+    "smallest", "largest", "winner", "held", "fired", "skipping", "taking", "match", "inWindow",
+    "windows", "done", "branch", "interval",
   ]
 
   /// The value of `value.name`.
@@ -34,12 +37,17 @@ enum Properties {
     case .commandInternals(let box):
       if let lane = box.lane(name) { return .signal(lane) }
       throw missing(name, value, among: CommandBox.internalLanes, at: range)
-    case .signal(let probed as ProbedSignal) where name != "recorded":
-      if name == "internals" { return .operatorInternals(probed.internals) }
-      if probed.laneNames.contains(name), let lane = probed.internals.lane(name) {
+    case .signal where name != "recorded" && ProbeHandle.of(value) != nil,
+      .connection where name != "signal" && ProbeHandle.of(value) != nil:
+      guard let probed = ProbeHandle.of(value) else { return .null }
+      let (handle, base) = probed
+      if name == "internals" { return .operatorInternals(handle.internals(of: base)) }
+      if handle.laneNames.contains(name), let lane = handle.internals(of: base).lane(name) {
         return .signal(lane)
       }
-      throw missing(name, value, among: ["internals"] + probed.laneNames, at: range)
+      var extra: [String] = []
+      if case .connection = value { extra = ["signal"] }
+      throw missing(name, value, among: ["internals"] + extra + handle.laneNames, at: range)
     case .operatorInternals(let internals):
       if let lane = internals.lane(name) { return .signal(lane) }
       throw missing(name, value, among: internals.laneNames, at: range)

@@ -140,7 +140,12 @@ final class Runtime {
   /// Ends the set-up: schedules the collected subscriptions, then the script's work.
   func finishSetUp() {
     for internals in internalsWork {
-      startWork.append { [scheduler] in scheduler.schedule(at: 0) { internals.start() } }
+      startWork.append { [scheduler, weak self] in
+        scheduler.schedule(at: internals.startFrame) {
+          guard let self else { return internals.start() }
+          self.subscribing(as: internals.origin ?? "the internals lanes") { internals.start() }
+        }
+      }
     }
     internalsWork = []
     isSettingUp = false

@@ -1,5 +1,6 @@
 /// Type checks made before the run, on what is known from the script's text alone: literal
-/// arguments of the wrong kind (`take("two")`, `delay(2.5)`, `delay(-1)`, `throttle(true)`),
+/// arguments of the wrong kind (`take("two")`, `delay(2.5)`, `delay(-1)`, `throttle(true)`; a
+/// negative count, `take(-1)`, is a warning: it counts as 0, as in RxJS),
 /// and closures that do arithmetic on the values of a marble source whose values are known to
 /// be of another type (`cold("--a|").map { x in x * 10 }`: `x` is the String "a"). Every
 /// problem is reported, with where the values come from ("values of 'input' are String: 'a'
@@ -259,6 +260,12 @@ struct TypeCheck {
       else { continue }
       var expected: String?
       switch (kind, value) {
+      case (.integer, .int(let count)) where count < 0 && parameter.name == "count":
+        // Valid (RxJS counts it as 0), but almost always a slip: said before the run.
+        diagnostics.append(
+          .warning(
+            "the count of '\(name)' is \(count), which counts as 0 (as in RxJS): "
+              + "'\(name)(\(count))' is '\(name)(0)'", at: argument.value.range))
       case (.integer, .int), (.bool, .bool): break
       case (.integer, _): expected = "an integer"
       case (.frames, .int(let frames)) where frames >= 0 && frames <= Call.maximumFrames: break

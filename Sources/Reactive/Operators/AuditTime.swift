@@ -11,9 +11,15 @@ extension Signal {
   /// - Parameters:
   ///   - frames: The wait in ticks.
   ///   - scheduler: The scheduler that measures the wait.
-  public func auditTime(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
+  ///   - probe: Told the value to send when the wait ends as lane `pending` (nil while no wait
+  ///     runs).
+  public func auditTime(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked((latest: Value?.none, waiting: false, completed: false))
+      let report = probe?.take()
+      report?("pending", Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -23,6 +29,7 @@ extension Signal {
             state.waiting = true
             return true
           }
+          report?("pending", value)
           guard starts else { return }
           subscriber.schedule(on: scheduler, after: frames) {
             let (value, completed) = state.withLock { state in
@@ -32,6 +39,7 @@ extension Signal {
               }
               return (state.latest, state.completed)
             }
+            report?("pending", Value?.none as Any)
             if let value { subscriber.sendNext(value) }
             if completed { subscriber.sendCompleted() }
           }

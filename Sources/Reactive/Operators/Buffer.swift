@@ -10,18 +10,29 @@ extension Signal {
   /// an error from either is forwarded and the collected values are dropped.
   ///
   /// - Parameter notifier: The signal whose values close each array.
-  public func buffer<T>(_ notifier: Signal<T>) -> Signal<[Value]> {
+  ///
+  /// A `probe` reports the buffer being filled as lane `buffered`.
+  public func buffer<T>(_ notifier: Signal<T>, probe: StateProbe? = nil) -> Signal<[Value]> {
     Signal<[Value]> { subscriber in
       let buffer = Locked<[Value]>([])
+      let report = probe?.take()
+      report?("buffered", [Value]())
       let take = {
-        buffer.withLock { values -> [Value] in
+        let values = buffer.withLock { values -> [Value] in
           defer { values = [] }
           return values
         }
+        report?("buffered", [Value]())
+        return values
       }
       self.subscribe(for: subscriber) { event in
         switch event {
-        case .next(let value): buffer.withLock { $0.append(value) }
+        case .next(let value):
+          let values = buffer.withLock {
+            $0.append(value)
+            return $0
+          }
+          report?("buffered", values)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(take())

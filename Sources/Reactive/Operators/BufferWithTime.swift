@@ -12,18 +12,27 @@ extension Signal {
   /// - Parameters:
   ///   - frames: How long a buffer stays open after its first value, in ticks.
   ///   - scheduler: The scheduler that measures the time and sends the arrays.
-  public func bufferWithTime(_ frames: Int, on scheduler: any Scheduler) -> Signal<[Value]> {
+  ///   - probe: Told the buffer being filled as lane `buffered` (empty while no window is
+  ///     open).
+  public func bufferWithTime(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<[Value]>
+  {
     Signal<[Value]> { subscriber in
       let buffer = Locked<[Value]>([])
       let timer = SerialDisposable()
       subscriber.attach(timer)
+      let report = probe?.take()
+      report?("buffered", [Value]())
       func flush() {
         timer.swap(nil)?.dispose()
         let values = buffer.withLock { values -> [Value] in
           defer { values = [] }
           return values
         }
-        if !values.isEmpty { subscriber.sendNext(values) }
+        if !values.isEmpty {
+          report?("buffered", [Value]())
+          subscriber.sendNext(values)
+        }
       }
       return self.subscribe(for: subscriber) { event in
         switch event {
@@ -32,6 +41,7 @@ extension Signal {
             values.append(value)
             return values.count == 1
           }
+          if let report { report("buffered", buffer.withLock { $0 }) }
           if first { timer.swap(scheduler.schedule(after: frames) { flush() })?.dispose() }
         case .error(let error):
           subscriber.sendError(error)

@@ -4,10 +4,17 @@ extension Signal {
   ///
   ///     self:                --a--#
   ///     catch { _ in -r| }:  --a---r|
-  public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether it switched to the handler's signal as lane `switched`.
+  public func `catch`(
+    probe: StateProbe? = nil, _ handler: @escaping (any Error) -> Signal<Value>
+  ) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(for: subscriber) { event in
+      let report = probe?.take()
+      report?("switched", false)
+      return self.subscribe(for: subscriber) { event in
         if case .error(let error) = event {
+          report?("switched", true)
           handler(error).subscribe(for: subscriber, subscriber.send)
         } else {
           subscriber.send(event)
@@ -20,8 +27,10 @@ extension Signal {
   ///
   ///     self:              --a--#
   ///     catchTo(empty):    --a--|
-  public func catchTo(_ replacement: Signal<Value>) -> Signal<Value> {
-    self.catch { _ in replacement }
+  ///
+  /// A `probe` reports whether it switched to `replacement` as lane `switched`.
+  public func catchTo(_ replacement: Signal<Value>, probe: StateProbe? = nil) -> Signal<Value> {
+    self.catch(probe: probe) { _ in replacement }
   }
 
   /// Ignores this signal's values and, when it completes, subscribes to the signal `next`
@@ -29,13 +38,19 @@ extension Signal {
   ///
   ///     self:                --a--|
   ///     then { -b| }:        ------b|
-  public func then<T>(_ next: @escaping () -> Signal<T>) -> Signal<T> {
+  ///
+  /// A `probe` reports whether it switched to `next` as lane `switched`.
+  public func then<T>(probe: StateProbe? = nil, _ next: @escaping () -> Signal<T>) -> Signal<T> {
     Signal<T> { subscriber in
-      self.subscribe(for: subscriber) { event in
+      let report = probe?.take()
+      report?("switched", false)
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next: break
         case .error(let error): subscriber.sendError(error)
-        case .completed: next().subscribe(for: subscriber, subscriber.send)
+        case .completed:
+          report?("switched", true)
+          next().subscribe(for: subscriber, subscriber.send)
         }
       }
     }

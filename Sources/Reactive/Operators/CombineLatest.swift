@@ -7,16 +7,24 @@ extension Signal {
   ///     a:              --1-----2---|
   ///     b:              -----x----y-|
   ///     combineLatest:  -----p--q-r-|   p = [1, x], q = [2, x], r = [2, y]
-  public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+  ///
+  /// A `probe` reports the latest value of each input as lane `latest` (nil for an input that
+  /// has not sent yet).
+  public static func combineLatest(_ signals: [Signal<Value>], probe: StateProbe? = nil)
+    -> Signal<[Value]>
+  {
     guard !signals.isEmpty else { return .empty }
     return Signal<[Value]> { subscriber in
       let state = Locked(CombineState<Value>(count: signals.count))
+      let report = probe?.take()
+      report?("latest", state.withLock { $0.latest })
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
         signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let combined = state.withLock { $0.update(index, with: value) }
+            if let report { report("latest", state.withLock { $0.latest }) }
             if let combined { subscriber.sendNext(combined) }
           case .error(let error):
             subscriber.sendError(error)
@@ -75,7 +83,8 @@ extension Signal {
 }
 
 struct CombineState<Value> {
-  private var latest: [Value?]
+  /// The latest value of each input, nil until it sends.
+  private(set) var latest: [Value?]
   private var missing: Int
   private var running: Int
 

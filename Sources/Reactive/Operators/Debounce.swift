@@ -11,18 +11,27 @@ extension Signal {
   /// completes without a value drops nothing and sends nothing.
   ///
   /// - Parameter duration: Makes the signal whose first value releases a value.
-  public func debounce<T>(_ duration: @escaping (Value) -> Signal<T>) -> Signal<Value> {
+  ///
+  /// A `probe` reports the value waiting for its duration signal as lane `pending`.
+  public func debounce<T>(probe: StateProbe? = nil, _ duration: @escaping (Value) -> Signal<T>)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked((pending: Value?.none, generation: 0))
       let timer = SerialDisposable()
       subscriber.attach(timer)
+      let report = probe?.take()
+      report?("pending", Value?.none as Any)
       func flush(_ generation: Int?) {
         let value = state.withLock { state -> Value? in
           if let generation, generation != state.generation { return nil }
           defer { state.pending = nil }
           return state.pending
         }
-        if let value { subscriber.sendNext(value) }
+        if let value {
+          report?("pending", Value?.none as Any)
+          subscriber.sendNext(value)
+        }
       }
       return self.subscribe(for: subscriber) { event in
         switch event {
@@ -32,6 +41,7 @@ extension Signal {
             state.generation += 1
             return state.generation
           }
+          report?("pending", value)
           let ender = Subscriber<T> { ending in
             switch ending {
             case .next:

@@ -8,12 +8,18 @@ extension Signal {
   /// Errors pass unchanged.
   ///
   /// - Parameter value: The value sent in place of nothing.
-  public func defaultIfEmpty(_ value: Value) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether a value arrived as lane `arrived`.
+  public func defaultIfEmpty(_ value: Value, probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
       var sawValue = false
+      let report = probe?.take()
+      report?("arrived", false)
       return self.subscribe(for: subscriber) { event in
         switch event {
-        case .next: sawValue = true
+        case .next:
+          if !sawValue { report?("arrived", true) }
+          sawValue = true
         case .completed: if !sawValue { subscriber.sendNext(value) }
         case .error: break
         }

@@ -13,11 +13,35 @@ extension Signal {
   /// - Parameters:
   ///   - frames: The delay in ticks; 0 or less still hops onto `scheduler`.
   ///   - scheduler: The scheduler that measures the delay and delivers the events.
-  public func delay(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
+  ///   - probe: Told the values on their way, oldest first, as lane `pending`.
+  public func delay(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
     Signal { subscriber in
-      self.subscribe(for: subscriber) { event in
+      let report = probe?.take()
+      // The values scheduled and not sent yet (drawn only): all wait equally long, so they
+      // leave in the order they came.
+      let pending = Locked<[Value]>([])
+      report?("pending", [Value]())
+      return self.subscribe(for: subscriber) { event in
         if case .error = event {
           subscriber.send(event)
+        } else if let report, case .next(let value) = event {
+          report(
+            "pending",
+            pending.withLock {
+              $0.append(value)
+              return $0
+            })
+          subscriber.schedule(on: scheduler, after: frames) {
+            report(
+              "pending",
+              pending.withLock {
+                $0.removeFirst()
+                return $0
+              })
+            subscriber.send(event)
+          }
         } else {
           subscriber.schedule(on: scheduler, after: frames) { subscriber.send(event) }
         }

@@ -8,21 +8,48 @@ extension Signal {
   /// A duration signal that completes without a value drops its value. An error from the
   /// source or a duration signal is forwarded at once.
   ///
-  /// - Parameter duration: Makes the signal whose first value releases a value.
-  public func delayWhen<T>(_ duration: @escaping (Value) -> Signal<T>) -> Signal<Value> {
+  /// - Parameters:
+  ///   - probe: Told the values held, oldest first, as lane `pending`.
+  ///   - duration: Makes the signal whose first value releases a value.
+  public func delayWhen<T>(probe: StateProbe? = nil, _ duration: @escaping (Value) -> Signal<T>)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked((pending: 0, completed: false))
-      func settle() {
+      let report = probe?.take()
+      // The values held (drawn only), by arrival number.
+      let held = Locked<[(Int, Value)]>([])
+      report?("pending", [Value]())
+      func settle(_ number: Int) {
+        if let report {
+          report(
+            "pending",
+            held.withLock {
+              $0.removeAll { $0.0 == number }
+              return $0.map(\.1)
+            })
+        }
         let done = state.withLock { state -> Bool in
           state.pending -= 1
           return state.pending == 0 && state.completed
         }
         if done { subscriber.sendCompleted() }
       }
+      var arrivals = 0
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           state.withLock { $0.pending += 1 }
+          arrivals += 1
+          let number = arrivals
+          if let report {
+            report(
+              "pending",
+              held.withLock {
+                $0.append((number, value))
+                return $0.map(\.1)
+              })
+          }
           let holder = SerialDisposable()
           var token: CompositeDisposable.Token?
           let release = Subscriber<T> { ending in
@@ -31,12 +58,12 @@ extension Signal {
               subscriber.detach(token)
               holder.dispose()
               subscriber.sendNext(value)
-              settle()
+              settle(number)
             case .error(let error):
               subscriber.sendError(error)
             case .completed:
               subscriber.detach(token)
-              settle()
+              settle(number)
             }
           }
           token = subscriber.attachRemovable(holder)

@@ -6,11 +6,23 @@ extension Signal {
   ///
   /// - Parameter key: The key that identifies a value.
   /// - Complexity: O(1) per value; memory grows with the number of distinct keys.
-  public func distinct<Key: Hashable>(by key: @escaping (Value) -> Key) -> Signal<Value> {
+  ///
+  /// A `probe` reports the values let through so far (one per key) as lane `seen`.
+  public func distinct<Key: Hashable>(
+    probe: StateProbe? = nil, by key: @escaping (Value) -> Key
+  ) -> Signal<Value> {
     Signal { subscriber in
       var seen: Set<Key> = []
+      let report = probe?.take()
+      // The first value of each key, in order (drawn only).
+      var firsts: [Value] = []
+      report?("seen", firsts)
       return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !seen.insert(key(value)).inserted { return }
+        if let report, case .next(let value) = event {
+          firsts.append(value)
+          report("seen", firsts)
+        }
         subscriber.send(event)
       }
     }

@@ -9,13 +9,22 @@ extension Signal {
   /// - Parameters:
   ///   - index: The position of the wanted value, 0 or more.
   ///   - defaultValue: Sent when there are too few values.
-  public func elementAt(_ index: Int, default defaultValue: Value? = nil) -> Signal<Value> {
+  ///
+  /// A `probe` reports the index of the next value as lane `index`.
+  public func elementAt(
+    _ index: Int, default defaultValue: Value? = nil, probe: StateProbe? = nil
+  ) -> Signal<Value> {
     Signal { subscriber in
       var position = 0
+      let report = probe?.take()
+      report?("index", 0)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          defer { position += 1 }
+          defer {
+            position += 1
+            report?("index", position)
+          }
           guard position == index else { return }
           subscriber.sendNext(value)
           subscriber.sendCompleted()

@@ -9,14 +9,21 @@ extension Signal {
   ///     every { $0 < 5 }:    -----(t|)           t = true
   ///
   /// - Parameter predicate: Tested on each value with its index (from 0).
-  public func every(_ predicate: @escaping (Value, Int) -> Bool) -> Signal<Bool> {
+  ///
+  /// A `probe` reports whether every value so far matched as lane `matching`.
+  public func every(probe: StateProbe? = nil, _ predicate: @escaping (Value, Int) -> Bool)
+    -> Signal<Bool>
+  {
     Signal<Bool> { subscriber in
       var index = 0
+      let report = probe?.take()
+      report?("matching", true)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           defer { index += 1 }
           guard !predicate(value, index) else { return }
+          report?("matching", false)
           subscriber.sendNext(false)
           subscriber.sendCompleted()
         case .error(let error):

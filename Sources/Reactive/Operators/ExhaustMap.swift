@@ -9,22 +9,33 @@ extension Signal {
   /// first error from either disposes everything and is forwarded.
   ///
   /// - Parameter transform: Makes the inner signal of a value that is not ignored.
-  public func exhaustMap<T>(_ transform: @escaping (Value) -> Signal<T>) -> Signal<T> {
+  ///
+  /// A `probe` reports the running inner signal as lane `active`: the ordinal (1, 2, …) of
+  /// the value that made it, or none.
+  public func exhaustMap<T>(probe: StateProbe? = nil, _ transform: @escaping (Value) -> Signal<T>)
+    -> Signal<T>
+  {
     Signal<T> { subscriber in
       let state = Locked((busy: false, outerDone: false))
+      let report = probe?.take()
+      report?("active", [Int]())
+      var values = 0
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
+          values += 1
           let starts = state.withLock { state -> Bool in
             if state.busy { return false }
             state.busy = true
             return true
           }
           guard starts else { return }
+          report?("active", [values])
           var token: CompositeDisposable.Token?
           let inner = Subscriber<T> { innerEvent in
             guard case .completed = innerEvent else { return subscriber.send(innerEvent) }
             subscriber.detach(token)
+            report?("active", [Int]())
             let done = state.withLock { state -> Bool in
               state.busy = false
               return state.outerDone
@@ -50,7 +61,9 @@ extension Signal {
   ///
   ///     outer:       -x--y----|        x = --a|, y = -b|
   ///     exhaustAll:  ---a-----|        (y arrived while x was running)
-  public func exhaustAll<T>() -> Signal<T> where Value == Signal<T> {
-    exhaustMap { $0 }
+  ///
+  /// A `probe` reports the running inner signal as lane `active` (see `exhaustMap`).
+  public func exhaustAll<T>(probe: StateProbe? = nil) -> Signal<T> where Value == Signal<T> {
+    exhaustMap(probe: probe) { $0 }
   }
 }

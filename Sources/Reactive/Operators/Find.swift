@@ -8,8 +8,12 @@ extension Signal {
   /// The predicate gets each value and its index. Errors pass.
   ///
   /// - Parameter predicate: Tested on each value (with its index, from 0) until it is true.
-  public func find(_ predicate: @escaping (Value, Int) -> Bool) -> Signal<Value?> {
-    searched(predicate) { value, _ in value }
+  ///
+  /// A `probe` reports the index of the next value to test as lane `index`.
+  public func find(probe: StateProbe? = nil, _ predicate: @escaping (Value, Int) -> Bool)
+    -> Signal<Value?>
+  {
+    searched(probe, predicate) { value, _ in value }
   }
 
   /// Sends the index of the first value that satisfies `predicate` and completes; sends -1 and
@@ -19,21 +23,31 @@ extension Signal {
   ///     findIndex { $0 > 1 }:    -----(1|)
   ///
   /// - Parameter predicate: Tested on each value (with its index, from 0) until it is true.
-  public func findIndex(_ predicate: @escaping (Value, Int) -> Bool) -> Signal<Int> {
-    searched(predicate) { value, index in value == nil ? -1 : index }
+  ///
+  /// A `probe` reports the index of the next value to test as lane `index`.
+  public func findIndex(probe: StateProbe? = nil, _ predicate: @escaping (Value, Int) -> Bool)
+    -> Signal<Int>
+  {
+    searched(probe, predicate) { value, index in value == nil ? -1 : index }
   }
 
   /// The first match, mapped by `result` (the match or nil, and its index).
   private func searched<T>(
-    _ predicate: @escaping (Value, Int) -> Bool, _ result: @escaping (Value?, Int) -> T
+    _ probe: StateProbe?, _ predicate: @escaping (Value, Int) -> Bool,
+    _ result: @escaping (Value?, Int) -> T
   ) -> Signal<T> {
     Signal<T> { subscriber in
       var index = 0
+      let report = probe?.take()
+      report?("index", 0)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          defer { index += 1 }
-          guard predicate(value, index) else { return }
+          guard predicate(value, index) else {
+            index += 1
+            report?("index", index)
+            return
+          }
           subscriber.sendNext(result(value, index))
           subscriber.sendCompleted()
         case .error(let error):

@@ -19,12 +19,19 @@ extension Signal {
   ///     first { $0 > 1 }:     -----(2|)
   ///
   /// - Parameter predicate: Tested on each value until it first returns `true`.
-  public func first(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether a value matched as lane `matched`.
+  public func first(probe: StateProbe? = nil, where predicate: @escaping (Value) -> Bool)
+    -> Signal<Value>
+  {
     Signal { subscriber in
-      self.subscribe(for: subscriber) { event in
+      let report = probe?.take()
+      report?("matched", false)
+      return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           guard predicate(value) else { return }
+          report?("matched", true)
           subscriber.sendNext(value)
           subscriber.sendCompleted()
         case .error:

@@ -17,13 +17,22 @@ extension Signal {
   ///     last { $0 < 3 }:    -----------(2|)
   ///
   /// - Parameter predicate: Tested on every value.
-  public func last(where predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  ///
+  /// A `probe` reports the last matching value as lane `latest`.
+  public func last(probe: StateProbe? = nil, where predicate: @escaping (Value) -> Bool)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       var latest: Value?
+      let report = probe?.take()
+      report?("latest", Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          if predicate(value) { latest = value }
+          if predicate(value) {
+            latest = value
+            report?("latest", value)
+          }
         case .error:
           subscriber.send(event)
         case .completed:

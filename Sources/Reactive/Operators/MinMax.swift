@@ -6,8 +6,14 @@ extension Signal {
   ///     minimum(by: <): -----------(1|)
   ///
   /// Of equal values the first is kept.
-  public func minimum(by areInIncreasingOrder: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    reduce { best, value in areInIncreasingOrder(value, best) ? value : best }
+  ///
+  /// A `probe` reports the smallest value so far as lane `smallest`.
+  public func minimum(
+    probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
+  ) -> Signal<Value> {
+    reduce(probe: probe, lane: "smallest") { best, value in
+      areInIncreasingOrder(value, best) ? value : best
+    }
   }
 
   /// Sends the largest value by `areInIncreasingOrder` when the source completes; an empty
@@ -17,7 +23,13 @@ extension Signal {
   ///     maximum(by: <): -----------(3|)
   ///
   /// Of equal values the first is kept.
-  public func maximum(by areInIncreasingOrder: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    reduce { best, value in areInIncreasingOrder(best, value) ? value : best }
+  ///
+  /// A `probe` reports the largest value so far as lane `largest`.
+  public func maximum(
+    probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
+  ) -> Signal<Value> {
+    reduce(probe: probe, lane: "largest") { best, value in
+      areInIncreasingOrder(best, value) ? value : best
+    }
   }
 }

@@ -8,11 +8,16 @@ extension Signal {
   ///
   /// The signals are subscribed in order; one that sends while being subscribed wins before
   /// the later ones are subscribed. No signals: `never`.
-  public static func race(_ signals: [Signal<Value>]) -> Signal<Value> {
+  ///
+  /// A `probe` reports the winning input (1, 2, …) as lane `winner` once it sends.
+  public static func race(_ signals: [Signal<Value>], probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
       let winner = Locked<Int?>(nil)
+      let report = probe?.take()
+      report?("winner", Int?.none as Any)
       let subscriptions = signals.map { _ in SerialDisposable() }
       for subscription in subscriptions { subscriber.attach(subscription) }
+      var reported = false
       for (index, signal) in signals.enumerated() {
         if winner.value != nil { break }
         let inner = Subscriber<Value> { event in
@@ -21,6 +26,10 @@ extension Signal {
             return current == index
           }
           guard wins else { return }
+          if let report, !reported {
+            reported = true
+            report("winner", index + 1)
+          }
           for (other, subscription) in subscriptions.enumerated() where other != index {
             subscription.swap(nil)?.dispose()
           }

@@ -7,12 +7,23 @@ extension Signal {
   ///
   /// - Parameter combine: The accumulation so far and the next value.
   public func reduce(_ combine: @escaping (Value, Value) -> Value) -> Signal<Value> {
+    reduce(probe: nil, lane: "acc", combine)
+  }
+
+  /// `reduce(_:)` telling `probe` the value so far as lane `lane` (nil before the first).
+  func reduce(probe: StateProbe?, lane: String, _ combine: @escaping (Value, Value) -> Value)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       var accumulated: Value?
+      let report = probe?.take()
+      report?(lane, Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          accumulated = accumulated.map { combine($0, value) } ?? value
+          let next = accumulated.map { combine($0, value) } ?? value
+          accumulated = next
+          report?(lane, next)
         case .error:
           subscriber.send(event)
         case .completed:

@@ -14,7 +14,10 @@ extension RxJSOperators {
   /// - Parameters:
   ///   - frames: The delay in ticks.
   ///   - scheduler: The scheduler that measures the delay and delivers the values.
-  public func delay(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
-    signal.delayWhen { _ in Signal<Int>.timer(frames, on: scheduler) }
+  ///   - probe: Told the values on their way, oldest first, as lane `pending`.
+  public func delay(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
+    signal.delayWhen(probe: probe) { _ in Signal<Int>.timer(frames, on: scheduler) }
   }
 }

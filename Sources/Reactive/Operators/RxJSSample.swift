@@ -11,13 +11,18 @@ extension RxJSOperators {
   /// The source is subscribed first, then the notifier.
   ///
   /// - Parameter notifier: The signal whose values cause a sample.
-  public func sample<T>(_ notifier: Signal<T>) -> Signal<Value> {
+  ///
+  /// A `probe` reports the value not sent yet as lane `latest` (nil once sent).
+  public func sample<T>(_ notifier: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     let source = signal
     return Signal { subscriber in
       let latest = Locked<Value?>(nil)
+      let report = probe?.take()
+      report?("latest", Value?.none as Any)
       source.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           latest.withLock { $0 = value }
+          report?("latest", value)
         } else {
           subscriber.send(event)
         }
@@ -30,7 +35,10 @@ extension RxJSOperators {
             defer { latest = nil }
             return latest
           }
-          if let value { subscriber.sendNext(value) }
+          if let value {
+            report?("latest", Value?.none as Any)
+            subscriber.sendNext(value)
+          }
         case .error(let error): subscriber.sendError(error)
         case .completed: break
         }

@@ -13,12 +13,18 @@ extension RxJSOperators {
   /// the source is never subscribed.
   ///
   /// - Parameter notifier: The signal whose first value ends the result.
-  public func takeUntil<T>(_ notifier: Signal<T>) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether the notifier has sent as lane `fired`.
+  public func takeUntil<T>(_ notifier: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     let source = signal
     return Signal { subscriber in
+      let report = probe?.take()
+      report?("fired", false)
       notifier.subscribe(for: subscriber) { event in
         switch event {
-        case .next: subscriber.sendCompleted()
+        case .next:
+          report?("fired", true)
+          subscriber.sendCompleted()
         case .error(let error): subscriber.sendError(error)
         case .completed: break
         }

@@ -17,20 +17,28 @@ extension RxJSOperators {
   ///   - leading: Send the value that opens a window.
   ///   - trailing: Send the latest value of a window when it ends.
   ///   - duration: Makes the signal whose first value ends the window opened by a value.
+  ///
+  /// A `probe` reports whether a window is open as lane `windowOpen` and the value held for
+  /// it as lane `pending`.
   public func throttle<T>(
-    leading: Bool = true, trailing: Bool = false, _ duration: @escaping (Value) -> Signal<T>
+    leading: Bool = true, trailing: Bool = false, probe: StateProbe? = nil,
+    _ duration: @escaping (Value) -> Signal<T>
   ) -> Signal<Value> {
     let source = signal
     return Signal { subscriber in
       let state = Locked(RxJSThrottleState<Value>())
       let window = SerialDisposable()
       subscriber.attach(window)
+      let report = probe?.take()
+      report?("windowOpen", false)
+      report?("pending", Value?.none as Any)
       func startWindow(_ value: Value) {
         let generation = state.withLock { state -> Int in
           state.generation += 1
           state.throttling = true
           return state.generation
         }
+        report?("windowOpen", true)
         let ender = Subscriber<T> { event in
           let current = state.withLock { $0.generation == generation && $0.throttling }
           guard current else { return }
@@ -38,6 +46,7 @@ extension RxJSOperators {
           case .next:
             window.swap(nil)?.dispose()
             state.withLock { $0.throttling = false }
+            report?("windowOpen", false)
             if trailing {
               send()
               if state.withLock({ $0.completed }) { subscriber.sendCompleted() }
@@ -49,6 +58,7 @@ extension RxJSOperators {
               state.throttling = false
               return state.completed
             }
+            report?("windowOpen", false)
             if completed { subscriber.sendCompleted() }
           }
         }
@@ -61,6 +71,7 @@ extension RxJSOperators {
           return (state.pending, state.completed)
         }
         guard let value else { return }
+        report?("pending", Value?.none as Any)
         subscriber.sendNext(value)
         if !completed { startWindow(value) }
       }
@@ -71,6 +82,7 @@ extension RxJSOperators {
             state.pending = value
             return state.throttling
           }
+          report?("pending", value)
           guard !throttling else { return }
           if leading { send() } else { startWindow(value) }
         case .error:

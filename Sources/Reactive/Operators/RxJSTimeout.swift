@@ -21,16 +21,19 @@ extension RxJSOperators {
   ///   - scheduler: The scheduler that measures the limits.
   public func timeout(
     first: Int? = nil, each: Int?, with alternative: Signal<Value>? = nil,
-    on scheduler: any Scheduler
+    on scheduler: any Scheduler, probe: StateProbe? = nil
   ) -> Signal<Value> {
     let source = signal
     return Signal { subscriber in
+      let report = probe?.take()
+      report?("deadline", Int?.none as Any)
       let timer = SerialDisposable()
       let upstream = SerialDisposable()
       subscriber.attach(timer)
       subscriber.attach(upstream)
       let seen = Locked(0)
       func arm(_ frames: Int, generation: Int) {
+        report?("deadline", scheduler.now + frames)
         let action = scheduler.schedule(after: frames) {
           guard seen.value == generation else { return }
           upstream.swap(nil)?.dispose()
@@ -49,7 +52,12 @@ extension RxJSOperators {
             count += 1
             return count
           }
-          if let each { arm(each, generation: generation) } else { timer.swap(nil)?.dispose() }
+          if let each {
+            arm(each, generation: generation)
+          } else {
+            timer.swap(nil)?.dispose()
+            report?("deadline", Int?.none as Any)
+          }
         } else {
           timer.swap(nil)?.dispose()
         }

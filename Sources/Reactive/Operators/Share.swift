@@ -17,36 +17,44 @@ extension Signal {
   ///   - resetOnError: Start afresh after an error.
   ///   - resetOnComplete: Start afresh after completion.
   ///   - resetOnRefCountZero: Disconnect and start afresh when the last subscriber leaves.
+  ///   - probe: Told whether the source is subscribed (lane `connected`) and the number of
+  ///     subscribers (lane `subscribers`), for every subscriber alike.
   public func share(
-    resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true
+    resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true,
+    probe: StateProbe? = nil
   ) -> Signal<Value> {
     let state = Locked(ShareState<Value>())
+    probe?.record("connected", false)
+    probe?.record("subscribers", 0)
     return Signal { subscriber in
-      let (subject, terminal, connects) = state.withLock { state in
+      let (subject, terminal, connects, count) = state.withLock { state in
         state.refCount += 1
         let subject = state.subject ?? Subject<Value>()
         state.subject = subject
         let connects = state.connection == nil && state.terminal == nil
         if connects { state.connection = SerialDisposable() }
-        return (subject, state.terminal, connects)
+        return (subject, state.terminal, connects, state.refCount)
       }
       if let terminal {
         state.withLock { $0.refCount -= 1 }
         subscriber.send(terminal)
         return nil
       }
+      probe?.record("subscribers", count)
       subject.subscribe(subscriber)
       subscriber.attach {
-        let dropped = state.withLock { state -> (any Disposable)? in
+        let (dropped, count) = state.withLock { state -> ((any Disposable)?, Int) in
           state.refCount -= 1
           guard state.refCount == 0, resetOnRefCountZero, state.subject === subject,
             state.terminal == nil, let connection = state.connection
-          else { return nil }
+          else { return (nil, state.refCount) }
           state.subject = nil
           state.connection = nil
-          return connection
+          return (connection, 0)
         }
+        probe?.record("subscribers", count)
         dropped?.dispose()
+        if dropped != nil { probe?.record("connected", false) }
       }
       guard connects else { return nil }
       let upstream = Subscriber<Value> { event in
@@ -58,9 +66,11 @@ extension Signal {
             if case .error = event { resets = resetOnError } else { resets = resetOnComplete }
             if resets { state.subject = nil } else { state.terminal = event }
           }
+          probe?.record("connected", false)
         }
         subject.send(event)
       }
+      probe?.record("connected", true)
       state.withLock { $0.connection }?.swap(upstream)?.dispose()
       self.subscribe(upstream)
       return nil

@@ -10,12 +10,16 @@ extension Signal {
   /// `SignalError.noElements`. The predicate gets each value and its index.
   ///
   /// - Parameter predicate: Tested on every value.
-  public func single(_ predicate: @escaping (Value, Int) -> Bool = { _, _ in true })
-    -> Signal<Value>
-  {
+  ///
+  /// A `probe` reports the matching value found so far as lane `match`.
+  public func single(
+    probe: StateProbe? = nil, _ predicate: @escaping (Value, Int) -> Bool = { _, _ in true }
+  ) -> Signal<Value> {
     Signal { subscriber in
       var index = 0
       var match: Value?
+      let report = probe?.take()
+      report?("match", Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -23,6 +27,7 @@ extension Signal {
           guard predicate(value, index) else { return }
           guard match == nil else { return subscriber.sendError(SignalError.notSingle) }
           match = value
+          report?("match", value)
         case .error:
           subscriber.send(event)
         case .completed:

@@ -9,20 +9,26 @@ extension Signal {
   ///
   /// - Parameter count: How many of the final values to drop.
   /// - Complexity: O(`count`) memory.
-  public func skipLast(_ count: Int) -> Signal<Value> {
+  ///
+  /// A `probe` reports the values held back, oldest first, as lane `held`.
+  public func skipLast(_ count: Int, probe: StateProbe? = nil) -> Signal<Value> {
     guard count > 0 else { return self }
     return Signal { subscriber in
       var ring: [Value] = []
       var head = 0
+      let report = probe?.take()
+      report?("held", ring)
       return self.subscribe(for: subscriber) { event in
         guard case .next(let value) = event else { return subscriber.send(event) }
         if ring.count < count {
           ring.append(value)
+          report?("held", ring)
           return
         }
         let oldest = ring[head]
         ring[head] = value
         head = (head + 1) % count
+        report?("held", Array(ring[head...] + ring[..<head]))
         subscriber.sendNext(oldest)
       }
     }

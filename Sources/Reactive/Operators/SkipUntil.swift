@@ -9,15 +9,20 @@ extension Signal {
   /// a value changes nothing (no value is ever forwarded then); its error is forwarded.
   ///
   /// - Parameter notifier: The signal whose first value opens the gate.
-  public func skipUntil<T>(_ notifier: Signal<T>) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether the notifier has sent as lane `fired`.
+  public func skipUntil<T>(_ notifier: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
       let open = Locked(false)
       let gate = SerialDisposable()
       subscriber.attach(gate)
+      let report = probe?.take()
+      report?("fired", false)
       let watcher = Subscriber<T> { event in
         switch event {
         case .next:
           open.withLock { $0 = true }
+          report?("fired", true)
           gate.swap(nil)?.dispose()
         case .error(let error): subscriber.sendError(error)
         case .completed: break

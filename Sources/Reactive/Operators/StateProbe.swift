@@ -5,26 +5,47 @@
 /// subscription that armed the probe. Without a probe, or with an unarmed one, the operator
 /// pays one nil check per event.
 ///
+/// State shared by every subscriber (a subject's replay buffer, a connection's `connected`) is
+/// reported with `record(_:_:)` instead: the probe keeps the latest value of each lane, hands
+/// it to an observer when it is armed, and keeps that observer for the object's whole life.
+///
 ///     let probe = StateProbe()
 ///     let sums = input.scan(0, probe: probe, +)
 ///     probe.arm { lane, value in print(lane, value) }   // "acc 0", "acc 1", "acc 3", …
 ///     sums.subscribe(next: { _ in })
 public final class StateProbe: @unchecked Sendable {
-  // Invariant: armed and taken on the thread that subscribes.
+  // Invariant: armed, taken and recorded on the thread that subscribes.
   private var observer: ((String, Any) -> Void)?
+  /// The latest value of each shared lane, in the order first recorded.
+  private var latest: [(lane: String, value: Any)] = []
+
+  /// Whatever the diagram layer keeps with this probe (the lanes it draws).
+  public var context: AnyObject?
 
   /// Creates an unarmed probe.
   public init() {}
 
   /// Makes the next subscription of the probed operator report each state change to
-  /// `observer` as (lane name, new value).
+  /// `observer` as (lane name, new value). Shared state recorded so far is reported at once.
   public func arm(_ observer: @escaping (_ lane: String, _ value: Any) -> Void) {
     self.observer = observer
+    for (lane, value) in latest { observer(lane, value) }
   }
 
   /// The observer for a new subscription, if armed; disarms the probe.
-  @usableFromInline func take() -> ((String, Any) -> Void)? {
+  public func take() -> ((String, Any) -> Void)? {
     defer { observer = nil }
     return observer
+  }
+
+  /// Records a change of state that belongs to the object, not to one subscription; the armed
+  /// observer (if any) sees it, and one armed later starts from it.
+  func record(_ lane: String, _ value: Any) {
+    if let index = latest.firstIndex(where: { $0.lane == lane }) {
+      latest[index].value = value
+    } else {
+      latest.append((lane, value))
+    }
+    observer?(lane, value)
   }
 }

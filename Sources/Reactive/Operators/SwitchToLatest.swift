@@ -42,8 +42,20 @@ extension Signal {
   ///
   ///     self:    t-----f----
   ///     result:  events of `then`, then of `else` from the moment f arrives
-  public func `if`<T>(then trueSignal: Signal<T>, else falseSignal: Signal<T>) -> Signal<T>
-  where Value == Bool {
-    map { $0 ? trueSignal : falseSignal }.switchToLatest()
+  ///
+  /// A `probe` reports the branch in use as lane `branch`: true for `then`, false for
+  /// `else`, nil before the first Bool.
+  public func `if`<T>(
+    then trueSignal: Signal<T>, else falseSignal: Signal<T>, probe: StateProbe? = nil
+  ) -> Signal<T> where Value == Bool {
+    guard let probe else { return map { $0 ? trueSignal : falseSignal }.switchToLatest() }
+    return Signal<T> { subscriber in
+      let report = probe.take()
+      report?("branch", Bool?.none as Any)
+      return self.map { flag in
+        report?("branch", flag)
+        return flag ? trueSignal : falseSignal
+      }.switchToLatest().subscribe(for: subscriber, subscriber.send)
+    }
   }
 }

@@ -7,10 +7,15 @@ extension Signal {
   ///     self:       --a--b--c--|
   ///     trigger:    -------x
   ///     takeUntil:  --a--b-|
-  public func takeUntil<T>(_ trigger: Signal<T>) -> Signal<Value> {
+  ///
+  /// A `probe` reports whether the trigger has sent or completed as lane `fired`.
+  public func takeUntil<T>(_ trigger: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
+      let report = probe?.take()
+      report?("fired", false)
       let triggerSubscriber = Subscriber<T> { event in
         if case .error = event { return }
+        report?("fired", true)
         subscriber.sendCompleted()
       }
       subscriber.attach(triggerSubscriber)

@@ -14,12 +14,17 @@ extension Signal {
   ///
   ///     self:                               --1--2--3--1--|
   ///     takeWhile(inclusive: true) { $0 < 3 }: --1--2--(3|)
-  public func takeWhile(inclusive: Bool = false, _ predicate: @escaping (Value) -> Bool)
-    -> Signal<Value>
-  {
+  ///
+  /// A `probe` reports whether it still takes as lane `taking`.
+  public func takeWhile(
+    inclusive: Bool = false, probe: StateProbe? = nil, _ predicate: @escaping (Value) -> Bool
+  ) -> Signal<Value> {
     Signal { subscriber in
-      self.subscribe(for: subscriber) { event in
+      let report = probe?.take()
+      report?("taking", true)
+      return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !predicate(value) {
+          report?("taking", false)
           if inclusive { subscriber.send(event) }
           subscriber.sendCompleted()
         } else {

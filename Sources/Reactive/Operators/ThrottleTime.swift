@@ -16,15 +16,22 @@ extension Signal {
   ///   - leading: Send the value that opens a window.
   ///   - trailing: Send the latest value of a window when it closes.
   ///   - scheduler: The scheduler that measures the window.
+  ///   - probe: Told whether the silent window is open (lane `windowOpen`) and the value held for
+  ///     it (lane `pending`, nil when none).
   public func throttleTime(
-    _ frames: Int, leading: Bool = true, trailing: Bool = false, on scheduler: any Scheduler
+    _ frames: Int, leading: Bool = true, trailing: Bool = false, on scheduler: any Scheduler,
+    probe: StateProbe? = nil
   ) -> Signal<Value> {
     Signal { subscriber in
       let state = Locked(ThrottleTimeState<Value>())
       let timer = SerialDisposable()
       subscriber.attach(timer)
+      let report = probe?.take()
+      report?("windowOpen", false)
+      report?("pending", Value?.none as Any)
       func openWindow() {
         state.withLock { $0.windowOpen = true }
+        report?("windowOpen", true)
         timer.swap(scheduler.schedule(after: frames) { closeWindow() })?.dispose()
       }
       func closeWindow() {
@@ -33,6 +40,8 @@ extension Signal {
           defer { state.pending = nil }
           return (trailing ? state.pending : nil, state.completed)
         }
+        report?("windowOpen", false)
+        report?("pending", Value?.none as Any)
         if let value {
           subscriber.sendNext(value)
           if !completed { openWindow() }
@@ -46,10 +55,12 @@ extension Signal {
             state.pending = value
             return !state.windowOpen
           }
-          guard opens else { return }
+          guard opens else { return report?("pending", value) ?? () }
           if leading {
             state.withLock { $0.pending = nil }
             subscriber.sendNext(value)
+          } else {
+            report?("pending", value)
           }
           openWindow()
         case .error:

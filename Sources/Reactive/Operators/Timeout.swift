@@ -14,8 +14,12 @@ extension Signal {
   /// - Parameters:
   ///   - frames: The time limit in ticks.
   ///   - scheduler: The scheduler that measures the limit and sends the error.
-  public func timeout(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
+  ///   - probe: Told the frame at which the time limit runs out as lane `deadline`.
+  public func timeout(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
     Signal { subscriber in
+      probe?.take()?("deadline", scheduler.now + frames)
       subscriber.schedule(on: scheduler, after: frames) {
         subscriber.sendError(SignalError.timedOut)
       }

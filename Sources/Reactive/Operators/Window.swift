@@ -11,9 +11,17 @@ extension Signal {
   /// its failure fails both.
   ///
   /// - Parameter notifier: The signal whose values close one window and open the next.
-  public func window<T>(_ notifier: Signal<T>) -> Signal<Signal<Value>> {
+  ///
+  /// A `probe` reports the values in the open window as lane `inWindow`.
+  public func window<T>(_ notifier: Signal<T>, probe: StateProbe? = nil)
+    -> Signal<Signal<Value>>
+  {
     Signal<Signal<Value>> { subscriber in
       let current = Locked(Subject<Value>())
+      let report = probe?.take()
+      // The values sent into the open window (drawn only).
+      var inWindow: [Value] = []
+      report?("inWindow", inWindow)
       subscriber.sendNext(current.value)
       let end = { (event: Event<Value>) in
         current.value.send(event)
@@ -23,7 +31,15 @@ extension Signal {
         }
       }
       self.subscribe(for: subscriber) { event in
-        if case .next = event { current.value.send(event) } else { end(event) }
+        if case .next(let value) = event {
+          if let report {
+            inWindow.append(value)
+            report("inWindow", inWindow)
+          }
+          current.value.send(event)
+        } else {
+          end(event)
+        }
       }
       if subscriber.isDisposed { return nil }
       return notifier.subscribe(for: subscriber) { event in
@@ -35,6 +51,8 @@ extension Signal {
             return window
           }
           previous.sendCompleted()
+          inWindow = []
+          report?("inWindow", inWindow)
           subscriber.sendNext(next)
         case .error(let error): end(.error(error))
         case .completed: break
@@ -55,13 +73,19 @@ extension Signal {
   /// - Parameters:
   ///   - size: The most values in a window, at least 1.
   ///   - every: Values between window openings; `size` when nil.
-  public func windowCount(_ size: Int, every: Int? = nil) -> Signal<Signal<Value>> {
+  ///
+  /// A `probe` reports how many values each open window holds as lane `windows`.
+  public func windowCount(_ size: Int, every: Int? = nil, probe: StateProbe? = nil)
+    -> Signal<Signal<Value>>
+  {
     let size = Swift.max(1, size)
     let every = Swift.max(1, every ?? size)
     return Signal<Signal<Value>> { subscriber in
       let state = Locked((windows: [(subject: Subject<Value>, count: Int)](), seen: 0))
+      let report = probe?.take()
       let first = Subject<Value>()
       state.withLock { $0.windows.append((first, 0)) }
+      report?("windows", [0])
       subscriber.sendNext(first)
       return self.subscribe(for: subscriber) { event in
         guard case .next = event else {
@@ -83,9 +107,14 @@ extension Signal {
         }
         for window in targets { window.send(event) }
         for window in full { window.sendCompleted() }
+        if let report, !opens { report("windows", state.withLock { $0.windows.map(\.count) }) }
         if opens {
           let next = Subject<Value>()
-          state.withLock { $0.windows.append((next, 0)) }
+          let counts = state.withLock {
+            $0.windows.append((next, 0))
+            return $0.windows.map(\.count)
+          }
+          report?("windows", counts)
           subscriber.sendNext(next)
         }
       }

@@ -11,18 +11,23 @@ extension Signal {
   ///     b:    -----x--y-----|
   ///     zip:  -----p--q-----|   p = [1, x], q = [2, y]
   ///
-  /// - Parameter signals: The inputs, of one value type.
+  /// - Parameters:
+  ///   - signals: The inputs, of one value type.
+  ///   - probe: Told the values waiting of each input as lane `queues` (one array per input).
   /// - Returns: A signal of rows, one element per input, in input order.
-  public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+  public static func zip(_ signals: [Signal<Value>], probe: StateProbe? = nil) -> Signal<[Value]> {
     guard !signals.isEmpty else { return .empty }
     return Signal<[Value]> { subscriber in
       let state = Locked(ZipState<Value>(count: signals.count))
+      let report = probe?.take()
+      report?("queues", state.withLock { $0.waiting })
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
         signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let (row, done) = state.withLock { $0.push(value, at: index) }
+            if let report { report("queues", state.withLock { $0.waiting }) }
             if let row { subscriber.sendNext(row) }
             if done { subscriber.sendCompleted() }
           case .error(let error):
@@ -121,6 +126,9 @@ struct ZipState<Value> {
     completed[index] = true
     return isDone
   }
+
+  /// The values waiting, per input, oldest first.
+  var waiting: [[Value]] { queues.indices.map { Array(queues[$0][heads[$0]...]) } }
 
   /// Some input has completed and has nothing left to pair.
   private var isDone: Bool {

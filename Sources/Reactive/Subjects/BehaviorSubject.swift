@@ -9,6 +9,16 @@ public final class BehaviorSubject<Value>: ReplaySubject<Value>, @unchecked Send
     send(.next(value))
   }
 
+  override func willSend(_ event: Event<Value>) {
+    super.willSend(event)
+    if case .next(let value) = event { record("current", value) }
+  }
+
+  override func reportState(to probe: StateProbe) {
+    super.reportState(to: probe)
+    if let value { probe.record("current", value) }
+  }
+
   /// The latest value.
   public var value: Value? { bufferedValues.last }
 }

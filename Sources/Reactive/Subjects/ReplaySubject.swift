@@ -56,9 +56,14 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         buffer.removeFirst(head)
         head = 0
       }
+      if isProbed { record("replayed", Array(buffer[head...])) }
     case .error, .completed:
       terminal = event
     }
+  }
+
+  override func reportState(to probe: StateProbe) {
+    probe.record("replayed", bufferedValues)
   }
 
   /// The values currently buffered, oldest first.

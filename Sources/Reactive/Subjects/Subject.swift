@@ -16,6 +16,8 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   let sendLock = Lock(recursive: true)
   private var subscribers: [Subscriber<Value>] = []
   private let upstream = CompositeDisposable()
+  // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
+  private var probes: [StateProbe] = []
 
   /// Creates a subject with no subscribers.
   public override init() {
@@ -30,15 +32,44 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   }
 
   final func addSubscriber(_ subscriber: Subscriber<Value>) {
-    stateLock.withLock { subscribers.append(subscriber) }
+    let count = stateLock.withLock {
+      subscribers.append(subscriber)
+      return subscribers.count
+    }
+    record("subscribers", count)
     subscriber.attach { [weak self, weak subscriber] in
       guard let self, let subscriber else { return }
-      self.stateLock.withLock {
-        if let index = self.subscribers.lastIndex(where: { $0 === subscriber }) {
-          self.subscribers.remove(at: index)
+      let count = self.stateLock.withLock { () -> Int? in
+        guard let index = self.subscribers.lastIndex(where: { $0 === subscriber }) else {
+          return nil
         }
+        self.subscribers.remove(at: index)
+        return self.subscribers.count
       }
+      if let count { self.record("subscribers", count) }
     }
+  }
+
+  /// Reports this subject's state to `probe` from now on (lane `subscribers`: how many are
+  /// subscribed; a replay subject adds `replayed`), starting with its state now.
+  public func addProbe(_ probe: StateProbe) {
+    probes.append(probe)
+    probe.record("subscribers", subscriberCount)
+    reportState(to: probe)
+  }
+
+  /// The probes added with `addProbe(_:)`, in order.
+  public var attachedProbes: [StateProbe] { probes }
+
+  /// Hook for subclasses: records their own state to a probe just added.
+  func reportState(to probe: StateProbe) {}
+
+  /// Whether a probe watches this subject.
+  final var isProbed: Bool { !probes.isEmpty }
+
+  /// Records a change of state to every probe.
+  final func record(_ lane: String, _ value: Any) {
+    for probe in probes { probe.record(lane, value) }
   }
 
   /// Sends `event` to every current subscriber.

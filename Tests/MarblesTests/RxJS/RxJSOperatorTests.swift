@@ -247,15 +247,17 @@ import Testing
       """)
   }
 
+  /// (A literal negative count is also a warning before the run: TypeCheckTests.)
   @Test func countsZeroAndNegativeAsRxJSDoes() {
     expectPasses(
       """
+      let minusOne = -1
       let none = cold("-a|").take(0)
-      let negative = cold("-a|").take(-1)
-      let all = cold("-a-b|").skip(-1)
-      let noLast = cold("-a-b|").takeLast(-1)
+      let negative = cold("-a|").take(minusOne)
+      let all = cold("-a-b|").skip(minusOne)
+      let noLast = cold("-a-b|").takeLast(minusOne)
       let held = cold("-1-2-3-4|").skipLast(2)
-      let heldNone = cold("-1-2|").skipLast(-1)
+      let heldNone = cold("-1-2|").skipLast(minusOne)
       expect none == "|"
       expect negative == "|"
       expect all == "-a-b|"

@@ -32,6 +32,27 @@ import Testing
       ])
   }
 
+  @Test func aNegativeCountIsAWarningBeforeTheRunAndCountsAsZero() {
+    let (outcome, _) = runScript(
+      """
+      let input = cold("--a--b--|")
+      let none = input.take(-1)
+      expect none == "|"
+      """)
+    guard case .completed(let run) = outcome else {
+      Issue.record("the script did not run: \(outcome)")
+      return
+    }
+    #expect(run.expectations.allSatisfy { $0.passed })
+    #expect(
+      run.diagnostics.map {
+        "\($0.severity) \($0.range.start.line):\($0.range.start.column) \($0.message)"
+      }
+        == [
+          "warning 2:23 the count of 'take' is -1, which counts as 0 (as in RxJS): 'take(-1)' is 'take(0)'"
+        ])
+  }
+
   @Test func arithmeticOnAStringMarblesValuesNamesTheirOrigin() {
     let found = errors(
       """
