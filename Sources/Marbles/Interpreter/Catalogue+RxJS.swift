@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining + rxjsMore + rxjsUtilities
+    + rxjsCombining + rxjsMore + rxjsUtilities + rxjsWorkshop
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [

@@ -170,6 +170,22 @@ extension Catalogue {
     "publishLast":
       "connected, the last value and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",
     "onErrorResumeNextWith": "the current input and the waiting ones (lanes `current`, `queue`)",
+    "audit": "the latest value and the running duration signal",
+    "bufferWhen": "the buffer being filled and its closing signal",
+    "bufferToggle": "the open buffers and their closing signals",
+    "sequenceEqual": "the values of either side not compared yet, and which sides completed",
+    "timeoutWith": "the timer since the previous value, or the alternative once switched",
+    "retryWhen": "the subject of errors, the notifier's subscription and the current subscription",
+    "repeatWhen":
+      "the subject of completions, the notifier's subscription and the current subscription",
+    "expand": "the running inner signals",
+    "switchScan": "the accumulator (the latest inner value) and the current inner signal",
+    "mergeScan": "the accumulator (the latest inner value) and the running inner signals",
+    "combineLatestAll": "the inner signals collected, then the latest value of each",
+    "zipAll": "the inner signals collected, then the values waiting to be paired",
+    "exhaust": "the active inner signal (values arriving meanwhile are dropped)",
+    "onErrorResumeNext": "the current input",
+    "connectable": "connected, and the subscriber count",
   ]
 
   /// The operators that hold no state between events (each event is handled on its own, or the

@@ -83,12 +83,17 @@ struct OperatorEntry: Sendable {
     case .rxjs:
       return "RxJS's (in a script that starts with 'use rxjs'; otherwise ReactiveObjC's)"
     case .only where rac.isEmpty:
-      return "RxJS's (in every script)"
+      return "RxJS's (in every script)" + rxjsDifference
     case .only where alias == nil:
-      return "ReactiveObjC's (in every script)"
+      return "ReactiveObjC's (in every script)" + rxjsDifference
     case .only:
-      return "ReactiveObjC's, which are also RxJS's (in every script)"
+      return "ReactiveObjC's, which are also RxJS's (in every script)" + rxjsDifference
     }
+  }
+
+  /// What changes under `use rxjs` for a row of the same name in both, as a clause.
+  private var rxjsDifference: String {
+    Catalogue.rxjsDifferences[name].map { "; under 'use rxjs' " + $0 } ?? ""
   }
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.

@@ -60,4 +60,47 @@ import Testing
     }
     #expect(checked > 80)
   }
+
+  /// Every operator and creation function that RxJS 7 exports (`rxjs` and `rxjs/operators`,
+  /// deprecated ones included), and its subjects.
+  static let rxjs7Names = """
+    audit auditTime buffer bufferCount bufferTime bufferToggle bufferWhen catchError combineAll
+    combineLatest combineLatestAll combineLatestWith concat concatAll concatMap concatMapTo
+    concatWith connect count debounce debounceTime defaultIfEmpty delay delayWhen dematerialize
+    distinct distinctUntilChanged distinctUntilKeyChanged elementAt endWith every exhaust
+    exhaustAll exhaustMap expand filter finalize find findIndex first flatMap groupBy
+    ignoreElements isEmpty last map mapTo materialize max merge mergeAll mergeMap mergeMapTo
+    mergeScan mergeWith min multicast observeOn onErrorResumeNext onErrorResumeNextWith pairwise
+    partition pluck publish publishBehavior publishLast publishReplay race raceWith reduce
+    refCount repeat repeatWhen retry retryWhen sample sampleTime scan sequenceEqual share
+    shareReplay single skip skipLast skipUntil skipWhile startWith subscribeOn switchAll
+    switchMap switchMapTo switchScan take takeLast takeUntil takeWhile tap throttle throttleTime
+    throwIfEmpty timeInterval timeout timeoutWith timestamp toArray window windowCount windowTime
+    windowToggle windowWhen withLatestFrom zip zipAll zipWith
+    ajax animationFrames bindCallback bindNodeCallback connectable defer empty EMPTY forkJoin
+    from fromEvent fromEventPattern fromFetch generate iif interval never NEVER of pairs range
+    scheduled throwError timer using webSocket firstValueFrom lastValueFrom
+    Subject BehaviorSubject ReplaySubject AsyncSubject
+    """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+  @Test func everyRxJS7NameHasARowAndEveryMissingOneSaysWhy() {
+    let tables = Self.guide.components(separatedBy: "## Every RxJS operator").last ?? ""
+    var listed: Set<String> = []
+    for line in tables.split(separator: "\n") where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+      guard cells.count > 3 else { continue }
+      for piece in cells[1].split(separator: "`").enumerated() where piece.offset % 2 == 1 {
+        listed.insert(String(piece.element.prefix { $0.isLetter || $0.isNumber }))
+      }
+      // A row without a Marbles spelling says why in its notes.
+      if cells[2].trimmingCharacters(in: .whitespaces) == "—" {
+        #expect(
+          cells[3].trimmingCharacters(in: .whitespaces).count > 20,
+          "Guides/RxJS.md: '\(cells[1])' is not available but does not say why")
+      }
+    }
+    for name in Self.rxjs7Names {
+      #expect(listed.contains(name), "Guides/RxJS.md has no row for RxJS's '\(name)'")
+    }
+  }
 }
