@@ -187,7 +187,7 @@ extension Catalogue {
         expect latest == "-----p-q|", p: [1, "a"], q: [2, "a"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.collectedInners(Signal.combineLatest))
+      .signal(try c.collectedInners { Signal.combineLatest($0) })
     },
     .method(
       "zipAll", rac: "", alias: "zipAll",
@@ -200,7 +200,7 @@ extension Catalogue {
         expect pairs == "-----p-(q|)", p: [1, "a"], q: [2, "b"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.collectedInners(Signal.zip))
+      .signal(try c.collectedInners { Signal.zip($0) })
     },
     .method(
       "exhaust", rac: "", alias: "exhaust",
