@@ -22,7 +22,8 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   /// The frame after the marble string's last character.
   let endFrame: Int
   /// Every subscription, in the order made.
-  private(set) var subscriptions: [SubscriptionLog] = []
+  var subscriptions: [SubscriptionLog] { book.entries }
+  private let book = SubscriptionBook()
   /// For each subscription, what made it (`the 'show input' at 3:6`), when the script knows.
   private(set) var origins: [String?] = []
   /// Says what is subscribing now (set by the runtime while a `show` or `expect` subscribes).
@@ -63,8 +64,7 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   @discardableResult
   override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     let start = scheduler.now
-    let index = subscriptions.count
-    subscriptions.append(SubscriptionLog(subscribed: start, unsubscribed: nil))
+    let index = book.open(at: start)
     origins.append(currentOrigin())
     switch kind {
     case .cold:
@@ -89,9 +89,9 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     }
     // Weak: a subscription left open when a run stops (a command's in-flight work) must not
     // keep the run's scheduler alive.
-    subscriber.attach { [weak self, weak scheduler] in
-      guard let self, let scheduler, self.subscriptions[index].unsubscribed == nil else { return }
-      self.subscriptions[index].unsubscribed = scheduler.now
+    subscriber.attach { [weak book, weak scheduler] in
+      guard let scheduler else { return }
+      book?.close(index, at: scheduler.now)
     }
     return subscriber
   }

@@ -12,35 +12,33 @@ import Reactive
 public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unchecked Sendable {
   // Invariant: state is only touched from the virtual scheduler's thread (see
   // `VirtualTimeScheduler`).
-  /// Every subscription, in the order made.
-  public private(set) var subscriptions: [SubscriptionLog] = []
-  private let scheduler: VirtualTimeScheduler
-  let timeline: PlaybackTimeline<Value>
+  @usableFromInline let book: SubscriptionBook
+  @usableFromInline let timeline: PlaybackTimeline<Value>
 
-  init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    self.timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
-    self.scheduler = scheduler
-    super.init { _ in nil }
+  // Inlinable, and the subscription made by a closure rather than an override, so that the
+  // per-event delivery is specialised for the test's value type (an override runs generic).
+  @inlinable init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
+    let timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
+    let book = SubscriptionBook()
+    self.timeline = timeline
+    self.book = book
+    super.init { subscriber in
+      let start = scheduler.now
+      let index = book.open(at: start)
+      subscriber.attach(
+        timeline.play(on: scheduler, shiftedBy: start) { _, events in
+          for event in events { subscriber.send(event) }
+        })
+      subscriber.attach { [weak book, scheduler] in book?.close(index, at: scheduler.now) }
+      return nil
+    }
   }
+
+  /// Every subscription, in the order made.
+  public var subscriptions: [SubscriptionLog] { book.entries }
 
   /// The timeline, with frames relative to each subscription, in frame order.
   public var events: [Recorded<Value>] {
     timeline.timed.map { Recorded(frame: $0.frame, event: $0.event) }
-  }
-
-  /// Logs the subscription and plays the timeline relative to the current frame.
-  @discardableResult
-  public override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
-    let start = scheduler.now
-    let index = subscriptions.count
-    subscriptions.append(SubscriptionLog(subscribed: start))
-    subscriber.attach(
-      timeline.play(on: scheduler, shiftedBy: start) { _, events in
-        for event in events { subscriber.send(event) }
-      })
-    subscriber.attach { [weak self, scheduler] in
-      self?.subscriptions[index].unsubscribed = scheduler.now
-    }
-    return subscriber
   }
 }

@@ -12,8 +12,7 @@ import Reactive
 /// frame N. Create one with `TestScheduler.hot`.
 public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchecked Sendable {
   // Invariant: state is only touched from the virtual scheduler's thread.
-  /// Every subscription, in the order made.
-  public private(set) var subscriptions: [SubscriptionLog] = []
+  private let book = SubscriptionBook()
   private let scheduler: VirtualTimeScheduler
   private let timeline: PlaybackTimeline<Value>
   private let subject = Subject<Value>()
@@ -24,6 +23,9 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
     self.scheduler = scheduler
     super.init { _ in nil }
   }
+
+  /// Every subscription, in the order made.
+  public var subscriptions: [SubscriptionLog] { book.entries }
 
   /// The timeline, at absolute frames, in frame order.
   public var events: [Recorded<Value>] {
@@ -45,12 +47,9 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   /// Logs the subscription and forwards the shared timeline from now on.
   @discardableResult
   public override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
-    let index = subscriptions.count
-    subscriptions.append(SubscriptionLog(subscribed: scheduler.now))
+    let index = book.open(at: scheduler.now)
     subject.subscribe(subscriber)
-    subscriber.attach { [weak self, scheduler] in
-      self?.subscriptions[index].unsubscribed = scheduler.now
-    }
+    subscriber.attach { [weak book, scheduler] in book?.close(index, at: scheduler.now) }
     return subscriber
   }
 }

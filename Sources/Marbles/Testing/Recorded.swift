@@ -12,7 +12,7 @@ public struct Recorded<Value> {
   public var event: Event<Value>
 
   /// Creates a recorded event.
-  public init(frame: Int, event: Event<Value>) {
+  @inlinable public init(frame: Int, event: Event<Value>) {
     self.frame = frame
     self.event = event
   }

@@ -10,13 +10,18 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   @unchecked Sendable
 {
   // Invariant: only touched from the virtual scheduler's thread.
+  // Inlinable storage, so that appending is specialised for the recorded type.
+  @usableFromInline var recorded: [Recorded<Value>] = []
+  @usableFromInline var window: SubscriptionLog?
+
+  @inlinable init() {}
+
   /// The events, in delivery order.
-  public private(set) var events: [Recorded<Value>] = []
+  public var events: [Recorded<Value>] { recorded }
+
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// signal terminated; nil before it subscribed.
-  public private(set) var subscription: SubscriptionLog?
-
-  init() {}
+  public var subscription: SubscriptionLog? { window }
 
   /// The values received, in order.
   public var values: [Value] { events.compactMap(\.event.value) }
@@ -29,18 +34,19 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
     "[" + events.map(\.description).joined(separator: ", ") + "]"
   }
 
-  func start(at frame: Int) {
-    subscription = SubscriptionLog(subscribed: frame)
+  @usableFromInline func start(at frame: Int) {
+    window = SubscriptionLog(subscribed: frame)
   }
 
-  func append(_ event: Event<Value>, at frame: Int) {
-    events.append(Recorded(frame: frame, event: event))
-    if event.isTerminal { end(at: frame) }
+  @inlinable func append(_ event: Event<Value>, at frame: Int) {
+    recorded.append(Recorded(frame: frame, event: event))
+    if case .next = event { return }
+    end(at: frame)
   }
 
-  func end(at frame: Int) {
-    if subscription != nil, subscription?.unsubscribed == nil {
-      subscription?.unsubscribed = frame
+  @usableFromInline func end(at frame: Int) {
+    if window != nil, window?.unsubscribed == nil {
+      window?.unsubscribed = frame
     }
   }
 }

@@ -70,7 +70,7 @@ public final class TestScheduler: @unchecked Sendable {
   // MARK: - Sources
 
   /// A cold source playing `events` (frames relative to each subscription).
-  public func cold<Value>(events: [Recorded<Value>]) -> ColdSignal<Value> {
+  @inlinable public func cold<Value>(events: [Recorded<Value>]) -> ColdSignal<Value> {
     ColdSignal(events: events, scheduler: scheduler)
   }
 
@@ -116,7 +116,7 @@ public final class TestScheduler: @unchecked Sendable {
   ///   - unsubscribed: The frame to dispose the subscription at; one before `subscribed` means
   ///     right after subscribing.
   /// - Returns: The recording, filled in as the scheduler runs.
-  public func record<Value>(
+  @inlinable public func record<Value>(
     _ signal: Signal<Value>, subscribed: Int = 0, unsubscribed: Int? = nil
   ) -> Recording<Value> {
     let recording = Recording<Value>()
@@ -169,7 +169,7 @@ public final class TestScheduler: @unchecked Sendable {
     record(signal, subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed)
   }
 
-  private func schedule<Value, Input>(
+  @usableFromInline func schedule<Value, Input>(
     _ recording: Recording<Value>, _ subscriber: Subscriber<Input>, subscribed: Int,
     unsubscribed: Int?, subscribe: @escaping () -> Void
   ) {

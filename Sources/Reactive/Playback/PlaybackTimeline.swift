@@ -10,13 +10,13 @@
 /// a frame queues the next frame's when it runs (`VirtualTimeScheduler.scheduleSeries`). Each
 /// frame's action still takes the place among other work that it would have taken had every
 /// frame been queued when playing began, so in-frame order is as if all were queued up front.
-package struct PlaybackTimeline<Value> {
+@usableFromInline package struct PlaybackTimeline<Value> {
   /// The frame of each batch (the events of one frame), strictly ascending.
-  package let batchFrames: [Int]
+  @usableFromInline package let batchFrames: [Int]
   /// Where each batch starts in `events`, plus `events.count` at the end.
   @usableFromInline let batchStarts: [Int]
   /// Every event, in frame order (the order given within a frame).
-  package let events: [Event<Value>]
+  @usableFromInline package let events: [Event<Value>]
 
   /// A timeline of `events` at `frames` (one frame per event); events at one frame keep their
   /// order. Input already in frame order (what the marble parser yields) is taken as is: one
@@ -58,7 +58,7 @@ package struct PlaybackTimeline<Value> {
   }
 
   /// The number of batches (distinct frames).
-  package var batchCount: Int { batchFrames.count }
+  @inlinable package var batchCount: Int { batchFrames.count }
 
   /// The events of batch `index`, in order.
   @inlinable package func batch(_ index: Int) -> ArraySlice<Event<Value>> {
@@ -78,7 +78,7 @@ package struct PlaybackTimeline<Value> {
   /// Plays the timeline on `scheduler`, batch `index` at `batchFrames[index] + offset`, from
   /// batch `first` on; `deliver` gets each batch's own frame and events. Disposing the result
   /// stops the playback.
-  @discardableResult
+  @inlinable @discardableResult
   package func play(
     on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, fromBatch first: Int = 0,
     _ deliver: @escaping (_ frame: Int, _ events: ArraySlice<Event<Value>>) -> Void

@@ -131,7 +131,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// it runs. Their sequence numbers are reserved now, so each step runs exactly where it would
   /// have run had all been queued now with `schedule(at:)`. Disposing the result cancels the
   /// steps not run yet. The cursor of marble playback (`PlaybackTimeline.play`).
-  @discardableResult
+  @usableFromInline @discardableResult
   package func scheduleSeries(
     count: Int, at frame: @escaping (Int) -> Int, _ step: @escaping (Int) -> Void
   ) -> any Disposable {

@@ -246,7 +246,8 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
 
   private let scheduler: VirtualTimeScheduler
   private let source: Source
-  private(set) var subscriptions: [SubscriptionLog] = []
+  private let book = SubscriptionBook()
+  var subscriptions: [SubscriptionLog] { book.entries }
 
   init(scheduler: VirtualTimeScheduler, source: Source) {
     self.scheduler = scheduler
@@ -255,7 +256,7 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
   }
 
   /// Subscriptions not ended yet.
-  var openSubscriptions: Int { subscriptions.filter { $0.unsubscribed == nil }.count }
+  var openSubscriptions: Int { book.openCount }
 
   /// The subject behind a hot source.
   var subject: Subject<V>? {
@@ -265,11 +266,8 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
 
   @discardableResult
   override func subscribe(_ subscriber: Subscriber<V>) -> any Disposable {
-    let index = subscriptions.count
-    subscriptions.append(SubscriptionLog(subscribed: scheduler.now))
-    subscriber.attach { [weak self, scheduler] in
-      self?.subscriptions[index].unsubscribed = scheduler.now
-    }
+    let index = book.open(at: scheduler.now)
+    subscriber.attach { [weak book, scheduler] in book?.close(index, at: scheduler.now) }
     switch source {
     case .cold(let timeline):
       subscriber.attach(
