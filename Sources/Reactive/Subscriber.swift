@@ -30,7 +30,11 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   // the per-event path is generic otherwise, and generic metadata lookups dominated it.
   @usableFromInline let lock = Lock()
   @usableFromInline var handler: ((Event<Value>) -> Void)?
-  @usableFromInline let resources = CompositeDisposable()
+  // The attached resources, under the same lock (a subscription is made per operator per
+  // subscriber: one lock and no separate composite keeps that cheap).
+  private var resources: [(id: UInt64, disposable: any Disposable)] = []
+  private var lastResourceID: UInt64 = 0
+  private var resourcesDisposed = false
 
   /// Creates a subscriber that passes every event to `handler` until it terminates.
   public init(_ handler: @escaping (Event<Value>) -> Void) {
@@ -66,29 +70,61 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
     }
     self.handler = nil
     lock.unlock()
-    resources.dispose()
+    disposeResources()
     handler(event)
   }
 
-  /// Ties `disposable` to this subscription: it is disposed on termination or disposal.
+  /// Disposes every attached resource, in the order attached, once.
+  @usableFromInline func disposeResources() {
+    lock.lock()
+    if resourcesDisposed {
+      lock.unlock()
+      return
+    }
+    resourcesDisposed = true
+    let items = resources
+    resources = []
+    lock.unlock()
+    for item in items { item.disposable.dispose() }
+  }
+
+  /// Ties `disposable` to this subscription: it is disposed on termination or disposal (at
+  /// once, if the subscription has ended already).
   public func attach(_ disposable: any Disposable) {
-    resources.add(disposable)
+    attachRemovable(disposable)
   }
 
   /// Attaches `disposable` and returns a token that detaches it again (for resources that end
   /// before the subscription does, such as finished inner subscriptions).
+  @discardableResult
   func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
-    resources.add(disposable)
+    lock.lock()
+    if resourcesDisposed {
+      lock.unlock()
+      disposable.dispose()
+      return nil
+    }
+    lastResourceID &+= 1
+    let id = lastResourceID
+    resources.append((id, disposable))
+    lock.unlock()
+    return CompositeDisposable.Token(id: id)
   }
 
   /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
   func detach(_ token: CompositeDisposable.Token?) {
-    resources.remove(token)
+    guard let token else { return }
+    lock.withLock {
+      // Recently attached resources end first most often: search from the end.
+      if let index = resources.lastIndex(where: { $0.id == token.id }) {
+        resources.remove(at: index)
+      }
+    }
   }
 
   /// Attaches a clean-up closure.
   public func attach(_ action: @escaping () -> Void) {
-    resources.add(ActionDisposable(action))
+    attachRemovable(ActionDisposable(action))
   }
 
   /// Whether this subscriber has terminated or been disposed.
@@ -97,6 +133,6 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   /// Stops delivery and disposes every attached resource.
   public func dispose() {
     lock.withLock { handler = nil }
-    resources.dispose()
+    disposeResources()
   }
 }

@@ -5,7 +5,7 @@
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
   /// A handle that removes one item from the composite without disposing it.
   public struct Token: Sendable {
-    fileprivate let id: UInt64
+    let id: UInt64
   }
 
   // Invariant: `items` and `disposed` are only touched under `lock`.

@@ -8,39 +8,48 @@
 
 /// A non-recursive mutual-exclusion lock over `pthread_mutex_t`.
 ///
-/// Callers never hold it while delivering events, so re-entrant sends cannot deadlock.
-@usableFromInline final class Lock: @unchecked Sendable {
-  // Invariant: `mutex` is allocated and initialised for the whole lifetime of the lock.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-  /// Creates a lock; a recursive one may be re-taken by the thread that holds it.
-  @usableFromInline init(recursive: Bool = false) {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    if recursive {
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-      pthread_mutex_init(mutex, &attributes)
-      pthread_mutexattr_destroy(&attributes)
-    } else {
-      pthread_mutex_init(mutex, nil)
+/// Callers never hold it while delivering events, so re-entrant sends cannot deadlock. The mutex
+/// lives in the tail of one heap object (a subscription makes a lock: one allocation, not two).
+@usableFromInline struct Lock: @unchecked Sendable {
+  /// The heap object holding the mutex; it destroys the mutex when released.
+  @usableFromInline final class Storage: ManagedBuffer<Void, pthread_mutex_t> {
+    deinit {
+      _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
     }
   }
 
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+  // Invariant: the mutex is initialised for the whole lifetime of `storage`.
+  @usableFromInline let storage: Storage
+
+  /// Creates a lock; a recursive one may be re-taken by the thread that holds it.
+  @usableFromInline init(recursive: Bool = false) {
+    storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in () }, to: Storage.self)
+    storage.withUnsafeMutablePointerToElements { mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      if recursive {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+      } else {
+        pthread_mutex_init(mutex, nil)
+      }
+    }
   }
 
-  @inlinable func lock() { pthread_mutex_lock(mutex) }
-  @inlinable func unlock() { pthread_mutex_unlock(mutex) }
+  @inlinable func lock() {
+    storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
+  }
+
+  @inlinable func unlock() {
+    storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
+  }
 
   @inlinable @discardableResult
   func withLock<R>(_ body: () throws -> R) rethrows -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    lock()
+    defer { unlock() }
     return try body()
   }
 }
