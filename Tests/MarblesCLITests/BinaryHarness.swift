@@ -70,18 +70,22 @@ struct Binary {
 }
 
 /// Compares a run's transcript with `Snapshots/<name>.txt`; `RECORD_SNAPSHOTS=1` rewrites it.
+/// With `file`, the transcript is followed by `--- file` and the text of the file written (`-o`).
 func expectTranscript(
-  _ output: Binary.Output, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ output: Binary.Output, named name: String, file: String? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
   let url = Binary.testsDirectory.appendingPathComponent("Snapshots/\(name).txt")
+  let transcript = output.transcript + (file.map { "--- file\n" + $0 } ?? "")
   if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-    try output.transcript.write(to: url, atomically: true, encoding: .utf8)
+    try transcript.write(to: url, atomically: true, encoding: .utf8)
     return
   }
   guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-    Issue.record("missing golden file Snapshots/\(name).txt; run with RECORD_SNAPSHOTS=1",
+    Issue.record(
+      "missing golden file Snapshots/\(name).txt; run with RECORD_SNAPSHOTS=1",
       sourceLocation: sourceLocation)
     return
   }
-  #expect(output.transcript == expected, sourceLocation: sourceLocation)
+  #expect(transcript == expected, sourceLocation: sourceLocation)
 }

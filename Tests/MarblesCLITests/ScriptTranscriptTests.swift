@@ -89,11 +89,41 @@ import Testing
     #expect(
       try String(contentsOfFile: good, encoding: .utf8)
         == Binary.run(["render", "Fixtures/flow.marble"]).stdout)
+    // A script that fails before running draws nothing: no file.
     let bad = directory.appendingPathComponent("bad.txt").path
-    let failed = try Binary.run(["render", "Fixtures/runtime-error.marble", "-o", bad])
+    let failed = try Binary.run(["render", "Fixtures/bad-marble.marble", "-o", bad])
     #expect(failed.exitCode == 1)
     #expect(!FileManager.default.fileExists(atPath: bad))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["good.txt"])
+  }
+
+  /// `-o` on a run that stopped early (a runtime error, the frame limit, a budget) writes the diagram
+  /// stdout would get, drawn up to the stop, in every format; the error still goes to stderr
+  /// and the exit code is 1. The golden file is the transcript followed by the file written.
+  @Test(arguments: [
+    ("render-runtime-error-output", ["Fixtures/runtime-error.marble"]),
+    ("render-runaway-output", ["--max-frames", "50", "Fixtures/runaway.marble"]),
+    ("render-budget-output", ["--max-events", "100", "Fixtures/budget-events.marble"]),
+  ])
+  func stoppedRunWritesThePartialDiagram(name: String, arguments: [String]) throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("marbles-stopped-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for format in ["ascii", "unicode", "json", "svg", "html"] {
+      let file = directory.appendingPathComponent("out.\(format)").path
+      let written = try Binary.run(["render", "--format", format] + arguments + ["-o", file])
+      let printed = try Binary.run(["render", "--format", format] + arguments)
+      #expect(written.exitCode == 1 && printed.exitCode == 1, "\(format)")
+      #expect(written.stdout.isEmpty, "\(format)")
+      #expect(written.stderr == printed.stderr && !written.stderr.isEmpty, "\(format)")
+      let contents = try String(contentsOfFile: file, encoding: .utf8)
+      #expect(contents == printed.stdout, "\(format)")
+      if format == "ascii" {
+        #expect(contents.contains("X = stopped at frame"))
+        try expectTranscript(written, named: name, file: contents)
+      }
+    }
   }
 
   @Test func sameScriptSameBytes() throws {

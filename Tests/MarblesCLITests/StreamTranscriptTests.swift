@@ -133,13 +133,14 @@ import Testing
         == ["link.txt", "target.txt"])
   }
 
+  /// A script that fails before running (so nothing is drawn) leaves the old file.
   @Test func failedWriteLeavesTheOldFile() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("keep.txt").path
     #expect(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
     let output = try run(
-      ["render", "Fixtures/runtime-error.marble", "-o", target], redirections: "")
+      ["render", "Fixtures/bad-marble.marble", "-o", target], redirections: "")
     #expect(output.exitCode == 1)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
   }

@@ -111,6 +111,8 @@ public enum MarblesTool {
     _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
   ) -> Int32 {
     var failed = false
+    // Whether a run was drawn (completed, or stopped early and drawn up to the stop).
+    var drawn = false
     var texts: [String] = []
     var jsons: [JSONValue] = []
     for path in options.files {
@@ -135,6 +137,7 @@ public enum MarblesTool {
         case .completed(let run), .stopped(let run):
           // A run that stopped early is still drawn up to the stop; its error is on stderr.
           if run.stopped != nil { failed = true }
+          drawn = true
           switch options.format {
           case .json: jsons.append(run.json)
           case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
@@ -152,8 +155,9 @@ public enum MarblesTool {
       ? (jsons.count == 1 ? jsons[0] : .array(jsons)).pretty() + "\n"
       : texts.joined(separator: "\n")
     if let output = options.output {
-      // A failed run never leaves a half-written file: write only on success, atomically.
-      if !failed {
+      // The file gets what stdout would (a run that stopped early drawn up to the stop), written
+      // atomically; nothing when no run was drawn (every file failed before running).
+      if drawn || !failed {
         do {
           try StreamIO.writeOutput(text, to: output)
         } catch {

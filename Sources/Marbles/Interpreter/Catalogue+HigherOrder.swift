@@ -108,7 +108,7 @@ extension Catalogue {
         return c.probed(["active"]) { inners.flattenMap(probe: $0) { $0 } }
       }
       let limit = try c.int(0, "the concurrency", minimum: 1)
-      return .signal(inners.mergeMap(concurrency: limit) { $0 })
+      return c.probed(["active", "queue"]) { inners.mergeMap(concurrency: limit, probe: $0) { $0 } }
     },
     .method(
       "flatten", rac: "flatten", alias: "mergeAll",

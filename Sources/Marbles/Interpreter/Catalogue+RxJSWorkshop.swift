@@ -20,7 +20,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      return .signal(try c.signal().audit { duration.signal(from: duration($0)) })
+      let input = try c.signal()
+      return c.probed(["pending"]) { probe in
+        input.audit(probe: probe) { duration.signal(from: duration($0)) }
+      }
     },
     .method(
       "bufferWhen", rac: "", alias: "bufferWhen",
@@ -34,8 +37,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
-      return .signal(
-        try c.signal().bufferWhen { closing.signal(from: closing()) }.map { Value.array($0) })
+      let input = try c.signal()
+      return c.probed(["buffered"]) { probe in
+        input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { .array($0) }
+      }
     },
     .method(
       "bufferToggle", rac: "", alias: "bufferToggle",
@@ -51,9 +56,11 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
-      return .signal(
-        try c.signal().bufferToggle(openings) { closing.signal(from: closing($0)) }
-          .map { Value.array($0) })
+      let input = try c.signal()
+      return c.probed(["buffers"]) { probe in
+        input.bufferToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
+          .map { .array($0) }
+      }
     },
     .method(
       "sequenceEqual", rac: "", alias: "sequenceEqual",
@@ -70,11 +77,15 @@ extension Catalogue {
       let other = try c.signal(0, "the other signal")
       let source = try c.signal()
       guard c.optional(1) != nil else {
-        return .signal(source.sequenceEqual(other) { $0.isEqual(to: $1) }.map { Value.bool($0) })
+        return c.probed(["queues", "done"]) { probe in
+          source.sequenceEqual(other, probe: probe) { $0.isEqual(to: $1) }.map { .bool($0) }
+        }
       }
       let compare = try c.function(1)
-      return .signal(
-        source.sequenceEqual(other) { compare.isTrue(compare($0, $1)) }.map { Value.bool($0) })
+      return c.probed(["queues", "done"]) { probe in
+        source.sequenceEqual(other, probe: probe) { compare.isTrue(compare($0, $1)) }
+          .map { .bool($0) }
+      }
     },
     .method(
       "timeoutWith", rac: "", alias: "timeoutWith",
@@ -90,8 +101,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let each = try c.frames(0, "the limit")
       let alternative = try c.signal(1, "the alternative")
-      return .signal(
-        try c.signal().rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler))
+      let input = try c.signal()
+      return c.probed(["deadline"]) {
+        input.rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler, probe: $0)
+      }
     },
     .method(
       "retryWhen", rac: "", alias: "retryWhen",
@@ -105,11 +118,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
-      return .signal(
-        try c.signal().retryWhen { errors in
+      let input = try c.signal()
+      return c.probed(["attempt"]) { probe in
+        input.retryWhen(probe: probe) { errors in
           notifier.signal(
             from: notifier(.signal(errors.map { Value.error(Value.payload(of: $0)) })))
-        })
+        }
+      }
     },
     .method(
       "repeatWhen", rac: "", alias: "repeatWhen",
@@ -123,10 +138,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
-      return .signal(
-        try c.signal().repeatWhen { completions in
+      let input = try c.signal()
+      return c.probed(["attempt"]) { probe in
+        input.repeatWhen(probe: probe) { completions in
           notifier.signal(from: notifier(.signal(completions.map { Value.null })))
-        })
+        }
+      }
     },
   ]
 
@@ -144,7 +161,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
-      return .signal(try c.signal().expand { transform.signal(from: transform($0)) })
+      let input = try c.signal()
+      return c.probed(["active"]) { probe in
+        input.expand(probe: probe) { transform.signal(from: transform($0)) }
+      }
     },
     .method(
       "switchScan", rac: "", alias: "switchScan",
@@ -157,7 +177,7 @@ extension Catalogue {
         expect sums == "--a-b--c-d|", a: 1, b: 10, c: 12, d: 30
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.accumulatedInners(concurrency: nil, switching: true))
+      try c.accumulatedInners(concurrency: nil, switching: true)
     },
     .method(
       "mergeScan", rac: "", alias: "mergeScan",
@@ -174,7 +194,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let limit = try c.optionalInt(1, "the concurrency", minimum: 1)
-      return .signal(try c.accumulatedInners(concurrency: limit, switching: false))
+      return try c.accumulatedInners(concurrency: limit, switching: false)
     },
     .method(
       "combineLatestAll", rac: "", alias: "combineLatestAll",
@@ -187,7 +207,7 @@ extension Catalogue {
         expect latest == "-----p-q|", p: [1, "a"], q: [2, "a"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.collectedInners { Signal.combineLatest($0) })
+      try c.collectedInners(lane: "latest") { Signal.combineLatest($0, probe: $1) }
     },
     .method(
       "zipAll", rac: "", alias: "zipAll",
@@ -200,7 +220,7 @@ extension Catalogue {
         expect pairs == "-----p-(q|)", p: [1, "a"], q: [2, "b"]
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.collectedInners { Signal.zip($0) })
+      try c.collectedInners(lane: "queues") { Signal.zip($0, probe: $1) }
     },
     .method(
       "exhaust", rac: "", alias: "exhaust",
@@ -213,7 +233,8 @@ extension Catalogue {
         expect output == "---r---r|"
         """
     ) { c throws(RuntimeError) in
-      .signal(try c.signal().map { c.innerSignal($0) }.exhaustAll())
+      let inners = try c.signal().map { c.innerSignal($0) }
+      return c.probed(["active"]) { inners.exhaustAll(probe: $0) }
     },
     .function(
       "onErrorResumeNext", rac: "", alias: "onErrorResumeNext",
@@ -227,7 +248,7 @@ extension Catalogue {
         expect both == "-a-b|"
         """
     ) { c throws(RuntimeError) in
-      .signal(Signal.concat(try c.signals("each signal").map { $0.catch { _ in .empty } }))
+      c.concatenated(try c.signals("each signal").map { $0.catch { _ in .empty } })
     },
     .function(
       "connectable", rac: "", alias: "connectable",
@@ -241,7 +262,10 @@ extension Catalogue {
         expect shared == "---a-b-|"
         """
     ) { c throws(RuntimeError) in
-      .signal(ConnectableSignal(try c.signal(0, "the source").publish()))
+      let input = try c.signal(0, "the source")
+      return .signal(
+        ConnectableSignal(
+          c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) }))
     },
   ]
 }
@@ -258,42 +282,82 @@ extension Catalogue {
   ]
 }
 
+extension StateProbe {
+  /// A probe for an operator inside a composed row: armed with `report` (the row's own
+  /// probe's observer), so the inner operator's lanes are drawn as the row's; unarmed
+  /// without one.
+  static func forwarding(to report: ((String, Any) -> Void)?) -> StateProbe {
+    let probe = StateProbe()
+    if let report { probe.arm(report) }
+    return probe
+  }
+}
+
 extension Call {
   /// `combineLatestAll`/`zipAll`: once the signal of signals completes, `combine` of all its
-  /// inner signals (nothing but the completion when there were none).
-  func collectedInners(_ combine: @escaping ([Signal<Value>]) -> Signal<[Value]>)
-    throws(RuntimeError) -> Signal<Value>
-  {
+  /// inner signals (nothing but the completion when there were none). `s.internals` draws
+  /// lane `collected` (how many inner signals arrived) and the lane `combine` reports to its
+  /// probe (`lane`).
+  func collectedInners(
+    lane: String, _ combine: @escaping ([Signal<Value>], StateProbe) -> Signal<[Value]>
+  ) throws(RuntimeError) -> Value {
     let call = self
-    return try signal().map { call.innerSignal($0) }.collect().flattenMap { inners in
-      inners.isEmpty ? .empty : combine(inners).map { call.combined($0) }
+    let inners = try signal().map { call.innerSignal($0) }
+    return probed(["collected", lane]) { probe in
+      Signal.defer {
+        let report = probe.take()
+        var collected = 0
+        report?("collected", collected)
+        let counted =
+          report == nil
+          ? inners
+          : inners.doNext { _ in
+            collected += 1
+            report?("collected", collected)
+          }
+        return counted.collect().flattenMap { inners in
+          inners.isEmpty
+            ? .empty
+            : combine(inners, .forwarding(to: report)).map { call.combined($0) }
+        }
+      }
     }
   }
 
   /// `switchScan`/`mergeScan`: each value and the latest inner value (the seed, argument 0, at
   /// first) go to the closure (last argument), whose signals are switched or merged; the
-  /// accumulator is per subscription.
-  func accumulatedInners(concurrency: Int?, switching: Bool) throws(RuntimeError) -> Signal<
-    Value
-  > {
+  /// accumulator is per subscription. `s.internals` draws lane `acc` (the accumulator) and the
+  /// inner signals: `current` when switching, `active` (and `queue` with a concurrency) when
+  /// merging.
+  func accumulatedInners(concurrency: Int?, switching: Bool) throws(RuntimeError) -> Value {
     let seed = value(0)
     let accumulate = try function(arguments.count - 1)
     let source = try signal()
-    return Signal.defer {
-      var state = seed
-      // The closure is called when its inner signal is subscribed (a value waiting for a
-      // free slot of `concurrent` gets the accumulator as it is then), as RxJS does.
-      let inners = indexed(source).map { pair -> Signal<Value> in
-        Signal.defer {
-          let result =
-            accumulate.takesAccumulatorIndex
-            ? accumulate.call([state, pair.0, .int(pair.1)]) : accumulate(state, pair.0)
-          return accumulate.signal(from: result).doNext { state = $0 }
+    let lanes =
+      ["acc"] + (switching ? ["current"] : concurrency == nil ? ["active"] : ["active", "queue"])
+    return probed(lanes) { probe in
+      Signal.defer {
+        let report = probe.take()
+        var state = seed
+        report?("acc", state)
+        // The closure is called when its inner signal is subscribed (a value waiting for a
+        // free slot of `concurrent` gets the accumulator as it is then), as RxJS does.
+        let inners = indexed(source).map { pair -> Signal<Value> in
+          Signal.defer {
+            let result =
+              accumulate.takesAccumulatorIndex
+              ? accumulate.call([state, pair.0, .int(pair.1)]) : accumulate(state, pair.0)
+            return accumulate.signal(from: result).doNext {
+              state = $0
+              report?("acc", state)
+            }
+          }
         }
+        let forwarded = StateProbe.forwarding(to: report)
+        if switching { return inners.switchToLatest(probe: forwarded) }
+        guard let concurrency else { return inners.flattenMap(probe: forwarded) { $0 } }
+        return inners.mergeMap(concurrency: concurrency, probe: forwarded) { $0 }
       }
-      if switching { return inners.switchToLatest() }
-      guard let concurrency else { return inners.flatten() }
-      return inners.mergeMap(concurrency: concurrency) { $0 }
     }
   }
 }

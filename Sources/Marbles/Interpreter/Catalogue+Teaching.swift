@@ -87,7 +87,8 @@ extension Catalogue {
     "combineLatest": "the latest value of each input, nil until it sends (lane `latest`)",
     "zip": "the values of each input waiting for a partner (lane `queues`)",
     "withLatestFrom": "the latest value of each other signal (lane `latest`)",
-    "flattenMap": "the active inner subscriptions (lane `active`)",
+    "flattenMap":
+      "the active inner subscriptions (lane `active`; with `concurrent:` also the values waiting, lane `queue`)",
     "flatten": "the active inner subscriptions (lane `active`)",
     "switchToLatest": "the current inner signal (lane `current`)",
     "switchMap": "the current inner signal (lane `current`)",
@@ -170,22 +171,27 @@ extension Catalogue {
     "publishLast":
       "connected, the last value and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",
     "onErrorResumeNextWith": "the current input and the waiting ones (lanes `current`, `queue`)",
-    "audit": "the latest value and the running duration signal",
-    "bufferWhen": "the buffer being filled and its closing signal",
-    "bufferToggle": "the open buffers and their closing signals",
-    "sequenceEqual": "the values of either side not compared yet, and which sides completed",
-    "timeoutWith": "the timer since the previous value, or the alternative once switched",
-    "retryWhen": "the subject of errors, the notifier's subscription and the current subscription",
-    "repeatWhen":
-      "the subject of completions, the notifier's subscription and the current subscription",
-    "expand": "the running inner signals",
-    "switchScan": "the accumulator (the latest inner value) and the current inner signal",
-    "mergeScan": "the accumulator (the latest inner value) and the running inner signals",
-    "combineLatestAll": "the inner signals collected, then the latest value of each",
-    "zipAll": "the inner signals collected, then the values waiting to be paired",
-    "exhaust": "the active inner signal (values arriving meanwhile are dropped)",
-    "onErrorResumeNext": "the current input",
-    "connectable": "connected, and the subscriber count",
+    "audit": "the value to send when the duration signal sends, nil while none (lane `pending`)",
+    "bufferWhen": "the buffer being filled until the closing signal sends (lane `buffered`)",
+    "bufferToggle": "the open buffers, in opening order (lane `buffers`)",
+    "sequenceEqual":
+      "the values of either side not compared yet, and which sides completed (lanes `queues`, `done`)",
+    "timeoutWith": "the frame the time limit runs out at, nil once switched (lane `deadline`)",
+    "retryWhen": "the subscription in use: 1, then 2 for the first retry, … (lane `attempt`)",
+    "repeatWhen": "the subscription in use: 1, then 2 for the first repetition, … (lane `attempt`)",
+    "expand": "the running inner signals, by the values that made them (lane `active`)",
+    "switchScan":
+      "the accumulator (the latest inner value) and the current inner signal (lanes `acc`, `current`)",
+    "mergeScan":
+      "the accumulator (the latest inner value) and the running inner signals (lanes `acc`, `active`; with `concurrent:` also the values waiting, lane `queue`)",
+    "combineLatestAll":
+      "how many inner signals arrived, then the latest value of each (lanes `collected`, `latest`)",
+    "zipAll":
+      "how many inner signals arrived, then the values waiting to be paired (lanes `collected`, `queues`)",
+    "exhaust":
+      "the active inner signal; inner signals arriving meanwhile are dropped (lane `active`)",
+    "onErrorResumeNext": "the current input and the waiting ones (lanes `current`, `queue`)",
+    "connectable": "connected, and the subscriber count (lanes `connected`, `subscribers`)",
   ]
 
   /// The operators that hold no state between events (each event is handled on its own, or the

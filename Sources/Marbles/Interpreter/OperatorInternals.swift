@@ -125,6 +125,7 @@ final class OperatorInternals: @unchecked Sendable {
     case let number as Int: return .int(number)
     case let number as Int?: return number.map(Value.int) ?? .null
     case let flag as Bool: return .bool(flag)
+    case let flags as [Bool]: return .array(flags.map(Value.bool))
     case let flag as Bool?: return flag.map(Value.bool) ?? .null
     case let indexed as (Value, Int): return indexed.0
     case let indexed as (Value, Int)?: return indexed?.0 ?? .null

@@ -10,10 +10,17 @@ extension Signal {
   /// waits for the next duration. On completion a running duration still ends with its value,
   /// then the result completes. An error from the source or a duration is forwarded.
   ///
-  /// - Parameter duration: Makes the signal whose first value ends the wait.
-  public func audit<T>(_ duration: @escaping (Value) -> Signal<T>) -> Signal<Value> {
+  /// - Parameters:
+  ///   - probe: Told the value to send when the duration ends as lane `pending` (nil while
+  ///     none is held).
+  ///   - duration: Makes the signal whose first value ends the wait.
+  public func audit<T>(probe: StateProbe? = nil, _ duration: @escaping (Value) -> Signal<T>)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked((latest: Value?.none, running: false, completed: false))
+      let report = probe?.take()
+      report?("pending", Value?.none as Any)
       let timer = SerialDisposable()
       subscriber.attach(timer)
       return self.subscribe(for: subscriber) { event in
@@ -25,6 +32,7 @@ extension Signal {
             state.running = true
             return true
           }
+          report?("pending", value)
           guard starts else { return }
           let ender = Subscriber<T> { ending in
             switch ending {
@@ -37,6 +45,7 @@ extension Signal {
                 }
                 return (state.latest, state.completed)
               }
+              report?("pending", Value?.none as Any)
               if let value { subscriber.sendNext(value) }
               if completed { subscriber.sendCompleted() }
             case .error(let error): subscriber.sendError(error)

@@ -10,10 +10,15 @@ extension Signal {
   /// the source completes. On completion the open array is sent, even empty; an error from
   /// either side is forwarded and the array dropped.
   ///
-  /// - Parameter closing: Makes the signal whose first value closes the current array.
-  public func bufferWhen<T>(_ closing: @escaping () -> Signal<T>) -> Signal<[Value]> {
+  /// - Parameters:
+  ///   - probe: Told the array being filled as lane `buffered` (`[]` once it is sent).
+  ///   - closing: Makes the signal whose first value closes the current array.
+  public func bufferWhen<T>(probe: StateProbe? = nil, _ closing: @escaping () -> Signal<T>)
+    -> Signal<[Value]>
+  {
     Signal<[Value]> { subscriber in
       let buffer = Locked<[Value]?>(nil)
+      let report = probe?.take()
       let closer = SerialDisposable()
       subscriber.attach(closer)
       func open() {
@@ -21,6 +26,7 @@ extension Signal {
           defer { buffer = [] }
           return buffer
         }
+        report?("buffered", [Value]())
         if let previous { subscriber.sendNext(previous) }
         if subscriber.isDisposed { return }
         let ender = Subscriber<T> { event in
@@ -39,13 +45,23 @@ extension Signal {
       if subscriber.isDisposed { return nil }
       return self.subscribe(for: subscriber) { event in
         switch event {
-        case .next(let value): buffer.withLock { $0?.append(value) }
+        case .next(let value):
+          guard let report else {
+            buffer.withLock { $0?.append(value) }
+            return
+          }
+          let filled = buffer.withLock { buffer -> [Value] in
+            buffer?.append(value)
+            return buffer ?? []
+          }
+          report("buffered", filled)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           let rest = buffer.withLock { buffer -> [Value] in
             defer { buffer = nil }
             return buffer ?? []
           }
+          report?("buffered", [Value]())
           subscriber.sendNext(rest)
           subscriber.sendCompleted()
         }
@@ -67,12 +83,20 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - openings: The signal whose values open arrays.
+  ///   - probe: Told the open arrays, in opening order, as lane `buffers`.
   ///   - closing: Makes, for an opening value, the signal whose first value closes its array.
   public func bufferToggle<O, C>(
-    _ openings: Signal<O>, closing: @escaping (O) -> Signal<C>
+    _ openings: Signal<O>, probe: StateProbe? = nil, closing: @escaping (O) -> Signal<C>
   ) -> Signal<[Value]> {
     Signal<[Value]> { subscriber in
       let state = Locked((next: 0, open: [(id: Int, values: [Value])]()))
+      let report = probe?.take()
+      report?("buffers", [[Value]]())
+      /// Tells the probe (if any) the open arrays.
+      func reportOpen() {
+        guard let report else { return }
+        report("buffers", state.withLock { $0.open.map(\.values) })
+      }
       openings.subscribe(for: subscriber) { event in
         switch event {
         case .next(let opening):
@@ -81,6 +105,7 @@ extension Signal {
             state.open.append((state.next, []))
             return state.next
           }
+          reportOpen()
           // Holds the closing subscription, so that its first value can end it.
           let slot = SerialDisposable()
           let token = subscriber.attachRemovable(slot)
@@ -93,6 +118,7 @@ extension Signal {
                 guard let index = state.open.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.open.remove(at: index).values
               }
+              reportOpen()
               if let values { subscriber.sendNext(values) }
             case .error(let error): subscriber.sendError(error)
             case .completed: break
@@ -111,12 +137,15 @@ extension Signal {
           state.withLock { state in
             for index in state.open.indices { state.open[index].values.append(value) }
           }
+          // A value with no array open changes nothing.
+          if report != nil, !state.withLock({ $0.open.isEmpty }) { reportOpen() }
         case .error(let error): subscriber.sendError(error)
         case .completed:
           let rest = state.withLock { state -> [[Value]] in
             defer { state.open = [] }
             return state.open.map(\.values)
           }
+          if !rest.isEmpty { report?("buffers", [[Value]]()) }
           for values in rest { subscriber.sendNext(values) }
           subscriber.sendCompleted()
         }

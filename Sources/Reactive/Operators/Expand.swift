@@ -9,10 +9,19 @@ extension Signal {
   /// error disposes everything and is forwarded. A value that arrives after the result has
   /// been disposed is not expanded.
   ///
-  /// - Parameter transform: Makes the signal of the values that follow a value.
-  public func expand(_ transform: @escaping (Value) -> Signal<Value>) -> Signal<Value> {
+  /// - Parameters:
+  ///   - probe: Told the running inner signals as lane `active`: the ordinals (1, 2, …) of the
+  ///     values sent whose inner signals are still running, `[]` at first.
+  ///   - transform: Makes the signal of the values that follow a value.
+  public func expand(probe: StateProbe? = nil, _ transform: @escaping (Value) -> Signal<Value>)
+    -> Signal<Value>
+  {
     Signal { subscriber in
       let state = Locked((active: 1, sourceDone: false))
+      let report = probe?.take()
+      var sent = 0
+      var running: [Int] = []
+      report?("active", running)
       func finishOne() {
         let done = state.withLock { state -> Bool in
           state.active -= 1
@@ -24,12 +33,23 @@ extension Signal {
         subscriber.sendNext(value)
         if subscriber.isDisposed { return }
         state.withLock { $0.active += 1 }
+        var mine = 0
+        if let report {
+          sent += 1
+          mine = sent
+          running.append(mine)
+          report("active", running)
+        }
         var token: CompositeDisposable.Token?
         let inner = Subscriber<Value> { event in
           switch event {
           case .next(let next): send(next)
           case .error(let error): subscriber.sendError(error)
           case .completed:
+            if let report {
+              running.removeAll { $0 == mine }
+              report("active", running)
+            }
             subscriber.detach(token)
             finishOne()
           }

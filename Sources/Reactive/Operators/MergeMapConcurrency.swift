@@ -10,15 +10,26 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - limit: The most inner signals subscribed at once, at least 1.
+  ///   - probe: Told the running inner signals as lane `active` and the values waiting for a
+  ///     free slot as lane `queue`, both as the ordinals (1, 2, …) of the values.
   ///   - transform: Makes each value's inner signal.
-  public func mergeMap<T>(concurrency limit: Int, _ transform: @escaping (Value) -> Signal<T>)
-    -> Signal<T>
-  {
+  public func mergeMap<T>(
+    concurrency limit: Int, probe: StateProbe? = nil,
+    _ transform: @escaping (Value) -> Signal<T>
+  ) -> Signal<T> {
     let limit = Swift.max(1, limit)
     return Signal<T> { subscriber in
       let state = Locked(MergeState<Value>())
+      let report = probe?.take()
+      // With a probe: the ordinals of the values running and of those waiting.
+      var ordinal = 0
+      var running: [Int] = []
+      var queued: [Int] = []
+      report?("active", running)
+      report?("queue", queued)
       func start(_ value: Value) {
         var token: CompositeDisposable.Token?
+        let mine = running.last ?? 0
         let inner = Subscriber<T> { innerEvent in
           guard case .completed = innerEvent else { return subscriber.send(innerEvent) }
           subscriber.detach(token)
@@ -26,6 +37,12 @@ extension Signal {
             if !state.waiting.isEmpty { return (state.waiting.removeFirst(), false) }
             state.active -= 1
             return (nil, state.active == 0 && state.outerDone)
+          }
+          if let report {
+            running.removeAll { $0 == mine }
+            if next != nil { running.append(queued.removeFirst()) }
+            report("active", running)
+            if next != nil { report("queue", queued) }
           }
           if let next { start(next) }
           if done { subscriber.sendCompleted() }
@@ -43,6 +60,16 @@ extension Signal {
             }
             state.active += 1
             return true
+          }
+          if let report {
+            ordinal += 1
+            if starts {
+              running.append(ordinal)
+              report("active", running)
+            } else {
+              queued.append(ordinal)
+              report("queue", queued)
+            }
           }
           if starts { start(value) }
         case .error(let error):

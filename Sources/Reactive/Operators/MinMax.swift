@@ -7,12 +7,12 @@ extension Signal {
   ///
   /// Of equal values the first is kept.
   ///
-  /// A `probe` reports the smallest value so far as lane `smallest`.
+  /// A `probe` reports the smallest value so far as lane `smallest`, when it changes.
   public func minimum(
     probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
   ) -> Signal<Value> {
     reduce(probe: probe, lane: "smallest") { best, value in
-      areInIncreasingOrder(value, best) ? value : best
+      areInIncreasingOrder(value, best) ? (value, true) : (best, false)
     }
   }
 
@@ -24,12 +24,12 @@ extension Signal {
   ///
   /// Of equal values the first is kept.
   ///
-  /// A `probe` reports the largest value so far as lane `largest`.
+  /// A `probe` reports the largest value so far as lane `largest`, when it changes.
   public func maximum(
     probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
   ) -> Signal<Value> {
     reduce(probe: probe, lane: "largest") { best, value in
-      areInIncreasingOrder(best, value) ? value : best
+      areInIncreasingOrder(best, value) ? (value, true) : (best, false)
     }
   }
 }

@@ -7,13 +7,15 @@ extension Signal {
   ///
   /// - Parameter combine: The accumulation so far and the next value.
   public func reduce(_ combine: @escaping (Value, Value) -> Value) -> Signal<Value> {
-    reduce(probe: nil, lane: "acc", combine)
+    reduce(probe: nil, lane: "acc") { (combine($0, $1), true) }
   }
 
-  /// `reduce(_:)` telling `probe` the value so far as lane `lane` (nil before the first).
-  func reduce(probe: StateProbe?, lane: String, _ combine: @escaping (Value, Value) -> Value)
-    -> Signal<Value>
-  {
+  /// `reduce(_:)` telling `probe` the value so far as lane `lane` (nil before the first), when
+  /// it changes: `combine` says whether the value so far changed.
+  func reduce(
+    probe: StateProbe?, lane: String,
+    _ combine: @escaping (Value, Value) -> (Value, changed: Bool)
+  ) -> Signal<Value> {
     Signal { subscriber in
       var accumulated: Value?
       let report = probe?.take()
@@ -21,9 +23,14 @@ extension Signal {
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          let next = accumulated.map { combine($0, value) } ?? value
+          guard let current = accumulated else {
+            accumulated = value
+            report?(lane, value)
+            return
+          }
+          let (next, changed) = combine(current, value)
           accumulated = next
-          report?(lane, next)
+          if changed { report?(lane, next) }
         case .error:
           subscriber.send(event)
         case .completed:

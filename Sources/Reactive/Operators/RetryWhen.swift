@@ -8,10 +8,14 @@ extension Signal {
   /// `notifier` is called once, at the first failure. Its signal's completion completes the
   /// result and its error is forwarded.
   ///
-  /// - Parameter notifier: Makes, from the signal of errors, the signal that triggers retries.
-  public func retryWhen<T>(_ notifier: @escaping (Signal<any Error>) -> Signal<T>) -> Signal<Value>
-  {
-    resubscribedWhen(notifier) { event in
+  /// - Parameters:
+  ///   - probe: Told the subscription in use as lane `attempt` (1 for the first, 2 for the first
+  ///     retry, …).
+  ///   - notifier: Makes, from the signal of errors, the signal that triggers retries.
+  public func retryWhen<T>(
+    probe: StateProbe? = nil, _ notifier: @escaping (Signal<any Error>) -> Signal<T>
+  ) -> Signal<Value> {
+    resubscribedWhen(notifier, probe: probe) { event in
       guard case .error(let error) = event else { return nil }
       return error
     } finish: { _, subscriber in
@@ -29,10 +33,15 @@ extension Signal {
   /// completes when its signal has completed and the source's latest subscription too; its
   /// error is forwarded.
   ///
-  /// - Parameter notifier: Makes, from the signal of completions, the signal that triggers
-  ///   repetitions.
-  public func repeatWhen<T>(_ notifier: @escaping (Signal<Void>) -> Signal<T>) -> Signal<Value> {
-    resubscribedWhen(notifier) { event in
+  /// - Parameters:
+  ///   - probe: Told the subscription in use as lane `attempt` (1 for the first, 2 for the first
+  ///     repetition, …).
+  ///   - notifier: Makes, from the signal of completions, the signal that triggers
+  ///     repetitions.
+  public func repeatWhen<T>(
+    probe: StateProbe? = nil, _ notifier: @escaping (Signal<Void>) -> Signal<T>
+  ) -> Signal<Value> {
+    resubscribedWhen(notifier, probe: probe) { event in
       guard case .completed = event else { return nil }
       return ()
     } finish: { sourceDone, subscriber in
@@ -45,9 +54,11 @@ extension Signal {
   /// subscribes again at once, as RxJS does, except while the source is still being subscribed
   /// (it terminated synchronously): then it hops onto the current scheduler, so that a runaway
   /// loop meets the scheduler's action bound, not the stack. `finish` runs at the notifier's completion with
-  /// whether the source's latest subscription has ended.
+  /// whether the source's latest subscription has ended. `probe` is told each subscription's
+  /// ordinal as lane `attempt`.
   private func resubscribedWhen<E, T>(
     _ notifier: @escaping (Signal<E>) -> Signal<T>,
+    probe: StateProbe?,
     trigger: @escaping (Event<Value>) -> E?,
     finish: @escaping (Bool, Subscriber<Value>) -> Void
   ) -> Signal<Value> {
@@ -58,8 +69,14 @@ extension Signal {
       // Whether the source is being subscribed right now: a trigger that answers at once
       // then resubscribes from an action, not by recursion.
       var subscribing = false
+      let report = probe?.take()
+      var attempt = 0
       func subscribeOnce() {
         if subscriber.isDisposed { return }
+        if let report {
+          attempt += 1
+          report("attempt", attempt)
+        }
         state.withLock { $0.sourceDone = false }
         let inner = Subscriber<Value> { event in
           guard event.isTerminal, let item = trigger(event) else { return subscriber.send(event) }

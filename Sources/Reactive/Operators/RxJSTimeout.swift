@@ -19,6 +19,8 @@ extension RxJSOperators {
   ///   - each: The limit between values, in ticks.
   ///   - alternative: The signal to continue with instead of failing.
   ///   - scheduler: The scheduler that measures the limits.
+  ///   - probe: Told the frame the running limit ends at as lane `deadline` (nil while none
+  ///     runs, and once switched to `alternative`).
   public func timeout(
     first: Int? = nil, each: Int?, with alternative: Signal<Value>? = nil,
     on scheduler: any Scheduler, probe: StateProbe? = nil
@@ -38,6 +40,7 @@ extension RxJSOperators {
           guard seen.value == generation else { return }
           upstream.swap(nil)?.dispose()
           if let alternative {
+            report?("deadline", Int?.none as Any)
             alternative.subscribe(for: subscriber, subscriber.send)
           } else {
             subscriber.sendError(SignalError.timedOut)

@@ -15,13 +15,18 @@ extension Signal {
   ///
   /// - Parameters:
   ///   - other: The signal to compare with.
+  ///   - probe: Told the values of each side not compared yet as lane `queues` (this signal's,
+  ///     then `other`'s) and which sides completed as lane `done`.
   ///   - areEqual: Whether two values are equal.
   public func sequenceEqual(
-    _ other: Signal<Value>, by areEqual: @escaping (Value, Value) -> Bool
+    _ other: Signal<Value>, probe: StateProbe? = nil, by areEqual: @escaping (Value, Value) -> Bool
   ) -> Signal<Bool> {
     Signal<Bool> { subscriber in
       // Side 0 is this signal, side 1 `other`.
       let state = Locked((buffers: [[Value]](repeating: [], count: 2), done: [false, false]))
+      let report = probe?.take()
+      report?("queues", [[Value]](repeating: [], count: 2))
+      report?("done", [false, false])
       func decide(_ equal: Bool) {
         subscriber.sendNext(equal)
         subscriber.sendCompleted()
@@ -39,6 +44,12 @@ extension Signal {
             }
             return .some(state.buffers[otherSide].removeFirst())
           }
+          if let report {
+            switch step {
+            case .some(.none): break  // the other side was done: nothing changed
+            default: report("queues", state.withLock { $0.buffers })
+            }
+          }
           switch step {
           case .none: break
           case .some(.none): decide(false)
@@ -53,6 +64,7 @@ extension Signal {
             guard state.done[otherSide] else { return nil }
             return state.buffers[otherSide].isEmpty
           }
+          if let report { report("done", state.withLock { $0.done }) }
           if let outcome { decide(outcome) }
         }
       }
