@@ -29,7 +29,8 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   // Inlinable (with `send`), so that a client module's concrete subscribers are specialised:
   // the per-event path is generic otherwise, and generic metadata lookups dominated it.
   @usableFromInline let lock = Lock()
-  @usableFromInline var handler: ((Event<Value>) -> Void)?
+  // Unchecked exclusivity: only read or written under `lock`, so accesses never overlap.
+  @exclusivity(unchecked) @usableFromInline var handler: ((Event<Value>) -> Void)?
   // The attached resources, under the same lock (a subscription is made per operator per
   // subscriber: one lock and no separate composite keeps that cheap).
   private var resources: [(id: UInt64, disposable: any Disposable)] = []

@@ -18,17 +18,17 @@ public struct Recorded<Value> {
   }
 
   /// A value at `frame`.
-  public static func next(_ frame: Int, _ value: Value) -> Recorded {
+  @inlinable public static func next(_ frame: Int, _ value: Value) -> Recorded {
     Recorded(frame: frame, event: .next(value))
   }
 
   /// A failure at `frame`.
-  public static func error(_ frame: Int, _ error: any Error) -> Recorded {
+  @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
     Recorded(frame: frame, event: .error(error))
   }
 
   /// Completion at `frame`.
-  public static func completed(_ frame: Int) -> Recorded {
+  @inlinable public static func completed(_ frame: Int) -> Recorded {
     Recorded(frame: frame, event: .completed)
   }
 }

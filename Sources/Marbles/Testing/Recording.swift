@@ -11,7 +11,8 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
 {
   // Invariant: only touched from the virtual scheduler's thread.
   // Inlinable storage, so that appending is specialised for the recorded type.
-  @usableFromInline var recorded: [Recorded<Value>] = []
+  // Unchecked exclusivity: appended to on the scheduler's thread only, one access at a time.
+  @exclusivity(unchecked) @usableFromInline var recorded: [Recorded<Value>] = []
   @usableFromInline var window: SubscriptionLog?
 
   @inlinable init() {}

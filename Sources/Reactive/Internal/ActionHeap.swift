@@ -62,7 +62,8 @@ struct ActionHeap {
 /// One queued action of a `VirtualTimeScheduler`; disposing it cancels it.
 final class ScheduledAction: Disposable, @unchecked Sendable {
   // Invariant: only touched on the virtual scheduler's thread.
-  var work: (() -> Void)?
+  // Unchecked exclusivity: only touched on the scheduler's thread, never in overlapping accesses.
+  @exclusivity(unchecked) var work: (() -> Void)?
   // Strong: a caller may drop a `VirtualQueue` after scheduling on it. No cycle, since a queue
   // holds its scheduler weakly.
   let queue: (any Scheduler)?
