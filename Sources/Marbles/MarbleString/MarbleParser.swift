@@ -24,13 +24,14 @@ public enum MarbleParser {
   public static func parse(_ marble: String, kind: MarbleKind) -> (
     diagram: MarbleDiagram, diagnostics: [Diagnostic]
   ) {
-    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var lexer = MarbleLexer(marble)
+    var diagnostics: [Diagnostic] = []
     var state = TimelineState()
-    var events: [(time: Int, kind: MarbleEvent.Kind, range: SourceRange)] = []
+    var events: [MarbleEvent] = []
     var zero: (time: Int, range: SourceRange)?
     var terminal: (description: String, range: SourceRange)?
 
-    for token in tokens {
+    while let token = lexer.next() {
       switch token.kind {
       case .space:
         continue
@@ -40,17 +41,16 @@ public enum MarbleParser {
         let time = state.eventTime
         state.markContent()
         state.time += 1
-        let eventKind = token.kind.eventKind
-        let description = token.kind.glyphDescription(token.text)
         if let terminal {
           diagnostics.append(
             .marbleEventAfterTermination(
-              description, terminal: terminal.description, at: token.range))
+              token.kind.glyphDescription(token.text), terminal: terminal.description,
+              at: token.range))
           continue
         }
-        events.append((time, eventKind, token.range))
+        events.append(MarbleEvent(frame: time, kind: token.kind.eventKind, range: token.range))
         if token.kind.isTerminal {
-          terminal = (description, token.range)
+          terminal = (token.kind.glyphDescription(token.text), token.range)
         }
       case .subscribe:
         let time = state.eventTime
@@ -72,11 +72,16 @@ public enum MarbleParser {
       }
     }
     state.finish(diagnostics: &diagnostics)
+    // The lexer's problems first, as when it ran before the parser (the sort below is stable).
+    diagnostics = lexer.diagnostics + diagnostics
 
     let offset = zero?.time ?? 0
+    if offset != 0 {
+      for index in events.indices { events[index].frame -= offset }
+    }
     let diagram = MarbleDiagram(
       kind: kind,
-      events: events.map { MarbleEvent(frame: $0.time - offset, kind: $0.kind, range: $0.range) },
+      events: events,
       subscriptionPoint: zero?.range,
       firstFrame: -offset,
       length: state.time)
@@ -94,13 +99,14 @@ public enum MarbleParser {
   public static func parseSubscription(_ marble: String) -> (
     subscription: SubscriptionMarble?, diagnostics: [Diagnostic]
   ) {
-    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var lexer = MarbleLexer(marble)
+    var diagnostics: [Diagnostic] = []
     var state = TimelineState()
     var subscribe: (time: Int, range: SourceRange)?
     var unsubscribe: (time: Int, range: SourceRange)?
     var unsubscribeFirst = false
 
-    for token in tokens {
+    while let token = lexer.next() {
       switch token.kind {
       case .space:
         continue
@@ -132,6 +138,7 @@ public enum MarbleParser {
       }
     }
     state.finish(diagnostics: &diagnostics)
+    diagnostics = lexer.diagnostics + diagnostics
 
     guard let subscribe else {
       let whole = SourceRange(line: 1, column: 1, length: marble.count)
