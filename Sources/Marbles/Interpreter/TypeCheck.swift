@@ -116,8 +116,10 @@ struct TypeCheck {
     }
     let (diagram, _) = MarbleParser.parse(literal.value, kind: kind)
     var found: Values?
+    var checked: Set<String> = []
     for event in diagram.events {
-      guard case .value(let key) = event.kind else { continue }
+      // A key seen before has the type it had then, already checked.
+      guard case .value(let key) = event.kind, checked.insert(key).inserted else { continue }
       let type: String?
       if let value = map[key] {
         type = Self.literalType(value)
