@@ -44,13 +44,13 @@ public enum MarbleParser {
         if let terminal {
           diagnostics.append(
             .marbleEventAfterTermination(
-              token.kind.glyphDescription(token.text), terminal: terminal.description,
+              token.kind.glyphDescription, terminal: terminal.description,
               at: token.range))
           continue
         }
         events.append(MarbleEvent(frame: time, kind: token.kind.eventKind, range: token.range))
         if token.kind.isTerminal {
-          terminal = (token.kind.glyphDescription(token.text), token.range)
+          terminal = (token.kind.glyphDescription, token.range)
         }
       case .subscribe:
         let time = state.eventTime
@@ -116,7 +116,7 @@ public enum MarbleParser {
         state.markContent()
         state.time += 1
         diagnostics.append(
-          .marbleEventInSubscription(token.kind.glyphDescription(token.text), at: token.range))
+          .marbleEventInSubscription(token.kind.glyphDescription, at: token.range))
       case .subscribe:
         let time = state.eventTime
         state.markContent()
@@ -185,9 +185,9 @@ private struct TimelineState {
         diagnostics.append(.marbleTimeInGroup("-", isProgression: false, at: token.range))
       }
       time += 1
-    case .timeProgression(let frames):
+    case .timeProgression(let frames, let text):
       if group != nil {
-        diagnostics.append(.marbleTimeInGroup(token.text, isProgression: true, at: token.range))
+        diagnostics.append(.marbleTimeInGroup(text, isProgression: true, at: token.range))
       } else {
         time += frames ?? 0
       }
@@ -240,11 +240,12 @@ extension MarbleToken.Kind {
   }
 
   /// `value 'x'`, `completion '|'`, `failure '#'`.
-  fileprivate func glyphDescription(_ text: String) -> String {
+  fileprivate var glyphDescription: String {
     switch self {
     case .completion: return "completion '|'"
     case .failure: return "failure '#'"
-    default: return "value '\(text)'"
+    case .value(let key): return "value '\(key)'"
+    default: return "value"  // only events are described
     }
   }
 }

@@ -21,13 +21,13 @@ struct MarbleToken: Hashable, Sendable {
     case subscribe
     /// `!`.
     case unsubscribe
-    /// `10ms`, `1.5s`, `2m`: that many frames; nil when invalid (already diagnosed).
-    case timeProgression(frames: Int?)
+    /// `10ms`, `1.5s`, `2m` (`text`): that many frames; nil when invalid (already diagnosed).
+    case timeProgression(frames: Int?, text: String)
   }
 
+  /// What the token is; only values and time progressions keep their source text (a token per
+  /// Character of a large marble: the smaller, the faster).
   var kind: Kind
-  /// The source text of the token.
-  var text: String
   var range: SourceRange
 }
 
@@ -109,11 +109,8 @@ struct MarbleLexer {
       let whole = character(at: start)
       (isWhitespace, isNewline) = (whole.isWhitespace, whole.isNewline)
     }
-    let text = isASCII ? Self.asciiText[Int(byte)] : String(character(at: start))
-
     if isWhitespace {
-      let token = MarbleToken(
-        kind: .space, text: text, range: SourceRange(line: line, column: column))
+      let token = MarbleToken(kind: .space, range: SourceRange(line: line, column: column))
       if isNewline {
         line += 1
         column = 1
@@ -155,7 +152,7 @@ struct MarbleLexer {
         column += match.length
         index = matchEnd
         (afterBoundary, previousIsDigit, previousIsDot) = (false, false, false)
-        return MarbleToken(kind: .timeProgression(frames: frames), text: text, range: range)
+        return MarbleToken(kind: .timeProgression(frames: frames, text: text), range: range)
       }
       if afterBoundary {
         diagnostics.append(.marbleProgressionNotFollowedBySpace(text, at: range))
@@ -174,9 +171,9 @@ struct MarbleLexer {
     case UInt8(ascii: ")"): kind = .groupEnd
     case UInt8(ascii: "^"): kind = .subscribe
     case UInt8(ascii: "!"): kind = .unsubscribe
-    default: kind = .value(text)
+    default: kind = .value(isASCII ? Self.asciiText[Int(byte)] : String(character(at: start)))
     }
-    let token = MarbleToken(kind: kind, text: text, range: SourceRange(line: line, column: column))
+    let token = MarbleToken(kind: kind, range: SourceRange(line: line, column: column))
     column += 1
     index = end
     (afterBoundary, previousIsDigit, previousIsDot) = (
