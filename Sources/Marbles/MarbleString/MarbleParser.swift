@@ -36,7 +36,8 @@ public enum MarbleParser {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(token, diagnostics: &diagnostics)
+        state.handleStructure(
+          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         let time = state.eventTime
         state.markContent()
@@ -44,13 +45,19 @@ public enum MarbleParser {
         if let terminal {
           diagnostics.append(
             .marbleEventAfterTermination(
-              token.kind.glyphDescription, terminal: terminal.description,
+              token.kind.glyphDescription(lexer.text(of: token)), terminal: terminal.description,
               at: token.range))
           continue
         }
-        events.append(MarbleEvent(frame: time, kind: token.kind.eventKind, range: token.range))
+        let eventKind: MarbleEvent.Kind
+        switch token.kind {
+        case .value: eventKind = .value(key: lexer.text(of: token))
+        case .failure: eventKind = .error
+        default: eventKind = .completed
+        }
+        events.append(MarbleEvent(frame: time, kind: eventKind, range: token.range))
         if token.kind.isTerminal {
-          terminal = (token.kind.glyphDescription, token.range)
+          terminal = (token.kind.glyphDescription(lexer.text(of: token)), token.range)
         }
       case .subscribe:
         let time = state.eventTime
@@ -111,12 +118,14 @@ public enum MarbleParser {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(token, diagnostics: &diagnostics)
+        state.handleStructure(
+          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         state.markContent()
         state.time += 1
         diagnostics.append(
-          .marbleEventInSubscription(token.kind.glyphDescription, at: token.range))
+          .marbleEventInSubscription(
+            token.kind.glyphDescription(lexer.text(of: token)), at: token.range))
       case .subscribe:
         let time = state.eventTime
         state.markContent()
@@ -177,17 +186,20 @@ private struct TimelineState {
     group?.hasContent = true
   }
 
-  /// Handles `-`, time progressions, `(` and `)`.
-  mutating func handleStructure(_ token: MarbleToken, diagnostics: inout [Diagnostic]) {
+  /// Handles `-`, time progressions, `(` and `)`; `text` gives a token's source text.
+  mutating func handleStructure(
+    _ token: MarbleToken, text: (MarbleToken) -> String, diagnostics: inout [Diagnostic]
+  ) {
     switch token.kind {
     case .advance:
       if group != nil {
         diagnostics.append(.marbleTimeInGroup("-", isProgression: false, at: token.range))
       }
       time += 1
-    case .timeProgression(let frames, let text):
+    case .timeProgression(let frames):
       if group != nil {
-        diagnostics.append(.marbleTimeInGroup(text, isProgression: true, at: token.range))
+        diagnostics.append(
+          .marbleTimeInGroup(text(token), isProgression: true, at: token.range))
       } else {
         time += frames ?? 0
       }
@@ -231,21 +243,12 @@ extension MarbleToken.Kind {
     self == .completion || self == .failure
   }
 
-  fileprivate var eventKind: MarbleEvent.Kind {
-    switch self {
-    case .value(let key): return .value(key: key)
-    case .failure: return .error
-    default: return .completed
-    }
-  }
-
   /// `value 'x'`, `completion '|'`, `failure '#'`.
-  fileprivate var glyphDescription: String {
+  fileprivate func glyphDescription(_ text: String) -> String {
     switch self {
     case .completion: return "completion '|'"
     case .failure: return "failure '#'"
-    case .value(let key): return "value '\(key)'"
-    default: return "value"  // only events are described
+    default: return "value '\(text)'"
     }
   }
 }

@@ -7,8 +7,8 @@ struct MarbleToken: Hashable, Sendable {
     case advance
     /// A space, tab or other whitespace: alignment only.
     case space
-    /// Any other character (a grapheme cluster): a value key.
-    case value(String)
+    /// Any other character (a grapheme cluster): a value key (`MarbleLexer.text(of:)`).
+    case value
     /// `|`.
     case completion
     /// `#`.
@@ -21,14 +21,15 @@ struct MarbleToken: Hashable, Sendable {
     case subscribe
     /// `!`.
     case unsubscribe
-    /// `10ms`, `1.5s`, `2m` (`text`): that many frames; nil when invalid (already diagnosed).
-    case timeProgression(frames: Int?, text: String)
+    /// `10ms`, `1.5s`, `2m`: that many frames; nil when invalid (already diagnosed).
+    case timeProgression(frames: Int?)
   }
 
-  /// What the token is; only values and time progressions keep their source text (a token per
-  /// Character of a large marble: the smaller, the faster).
   var kind: Kind
   var range: SourceRange
+  /// Where the token's text is in the marble's UTF-8 bytes: a token holds no String, so making
+  /// and dropping one (once per Character of a large marble) costs no reference counting.
+  var bytes: Range<Int>
 }
 
 /// Splits a marble string into tokens, one at a time, diagnosing malformed time progressions.
@@ -80,6 +81,15 @@ struct MarbleLexer {
     return characterEnd(at: offset) == offset + 1 ? bytes[offset] : nil
   }
 
+  /// The source text of `token`.
+  func text(of token: MarbleToken) -> String {
+    let range = token.bytes
+    if range.count == 1, bytes[range.lowerBound] < 0x80 {
+      return Self.asciiText[Int(bytes[range.lowerBound])]
+    }
+    return String(decoding: bytes[range], as: UTF8.self)
+  }
+
   /// Whether the ASCII digits at `offset` are followed by `.`, `m` or `s`: without one of those
   /// no time progression starts there (a quick test before matching one).
   private func unitMayFollowDigits(at offset: Int) -> Bool {
@@ -110,7 +120,8 @@ struct MarbleLexer {
       (isWhitespace, isNewline) = (whole.isWhitespace, whole.isNewline)
     }
     if isWhitespace {
-      let token = MarbleToken(kind: .space, range: SourceRange(line: line, column: column))
+      let token = MarbleToken(
+        kind: .space, range: SourceRange(line: line, column: column), bytes: start..<end)
       if isNewline {
         line += 1
         column = 1
@@ -152,7 +163,8 @@ struct MarbleLexer {
         column += match.length
         index = matchEnd
         (afterBoundary, previousIsDigit, previousIsDot) = (false, false, false)
-        return MarbleToken(kind: .timeProgression(frames: frames, text: text), range: range)
+        return MarbleToken(
+          kind: .timeProgression(frames: frames), range: range, bytes: start..<matchEnd)
       }
       if afterBoundary {
         diagnostics.append(.marbleProgressionNotFollowedBySpace(text, at: range))
@@ -171,9 +183,10 @@ struct MarbleLexer {
     case UInt8(ascii: ")"): kind = .groupEnd
     case UInt8(ascii: "^"): kind = .subscribe
     case UInt8(ascii: "!"): kind = .unsubscribe
-    default: kind = .value(isASCII ? Self.asciiText[Int(byte)] : String(character(at: start)))
+    default: kind = .value
     }
-    let token = MarbleToken(kind: kind, range: SourceRange(line: line, column: column))
+    let token = MarbleToken(
+      kind: kind, range: SourceRange(line: line, column: column), bytes: start..<end)
     column += 1
     index = end
     (afterBoundary, previousIsDigit, previousIsDot) = (
