@@ -276,7 +276,7 @@ measure("render 20 x 10k ascii", events: lanes.reduce(0) { $0 + $1.events.count 
   _ = TimelineRenderer().render(bigRun)
 }
 measure("render 20 x 10k json", events: lanes.reduce(0) { $0 + $1.events.count }) {
-  _ = bigRun.json.pretty()
+  _ = bigRun.prettyJSON()
 }
 measure("render 20 x 10k svg", events: lanes.reduce(0) { $0 + $1.events.count }) {
   _ = SVGRenderer().render(bigRun)

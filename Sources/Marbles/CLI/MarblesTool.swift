@@ -114,16 +114,19 @@ public enum MarblesTool {
     // Whether a run was drawn (completed, or stopped early and drawn up to the stop).
     var drawn = false
     var texts: [String] = []
-    var jsons: [JSONValue] = []
+    // Each document writes itself when the output is written: a run's JSON is never built as
+    // a tree or a String first.
+    var jsons: [(inout JSONWriter) -> Void] = []
     for path in options.files {
       switch load(path, environment: environment) {
       case .failure(let message):
         io.err += message.text
         failed = true
         if options.format == .json {
-          jsons.append(.object([("file", .string(path)), ("diagnostics", .array([
+          let report = JSONValue.object([("file", .string(path)), ("diagnostics", .array([
             .object([("severity", .string("error")), ("message", .string(message.text.trimmingCharacters(in: .newlines)))])
-          ]))]))
+          ]))])
+          jsons.append { report.writeJSON(to: &$0) }
         }
       case .success(let source):
         let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
@@ -132,14 +135,14 @@ public enum MarblesTool {
         case .failed(let diagnostics):
           failed = true
           if options.format == .json {
-            jsons.append(Diagnostic.jsonReport(diagnostics, file: source.name))
+            jsons.append { Diagnostic.writeJSONReport(diagnostics, file: source.name, to: &$0) }
           }
         case .completed(let run), .stopped(let run):
           // A run that stopped early is still drawn up to the stop; its error is on stderr.
           if run.stopped != nil { failed = true }
           drawn = true
           switch options.format {
-          case .json: jsons.append(run.json)
+          case .json: jsons.append { run.writeJSON(to: &$0) }
           case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
           case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
           case .ascii, .unicode:
@@ -151,22 +154,49 @@ public enum MarblesTool {
         }
       }
     }
-    let text = options.format == .json
-      ? (jsons.count == 1 ? jsons[0] : .array(jsons)).pretty() + "\n"
-      : texts.joined(separator: "\n")
+    /// One document, or an array of them in argument order, and a newline.
+    func writeJSON(to writer: inout JSONWriter) {
+      if jsons.count == 1 {
+        jsons[0](&writer)
+      } else {
+        writer.array(jsons) { writer, document in document(&writer) }
+      }
+      writer.newline()
+    }
     if let output = options.output {
       // The file gets what stdout would (a run that stopped early drawn up to the stop), written
       // atomically; nothing when no run was drawn (every file failed before running).
       if drawn || !failed {
-        do {
-          try StreamIO.writeOutput(text, to: output)
+        do throws(IOFailure) {
+          try StreamIO.writeOutput(to: output) { descriptor throws(IOFailure) in
+            guard options.format == .json else {
+              try StreamIO.writeAll(Array(texts.joined(separator: "\n").utf8), to: descriptor)
+              return
+            }
+            // The document goes to the file a chunk at a time as it is written.
+            var failure: IOFailure?
+            var writer = JSONWriter { chunk in
+              if failure == nil {
+                do throws(IOFailure) { try StreamIO.writeAll(chunk, to: descriptor) } catch {
+                  failure = error
+                }
+              }
+            }
+            writeJSON(to: &writer)
+            writer.flush()
+            if let failure { throw failure }
+          }
         } catch {
           io.err += "error: cannot write '\(output)': \(error.reason)\n"
           return 1
         }
       }
+    } else if options.format == .json {
+      var writer = JSONWriter()
+      writeJSON(to: &writer)
+      io.out += writer.text
     } else {
-      io.out += text
+      io.out += texts.joined(separator: "\n")
     }
     return failed ? 1 : 0
   }

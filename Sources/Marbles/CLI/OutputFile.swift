@@ -25,11 +25,23 @@ public enum StreamIO {
 
   /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
   public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
+    let failure = bytes.withUnsafeBytes { buffer -> IOFailure? in
+      do throws(IOFailure) {
+        try writeAll(buffer, to: descriptor)
+        return nil
+      } catch { return error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
+  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+    throws(IOFailure)
+  {
+    guard let start = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
+      let written = write(descriptor, start + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         throw IOFailure(reason(errno))
@@ -59,27 +71,35 @@ public enum StreamIO {
   }
 
   /// Writes `text` to `path` for `-o`.
+  static func writeOutput(_ text: String, to path: String) throws(IOFailure) {
+    try writeOutput(to: path) { descriptor throws(IOFailure) in
+      try writeAll(Array(text.utf8), to: descriptor)
+    }
+  }
+
+  /// Writes what `produce` writes to the descriptor it is given to `path`, for `-o`.
   ///
   /// A regular file (or a new path) is replaced atomically (a temporary file in the same folder,
   /// then `rename(2)`) and keeps its permissions; a symbolic link is followed and its target
   /// replaced; a character device, pipe or socket (`/dev/null`, `/dev/stdout`) is written
   /// straight through and stays what it is. Throws the reason ("is a directory"); on failure
   /// nothing is left behind.
-  static func writeOutput(_ text: String, to path: String) throws(IOFailure) {
+  static func writeOutput(
+    to path: String, _ produce: (Int32) throws(IOFailure) -> Void
+  ) throws(IOFailure) {
     let target = try resolveLinks(path)
-    let bytes = Array(text.utf8)
     var info = stat()
     if stat(target, &info) == 0 {
       let kind = info.st_mode & S_IFMT
       if kind == S_IFDIR { throw IOFailure(reason(EISDIR)) }
       if kind != S_IFREG {
-        try writeInPlace(bytes, to: target, truncate: false)
+        try writeInPlace(produce, to: target, truncate: false)
         return
       }
       if access(target, W_OK) != 0 { throw IOFailure(reason(errno)) }
-      try writeAtomically(bytes, to: target, mode: info.st_mode & 0o7777, owner: info)
+      try writeAtomically(produce, to: target, mode: info.st_mode & 0o7777, owner: info)
     } else if errno == ENOENT {
-      try writeAtomically(bytes, to: target, mode: nil, owner: nil)
+      try writeAtomically(produce, to: target, mode: nil, owner: nil)
     } else {
       throw IOFailure(reason(errno))
     }
@@ -103,17 +123,17 @@ public enum StreamIO {
     throw IOFailure(reason(ELOOP))
   }
 
-  private static func writeInPlace(_ bytes: [UInt8], to path: String, truncate: Bool)
-    throws(IOFailure)
-  {
+  private static func writeInPlace(
+    _ produce: (Int32) throws(IOFailure) -> Void, to path: String, truncate: Bool
+  ) throws(IOFailure) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0))
     if descriptor < 0 { throw IOFailure(reason(errno)) }
     defer { close(descriptor) }
-    try writeAll(bytes, to: descriptor)
+    try produce(descriptor)
   }
 
   private static func writeAtomically(
-    _ bytes: [UInt8], to path: String, mode: mode_t?, owner: stat?
+    _ produce: (Int32) throws(IOFailure) -> Void, to path: String, mode: mode_t?, owner: stat?
   ) throws(IOFailure) {
     let folder = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
@@ -124,7 +144,7 @@ public enum StreamIO {
       let failure = errno
       // An unwritable folder but a writable file: write the file in place.
       if mode != nil, access(path, W_OK) == 0 {
-        try writeInPlace(bytes, to: path, truncate: true)
+        try writeInPlace(produce, to: path, truncate: true)
         return
       }
       throw IOFailure(reason(failure))
@@ -142,7 +162,7 @@ public enum StreamIO {
       }
       fchmod(descriptor, permissions)
       if let owner { _ = fchown(descriptor, owner.st_uid, owner.st_gid) }
-      try writeAll(bytes, to: descriptor)
+      try produce(descriptor)
       if fsync(descriptor) != 0 { throw IOFailure(reason(errno)) }
     } catch {
       unlink(temporary)

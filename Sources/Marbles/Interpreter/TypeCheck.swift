@@ -117,8 +117,13 @@ struct TypeCheck {
     }
     let (diagram, _) = MarbleParser.parse(literal.value, kind: kind)
     var found: Values?
+    var checked: Set<String> = []
+    var previous: String?
     for event in diagram.events {
-      guard case .value(let key) = event.kind else { continue }
+      // A key seen before has the type it had then, already checked.
+      guard case .value(let key) = event.kind, key != previous else { continue }
+      previous = key
+      guard checked.insert(key).inserted else { continue }
       let type: String?
       if let value = map[key] {
         type = Self.literalType(value)

@@ -24,33 +24,40 @@ public enum MarbleParser {
   public static func parse(_ marble: String, kind: MarbleKind) -> (
     diagram: MarbleDiagram, diagnostics: [Diagnostic]
   ) {
-    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var lexer = MarbleLexer(marble)
+    var diagnostics: [Diagnostic] = []
     var state = TimelineState()
-    var events: [(time: Int, kind: MarbleEvent.Kind, range: SourceRange)] = []
+    var events: [MarbleEvent] = []
     var zero: (time: Int, range: SourceRange)?
     var terminal: (description: String, range: SourceRange)?
 
-    for token in tokens {
+    while let token = lexer.next() {
       switch token.kind {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(token, diagnostics: &diagnostics)
+        state.handleStructure(
+          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         let time = state.eventTime
         state.markContent()
         state.time += 1
-        let eventKind = token.kind.eventKind
-        let description = token.kind.glyphDescription(token.text)
         if let terminal {
           diagnostics.append(
             .marbleEventAfterTermination(
-              description, terminal: terminal.description, at: token.range))
+              token.kind.glyphDescription(lexer.text(of: token)), terminal: terminal.description,
+              at: token.range))
           continue
         }
-        events.append((time, eventKind, token.range))
+        let eventKind: MarbleEvent.Kind
+        switch token.kind {
+        case .value: eventKind = .value(key: lexer.text(of: token))
+        case .failure: eventKind = .error
+        default: eventKind = .completed
+        }
+        events.append(MarbleEvent(frame: time, kind: eventKind, range: token.range))
         if token.kind.isTerminal {
-          terminal = (description, token.range)
+          terminal = (token.kind.glyphDescription(lexer.text(of: token)), token.range)
         }
       case .subscribe:
         let time = state.eventTime
@@ -72,11 +79,16 @@ public enum MarbleParser {
       }
     }
     state.finish(diagnostics: &diagnostics)
+    // The lexer's problems first, as when it ran before the parser (the sort below is stable).
+    diagnostics = lexer.diagnostics + diagnostics
 
     let offset = zero?.time ?? 0
+    if offset != 0 {
+      for index in events.indices { events[index].frame -= offset }
+    }
     let diagram = MarbleDiagram(
       kind: kind,
-      events: events.map { MarbleEvent(frame: $0.time - offset, kind: $0.kind, range: $0.range) },
+      events: events,
       subscriptionPoint: zero?.range,
       firstFrame: -offset,
       length: state.time)
@@ -94,23 +106,26 @@ public enum MarbleParser {
   public static func parseSubscription(_ marble: String) -> (
     subscription: SubscriptionMarble?, diagnostics: [Diagnostic]
   ) {
-    var (tokens, diagnostics) = MarbleLexer.tokenize(marble)
+    var lexer = MarbleLexer(marble)
+    var diagnostics: [Diagnostic] = []
     var state = TimelineState()
     var subscribe: (time: Int, range: SourceRange)?
     var unsubscribe: (time: Int, range: SourceRange)?
     var unsubscribeFirst = false
 
-    for token in tokens {
+    while let token = lexer.next() {
       switch token.kind {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(token, diagnostics: &diagnostics)
+        state.handleStructure(
+          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         state.markContent()
         state.time += 1
         diagnostics.append(
-          .marbleEventInSubscription(token.kind.glyphDescription(token.text), at: token.range))
+          .marbleEventInSubscription(
+            token.kind.glyphDescription(lexer.text(of: token)), at: token.range))
       case .subscribe:
         let time = state.eventTime
         state.markContent()
@@ -132,6 +147,7 @@ public enum MarbleParser {
       }
     }
     state.finish(diagnostics: &diagnostics)
+    diagnostics = lexer.diagnostics + diagnostics
 
     guard let subscribe else {
       let whole = SourceRange(line: 1, column: 1, length: marble.count)
@@ -170,8 +186,10 @@ private struct TimelineState {
     group?.hasContent = true
   }
 
-  /// Handles `-`, time progressions, `(` and `)`.
-  mutating func handleStructure(_ token: MarbleToken, diagnostics: inout [Diagnostic]) {
+  /// Handles `-`, time progressions, `(` and `)`; `text` gives a token's source text.
+  mutating func handleStructure(
+    _ token: MarbleToken, text: (MarbleToken) -> String, diagnostics: inout [Diagnostic]
+  ) {
     switch token.kind {
     case .advance:
       if group != nil {
@@ -180,7 +198,8 @@ private struct TimelineState {
       time += 1
     case .timeProgression(let frames):
       if group != nil {
-        diagnostics.append(.marbleTimeInGroup(token.text, isProgression: true, at: token.range))
+        diagnostics.append(
+          .marbleTimeInGroup(text(token), isProgression: true, at: token.range))
       } else {
         time += frames ?? 0
       }
@@ -222,14 +241,6 @@ private struct TimelineState {
 extension MarbleToken.Kind {
   fileprivate var isTerminal: Bool {
     self == .completion || self == .failure
-  }
-
-  fileprivate var eventKind: MarbleEvent.Kind {
-    switch self {
-    case .value(let key): return .value(key: key)
-    case .failure: return .error
-    default: return .completed
-    }
   }
 
   /// `value 'x'`, `completion '|'`, `failure '#'`.

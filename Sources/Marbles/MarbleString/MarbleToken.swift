@@ -7,8 +7,8 @@ struct MarbleToken: Hashable, Sendable {
     case advance
     /// A space, tab or other whitespace: alignment only.
     case space
-    /// Any other character (a grapheme cluster): a value key.
-    case value(String)
+    /// Any other character (a grapheme cluster): a value key (`MarbleLexer.text(of:)`).
+    case value
     /// `|`.
     case completion
     /// `#`.
@@ -26,135 +26,225 @@ struct MarbleToken: Hashable, Sendable {
   }
 
   var kind: Kind
-  /// The source text of the token.
-  var text: String
   var range: SourceRange
+  /// Where the token's text is in the marble's UTF-8 bytes: a token holds no String, so making
+  /// and dropping one (once per Character of a large marble) costs no reference counting.
+  var bytes: Range<Int>
 }
 
-/// Splits a marble string into tokens, diagnosing malformed time progressions.
-enum MarbleLexer {
-  /// The tokens of `marble` and the problems found while reading it.
-  static func tokenize(_ marble: String) -> (tokens: [MarbleToken], diagnostics: [Diagnostic]) {
-    let characters = Array(marble)
-    var tokens: [MarbleToken] = []
-    tokens.reserveCapacity(characters.count)
-    var diagnostics: [Diagnostic] = []
-    var line = 1
-    var column = 1
-    var index = 0
-    var afterBoundary = true  // at the start or after whitespace
+/// Splits a marble string into tokens, one at a time, diagnosing malformed time progressions.
+///
+/// It reads the string's UTF-8 bytes: a byte below 0x80 followed by another one (or by the end)
+/// is a whole Character (CR LF aside), so only non-ASCII text pays for grapheme breaking.
+/// Columns count Characters, as everywhere.
+struct MarbleLexer {
+  private let marble: String
+  private let bytes: [UInt8]
+  /// The byte offset of the next Character.
+  private var index = 0
+  private var line = 1
+  private var column = 1
+  /// At the start or after whitespace.
+  private var afterBoundary = true
+  /// The previous Character is an ASCII digit, or a `.`.
+  private var previousIsDigit = false
+  private var previousIsDot = false
+  /// The problems found so far (malformed time progressions).
+  private(set) var diagnostics: [Diagnostic] = []
 
-    while index < characters.count {
-      let character = characters[index]
-      if character.isWhitespace {
-        tokens.append(
-          MarbleToken(
-            kind: .space, text: String(character), range: SourceRange(line: line, column: column)))
-        if character.isNewline {
-          line += 1
-          column = 1
-        } else {
-          column += 1
-        }
-        index += 1
-        afterBoundary = true
-        continue
-      }
-
-      // Inside a run of digits a progression can neither start (no boundary before it) nor be
-      // worth a warning (the run's first digit had it), so only a run's first digit is matched:
-      // matching at every digit made a marble of n digits cost n² steps.
-      if character.isMarbleDigit, index == 0 || !characters[index - 1].isMarbleDigit,
-        let match = matchProgression(characters, at: index)
-      {
-        let end = index + match.length
-        let range = SourceRange(line: line, column: column, length: match.length)
-        let text = String(characters[index..<end])
-        let followedByBoundary = end == characters.count || characters[end].isWhitespace
-        if afterBoundary && followedByBoundary {
-          var frames: Int?
-          switch progressionFrames(match) {
-          case .frames(let count): frames = count
-          case .fraction: diagnostics.append(.marbleProgressionFraction(text, at: range))
-          case .tooLong: diagnostics.append(.marbleProgressionTooLong(text, at: range))
-          }
-          tokens.append(
-            MarbleToken(kind: .timeProgression(frames: frames), text: text, range: range))
-          column += match.length
-          index = end
-          afterBoundary = false
-          continue
-        }
-        if afterBoundary {
-          diagnostics.append(.marbleProgressionNotFollowedBySpace(text, at: range))
-        } else if followedByBoundary, index > 0, !characters[index - 1].isMarbleDigit,
-          characters[index - 1] != "."
-        {
-          diagnostics.append(.marbleProgressionReadAsValues(text, at: range))
-        }
-        // Either way the characters are read one by one, as values.
-      }
-
-      let kind: MarbleToken.Kind
-      switch character {
-      case "-": kind = .advance
-      case "|": kind = .completion
-      case "#": kind = .failure
-      case "(": kind = .groupStart
-      case ")": kind = .groupEnd
-      case "^": kind = .subscribe
-      case "!": kind = .unsubscribe
-      default: kind = .value(String(character))
-      }
-      tokens.append(
-        MarbleToken(
-          kind: kind, text: String(character), range: SourceRange(line: line, column: column)))
-      column += 1
-      index += 1
-      afterBoundary = false
-    }
-    return (tokens, diagnostics)
+  init(_ marble: String) {
+    self.marble = marble
+    self.bytes = Array(marble.utf8)
   }
 
-  /// A time progression's parts: integer digits, fraction digits, unit.
+  /// The text of each ASCII Character, made once.
+  private static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+  /// The byte offset just after the Character that starts at `offset`.
+  private func characterEnd(at offset: Int) -> Int {
+    let byte = bytes[offset]
+    let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+    if byte < 0x80, next < 0x80 {
+      return byte == 0x0D && next == 0x0A ? offset + 2 : offset + 1
+    }
+    return offset + character(at: offset).utf8.count
+  }
+
+  /// The Character that starts at byte `offset` (grapheme breaking: for non-ASCII text only).
+  private func character(at offset: Int) -> Character {
+    marble[marble.utf8.index(marble.utf8.startIndex, offsetBy: offset)]
+  }
+
+  /// The ASCII byte of the Character at byte `offset` when that Character is one ASCII byte.
+  private func singleASCII(at offset: Int) -> UInt8? {
+    guard offset < bytes.count, bytes[offset] < 0x80 else { return nil }
+    return characterEnd(at: offset) == offset + 1 ? bytes[offset] : nil
+  }
+
+  /// The source text of `token`.
+  func text(of token: MarbleToken) -> String {
+    let range = token.bytes
+    if range.count == 1, bytes[range.lowerBound] < 0x80 {
+      return Self.asciiText[Int(bytes[range.lowerBound])]
+    }
+    return String(decoding: bytes[range], as: UTF8.self)
+  }
+
+  /// Whether the ASCII digits at `offset` are followed by `.`, `m` or `s`: without one of those
+  /// no time progression starts there (a quick test before matching one).
+  private func unitMayFollowDigits(at offset: Int) -> Bool {
+    var index = offset
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9")
+    {
+      index += 1
+    }
+    guard index < bytes.count else { return false }
+    let byte = bytes[index]
+    return byte == UInt8(ascii: ".") || byte == UInt8(ascii: "m") || byte == UInt8(ascii: "s")
+  }
+
+  /// The next token, or nil at the end.
+  mutating func next() -> MarbleToken? {
+    guard index < bytes.count else { return nil }
+    let start = index
+    let end = characterEnd(at: start)
+    let byte = bytes[start]
+    let isASCII = end == start + 1
+    let isWhitespace: Bool
+    let isNewline: Bool
+    if isASCII {
+      isWhitespace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+      isNewline = byte >= 0x0A && byte <= 0x0D
+    } else {  // CR LF, non-ASCII, or ASCII with combining marks
+      let whole = character(at: start)
+      (isWhitespace, isNewline) = (whole.isWhitespace, whole.isNewline)
+    }
+    if isWhitespace {
+      let token = MarbleToken(
+        kind: .space, range: SourceRange(line: line, column: column), bytes: start..<end)
+      if isNewline {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+      index = end
+      (afterBoundary, previousIsDigit, previousIsDot) = (true, false, false)
+      return token
+    }
+
+    let isDigit = isASCII && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    // Inside a run of digits a progression can neither start (no boundary before it) nor be
+    // worth a warning (the run's first digit had it), so only a run's first digit is matched:
+    // matching at every digit made a marble of n digits cost n² steps.
+    if isDigit, !previousIsDigit, unitMayFollowDigits(at: start),
+      let match = Self.matchProgression(at: start, { singleASCII(at: $0) })
+    {
+      // Every Character of a match is one byte.
+      let matchEnd = start + match.length
+      let range = SourceRange(line: line, column: column, length: match.length)
+      let text = String(decoding: bytes[start..<matchEnd], as: UTF8.self)
+      let followedByBoundary: Bool
+      if matchEnd == bytes.count {
+        followedByBoundary = true
+      } else if bytes[matchEnd] < 0x80 {
+        let after = bytes[matchEnd]
+        followedByBoundary = after == 0x20 || (after >= 0x09 && after <= 0x0D)
+      } else {
+        followedByBoundary = character(at: matchEnd).isWhitespace
+      }
+      if afterBoundary && followedByBoundary {
+        var frames: Int?
+        switch Self.progressionFrames(match) {
+        case .frames(let count): frames = count
+        case .fraction: diagnostics.append(.marbleProgressionFraction(text, at: range))
+        case .tooLong: diagnostics.append(.marbleProgressionTooLong(text, at: range))
+        }
+        column += match.length
+        index = matchEnd
+        (afterBoundary, previousIsDigit, previousIsDot) = (false, false, false)
+        return MarbleToken(
+          kind: .timeProgression(frames: frames), range: range, bytes: start..<matchEnd)
+      }
+      if afterBoundary {
+        diagnostics.append(.marbleProgressionNotFollowedBySpace(text, at: range))
+      } else if followedByBoundary, start > 0, !previousIsDigit, !previousIsDot {
+        diagnostics.append(.marbleProgressionReadAsValues(text, at: range))
+      }
+      // Either way the characters are read one by one, as values.
+    }
+
+    let kind: MarbleToken.Kind
+    switch isASCII ? byte : 0 {
+    case UInt8(ascii: "-"): kind = .advance
+    case UInt8(ascii: "|"): kind = .completion
+    case UInt8(ascii: "#"): kind = .failure
+    case UInt8(ascii: "("): kind = .groupStart
+    case UInt8(ascii: ")"): kind = .groupEnd
+    case UInt8(ascii: "^"): kind = .subscribe
+    case UInt8(ascii: "!"): kind = .unsubscribe
+    default: kind = .value
+    }
+    let token = MarbleToken(
+      kind: kind, range: SourceRange(line: line, column: column), bytes: start..<end)
+    column += 1
+    index = end
+    (afterBoundary, previousIsDigit, previousIsDot) = (
+      false, isDigit, isASCII && byte == UInt8(ascii: ".")
+    )
+    return token
+  }
+
+  /// A time progression's parts: integer digits, fraction digits (ASCII), unit.
   struct ProgressionMatch {
     var length: Int
-    var integer: [Character]
-    var fraction: [Character]
+    var integer: [UInt8]
+    var fraction: [UInt8]
     var unitMilliseconds: Int
   }
 
-  /// Matches `[0-9]+(\.[0-9]+)?(ms|s|m)` at `start`, regardless of what follows.
+  /// Matches `[0-9]+(\.[0-9]+)?(ms|s|m)` at `start` in `characters`, regardless of what
+  /// follows.
   static func matchProgression(_ characters: [Character], at start: Int) -> ProgressionMatch? {
+    matchProgression(at: start) { index in
+      guard index < characters.count, characters[index].utf8.count == 1 else { return nil }
+      return characters[index].utf8.first
+    }
+  }
+
+  /// Matches `[0-9]+(\.[0-9]+)?(ms|s|m)` at `start`, regardless of what follows; `ascii` gives
+  /// the Character at an offset when it is a single ASCII byte, nil otherwise or past the end.
+  static func matchProgression(at start: Int, _ ascii: (Int) -> UInt8?) -> ProgressionMatch? {
+    func isDigit(_ byte: UInt8?) -> Bool {
+      byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false
+    }
     var index = start
-    var integer: [Character] = []
-    while index < characters.count, characters[index].isMarbleDigit {
-      integer.append(characters[index])
+    var integer: [UInt8] = []
+    while let byte = ascii(index), isDigit(byte) {
+      integer.append(byte)
       index += 1
     }
     guard !integer.isEmpty else { return nil }
-    var fraction: [Character] = []
-    if index + 1 < characters.count, characters[index] == ".",
-      characters[index + 1].isMarbleDigit
-    {
+    var fraction: [UInt8] = []
+    if ascii(index) == UInt8(ascii: "."), isDigit(ascii(index + 1)) {
       index += 1
-      while index < characters.count, characters[index].isMarbleDigit {
-        fraction.append(characters[index])
+      while let byte = ascii(index), isDigit(byte) {
+        fraction.append(byte)
         index += 1
       }
     }
-    guard index < characters.count else { return nil }
     let unit: Int
-    if characters[index] == "m", index + 1 < characters.count, characters[index + 1] == "s" {
+    switch (ascii(index), ascii(index + 1)) {
+    case (UInt8(ascii: "m"), UInt8(ascii: "s")):
       unit = 1
       index += 2
-    } else if characters[index] == "s" {
+    case (UInt8(ascii: "s"), _):
       unit = 1000
       index += 1
-    } else if characters[index] == "m" {
+    case (UInt8(ascii: "m"), _):
       unit = 60_000
       index += 1
-    } else {
+    default:
       return nil
     }
     return ProgressionMatch(
@@ -172,19 +262,19 @@ enum MarbleLexer {
     let limit = MarbleParser.maxProgressionFrames
     // Drop trailing zeros of the fraction: they do not change the value.
     var fraction = match.fraction
-    while fraction.last == "0" { fraction.removeLast() }
+    while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
     // The unit is at most 60,000 ms (< 10^5), so a fraction with 5 or more significant
     // digits can never give whole frames.
     guard fraction.count < 5 else { return .fraction }
     var integerValue = 0
     for digit in match.integer {
-      integerValue = integerValue * 10 + (digit.wholeNumberValue ?? 0)
+      integerValue = integerValue * 10 + Int(digit - UInt8(ascii: "0"))
       if integerValue > limit { return .tooLong }
     }
     var fractionValue = 0
     var scale = 1
     for digit in fraction {
-      fractionValue = fractionValue * 10 + (digit.wholeNumberValue ?? 0)
+      fractionValue = fractionValue * 10 + Int(digit - UInt8(ascii: "0"))
       scale *= 10
     }
     let (whole, overflow) = integerValue.multipliedReportingOverflow(by: match.unitMilliseconds)

@@ -190,27 +190,30 @@ struct DiagramGrid {
     _ row: Row, marks: [Mark], from next: inout Int, frames: ClosedRange<Int>, timeline: Bool,
     steps: inout Int
   ) -> String {
-    var line = ""
     while next < marks.count, marks[next].frame < frames.lowerBound {
       next += 1
       steps += 1
     }
     steps += frames.count
-    let blank = String(repeating: " ", count: cellWidth)
-    let empty = String(theme.empty) + String(repeating: " ", count: cellWidth - 1)
+    // The line is built as UTF-8 bytes: a String append per frame cost more than the layout.
+    var line: [UInt8] = []
+    line.reserveCapacity(frames.count * cellWidth)
+    let blank = [UInt8](repeating: UInt8(ascii: " "), count: cellWidth)
+    let empty = Array((String(theme.empty) + String(repeating: " ", count: cellWidth - 1)).utf8)
     for frame in frames {
       if next < marks.count, marks[next].frame == frame {
         let mark = marks[next]
-        line += paint(mark.text, mark.style)
-        line += String(repeating: " ", count: max(0, cellWidth - mark.text.count))
+        line.append(contentsOf: paint(mark.text, mark.style).utf8)
+        let width = mark.text.utf8.count == 1 ? 1 : mark.text.count
+        if width < cellWidth { line.append(contentsOf: blank[..<(cellWidth - width)]) }
         next += 1
       } else if timeline, frame >= (row.start ?? .min), frame <= (row.end ?? .max) {
-        line += empty
+        line.append(contentsOf: empty)
       } else {
-        line += blank
+        line.append(contentsOf: blank)
       }
     }
-    return line
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// Frame numbers every five frames (more when the numbers are wide), each at its frame's
@@ -249,10 +252,18 @@ struct DiagramGrid {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
   }
 
+  /// `line` without its trailing space Characters. On bytes when the spaces follow ASCII text
+  /// (then each is a whole Character); after other text a space may belong to its cluster.
   private func trimmed(_ line: String) -> String {
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return line
+    let utf8 = line.utf8
+    guard utf8.last == UInt8(ascii: " ") else { return line }
+    guard let last = utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "" }
+    guard utf8[last] < 0x80 else {
+      var line = line
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+    return String(decoding: utf8[...last], as: UTF8.self)
   }
 }
 

@@ -1,174 +1,256 @@
 import Reactive
 
-extension ScriptRun {
-  /// The run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added). A run
-  /// that stopped early also has `"stopped": {"frame", "reason", "message"}`.
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("file", .string(file)),
-      ("title", title.map(JSONValue.string) ?? .null),
-      ("frames", .object([("first", .int(firstFrame)), ("last", .int(lastFrame))])),
-      ("lanes", .array(lanes.map(\.json))),
-      (
-        "subscriptions",
-        .object(subscriptions.map { ($0.name, .array($0.log.map(\.json))) })
-      ),
-      ("expectations", .array(expectations.map(\.json))),
-      ("diagnostics", .array(diagnostics.map { $0.json(file: file) })),
-    ]
-    if let stopped {
-      members.append(
-        (
-          "stopped",
-          .object([
-            ("frame", .int(stopped.frame)), ("reason", .string(stopped.reason.rawValue)),
-            ("message", .string(stopped.message)),
-          ])
-        ))
+extension ScriptRun: JSONWritable {
+  /// Writes the run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added).
+  /// A run that stopped early also has `"stopped": {"frame", "reason", "message"}`.
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.object { writer in
+      writer.key("file")
+      writer.string(file)
+      writer.key("title")
+      if let title { writer.string(title) } else { writer.null() }
+      writer.key("frames")
+      writer.object { writer in
+        writer.key("first")
+        writer.int(firstFrame)
+        writer.key("last")
+        writer.int(lastFrame)
+      }
+      writer.key("lanes")
+      writer.array(lanes) { writer, lane in lane.writeJSON(to: &writer) }
+      writer.key("subscriptions")
+      writer.object { writer in
+        for subscription in subscriptions {
+          if writer.isDiscarding { return }
+          writer.key(named: subscription.name)
+          writer.array(subscription.log) { writer, window in window.writeJSON(to: &writer) }
+        }
+      }
+      writer.key("expectations")
+      writer.array(expectations) { writer, result in result.writeJSON(to: &writer) }
+      writer.key("diagnostics")
+      writer.array(diagnostics) { writer, diagnostic in
+        diagnostic.writeJSON(to: &writer, file: file)
+      }
+      if let stopped {
+        writer.key("stopped")
+        writer.object { writer in
+          writer.key("frame")
+          writer.int(stopped.frame)
+          writer.key("reason")
+          writer.string(stopped.reason.rawValue)
+          writer.key("message")
+          writer.string(stopped.message)
+        }
+      }
     }
-    return .object(members)
-  }
-
-  /// The JSON printed for several runs: one object, or an array of them in argument order.
-  public static func json(for runs: [ScriptRun]) -> JSONValue {
-    runs.count == 1 ? runs[0].json : .array(runs.map(\.json))
   }
 }
 
-extension TimelineLane {
+extension TimelineLane: JSONWritable {
   /// `{"name", "label", "subscription", "events", "kind"}`, plus `"before"` (a hot source's
   /// events before the subscription) when there are any.
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("name", .string(name)),
-      ("label", .string(label)),
-      ("subscription", subscription.json),
-      ("events", .array(events.map(\.json))),
-      ("kind", .string(kind.rawValue)),
-    ]
-    if !before.isEmpty { members.append(("before", .array(before.map(\.json)))) }
-    return .object(members)
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.object { writer in
+      writer.key("name")
+      writer.string(name)
+      writer.key("label")
+      writer.string(label)
+      writer.key("subscription")
+      subscription.writeJSON(to: &writer)
+      writer.key("events")
+      writer.array(events) { writer, event in event.writeJSON(to: &writer) }
+      writer.key("kind")
+      writer.string(kind.rawValue)
+      if !before.isEmpty {
+        writer.key("before")
+        writer.array(before) { writer, event in event.writeJSON(to: &writer) }
+      }
+    }
   }
 }
 
-extension SubscriptionLog {
+extension SubscriptionLog: JSONWritable {
   /// `{"subscribed": F, "unsubscribed": F|null}`.
-  public var json: JSONValue {
-    .object([
-      ("subscribed", .int(subscribed)),
-      ("unsubscribed", unsubscribed.map(JSONValue.int) ?? .null),
-    ])
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.object { writer in
+      writer.key("subscribed")
+      writer.int(subscribed)
+      writer.key("unsubscribed")
+      if let unsubscribed { writer.int(unsubscribed) } else { writer.null() }
+    }
   }
 }
 
-extension TimelineEvent {
+extension TimelineEvent: JSONWritable {
   /// `{"frame", "kind", "value"}`; an error has `"error"` instead of `"value"`; a recorded
   /// event also has `"sequence"`, its place in the order of work inside its frame.
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [("frame", .int(frame)), ("kind", .string(kind.rawValue))]
-    switch kind {
-    case .next: members.append(("value", value?.json ?? .null))
-    case .error: members.append(("error", value?.json ?? .null))
-    case .completed: break
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.object { writer in
+      writer.key("frame")
+      writer.int(frame)
+      writer.key("kind")
+      writer.string(kind.rawValue)
+      writeEventValue(kind, value, to: &writer)
+      if let sequence {
+        writer.key("sequence")
+        writer.int(sequence)
+      }
     }
-    if let sequence { members.append(("sequence", .int(sequence))) }
-    return .object(members)
   }
 }
 
-extension TimelineValue {
+/// `"value": V` for a next, `"error": E` for an error (`null` when there is none), nothing for a
+/// completion.
+private func writeEventValue(
+  _ kind: TimelineEvent.Kind, _ value: TimelineValue?, to writer: inout JSONWriter
+) {
+  switch kind {
+  case .next: writer.key("value")
+  case .error: writer.key("error")
+  case .completed: return
+  }
+  if let value { value.writeJSON(to: &writer) } else { writer.null() }
+}
+
+extension TimelineValue: JSONWritable {
   /// The value's JSON form (OUTPUT.md §1): numbers, strings, booleans, `null`, arrays for
   /// tuples and arrays, `{"error": V}`, `{"event": …}`, `{"signal": {…}}` with absolute frames.
-  public var json: JSONValue {
+  public func writeJSON(to writer: inout JSONWriter) {
     switch self {
-    case .int(let value): return .int(value)
-    case .double(let value): return .double(value)
-    case .string(let value): return .string(value)
-    case .bool(let value): return .bool(value)
-    case .null: return .null
-    case .tuple(let values), .array(let values): return .array(values.map(\.json))
-    case .error(let value): return .object([("error", value.json)])
-    case .dictionary(let values):
-      let members = values.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }
-      return .object([("dictionary", .object(members))])
-    case .errorObject(let name, let message):
-      return .object([
-        ("errorObject", .object([("name", .string(name)), ("message", .string(message))]))
-      ])
-    case .event(let kind, let value):
-      var members: [(String, JSONValue)] = [("event", .string(kind.rawValue))]
-      switch kind {
-      case .next: members.append(("value", value?.json ?? .null))
-      case .error: members.append(("error", value?.json ?? .null))
-      case .completed: break
+    case .int(let value): writer.int(value)
+    case .double(let value): writer.double(value)
+    case .string(let value), .opaque(let value): writer.string(value)
+    case .bool(let value): writer.bool(value)
+    case .null: writer.null()
+    case .tuple(let values), .array(let values):
+      writer.array(values) { writer, value in value.writeJSON(to: &writer) }
+    case .error(let value):
+      writer.object { writer in
+        writer.key("error")
+        value.writeJSON(to: &writer)
       }
-      return .object(members)
+    case .dictionary(let values):
+      writer.object { writer in
+        writer.key("dictionary")
+        writer.object { writer in
+          for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            if writer.isDiscarding { return }
+            writer.key(named: key)
+            value.writeJSON(to: &writer)
+          }
+        }
+      }
+    case .errorObject(let name, let message):
+      writer.object { writer in
+        writer.key("errorObject")
+        writer.object { writer in
+          writer.key("name")
+          writer.string(name)
+          writer.key("message")
+          writer.string(message)
+        }
+      }
+    case .event(let kind, let value):
+      writer.object { writer in
+        writer.key("event")
+        writer.string(kind.rawValue)
+        writeEventValue(kind, value, to: &writer)
+      }
     case .signal(let inner):
-      return .object([
-        (
-          "signal",
-          .object([
-            ("subscribed", .int(inner.subscribed)),
-            ("unsubscribed", inner.unsubscribed.map(JSONValue.int) ?? .null),
-            ("events", .array(inner.events.map(\.json))),
-          ])
-        )
-      ])
-    case .opaque(let text): return .string(text)
+      writer.object { writer in
+        writer.key("signal")
+        writer.object { writer in
+          writer.key("subscribed")
+          writer.int(inner.subscribed)
+          writer.key("unsubscribed")
+          if let unsubscribed = inner.unsubscribed {
+            writer.int(unsubscribed)
+          } else {
+            writer.null()
+          }
+          writer.key("events")
+          writer.array(inner.events) { writer, event in event.writeJSON(to: &writer) }
+        }
+      }
     }
   }
 }
 
-extension ExpectationResult {
+extension ExpectationResult: JSONWritable {
   /// `{"line", "column", "lane", "passed"}`, plus on failure `"expected"`/`"actual"` (for a
   /// lane), `"message"` (the diff drawn in ascii) and `"differences"` (each differing frame
   /// with its kind and both sides' events).
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("line", .int(line)), ("column", .int(column)), ("lane", .string(lane)),
-      ("passed", .bool(passed)),
-    ]
-    if let expected { members.append(("expected", .array(expected.map(\.json)))) }
-    if let actual { members.append(("actual", .array(actual.map(\.json)))) }
-    if !passed {
-      members.append(("message", .string(ExpectationDiffRenderer().render(self))))
+  public func writeJSON(to writer: inout JSONWriter) {
+    writer.object { writer in
+      writer.key("line")
+      writer.int(line)
+      writer.key("column")
+      writer.int(column)
+      writer.key("lane")
+      writer.string(lane)
+      writer.key("passed")
+      writer.bool(passed)
+      if let expected {
+        writer.key("expected")
+        writer.array(expected) { writer, event in event.writeJSON(to: &writer) }
+      }
+      if let actual {
+        writer.key("actual")
+        writer.array(actual) { writer, event in event.writeJSON(to: &writer) }
+      }
+      if !passed, !writer.isDiscarding {
+        writer.key("message")
+        writer.string(ExpectationDiffRenderer().render(self))
+      }
+      if let differences = mismatch?.differences, !differences.isEmpty {
+        writer.key("differences")
+        writer.array(differences) { writer, difference in
+          writer.object { writer in
+            writer.key("frame")
+            writer.int(difference.frame)
+            writer.key("kind")
+            writer.string(difference.kind.rawValue)
+            writer.key("expected")
+            writer.array(difference.expected) { writer, event in event.writeJSON(to: &writer) }
+            writer.key("actual")
+            writer.array(difference.actual) { writer, event in event.writeJSON(to: &writer) }
+          }
+        }
+      }
     }
-    if let differences = mismatch?.differences, !differences.isEmpty {
-      members.append(
-        (
-          "differences",
-          .array(
-            differences.map { difference in
-              .object([
-                ("frame", .int(difference.frame)), ("kind", .string(difference.kind.rawValue)),
-                ("expected", .array(difference.expected.map(\.json))),
-                ("actual", .array(difference.actual.map(\.json))),
-              ])
-            })
-        ))
-    }
-    return .object(members)
   }
 }
 
 extension Diagnostic {
-  /// `{"severity", "file", "line", "column", "message"}`.
-  public func json(file: String) -> JSONValue {
-    .object([
-      ("severity", .string(severity.rawValue)),
-      ("file", .string(file)),
-      ("line", .int(range.start.line)),
-      ("column", .int(range.start.column)),
-      ("message", .string(message)),
-    ])
+  /// Writes `{"severity", "file", "line", "column", "message"}`.
+  public func writeJSON(to writer: inout JSONWriter, file: String) {
+    writer.object { writer in
+      writer.key("severity")
+      writer.string(severity.rawValue)
+      writer.key("file")
+      writer.string(file)
+      writer.key("line")
+      writer.int(range.start.line)
+      writer.key("column")
+      writer.int(range.start.column)
+      writer.key("message")
+      writer.string(message)
+    }
   }
 
-  /// The object printed on standard output when a run fails with `--format json`:
+  /// Writes the object printed on standard output when a run fails with `--format json`:
   /// `{"file": …, "diagnostics": [...]}`.
-  public static func jsonReport(_ diagnostics: [Diagnostic], file: String) -> JSONValue {
-    .object([
-      ("file", .string(file)),
-      ("diagnostics", .array(diagnostics.map { $0.json(file: file) })),
-    ])
+  public static func writeJSONReport(
+    _ diagnostics: [Diagnostic], file: String, to writer: inout JSONWriter
+  ) {
+    writer.object { writer in
+      writer.key("file")
+      writer.string(file)
+      writer.key("diagnostics")
+      writer.array(diagnostics) { writer, diagnostic in
+        diagnostic.writeJSON(to: &writer, file: file)
+      }
+    }
   }
 }

@@ -446,7 +446,13 @@ struct ScriptLexer {
     var escapes: [ScriptStringLiteral.Escape] = []
     var runStart = index
     var isTerminated = false
-    while let character = current {
+    while true {
+      // Plain ASCII text, the bulk of a large marble, is read bytewise.
+      while let byte = plainASCII, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+        advanceASCII()
+        valueCount += 1
+      }
+      guard let character = current else { break }
       if character.isNewline { break }
       if character == "\"" {
         value += text[runStart..<index]

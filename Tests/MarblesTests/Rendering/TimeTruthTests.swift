@@ -291,7 +291,7 @@ import Testing
       #expect(ratio(pair[1].bytes, pair[0].bytes) < 4.1, "\(name): \(pair)")
     }
     // json: four times the events, four times the text (the writer's work is checked with it).
-    let json = [quarter, full].map { $0.json.pretty().utf8.count }
+    let json = [quarter, full].map { $0.prettyJSON().utf8.count }
     #expect(ratio(json[1], json[0]) < 4.1, "json: \(json)")
     #expect(ratio(json[1], json[0]) > 3.9, "json: \(json)")
   }

@@ -132,31 +132,31 @@ func sampleRun() -> ScriptRun {
 
 @Suite struct ScriptRunJSONTests {
   @Test func jsonGolden() throws {
-    try expectGolden(sampleRun().json.pretty() + "\n", named: "sample.json")
+    try expectGolden(sampleRun().prettyJSON() + "\n", named: "sample.json")
   }
 
   @Test func valuesFollowTheContract() {
-    #expect(TimelineValue.int(10).json.compact == "10")
-    #expect(TimelineValue.double(2.5).json.compact == "2.5")
-    #expect(TimelineValue.double(2).json.compact == "2.0")
-    #expect(TimelineValue.string("a\"b\n").json.compact == #""a\"b\n""#)
-    #expect(TimelineValue.null.json.compact == "null")
-    #expect(TimelineValue.tuple([.int(1), .bool(true)]).json.compact == "[1, true]")
-    #expect(TimelineValue.error(.string("boom")).json.compact == #"{"error": "boom"}"#)
-    #expect(TimelineValue.event(.next, .int(1)).json.compact == #"{"event": "next", "value": 1}"#)
+    #expect(TimelineValue.int(10).compactJSON == "10")
+    #expect(TimelineValue.double(2.5).compactJSON == "2.5")
+    #expect(TimelineValue.double(2).compactJSON == "2.0")
+    #expect(TimelineValue.string("a\"b\n").compactJSON == #""a\"b\n""#)
+    #expect(TimelineValue.null.compactJSON == "null")
+    #expect(TimelineValue.tuple([.int(1), .bool(true)]).compactJSON == "[1, true]")
+    #expect(TimelineValue.error(.string("boom")).compactJSON == #"{"error": "boom"}"#)
+    #expect(TimelineValue.event(.next, .int(1)).compactJSON == #"{"event": "next", "value": 1}"#)
     #expect(
-      TimelineValue.event(.error, .string("e")).json.compact == #"{"event": "error", "error": "e"}"#
+      TimelineValue.event(.error, .string("e")).compactJSON == #"{"event": "error", "error": "e"}"#
     )
-    #expect(TimelineValue.event(.completed, nil).json.compact == #"{"event": "completed"}"#)
+    #expect(TimelineValue.event(.completed, nil).compactJSON == #"{"event": "completed"}"#)
     let inner = TimelineValue.signal(
       InnerTimeline(
         subscribed: 3, unsubscribed: nil, events: [.next(.string("a"), at: 4)]))
     #expect(
-      inner.json.compact
+      inner.compactJSON
         == #"{"signal": {"subscribed": 3, "unsubscribed": null, "events": [{"frame": 4, "kind": "next", "value": "a"}]}}"#
     )
     #expect(
-      TimelineEvent.error(.string("e"), at: 2).json.compact
+      TimelineEvent.error(.string("e"), at: 2).compactJSON
         == #"{"frame": 2, "kind": "error", "error": "e"}"#)
   }
 

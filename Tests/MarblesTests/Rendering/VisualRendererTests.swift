@@ -82,7 +82,7 @@ func inlineSVG(_ html: String) -> String? {
         let lines = text.split(separator: "\n").count
         #expect(lines > run.lanes.count, "\(name): a lane is missing")
       }
-      let json = run.json.pretty()
+      let json = run.prettyJSON()
       let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
       #expect((decoded?["lanes"] as? [Any])?.count == run.lanes.count, "\(name): json lanes")
       #expect(xmlError(SVGRenderer().render(run)) == nil, "\(name): svg")

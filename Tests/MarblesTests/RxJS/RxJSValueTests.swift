@@ -15,7 +15,7 @@ import Testing
       """)
     let values = run?.lane("input")?.events.compactMap(\.value).map(\.description)
     #expect(values == ["[1, 2]", #"["x": 1, "y": [true]]"#, "[:]"])
-    let json = run?.lane("input")?.events[1].value?.json.compact
+    let json = run?.lane("input")?.events[1].value?.compactJSON
     #expect(json == #"{"dictionary": {"x": 1, "y": [true]}}"#)
   }
 
@@ -46,7 +46,7 @@ import Testing
     #expect(run?.expectations.map(\.passed) == [true, false, false, false, true, true])
     let failure = run?.lane("typed")?.events.first?.value
     #expect(failure?.description == #"Error("bad", name: "TypeError")"#)
-    #expect(failure?.json.compact == #"{"errorObject": {"name": "TypeError", "message": "bad"}}"#)
+    #expect(failure?.compactJSON == #"{"errorObject": {"name": "TypeError", "message": "bad"}}"#)
   }
 
   @Test func notificationsDematerialize() {

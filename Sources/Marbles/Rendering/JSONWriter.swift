@@ -1,0 +1,395 @@
+/// Writes a JSON document as UTF-8 bytes, value by value, without building it in memory first.
+///
+/// The layout is deterministic: keys keep the order they are written in, integers stay integers,
+/// and in the pretty form (two-space indent) an array or object that is not the document itself
+/// stays on one line when its one-line form has at most `inlineLimit` minus its indent
+/// Characters. To decide that, the writer writes the one-line form first and, as soon as it is
+/// over the limit, drops it and writes the container again indented: the closure that writes a
+/// container's contents can run twice, and must write the same thing both times.
+///
+///     var writer = JSONWriter()
+///     writer.object { writer in
+///       writer.key("frame")
+///       writer.int(2)
+///       writer.key("values")
+///       writer.array([1, 2]) { writer, value in writer.int(value) }
+///     }
+///     writer.text  // {\n  "frame": 2,\n  "values": [1, 2]\n}
+/// The bytes live in the writer's own buffer (it is not copyable, so that buffer has one owner):
+/// writing a key or a number is a copy into it, with no per-call array or string work.
+public struct JSONWriter: ~Copyable {
+  /// The longest one-line container, in Characters, counting its indent.
+  public let inlineLimit: Int
+  /// Everything on one line (no indent, no newlines).
+  public let isCompact: Bool
+
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+  private let sink: ((UnsafeRawBufferPointer) -> Void)?
+  private let flushThreshold: Int
+  /// The indent of the elements of the innermost open container (0 at the top).
+  private var indent = 0
+  /// No element written yet in the innermost open container.
+  private var isFirst = true
+  /// The innermost open container is an array (its elements are not preceded by keys).
+  private var inArray = false
+  /// Where the current one-line attempt started, or -1 when there is none.
+  private var attemptStart = -1
+  private var attemptLimit = 0
+  private var attemptHasNonASCII = false
+  /// A one-line attempt went over its limit: nothing more is written until the writer drops
+  /// the attempt and writes the container indented, so a loop over many elements may stop.
+  public private(set) var isDiscarding = false
+
+  /// A writer of the pretty form (or the compact form) that keeps every byte (see `text`).
+  public init(inlineLimit: Int = 100, compact: Bool = false) {
+    self.inlineLimit = inlineLimit
+    self.isCompact = compact
+    self.sink = nil
+    self.flushThreshold = .max
+    self.capacity = 256
+    self.base = .allocate(capacity: 256)
+  }
+
+  /// A writer of the pretty form that hands its bytes to `sink` whenever about `chunkSize` of
+  /// them are buffered, so that a large document never sits in memory whole. Call `flush()` at
+  /// the end.
+  public init(
+    inlineLimit: Int = 100, chunkSize: Int = 1 << 20,
+    sink: @escaping (UnsafeRawBufferPointer) -> Void
+  ) {
+    self.inlineLimit = inlineLimit
+    self.isCompact = false
+    self.sink = sink
+    self.flushThreshold = chunkSize
+    self.capacity = chunkSize + 4096
+    self.base = .allocate(capacity: chunkSize + 4096)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The bytes written and not yet handed to a sink.
+  public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// The bytes written and not yet handed to a sink, as text.
+  public var text: String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
+
+  /// Hands the buffered bytes to the sink (nothing without one).
+  public mutating func flush() {
+    guard let sink, count > 0, attemptStart < 0 else { return }
+    sink(UnsafeRawBufferPointer(start: base, count: count))
+    count = 0
+  }
+
+  /// Ends the document with a newline.
+  public mutating func newline() {
+    put(UInt8(ascii: "\n"))
+  }
+
+  // MARK: The buffer
+
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(needed, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (base + count).update(from: start, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  private mutating func put(_ text: StaticString) {
+    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private mutating func pad(_ spaces: Int) {
+    guard spaces > 0 else { return }
+    reserve(spaces)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+    count += spaces
+  }
+
+  private var isOneLine: Bool { isCompact || attemptStart >= 0 }
+
+  // MARK: Containers
+
+  /// Writes an object; `body` writes its members with `key(_:)` followed by a value.
+  public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), isArray: false, body)
+  }
+
+  /// Writes an array; `body` writes its elements.
+  public mutating func array(_ body: (inout JSONWriter) -> Void) {
+    container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), isArray: true, body)
+  }
+
+  /// Writes an array of `elements`, each with `element`.
+  public mutating func array<Elements: Sequence>(
+    _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
+  ) {
+    array { writer in
+      for item in elements {
+        if writer.isDiscarding { return }
+        element(&writer, item)
+      }
+    }
+  }
+
+  /// Writes a member's key, a literal of plain ASCII (written as it is, without escaping); the
+  /// next value written is the member's value.
+  public mutating func key(_ name: StaticString) {
+    guard !isDiscarding else { return }
+    separate()
+    put(UInt8(ascii: "\""))
+    put(name)
+    put("\": ")
+    checkLength()
+  }
+
+  /// Writes a member's key from text, escaped; the next value written is the member's value.
+  public mutating func key(named name: String) {
+    guard !isDiscarding else { return }
+    separate()
+    writeQuoted(name)
+    put(": ")
+    checkLength()
+  }
+
+  private mutating func container(
+    open: UInt8, close: UInt8, isArray: Bool, _ body: (inout JSONWriter) -> Void
+  ) {
+    guard !isDiscarding else { return }
+    if inArray { separate() }
+    let saved = (indent: indent, isFirst: isFirst, inArray: inArray)
+    defer { (indent, isFirst, inArray) = (saved.indent, false, saved.inArray) }
+    if !isOneLine && indent > 0 {
+      // Not the document itself: one line if it fits.
+      let start = count
+      attemptStart = start
+      attemptLimit = inlineLimit - indent
+      attemptHasNonASCII = false
+      writeOneLine(open: open, close: close, isArray: isArray, body)
+      attemptStart = -1
+      guard isDiscarding else { return }
+      isDiscarding = false
+      count = start
+    }
+    if isOneLine {
+      writeOneLine(open: open, close: close, isArray: isArray, body)
+      return
+    }
+    let ownIndent = indent
+    put(open)
+    (indent, isFirst, inArray) = (ownIndent + 2, true, isArray)
+    body(&self)
+    if !isFirst {
+      put(UInt8(ascii: "\n"))
+      pad(ownIndent)
+    }
+    put(close)
+  }
+
+  private mutating func writeOneLine(
+    open: UInt8, close: UInt8, isArray: Bool, _ body: (inout JSONWriter) -> Void
+  ) {
+    put(open)
+    (isFirst, inArray) = (true, isArray)
+    body(&self)
+    guard !isDiscarding else { return }
+    put(close)
+    checkLength()
+  }
+
+  /// Before a key or an array element: the comma and line break (or space) after the previous
+  /// one; hands a full buffer to the sink between elements of indented containers.
+  @inline(__always)
+  private mutating func separate() {
+    if isOneLine {
+      if !isFirst { put(", ") }
+    } else {
+      if count >= flushThreshold { flush() }
+      if !isFirst { put(UInt8(ascii: ",")) }
+      put(UInt8(ascii: "\n"))
+      pad(indent)
+    }
+    isFirst = false
+  }
+
+  /// Ends the one-line attempt once it is over its limit in Characters (bytes first: counting
+  /// Characters is needed only when non-ASCII text was written).
+  @inline(__always)
+  private mutating func checkLength() {
+    guard attemptStart >= 0, count - attemptStart > attemptLimit else { return }
+    if attemptHasNonASCII,
+      String(
+        decoding: UnsafeBufferPointer(start: base + attemptStart, count: count - attemptStart),
+        as: UTF8.self
+      ).count <= attemptLimit
+    {
+      return
+    }
+    isDiscarding = true
+  }
+
+  // MARK: Scalars
+
+  /// Writes a string, escaped.
+  public mutating func string(_ text: String) {
+    guard !isDiscarding else { return }
+    if inArray { separate() }
+    writeQuoted(text)
+    checkLength()
+  }
+
+  /// Writes an integer.
+  public mutating func int(_ number: Int) {
+    guard !isDiscarding else { return }
+    if inArray { separate() }
+    writeInt(number)
+    checkLength()
+  }
+
+  /// Writes a floating-point number: whole numbers with `.0`, and `NaN`, `Infinity` and
+  /// `-Infinity` as strings.
+  public mutating func double(_ number: Double) {
+    guard !isDiscarding else { return }
+    if let special = TimelineValue.nonFiniteName(number) {
+      string(special)
+      return
+    }
+    if inArray { separate() }
+    if number == number.rounded(), abs(number) < 1e15 {
+      writeInt(Int(number))  // -0.0 is written 0.0
+      put(".0")
+    } else {
+      var text = "\(number)"
+      text.withUTF8 { put($0) }
+    }
+    checkLength()
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ flag: Bool) {
+    guard !isDiscarding else { return }
+    if inArray { separate() }
+    if flag { put("true") } else { put("false") }
+    checkLength()
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    guard !isDiscarding else { return }
+    if inArray { separate() }
+    put("null")
+    checkLength()
+  }
+
+  private mutating func writeInt(_ number: Int) {
+    reserve(20)  // "-" and at most 19 digits
+    if number < 0 {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var magnitude = number.magnitude
+    var digits = 1
+    var probe = magnitude
+    while probe >= 10 {
+      probe /= 10
+      digits += 1
+    }
+    count += digits
+    var position = count
+    repeat {
+      position -= 1
+      base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+  }
+
+  /// Appends `text` in quotes: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
+  /// `\u00XX`; everything else (non-ASCII included) copied as it is.
+  private mutating func writeQuoted(_ text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
+    if done == nil {
+      var copy = text
+      copy.withUTF8 { writeQuoted($0) }
+    }
+  }
+
+  private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    put(UInt8(ascii: "\""))
+    var clean = 0
+    for index in 0..<utf8.count {
+      let byte = utf8[index]
+      if byte >= 0x80 {
+        attemptHasNonASCII = true
+        continue
+      }
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      put(UnsafeBufferPointer(rebasing: utf8[clean..<index]))
+      clean = index + 1
+      put(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+      case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+      default:
+        put("u00")
+        for nibble in [byte >> 4, byte & 0xF] {
+          put(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+      }
+    }
+    put(UnsafeBufferPointer(rebasing: utf8[clean...]))
+    put(UInt8(ascii: "\""))
+  }
+}
+
+/// Something that writes itself as one JSON value.
+public protocol JSONWritable {
+  /// Writes the value (an object, array or scalar) to `writer`.
+  func writeJSON(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+  /// The value on one line.
+  public var compactJSON: String {
+    var writer = JSONWriter(compact: true)
+    writeJSON(to: &writer)
+    return writer.text
+  }
+
+  /// The value indented by two spaces; arrays and objects inside it whose one-line form fits in
+  /// `inlineLimit` Characters (indent included) stay on one line. Ends without a newline.
+  public func prettyJSON(inlineLimit: Int = 100) -> String {
+    var writer = JSONWriter(inlineLimit: inlineLimit)
+    writeJSON(to: &writer)
+    return writer.text
+  }
+}
