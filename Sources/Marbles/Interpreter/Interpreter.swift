@@ -302,6 +302,7 @@ final class Session {
       if let start = item.window?.subscribed {
         internals.startFrame = max(internals.startFrame, start)
       }
+      internals.shown(until: item.window?.unsubscribed)
       if internals.origin == nil {
         internals.origin =
           "the 'show \(item.name)' at \(item.range.start.line):\(item.range.start.column)"

@@ -66,7 +66,9 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
 ///
 /// The state lanes are hot: they carry what the operator reports for this one subscription,
 /// and complete when it ends. The subscription is made at frame 0, after the shown lanes
-/// subscribe, so they see everything from the start.
+/// subscribe, so they see everything from the start. It ends where the windows of the `show`s
+/// that draw it end (`show s.internals subscribed "^---!"`), when all of them have an end and
+/// nothing else (`s.acc`, `s.internals.acc`) uses its lanes.
 final class OperatorInternals: @unchecked Sendable {
   // Invariant: used on the script's thread only.
   /// The operator's signal.
@@ -78,9 +80,16 @@ final class OperatorInternals: @unchecked Sendable {
   /// The state lanes, by name, in drawing order.
   let lanes: [(name: String, signal: Subject<Value>)]
   private var started = false
+  /// The subscription to the operator, once started.
+  private var subscriber: Subscriber<Value>?
   /// The frame the subscription is made at: 0, or the start of the window of the `show` that
   /// draws it (`show s.internals subscribed "--^"`).
   var startFrame = 0
+  /// The ends of the windows of the `show`s that draw it (`nil`: a window without an end).
+  private var windowEnds: [Int?] = []
+  /// Whether its lanes are used other than by a `show` of the whole internals (`s.acc`,
+  /// `s.internals.acc`): then the subscription lasts the whole run.
+  private var isUsedAlone = false
   /// The `show` that draws it, for messages about its subscription.
   var origin: String?
 
@@ -93,9 +102,29 @@ final class OperatorInternals: @unchecked Sendable {
   /// The names of the state lanes.
   var laneNames: [String] { lanes.map(\.name) }
 
-  /// The state lane called `name`.
+  /// The state lane called `name`, for a use other than a `show` of the whole internals: the
+  /// subscription then lasts the whole run.
   func lane(_ name: String) -> Signal<Value>? {
-    lanes.first { $0.name == name }?.signal
+    guard let lane = lanes.first(where: { $0.name == name }) else { return nil }
+    isUsedAlone = true
+    return lane.signal
+  }
+
+  /// Notes a `show` that draws the internals in a window ending at `end` (`nil`: no end).
+  func shown(until end: Int?) {
+    windowEnds.append(end)
+  }
+
+  /// The frame the subscription ends at: the last end of the windows that draw it (at least
+  /// the start), or `nil` when it lasts the whole run.
+  var endFrame: Int? {
+    guard !isUsedAlone, !windowEnds.isEmpty else { return nil }
+    var last = startFrame
+    for end in windowEnds {
+      guard let end else { return nil }
+      last = max(last, end)
+    }
+    return last
   }
 
   /// Subscribes the operator, with its probe armed for this subscription.
@@ -107,11 +136,18 @@ final class OperatorInternals: @unchecked Sendable {
     probe.arm { name, state in
       lanes.first { $0.name == name }?.signal.sendNext(Self.value(of: state))
     }
-    base.subscribe(
-      Subscriber { event in
-        output.send(event)
-        if event.isTerminal { for lane in lanes { lane.signal.sendCompleted() } }
-      })
+    let subscriber = Subscriber<Value> { event in
+      output.send(event)
+      if event.isTerminal { for lane in lanes { lane.signal.sendCompleted() } }
+    }
+    self.subscriber = subscriber
+    base.subscribe(subscriber)
+  }
+
+  /// Unsubscribes the operator at the end of the windows that draw it, as a lane's `!` does:
+  /// the lanes send nothing more (their own windows end at the same frame).
+  func stop() {
+    subscriber?.dispose()
   }
 
   /// An operator's state as a script value.

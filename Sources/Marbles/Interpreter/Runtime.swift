@@ -125,7 +125,8 @@ final class Runtime {
   }
 
   /// The operator internals (`s.internals`) asked for while setting up, started at frame 0
-  /// after the shown lanes subscribe.
+  /// after the shown lanes subscribe (or where their windows start), and stopped where their
+  /// windows end.
   private var internalsWork: [OperatorInternals] = []
 
   /// Starts `internals`' subscription: at frame 0 after the lanes while setting up, now later.
@@ -145,6 +146,10 @@ final class Runtime {
           guard let self else { return internals.start() }
           self.subscribing(as: internals.origin ?? "the internals lanes") { internals.start() }
         }
+      }
+      // After the lanes' own ends at that frame, like a lane's `!`.
+      if let end = internals.endFrame {
+        startWork.append { [scheduler] in scheduler.schedule(at: end) { internals.stop() } }
       }
     }
     internalsWork = []
