@@ -360,7 +360,10 @@ final class Session {
       runtime.subscribing(as: origin) { recorder.start(signal) }
     }
     if let end = window?.unsubscribed {
-      runtime.atStart(of: max(start, end)) { recorder.stop() }
+      runtime.atStart(of: max(start, end)) { [runtime] in
+        recorder.stop()
+        runtime.laneWindowEnded()
+      }
     }
   }
 

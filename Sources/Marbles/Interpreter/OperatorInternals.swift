@@ -67,8 +67,8 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
 /// The state lanes are hot: they carry what the operator reports for this one subscription,
 /// and complete when it ends. The subscription is made at frame 0, after the shown lanes
 /// subscribe, so they see everything from the start. It ends where the windows of the `show`s
-/// that draw it end (`show s.internals subscribed "^---!"`), when all of them have an end and
-/// nothing else (`s.acc`, `s.internals.acc`) uses its lanes.
+/// that draw it end (`show s.internals subscribed "^---!"`), once nothing else watches its
+/// lanes.
 final class OperatorInternals: @unchecked Sendable {
   // Invariant: used on the script's thread only.
   /// The operator's signal.
@@ -85,11 +85,9 @@ final class OperatorInternals: @unchecked Sendable {
   /// The frame the subscription is made at: 0, or the start of the window of the `show` that
   /// draws it (`show s.internals subscribed "--^"`).
   var startFrame = 0
-  /// The ends of the windows of the `show`s that draw it (`nil`: a window without an end).
-  private var windowEnds: [Int?] = []
-  /// Whether its lanes are used other than by a `show` of the whole internals (`s.acc`,
-  /// `s.internals.acc`): then the subscription lasts the whole run.
-  private var isUsedAlone = false
+  /// The frames the windows of the `show`s that draw it end at (`show s.internals subscribed
+  /// "^--!"`): from the first, the subscription ends once nothing watches its lanes.
+  private var windowEnds: [Int] = []
   /// The `show` that draws it, for messages about its subscription.
   var origin: String?
 
@@ -102,29 +100,14 @@ final class OperatorInternals: @unchecked Sendable {
   /// The names of the state lanes.
   var laneNames: [String] { lanes.map(\.name) }
 
-  /// The state lane called `name`, for a use other than a `show` of the whole internals: the
-  /// subscription then lasts the whole run.
+  /// The state lane called `name`.
   func lane(_ name: String) -> Signal<Value>? {
-    guard let lane = lanes.first(where: { $0.name == name }) else { return nil }
-    isUsedAlone = true
-    return lane.signal
+    lanes.first { $0.name == name }?.signal
   }
 
   /// Notes a `show` that draws the internals in a window ending at `end` (`nil`: no end).
   func shown(until end: Int?) {
-    windowEnds.append(end)
-  }
-
-  /// The frame the subscription ends at: the last end of the windows that draw it (at least
-  /// the start), or `nil` when it lasts the whole run.
-  var endFrame: Int? {
-    guard !isUsedAlone, !windowEnds.isEmpty else { return nil }
-    var last = startFrame
-    for end in windowEnds {
-      guard let end else { return nil }
-      last = max(last, end)
-    }
-    return last
+    if let end { windowEnds.append(end) }
   }
 
   /// Subscribes the operator, with its probe armed for this subscription.
@@ -144,10 +127,16 @@ final class OperatorInternals: @unchecked Sendable {
     base.subscribe(subscriber)
   }
 
-  /// Unsubscribes the operator at the end of the windows that draw it, as a lane's `!` does:
-  /// the lanes send nothing more (their own windows end at the same frame).
-  func stop() {
-    subscriber?.dispose()
+  /// Unsubscribes the operator, as a lane's `!` does, once a window that draws it has ended
+  /// (`now` is at or after its end) and nothing watches its output or state lanes any longer:
+  /// the lanes of the `show`s have ended, and no other lane or expectation records them
+  /// (`show total subscribed "^----!"` after `let total = s.acc` keeps it until frame 5).
+  func stopIfUnwatched(at now: Int) {
+    guard let subscriber, let end = windowEnds.min(), now >= max(end, startFrame),
+      output.subscriberCount == 0, lanes.allSatisfy({ $0.signal.subscriberCount == 0 })
+    else { return }
+    self.subscriber = nil
+    subscriber.dispose()
   }
 
   /// An operator's state as a script value.

@@ -59,17 +59,30 @@ import Testing
       """)
   }
 
-  @Test func aLaneUsedAloneKeepsTheSubscription() {
+  @Test func aLaneThatStillRecordsAStateLaneKeepsTheSubscription() {
     expectPasses(
       """
       let input = cold("-1-2-3-4|")
       let s = input.scan(0) { $0 + $1 }
       let total = s.acc
       show s.internals subscribed "^--!", total
-      // 's.acc' is the windowed lane; 'total' draws the same state for the whole run.
+      // 's.acc' is the windowed lane; 'total' records the same state for the whole run.
       expect s.acc == "01-"
       expect total == "01-3-6-a|", a: 10
       expect subscriptions(input) == "^-------!"
       """)
+  }
+
+  @Test func aStateLaneShownInALongerWindowEndsTheSubscriptionWithIt() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let s = interval(2).scan(0) { $0 + $1 }
+        let n = s.acc
+        show s.internals subscribed "^--!", n subscribed "^-----!"
+        expect n == "0-2-6-"
+        """, maxFrames: 100))
+    #expect(run.lastFrame < 100)
+    #expect(run.lane("s.acc")?.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 3))
   }
 }
