@@ -85,4 +85,39 @@ import Testing
     #expect(run.lastFrame < 100)
     #expect(run.lane("s.acc")?.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 3))
   }
+
+  // MARK: - interval
+
+  @Test func intervalDrawsTheTicksSent() {
+    expectPasses(
+      """
+      let ticks = interval(3)
+      show ticks.internals subscribed "^----------!"
+      expect ticks == "---a--b--c-", a: 3, b: 6, c: 9
+      expect ticks.ticks == "0--1--2--3-"
+      """, maxFrames: 100)
+  }
+
+  @Test func rxjsIntervalDrawsTheTicksSentBesideItsIndexes() {
+    expectPasses(
+      """
+      use rxjs
+      let ticks = interval(2)
+      show ticks.internals subscribed "^------!"
+      expect ticks == "--0-1-2"
+      expect ticks.ticks == "0-1-2-3"
+      """, maxFrames: 100)
+  }
+
+  @Test func intervalCountsTheTicksOfTheSubscriptionInTheWindow() {
+    expectPasses(
+      """
+      let ticks = interval(3)
+      show ticks.internals subscribed "--^-------!"
+      expect ticks == "-----a--b-", a: 5, b: 8
+      // The same lane, by name and as the very same signal: the windowed recording.
+      expect ticks.ticks == "--0--1--2-"
+      expect ticks.internals.ticks == "--0--1--2-"
+      """, maxFrames: 100)
+  }
 }
