@@ -1187,14 +1187,16 @@ extension Catalogue {
       parameters: [.value("period")], semantics: .rxjs,
       example: """
         use rxjs
-        let ticks = interval(3).take(3)
-        show ticks
-        expect ticks == "---0--1--(2|)"
+        let ticks = interval(3)
+        show ticks subscribed "^----------!"
+        expect ticks == "---0--1--2-"
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      let ticks = Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) }
-      return .signal(c.indexed(ticks).map { .int($0.1) })
+      return c.probed(["ticks"]) { probe in
+        let ticks = Signal<Int>.interval(period, on: c.scheduler, probe: probe)
+        return c.indexed(ticks.map { Value.int($0) }).map { .int($0.1) }
+      }
     },
     .method(
       "bufferTime", rac: "", alias: "bufferTime",

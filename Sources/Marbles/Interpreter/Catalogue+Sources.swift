@@ -104,13 +104,15 @@ extension Catalogue {
       "Sends the current frame every `period` frames, forever",
       parameters: [.value("period")], semantics: .reactiveObjC,
       example: """
-        let ticks = interval(3).take(3)
-        show ticks
-        expect ticks == "---a--b--(c|)", a: 3, b: 6, c: 9
+        let ticks = interval(3)
+        show ticks subscribed "^----------!"
+        expect ticks == "---a--b--c-", a: 3, b: 6, c: 9
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      return .signal(Signal<Int>.interval(period, on: c.scheduler).map { Value.int($0) })
+      return c.probed(["ticks"]) { probe in
+        Signal<Int>.interval(period, on: c.scheduler, probe: probe).map { Value.int($0) }
+      }
     },
     .function(
       "timer", rac: "",

@@ -118,7 +118,7 @@ extension Catalogue {
       "connected, the subscriber count, and a replay subject's buffer (lanes `connected`, `subscribers`, `replayed`)",
     "autoconnect": "connected, and its subscriber count (lanes `connected`, `subscribers`)",
     "Command": "inFlight, moreExecutionsAllowed, immediateEnabled, enabled, executing …",
-    "interval": "the next tick",
+    "interval": "the count of ticks sent so far (lane `ticks`)",
     "buffer": "the buffer being filled (lane `buffered`)",
     "count": "the count so far (lane `counted`)",
     "min": "the smallest value so far (lane `smallest`)",

@@ -302,6 +302,7 @@ final class Session {
       if let start = item.window?.subscribed {
         internals.startFrame = max(internals.startFrame, start)
       }
+      internals.shown(until: item.window?.unsubscribed)
       if internals.origin == nil {
         internals.origin =
           "the 'show \(item.name)' at \(item.range.start.line):\(item.range.start.column)"
@@ -359,7 +360,10 @@ final class Session {
       runtime.subscribing(as: origin) { recorder.start(signal) }
     }
     if let end = window?.unsubscribed {
-      runtime.atStart(of: max(start, end)) { recorder.stop() }
+      runtime.atStart(of: max(start, end)) { [runtime] in
+        recorder.stop()
+        runtime.laneWindowEnded()
+      }
     }
   }
 

@@ -66,7 +66,9 @@ final class ProbedSignal: Signal<Value>, @unchecked Sendable {
 ///
 /// The state lanes are hot: they carry what the operator reports for this one subscription,
 /// and complete when it ends. The subscription is made at frame 0, after the shown lanes
-/// subscribe, so they see everything from the start.
+/// subscribe, so they see everything from the start. It ends where the windows of the `show`s
+/// that draw it end (`show s.internals subscribed "^---!"`), once nothing else watches its
+/// lanes.
 final class OperatorInternals: @unchecked Sendable {
   // Invariant: used on the script's thread only.
   /// The operator's signal.
@@ -78,9 +80,14 @@ final class OperatorInternals: @unchecked Sendable {
   /// The state lanes, by name, in drawing order.
   let lanes: [(name: String, signal: Subject<Value>)]
   private var started = false
+  /// The subscription to the operator, once started.
+  private var subscriber: Subscriber<Value>?
   /// The frame the subscription is made at: 0, or the start of the window of the `show` that
   /// draws it (`show s.internals subscribed "--^"`).
   var startFrame = 0
+  /// The frames the windows of the `show`s that draw it end at (`show s.internals subscribed
+  /// "^--!"`): from the first, the subscription ends once nothing watches its lanes.
+  private var windowEnds: [Int] = []
   /// The `show` that draws it, for messages about its subscription.
   var origin: String?
 
@@ -98,6 +105,11 @@ final class OperatorInternals: @unchecked Sendable {
     lanes.first { $0.name == name }?.signal
   }
 
+  /// Notes a `show` that draws the internals in a window ending at `end` (`nil`: no end).
+  func shown(until end: Int?) {
+    if let end { windowEnds.append(end) }
+  }
+
   /// Subscribes the operator, with its probe armed for this subscription.
   func start() {
     guard !started else { return }
@@ -107,11 +119,24 @@ final class OperatorInternals: @unchecked Sendable {
     probe.arm { name, state in
       lanes.first { $0.name == name }?.signal.sendNext(Self.value(of: state))
     }
-    base.subscribe(
-      Subscriber { event in
-        output.send(event)
-        if event.isTerminal { for lane in lanes { lane.signal.sendCompleted() } }
-      })
+    let subscriber = Subscriber<Value> { event in
+      output.send(event)
+      if event.isTerminal { for lane in lanes { lane.signal.sendCompleted() } }
+    }
+    self.subscriber = subscriber
+    base.subscribe(subscriber)
+  }
+
+  /// Unsubscribes the operator, as a lane's `!` does, once a window that draws it has ended
+  /// (`now` is at or after its end) and nothing watches its output or state lanes any longer:
+  /// the lanes of the `show`s have ended, and no other lane or expectation records them
+  /// (`show total subscribed "^----!"` after `let total = s.acc` keeps it until frame 5).
+  func stopIfUnwatched(at now: Int) {
+    guard let subscriber, let end = windowEnds.min(), now >= max(end, startFrame),
+      output.subscriberCount == 0, lanes.allSatisfy({ $0.signal.subscriberCount == 0 })
+    else { return }
+    self.subscriber = nil
+    subscriber.dispose()
   }
 
   /// An operator's state as a script value.

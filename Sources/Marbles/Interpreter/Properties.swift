@@ -17,7 +17,7 @@ enum Properties {
     "attempt", "latest", "queue", "queues", "windowOpen", "deadline", "replayed", "subscribers",
     "connected", "switched", "counted", "arrived", "seen", "index", "matching", "matched",
     "smallest", "largest", "winner", "held", "fired", "skipping", "taking", "match", "inWindow",
-    "windows", "done", "branch", "interval", "buffers", "collected",
+    "windows", "done", "branch", "interval", "buffers", "collected", "ticks",
   ]
 
   /// The value of `value.name`.

@@ -82,6 +82,7 @@ final class Runtime {
     hotSources = []
     sources = []
     globals = []
+    allInternals = []
   }
 
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
@@ -125,16 +126,26 @@ final class Runtime {
   }
 
   /// The operator internals (`s.internals`) asked for while setting up, started at frame 0
-  /// after the shown lanes subscribe.
+  /// after the shown lanes subscribe (or where their windows start).
   private var internalsWork: [OperatorInternals] = []
+
+  /// Every operator internals of the run, to end their subscriptions with their windows.
+  private var allInternals: [OperatorInternals] = []
 
   /// Starts `internals`' subscription: at frame 0 after the lanes while setting up, now later.
   func startInternals(_ internals: OperatorInternals) {
+    allInternals.append(internals)
     if isSettingUp {
       internalsWork.append(internals)
     } else {
       internals.start()
     }
+  }
+
+  /// After a lane's window ended (its `!`): ends the subscription of each operator internals
+  /// whose own window has ended and whose lanes nothing watches any longer.
+  func laneWindowEnded() {
+    for internals in allInternals { internals.stopIfUnwatched(at: scheduler.now) }
   }
 
   /// Ends the set-up: schedules the collected subscriptions, then the script's work.

@@ -8,12 +8,30 @@ extension Signal where Value == Int {
   /// unbounded run stops at the scheduler's `maxFrames` with
   /// `VirtualTimeError.frameLimitExceeded`.
   ///
+  /// A `probe` reports the count of ticks sent so far as lane `ticks`: 0, then each new count
+  /// (reported just before the tick is sent).
+  ///
   /// - Parameters:
   ///   - period: Ticks between values; values less than 1 count as 1.
   ///   - scheduler: The scheduler that measures the period and sends the values.
-  public static func interval(_ period: Int, on scheduler: any Scheduler) -> Signal<Int> {
+  ///   - probe: The probe that reports the count of ticks, if any.
+  public static func interval(
+    _ period: Int, on scheduler: any Scheduler, probe: StateProbe? = nil
+  ) -> Signal<Int> {
     Signal { subscriber in
-      scheduler.schedule(every: period) { subscriber.sendNext(scheduler.now) }
+      guard let report = probe?.take() else {
+        return scheduler.schedule(every: period) { subscriber.sendNext(scheduler.now) }
+      }
+      let ticks = Locked(0)
+      report("ticks", 0)
+      return scheduler.schedule(every: period) {
+        let n = ticks.withLock { n -> Int in
+          n += 1
+          return n
+        }
+        report("ticks", n)
+        subscriber.sendNext(scheduler.now)
+      }
     }
   }
 }

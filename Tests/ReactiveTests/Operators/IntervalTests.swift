@@ -24,6 +24,21 @@ import Testing
     t.expect(recording, "---3--6")
   }
 
+  @Test func aProbeReportsTheTicksSentForTheArmedSubscriptionOnly() throws {
+    let t = TestClock()
+    let probe = StateProbe()
+    var reports: [String] = []
+    probe.arm { lane, value in reports.append("\(lane) \(value) at \(t.scheduler.now)") }
+    let ticks = Signal.interval(3, on: t.scheduler, probe: probe)
+    let first = t.record(ticks, disposedAt: 7)
+    let second = t.record(ticks, disposedAt: 7)
+    try t.advance(to: 7)
+    t.expect(first, "---3--6")
+    t.expect(second, "---3--6")
+    #expect(reports == ["ticks 0 at 0", "ticks 1 at 3", "ticks 2 at 6"])
+    #expect(t.liveActions == 0)
+  }
+
   @Test func aRunawayIntervalStopsAtTheFrameLimit() {
     let t = TestClock(maxFrames: 100)
     let recording = t.record(Signal.interval(1, on: t.scheduler))
