@@ -19,6 +19,9 @@ struct Compiler {
 
   let runtime: Runtime
   var diagnostics: [Diagnostic] = []
+  /// The literal marbles of `cold`/`hot` calls, parsed once here and read again by the type
+  /// check: the literal's range, the kind it was parsed as, and the diagram.
+  var parsedMarbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]

@@ -42,7 +42,8 @@ enum Interpreter {
     inspect?(runtime)
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
-    let found = sortedByPosition(syntax + compiler.diagnostics + TypeCheck.check(script))
+    let found = sortedByPosition(
+      syntax + compiler.diagnostics + TypeCheck.check(script, marbles: compiler.parsedMarbles))
     if found.containsError { return .failed(found) }
     runtime.warnings = found
 

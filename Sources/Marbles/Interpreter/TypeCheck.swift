@@ -58,11 +58,17 @@ struct TypeCheck {
   ]
 
   private var values: [String: Values] = [:]
+  /// The marbles the compiler parsed already, by literal range (each marble is parsed once).
+  private var parsedMarbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
   private(set) var diagnostics: [Diagnostic] = []
 
   /// The problems found in `script`.
-  static func check(_ script: Script) -> [Diagnostic] {
+  static func check(
+    _ script: Script,
+    marbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
+  ) -> [Diagnostic] {
     var checker = TypeCheck()
+    checker.parsedMarbles = marbles
     for statement in script.statements {
       switch statement.kind {
       case .binding(let name, let value):
@@ -115,7 +121,9 @@ struct TypeCheck {
     for argument in arguments.dropFirst() {
       if let label = argument.label, label.name != "error" { map[label.name] = argument.value }
     }
-    let (diagram, _) = MarbleParser.parse(literal.value, kind: kind)
+    let diagram =
+      parsedMarbles[literal.range].flatMap { $0.kind == kind ? $0.diagram : nil }
+      ?? MarbleParser.parse(literal.value, kind: kind).diagram
     var found: Values?
     var checked: Set<String> = []
     var previous: String?
