@@ -79,6 +79,10 @@ import Testing
     ("budget-events", ["--max-events", "1000"]),
     ("budget-scan-string", ["--max-value-size", "100"]),
     ("budget-flattenmap-exponential", ["--max-subscriptions", "50"]),
+    // Recorded values count by their size (with the defaults these stop at about 450 and
+    // 650 MB; they grew past 3 GB within seconds).
+    ("budget-recorded-growth", ["--max-events", "20000"]),
+    ("budget-recorded-large", ["--max-events", "1000000"]),
   ])
   func budgetsStopTheRun(script: String, flags: [String]) throws {
     let output = try Binary.run(["render"] + flags + ["Fixtures/\(script).marble"])

@@ -265,6 +265,13 @@ struct DiagramGrid {
 /// symbol, explained in the legend. So a key never reads as a value drawn literally, and two
 /// different values never draw alike. Keys are one character while the pool lasts, then two.
 /// Built in one pass over the values (values are bucketed by their printed form).
+/// A value that tells `DiagramKeys` a number that equal values share (a recorded inner signal:
+/// the frame it was emitted), to tell apart quickly values that print alike.
+protocol DiagramKeyRefining {
+  /// Equal for equal values.
+  var keyRefinement: Int { get }
+}
+
 struct DiagramKeys<Value> {
   private struct Entry {
     var value: Value
@@ -276,6 +283,14 @@ struct DiagramKeys<Value> {
 
   private var entries: [Entry] = []
   private var buckets: [String: [Int]] = [:]
+  /// The entries by printed form and refinement (`DiagramKeyRefining`): where a value is looked
+  /// up, so that many unequal values printed alike (inner signals emitted at different frames)
+  /// are not each compared with all the others.
+  private var lookup: [Lookup: [Int]] = [:]
+  private struct Lookup: Hashable {
+    var printed: String
+    var refinement: Int
+  }
   /// The entry of each value given, by position.
   private var ordinals: [Int] = []
   private let equal: (Value, Value) -> Bool
@@ -301,7 +316,9 @@ struct DiagramKeys<Value> {
       // A value unequal to itself matches nothing: no need to scan its bucket (which would
       // grow with every such value).
       if equal(value, value),
-        let index = buckets[printed]?.first(where: { equal(entries[$0].value, value) })
+        let index = lookup[Self.lookup(value, printed)]?.first(where: {
+          equal(entries[$0].value, value)
+        })
       {
         ordinals.append(index)
         continue
@@ -309,6 +326,7 @@ struct DiagramKeys<Value> {
       // A value unequal to itself (`nan`) is a new value at each appearance.
       ordinals.append(entries.count)
       buckets[printed, default: []].append(entries.count)
+      lookup[Self.lookup(value, printed), default: []].append(entries.count)
       entries.append(Entry(value: value, printed: printed, literal: literal(value)))
     }
     var preferredKeys: Set<String> = []
@@ -344,7 +362,11 @@ struct DiagramKeys<Value> {
   }
 
   private func index(of value: Value) -> Int? {
-    buckets[print(value)]?.first { equal(entries[$0].value, value) }
+    lookup[Self.lookup(value, print(value))]?.first { equal(entries[$0].value, value) }
+  }
+
+  private static func lookup(_ value: Value, _ printed: String) -> Lookup {
+    Lookup(printed: printed, refinement: (value as? any DiagramKeyRefining)?.keyRefinement ?? 0)
   }
 
   /// The glyph of the value at `position` in the `values` given.
