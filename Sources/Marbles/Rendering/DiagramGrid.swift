@@ -195,10 +195,13 @@ struct DiagramGrid {
       next += 1
       steps += 1
     }
-    steps += frames.count
     let blank = String(repeating: " ", count: cellWidth)
     let empty = String(theme.empty) + String(repeating: " ", count: cellWidth - 1)
     for frame in frames {
+      // A stacked line (no timeline) ends at its last mark: thousands of values stacked at
+      // one frame drew thousands of lines as wide as the whole diagram, and trimmed each.
+      if !timeline, next >= marks.count || marks[next].frame > frames.upperBound { break }
+      steps += 1
       if next < marks.count, marks[next].frame == frame {
         let mark = marks[next]
         line += paint(mark.text, mark.style)
@@ -249,11 +252,26 @@ struct DiagramGrid {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
   }
 
+  /// `line` without its trailing spaces, in one cut (removing them one at a time from the
+  /// `String` copied the line each time: a diff of a group of thousands of values at one frame
+  /// took minutes).
   private func trimmed(_ line: String) -> String {
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return line
+    let bytes = line.utf8
+    var end = bytes.endIndex
+    while end > bytes.startIndex {
+      let before = bytes.index(before: end)
+      guard bytes[before] == UInt8(ascii: " ") else { break }
+      end = before
+    }
+    return end == bytes.endIndex ? line : String(line[..<end])
   }
+}
+
+/// A value that tells `DiagramKeys` a number that equal values share (a recorded inner signal:
+/// the frame it was emitted), to tell apart quickly values that print alike.
+protocol DiagramKeyRefining {
+  /// Equal for equal values.
+  var keyRefinement: Int { get }
 }
 
 /// The glyphs of the values of one diagram (a render or a diff): every value draws as one
@@ -265,13 +283,6 @@ struct DiagramGrid {
 /// symbol, explained in the legend. So a key never reads as a value drawn literally, and two
 /// different values never draw alike. Keys are one character while the pool lasts, then two.
 /// Built in one pass over the values (values are bucketed by their printed form).
-/// A value that tells `DiagramKeys` a number that equal values share (a recorded inner signal:
-/// the frame it was emitted), to tell apart quickly values that print alike.
-protocol DiagramKeyRefining {
-  /// Equal for equal values.
-  var keyRefinement: Int { get }
-}
-
 struct DiagramKeys<Value> {
   private struct Entry {
     var value: Value

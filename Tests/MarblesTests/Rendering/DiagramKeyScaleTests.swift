@@ -38,3 +38,28 @@ import Testing
     #expect(keys.glyph(at: 0) != keys.glyph(at: 1))
   }
 }
+
+/// Values stacked at one frame draw lines that end at their mark, not lines as wide as the
+/// diagram (4,000 values stacked at frame 5 of a diagram 4,000 frames wide: 16 million cells
+/// laid out and trimmed; found by Fuzz/mutate.py seed 9091, a 40,000-character group in an
+/// `expect` took minutes).
+@Suite struct StackedLineScaleTests {
+  @Test func stackedLinesEndAtTheirMark() throws {
+    let count = 4_000
+    var events = (0..<count).map { TimelineEvent.next(.int($0 % 10), at: 5) }
+    events.append(.completed(at: count))
+    let run = ScriptRun(
+      file: "stack.marble", firstFrame: 0, lastFrame: count,
+      lanes: [
+        TimelineLane(
+          name: "s", subscription: .init(subscribed: 0, unsubscribed: count), events: events)
+      ])
+    let (grid, _) = try #require(TimelineRenderer(options: .init()).diagram(run))
+    var steps = 0
+    let lines = grid.layout(steps: &steps)
+    #expect(
+      lines.filter { if case .continuation = $0.kind { true } else { false } }.count == count - 1)
+    // The timeline line visits every frame; each stacked line six frames (0 through 5).
+    #expect(steps <= (count + 1) + 6 * (count - 1) + count)
+  }
+}
