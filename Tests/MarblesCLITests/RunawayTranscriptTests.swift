@@ -38,20 +38,26 @@ import Testing
     return Data((script + last + "\n").utf8)
   }
 
-  /// 12,000 closures, each calling the one before (12,000 nested calls), and 12,000 signals,
-  /// each mapping the one before (subscribing the last subscribes them all).
-  @Test func chainsDeeperThanTheBoundStop() throws {
+  /// 100,000 closures, each calling the one before (100,000 nested calls, a 3 MB script): the
+  /// call 5,000 deep, on line 95,001, is the located error.
+  @Test func closureChainDeeperThanTheBoundStops() throws {
     let closures = Self.chain(
-      first: "let f0 = { x in x }", count: 12_000,
-      link: { "let f\($0) = { x in f\($0 - 1)(x) }" }, last: "let r = f11999(1)")
+      first: "let f0 = { x in x }", count: 100_000,
+      link: { "let f\($0) = { x in f\($0 - 1)(x) }" }, last: "let r = f99999(1)")
+    let output = try Binary.run(["render", "-"], stdin: closures)
+    try expectTranscript(output, named: "render-recursion-closure-chain")
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.hasPrefix("<stdin>:95001:21: error: recursion deeper than 5000 calls"))
+  }
+
+  /// 12,000 signals, each mapping the one before (subscribing the last subscribes them all).
+  @Test func signalChainDeeperThanTheBoundStops() throws {
     let signals = Self.chain(
       first: "let s0 = cold(\"a|\")", count: 12_000, link: { "let s\($0) = s\($0 - 1).map { $0 }" },
       last: "show s11999")
-    for (name, script) in [("closure-chain", closures), ("signal-chain", signals)] {
-      let output = try Binary.run(["render", "-"], stdin: script)
-      try expectTranscript(output, named: "render-recursion-\(name)")
-      #expect(output.exitCode == 1)
-    }
+    let output = try Binary.run(["render", "-"], stdin: signals)
+    try expectTranscript(output, named: "render-recursion-signal-chain")
+    #expect(output.exitCode == 1)
   }
 
   /// A chain below the bound still runs.
@@ -73,6 +79,10 @@ import Testing
     ("budget-events", ["--max-events", "1000"]),
     ("budget-scan-string", ["--max-value-size", "100"]),
     ("budget-flattenmap-exponential", ["--max-subscriptions", "50"]),
+    // Recorded values count by their size (with the defaults these stop at about 450 and
+    // 650 MB; they grew past 3 GB within seconds).
+    ("budget-recorded-growth", ["--max-events", "20000"]),
+    ("budget-recorded-large", ["--max-events", "1000000"]),
   ])
   func budgetsStopTheRun(script: String, flags: [String]) throws {
     let output = try Binary.run(["render"] + flags + ["Fixtures/\(script).marble"])
@@ -116,6 +126,32 @@ import Testing
     #expect(!output.stdout.contains("nan") && !output.stdout.contains("inf"))
   }
 
+  /// NaN is one value: one key however often it appears, the same in `render` and in each step
+  /// of `step` (NaN got a new key at each appearance, and another one in each step).
+  @Test(arguments: [
+    ("render-numbers-nan-twice", ["render"]), ("step-numbers-nan-twice", ["step"]),
+    ("step-numbers-non-finite", ["step", "Fixtures/numbers-non-finite.marble"]),
+  ])
+  func nanDrawsWithOneKey(name: String, arguments: [String]) throws {
+    let file = arguments.count > 1 ? [] : ["Fixtures/numbers-nan-twice.marble"]
+    let output = try Binary.run(arguments + file)
+    try expectTranscript(output, named: name)
+    #expect(output.exitCode == 0)
+    #expect(!output.stdout.contains("b = NaN") && !output.stdout.contains("e = NaN"))
+  }
+
+  /// SVG and HTML print the same spellings.
+  @Test(arguments: ["svg", "html"])
+  func visualFormatsSpellNonFiniteNumbersAlike(format: String) throws {
+    let output = try Binary.run(
+      ["render", "--format", format, "Fixtures/numbers-non-finite.marble"])
+    #expect(output.exitCode == 0 && output.stderr.isEmpty)
+    for spelling in ["frame 0: NaN", "frame 1: Infinity", "frame 2: -Infinity", "frame 3: nil"] {
+      #expect(output.stdout.contains(spelling))
+    }
+    #expect(!output.stdout.contains(": nan") && !output.stdout.contains(": inf"))
+  }
+
   @Test func jsonKeepsNaNApartFromNil() throws {
     let output = try Binary.run(["run", "Fixtures/numbers-non-finite.marble"])
     #expect(output.stdout.contains(#""value": "NaN""#))
@@ -139,6 +175,47 @@ import Testing
     try expectTranscript(output, named: "test-quadratic-repeat-subscriptions")
     #expect(output.exitCode == 1)
     #expect(output.stdout.split(separator: "\n").filter { $0.hasPrefix("actual") }.count == 2)
+  }
+
+  /// `repeat(5000)` and a failing `expect subscriptions`: one line per subscription, the actual
+  /// windows packed in two rows (5,000 took 36 s when each subscription drew a row).
+  @Test func repeat5000WithExpectSubscriptions() throws {
+    let script = Data(
+      """
+      let a = cold("a|")
+      let r = a.repeat(5000)
+      show r
+      expect subscriptions(a) == ["^!"]
+
+      """.utf8)
+    let output = try Binary.run(["test", "-"], stdin: script)
+    #expect(output.exitCode == 1)
+    #expect(output.stderr.isEmpty)
+    let lines = output.stdout.split(separator: "\n").map(String.init)
+    let message =
+      "<stdin>:4:1: error: expectation failed for subscriptions of 'a' at frame 1: extra: "
+      + "expected no subscription, got '^' at frame 1 and '!' at frame 2"
+    #expect(lines.prefix(2) == ["FAIL <stdin> (1 expectation)", message])
+    #expect(lines.filter { $0.hasPrefix("actual") }.count == 2)
+    #expect(lines.filter { $0.hasPrefix("subscription ") }.count == 4_999)
+    #expect(
+      lines.contains(
+        "subscription 5000: extra: expected no subscription, got '^' at frame 4999 and '!' at frame 5000"
+      ))
+    #expect(output.stdout.hasSuffix("\n0 passed, 1 failed\n"))
+  }
+
+  /// A 1 MB script of 37,000 `let`s of signals (the default budgets promise any script of at
+  /// most 1 MB ends in bounded time and memory; a 10 MB one of 385,000 lines took 41 s).
+  @Test func megabyteScriptOfLets() throws {
+    let script = RunawayTranscriptTests.chain(
+      first: "let v000000 = cold(\"-a-|\")", count: 37_000,
+      link: { "let v" + String(1_000_000 + $0).dropFirst() + " = cold(\"-a-|\")" },
+      last: "expect v036999 == \"-a-|\"")
+    #expect(script.count > 990_000 && script.count <= 1_000_000)
+    let output = try Binary.run(["test", "-"], stdin: script)
+    try expectTranscript(output, named: "test-quadratic-megabyte-of-lets")
+    #expect(output.exitCode == 0)
   }
 
   /// A 100,000-character marble renders: one lane line and a ruler as long as the marble.

@@ -8,13 +8,26 @@ import Testing
 /// `-o` targets that are not plain files, and closed or full standard streams: each is a
 /// message and exit 1 (or a plain success), never a signal, and never a device replaced by a file.
 @Suite struct StreamTranscriptTests {
-  /// Runs `marbles ARGUMENTS` through `/bin/sh` with `redirections` (e.g. `>&-`) applied.
-  func run(_ arguments: [String], redirections: String) throws -> Binary.Output {
+  /// Runs `marbles ARGUMENTS` through `/bin/sh` with `redirections` (e.g. `>&-`) applied, in
+  /// `directory` (the tests' folder by default), as `user` when given (through `setpriv`).
+  func run(
+    _ arguments: [String], redirections: String, in directory: URL = Binary.testsDirectory,
+    asUser user: String? = nil
+  ) throws -> Binary.Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let command = "exec \"$0\" \"$@\" \(redirections)"
     process.arguments =
-      ["-c", "exec \"$0\" \"$@\" \(redirections)", Binary.executable.path] + arguments
-    process.currentDirectoryURL = Binary.testsDirectory
+      if let user {
+        [
+          "-c",
+          "exec setpriv --reuid=\(user) --regid=\(user) --clear-groups sh -c '\(command)' \"$0\" \"$@\"",
+          Binary.executable.path,
+        ] + arguments
+      } else {
+        ["-c", command, Binary.executable.path] + arguments
+      }
+    process.currentDirectoryURL = directory
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
@@ -105,10 +118,60 @@ import Testing
     #expect(String(decoding: received, as: UTF8.self) == expected)
   }
 
+  /// Like `marbles render LONG | head -c1`: the reader takes one byte and goes away while the
+  /// output (over 200 KB, more than a pipe holds) is being written.
+  @Test func readerThatLeavesEarlyIsAMessage() throws {
+    let marble = String(repeating: "a", count: 100_000) + "|"
+    let process = Process()
+    process.executableURL = Binary.executable
+    process.arguments = ["render", "-"]
+    process.currentDirectoryURL = Binary.testsDirectory
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data("let a = cold(\"\(marble)\")\nshow a\n".utf8))
+    try input.fileHandleForWriting.close()
+    let first = try output.fileHandleForReading.read(upToCount: 1) ?? Data()
+    try output.fileHandleForReading.close()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    let transcript = Binary.Output(
+      exitCode: process.terminationStatus, stdout: String(decoding: first, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self))
+    try expectTranscript(transcript, named: "stdout-reader-leaves")
+  }
+
   @Test func devNullStaysADevice() throws {
     let output = try run(["render", "Fixtures/flow.marble", "-o", "/dev/null"], redirections: "")
-    #expect(output.exitCode == 0 && output.stdout.isEmpty && output.stderr.isEmpty)
+    try expectTranscript(output, named: "output-to-dev-null")
     #expect(fileType("/dev/null") == S_IFCHR)
+  }
+
+  /// A file its user may not write: "permission denied", exit 1, the file as it was. (As root,
+  /// which may write anything, the run drops to user and group 65534, `nobody`.)
+  @Test func unwritableTargetIsAMessage() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("locked.txt").path
+    #expect(FileManager.default.createFile(atPath: target, contents: Data("old".utf8)))
+    #expect(chmod(target, 0o444) == 0)
+    #expect(chmod(directory.path, 0o555) == 0)
+    defer { chmod(directory.path, 0o755) }
+    let fixture = Binary.testsDirectory.appendingPathComponent("Fixtures/flow.marble").path
+    let output = try run(
+      ["render", fixture, "-o", "locked.txt"], redirections: "", in: directory,
+      asUser: getuid() == 0 ? "65534" : nil)
+    try expectTranscript(output, named: "output-unwritable")
+    #expect(output.exitCode == 1)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
+    var info = stat()
+    #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o444)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["locked.txt"])
   }
 
   @Test func symlinkTargetIsReplacedAndKeepsItsPermissions() throws {
@@ -120,7 +183,7 @@ import Testing
     #expect(chmod(target, 0o640) == 0)
     #expect(symlink("target.txt", link) == 0)
     let output = try run(["render", "Fixtures/flow.marble", "-o", link], redirections: "")
-    #expect(output.exitCode == 0 && output.stderr.isEmpty)
+    try expectTranscript(output, named: "output-through-symlink")
     #expect(fileType(link) == S_IFLNK)
     #expect(fileType(target) == S_IFREG)
     let expected = try run(["render", "Fixtures/flow.marble"], redirections: "").stdout

@@ -86,9 +86,15 @@ final class Budget {
   /// Checks a value about to be recorded: its strings and elements, nested ones included, must
   /// stay within `--max-value-size`, and it may nest at most `maximumValueNesting` deep. The
   /// walk stops as soon as either is exceeded, so checking costs at most the budget.
+  ///
+  /// A recorded value is kept (copied) until the run ends, so its size is also spent from the
+  /// events budget: one event per element and per `charactersPerEvent` characters, nested ones
+  /// included. (A 500,000-element value recorded every frame, or an array one element longer
+  /// each frame, grew by gigabytes within seconds.)
   func checkRecorded(_ value: Value, at range: SourceRange) -> Bool {
     var remaining = limits.maxValueSize
-    guard Self.fits(value, remaining: &remaining, nesting: 0) else {
+    var weight = 0
+    guard Self.fits(value, remaining: &remaining, weight: &weight, nesting: 0) else {
       fail(
         remaining < 0
           ? Diagnostic.Interpreter.valueSize(
@@ -96,31 +102,42 @@ final class Budget {
           : Diagnostic.Interpreter.valueNesting(limit: Self.maximumValueNesting, at: range))
       return false
     }
-    return true
+    return weight == 0 || spend(weight, at: range)
   }
 
-  private static func fits(_ value: Value, remaining: inout Int, nesting: Int) -> Bool {
+  /// Characters of recorded strings that count as one event (see `checkRecorded`).
+  static let charactersPerEvent = 64
+
+  private static func fits(
+    _ value: Value, remaining: inout Int, weight: inout Int, nesting: Int
+  ) -> Bool {
     switch value {
     case .string(let text):
-      remaining -= text.utf8.count
+      let count = text.utf8.count
+      remaining -= count
+      weight += count / charactersPerEvent
       return remaining >= 0
     case .tuple(let values), .array(let values):
       guard nesting < maximumValueNesting else { return false }
       remaining -= values.count
+      weight += values.count
       if remaining < 0 { return false }
-      for element in values where !fits(element, remaining: &remaining, nesting: nesting + 1) {
+      for element in values
+      where !fits(element, remaining: &remaining, weight: &weight, nesting: nesting + 1) {
         return false
       }
       return true
     case .error(let inner):
       guard nesting < maximumValueNesting else { return false }
-      return fits(inner, remaining: &remaining, nesting: nesting + 1)
+      return fits(inner, remaining: &remaining, weight: &weight, nesting: nesting + 1)
     case .event(let event):
       guard nesting < maximumValueNesting else { return false }
       switch event {
-      case .next(let inner): return fits(inner, remaining: &remaining, nesting: nesting + 1)
+      case .next(let inner):
+        return fits(inner, remaining: &remaining, weight: &weight, nesting: nesting + 1)
       case .error(let error):
-        return fits(Value.payload(of: error), remaining: &remaining, nesting: nesting + 1)
+        return fits(
+          Value.payload(of: error), remaining: &remaining, weight: &weight, nesting: nesting + 1)
       case .completed: return true
       }
     default:

@@ -194,13 +194,16 @@ struct DiagramGrid {
       next += 1
       steps += 1
     }
-    steps += frames.count
     // The line is built as UTF-8 bytes: a String append per frame cost more than the layout.
     var line: [UInt8] = []
     line.reserveCapacity(frames.count * cellWidth)
     let blank = [UInt8](repeating: UInt8(ascii: " "), count: cellWidth)
     let empty = Array((String(theme.empty) + String(repeating: " ", count: cellWidth - 1)).utf8)
     for frame in frames {
+      // A stacked line (no timeline) ends at its last mark: thousands of values stacked at
+      // one frame drew thousands of lines as wide as the whole diagram, and trimmed each.
+      if !timeline, next >= marks.count || marks[next].frame > frames.upperBound { break }
+      steps += 1
       if next < marks.count, marks[next].frame == frame {
         let mark = marks[next]
         line.append(contentsOf: paint(mark.text, mark.style).utf8)
@@ -267,6 +270,13 @@ struct DiagramGrid {
   }
 }
 
+/// A value that tells `DiagramKeys` a number that equal values share (a recorded inner signal:
+/// the frame it was emitted), to tell apart quickly values that print alike.
+protocol DiagramKeyRefining {
+  /// Equal for equal values.
+  var keyRefinement: Int { get }
+}
+
 /// The glyphs of the values of one diagram (a render or a diff): every value draws as one
 /// glyph, the same in every row.
 ///
@@ -287,6 +297,14 @@ struct DiagramKeys<Value> {
 
   private var entries: [Entry] = []
   private var buckets: [String: [Int]] = [:]
+  /// The entries by printed form and refinement (`DiagramKeyRefining`): where a value is looked
+  /// up, so that many unequal values printed alike (inner signals emitted at different frames)
+  /// are not each compared with all the others.
+  private var lookup: [Lookup: [Int]] = [:]
+  private struct Lookup: Hashable {
+    var printed: String
+    var refinement: Int
+  }
   /// The entry of each value given, by position.
   private var ordinals: [Int] = []
   private let equal: (Value, Value) -> Bool
@@ -312,7 +330,9 @@ struct DiagramKeys<Value> {
       // A value unequal to itself matches nothing: no need to scan its bucket (which would
       // grow with every such value).
       if equal(value, value),
-        let index = buckets[printed]?.first(where: { equal(entries[$0].value, value) })
+        let index = lookup[Self.lookup(value, printed)]?.first(where: {
+          equal(entries[$0].value, value)
+        })
       {
         ordinals.append(index)
         continue
@@ -320,6 +340,7 @@ struct DiagramKeys<Value> {
       // A value unequal to itself (`nan`) is a new value at each appearance.
       ordinals.append(entries.count)
       buckets[printed, default: []].append(entries.count)
+      lookup[Self.lookup(value, printed), default: []].append(entries.count)
       entries.append(Entry(value: value, printed: printed, literal: literal(value)))
     }
     var preferredKeys: Set<String> = []
@@ -355,7 +376,11 @@ struct DiagramKeys<Value> {
   }
 
   private func index(of value: Value) -> Int? {
-    buckets[print(value)]?.first { equal(entries[$0].value, value) }
+    lookup[Self.lookup(value, print(value))]?.first { equal(entries[$0].value, value) }
+  }
+
+  private static func lookup(_ value: Value, _ printed: String) -> Lookup {
+    Lookup(printed: printed, refinement: (value as? any DiagramKeyRefining)?.keyRefinement ?? 0)
   }
 
   /// The glyph of the value at `position` in the `values` given.

@@ -142,6 +142,14 @@ struct DiffValue: Equatable {
   static func == (lhs: DiffValue, rhs: DiffValue) -> Bool { lhs.value.matches(rhs.value) }
 }
 
+extension DiffValue: DiagramKeyRefining {
+  /// Inner signals match only when emitted at the same frame (`InnerTimeline.matches`).
+  var keyRefinement: Int {
+    if case .signal(let inner) = value { return inner.subscribed }
+    return 0
+  }
+}
+
 /// A recorded error value, compared like `DiffValue`.
 struct DiffError: Error, Equatable {
   let value: TimelineValue

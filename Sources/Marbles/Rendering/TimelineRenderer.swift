@@ -72,7 +72,7 @@ public struct TimelineRenderer: Sendable {
     let skipped = values.count
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
     let keys = DiagramKeys(
-      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: ==,
+      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: Self.sameValue,
       print: \.description, literal: Self.literal)
     var rows: [DiagramGrid.Row] = []
     var position = skipped
@@ -98,6 +98,14 @@ public struct TimelineRenderer: Sendable {
         String(repeating: " ", count: grid.labelWidth) + theme.stopped + " = " + stop.summary)
     }
     return (grid, notes)
+  }
+
+  /// Whether two values draw with one key: equal values, and NaN with NaN (as in `expect`), so
+  /// that NaN reads the same in every lane and in every step.
+  static func sameValue(_ a: TimelineValue, _ b: TimelineValue) -> Bool {
+    if a == b { return true }
+    if case .double(let x) = a, case .double(let y) = b { return x.isNaN && y.isNaN }
+    return false
   }
 
   /// The values a row draws (not inner signals, which get rows), then its inner signals'

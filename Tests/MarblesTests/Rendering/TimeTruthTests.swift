@@ -240,9 +240,10 @@ import Testing
     let large = try steps(bigRun(lanes: 20, frames: 5_000))
     // Twice the frames, twice the work (within the rounding of the last group).
     #expect(Double(large.steps) / Double(small.steps) < 2.05)
-    // Wrapping at 100 columns does the same work, not one scan per block.
+    // Wrapping at 100 columns does the same work (or less: a stacked line ends at its last
+    // mark in each block), not one scan per block.
     let wrapped = try steps(bigRun(lanes: 20, frames: 2_500), width: 100)
-    #expect(wrapped.steps == small.steps)
+    #expect(wrapped.steps <= small.steps)
   }
 
   /// The size, 20 lanes × 10,000 frames, in every format, against a quarter of it:
