@@ -82,7 +82,7 @@ final class LaneRecorder {
     guard !clock.hasStopped() else { return }
     let frame = scheduler.now
     if let budget {
-      guard budget.spend(at: range) else { return }
+      guard budget.spend(Budget.recordedEventCost, at: range) else { return }
       switch event {
       case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
       case .error(let error):
