@@ -13,7 +13,10 @@ import Testing
     ("unknown-option", ["render", "--frobnicate", "x.marble"]),
     ("missing-file-argument", ["render"]),
     ("bad-format", ["render", "--format", "png", "Fixtures/empty.marble"]),
-    ("svg-two-files", ["render", "--format", "svg", "Fixtures/empty.marble", "Fixtures/flow.marble"]),
+    (
+      "svg-two-files",
+      ["render", "--format", "svg", "Fixtures/empty.marble", "Fixtures/flow.marble"]
+    ),
     ("bad-theme", ["render", "--format", "html", "--theme", "sepia", "Fixtures/empty.marble"]),
     ("help-step", ["step", "--help"]),
     ("step-two-files", ["step", "Fixtures/empty.marble", "Fixtures/flow.marble"]),

@@ -54,22 +54,28 @@ import Testing
 
     let lanes = try array(root["lanes"], "lanes")
     let names = try lanes.map { try #require(object($0, "lane")["name"] as? String) }
-    #expect(names == [
-      "clicks", "save.added", "save.inFlight", "save.immediateExecuting",
-      "save.moreExecutionsAllowed", "save.immediateEnabled", "save.enabled", "save.executing",
-      "save.executionSignals", "save.errors", "results", "ch.following", "failing.errors",
-    ])
+    #expect(
+      names == [
+        "clicks", "save.added", "save.inFlight", "save.immediateExecuting",
+        "save.moreExecutionsAllowed", "save.immediateEnabled", "save.enabled", "save.executing",
+        "save.executionSignals", "save.errors", "results", "ch.following", "failing.errors",
+      ])
     for case let lane as [String: Any] in lanes {
       #expect(lane["label"] is String)
       let subscription = try object(lane["subscription"], "subscription")
       #expect(isInteger(subscription["subscribed"]))
       #expect(subscription["unsubscribed"] is NSNull || isInteger(subscription["unsubscribed"]))
-      for event in try array(lane["events"], "events") { try checkEvent(event, "event", recorded: true) }
+      for event in try array(lane["events"], "events") {
+        try checkEvent(event, "event", recorded: true)
+      }
     }
-    let byName = Dictionary(uniqueKeysWithValues: lanes.compactMap { lane -> (String, [String: Any])? in
-      guard let lane = lane as? [String: Any], let name = lane["name"] as? String else { return nil }
-      return (name, lane)
-    })
+    let byName = Dictionary(
+      uniqueKeysWithValues: lanes.compactMap { lane -> (String, [String: Any])? in
+        guard let lane = lane as? [String: Any], let name = lane["name"] as? String else {
+          return nil
+        }
+        return (name, lane)
+      })
     // Labels: the `as` text, or the name.
     #expect(byName["results"]?["label"] as? String == "latest results")
     // A `subscribed` window.
@@ -82,10 +88,14 @@ import Testing
     #expect(isBoolean(try object(executing.first, "event")["value"]))
     // An inner signal with absolute frames.
     let added = try array(byName["save.added"]?["events"], "events")
-    let inner = try object(try object(try object(added.first, "event")["value"], "value")["signal"], "signal")
+    let inner = try object(
+      try object(try object(added.first, "event")["value"], "value")["signal"], "signal")
     #expect(inner["subscribed"] as? Int == 2)
     for event in try array(inner["events"], "inner events") { try checkEvent(event, "inner event") }
-    #expect(try array(inner["events"], "inner events").compactMap { ($0 as? [String: Any])?["frame"] as? Int } == [4, 5])
+    #expect(
+      try array(inner["events"], "inner events").compactMap {
+        ($0 as? [String: Any])?["frame"] as? Int
+      } == [4, 5])
     // An error used as a value.
     let errors = try array(byName["failing.errors"]?["events"], "events")
     let errorValue = try object(try object(errors.first, "event")["value"], "value")
@@ -116,7 +126,9 @@ import Testing
     let failed = try object(expectations.first, "expectation")
     #expect(failed["passed"] as? Bool == false)
     for event in try array(failed["expected"], "expected") { try checkEvent(event, "expected") }
-    for event in try array(failed["actual"], "actual") { try checkEvent(event, "actual", recorded: true) }
+    for event in try array(failed["actual"], "actual") {
+      try checkEvent(event, "actual", recorded: true)
+    }
   }
 
   @Test func errorsArePrintedAsDiagnosticsToo() throws {
@@ -132,8 +144,10 @@ import Testing
 
   @Test func severalFilesGiveAnArrayInArgumentOrder() throws {
     let output = try Binary.run(["run", "Fixtures/flow.marble", "Fixtures/failing-expect.marble"])
-    let documents = try array(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)), "root")
-    #expect(documents.compactMap { ($0 as? [String: Any])?["file"] as? String }
-      == ["Fixtures/flow.marble", "Fixtures/failing-expect.marble"])
+    let documents = try array(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)), "root")
+    #expect(
+      documents.compactMap { ($0 as? [String: Any])?["file"] as? String }
+        == ["Fixtures/flow.marble", "Fixtures/failing-expect.marble"])
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reactive
 
 /// RACChannelExamples and RACChannelSpec, scenarios H1–H9, plus binding.

@@ -121,7 +121,8 @@ public enum CLIParser {
     case "help":
       return rest.count <= 1
         ? .success(.help(rest.first))
-        : .failure(UsageError(message: "too many arguments for 'help'", usage: "marbles help [COMMAND]"))
+        : .failure(
+          UsageError(message: "too many arguments for 'help'", usage: "marbles help [COMMAND]"))
     case "--version": return .success(.version)
     case "render", "run":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
@@ -138,7 +139,8 @@ public enum CLIParser {
         return .failure(UsageError(message: "unknown option '\(option)'", usage: explainUsage))
       }
       guard rest.count <= 1 else {
-        return .failure(UsageError(message: "'explain' takes at most one operator", usage: explainUsage))
+        return .failure(
+          UsageError(message: "'explain' takes at most one operator", usage: explainUsage))
       }
       return .success(.explain(rest.first))
     default:
@@ -208,21 +210,25 @@ public enum CLIParser {
       switch argument {
       case "--format":
         guard let format = OutputFormat(rawValue: text) else {
-          return .failure(UsageError(
-            message: "unknown format '\(text)'; expected ascii, unicode, json, svg or html",
-            usage: usage))
+          return .failure(
+            UsageError(
+              message: "unknown format '\(text)'; expected ascii, unicode, json, svg or html",
+              usage: usage))
         }
         result.format = format
       case "--theme":
         guard let theme = DiagramTheme(rawValue: text) else {
-          return .failure(UsageError(
-            message: "unknown theme '\(text)'; expected auto, light or dark", usage: usage))
+          return .failure(
+            UsageError(
+              message: "unknown theme '\(text)'; expected auto, light or dark", usage: usage))
         }
         result.theme = theme
       case "--color":
         guard let mode = ColorMode(rawValue: text) else {
-          return .failure(UsageError(
-            message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage))
+          return .failure(
+            UsageError(
+              message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage)
+          )
         }
         result.color = mode
       case "-o", "--output":
@@ -231,14 +237,17 @@ public enum CLIParser {
         result.junit = text
       default:  // --width and the limits
         guard let number = Int(text), number > 0 else {
-          return .failure(UsageError(
-            message: "option '\(argument)' needs a positive whole number, not '\(text)'",
-            usage: usage))
+          return .failure(
+            UsageError(
+              message: "option '\(argument)' needs a positive whole number, not '\(text)'",
+              usage: usage))
         }
         if argument != "--width", number > RunBudgets.maximumFrames {
-          return .failure(UsageError(
-            message: "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
-            usage: usage))
+          return .failure(
+            UsageError(
+              message:
+                "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
+              usage: usage))
         }
         switch argument {
         case "--width": result.width = number
@@ -264,14 +273,17 @@ public enum CLIParser {
       }
       let format = options.format ?? (command == "run" ? .json : .ascii)
       if format == .svg || format == .html, options.positional.count > 1 {
-        return .failure(UsageError(
-          message: "--format \(format.rawValue) draws one FILE per document; run it once per file",
-          usage: usage))
+        return .failure(
+          UsageError(
+            message:
+              "--format \(format.rawValue) draws one FILE per document; run it once per file",
+            usage: usage))
       }
-      return .success(RenderArguments(
-        files: options.positional, format: format, color: options.color,
-        output: options.output, maxFrames: options.maxFrames, width: options.width,
-        theme: options.theme, budgets: options.budgets))
+      return .success(
+        RenderArguments(
+          files: options.positional, format: format, color: options.color,
+          output: options.output, maxFrames: options.maxFrames, width: options.width,
+          theme: options.theme, budgets: options.budgets))
     }
   }
 
@@ -279,18 +291,21 @@ public enum CLIParser {
     let allowed = Set(["--format", "--color"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
-        return .failure(UsageError(
-          message: options.positional.isEmpty ? "missing FILE" : "'step' takes one FILE",
-          usage: stepUsage))
+        return .failure(
+          UsageError(
+            message: options.positional.isEmpty ? "missing FILE" : "'step' takes one FILE",
+            usage: stepUsage))
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
-        return .failure(UsageError(
-          message: "'step' draws ascii or unicode, not \(format.rawValue)", usage: stepUsage))
+        return .failure(
+          UsageError(
+            message: "'step' draws ascii or unicode, not \(format.rawValue)", usage: stepUsage))
       }
-      return .success(StepArguments(
-        file: options.positional[0], format: format, color: options.color,
-        maxFrames: options.maxFrames, budgets: options.budgets))
+      return .success(
+        StepArguments(
+          file: options.positional[0], format: format, color: options.color,
+          maxFrames: options.maxFrames, budgets: options.budgets))
     }
   }
 
@@ -302,13 +317,15 @@ public enum CLIParser {
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
-        return .failure(UsageError(
-          message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
-          usage: testUsage))
+        return .failure(
+          UsageError(
+            message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+            usage: testUsage))
       }
-      return .success(TestArguments(
-        paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-        junit: options.junit, format: format, budgets: options.budgets))
+      return .success(
+        TestArguments(
+          paths: options.positional, color: options.color, maxFrames: options.maxFrames,
+          junit: options.junit, format: format, budgets: options.budgets))
     }
   }
 }

@@ -85,7 +85,8 @@ public enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
-      io.err += "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+      io.err +=
+        "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -123,13 +124,23 @@ public enum MarblesTool {
         io.err += message.text
         failed = true
         if options.format == .json {
-          let report = JSONValue.object([("file", .string(path)), ("diagnostics", .array([
-            .object([("severity", .string("error")), ("message", .string(message.text.trimmingCharacters(in: .newlines)))])
-          ]))])
+          let report = JSONValue.object([
+            ("file", .string(path)),
+            (
+              "diagnostics",
+              .array([
+                .object([
+                  ("severity", .string("error")),
+                  ("message", .string(message.text.trimmingCharacters(in: .newlines))),
+                ])
+              ])
+            ),
+          ])
           jsons.append { report.writeJSON(to: &$0) }
         }
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+        let outcome = environment.run(
+          source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         io.err += outcome.diagnostics.render(in: source)
         switch outcome {
         case .failed(let diagnostics):
@@ -146,10 +157,16 @@ public enum MarblesTool {
           case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
           case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
           case .ascii, .unicode:
-            let color = useColor(options.color, environment: environment, toTerminal: options.output == nil)
-            let width = options.width ?? (environment.stdoutIsTerminal && options.output == nil ? environment.terminalWidth : nil)
+            let color = useColor(
+              options.color, environment: environment, toTerminal: options.output == nil)
+            let width =
+              options.width
+              ?? (environment.stdoutIsTerminal && options.output == nil
+                ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            texts.append(TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run))
+            texts.append(
+              TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run)
+            )
           }
         }
       }
@@ -215,7 +232,8 @@ public enum MarblesTool {
       return 1
     case .success(let loaded): source = loaded
     }
-    let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+    let outcome = environment.run(
+      source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     let run: ScriptRun
     switch outcome {
     case .failed:
@@ -275,7 +293,8 @@ public enum MarblesTool {
         junit.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
-        let outcome = environment.run(source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+        let outcome = environment.run(
+          source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
           io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
@@ -295,7 +314,8 @@ public enum MarblesTool {
           passed += run.expectations.count - failures.count
           failedCount += failures.count
           io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
-          io.out += " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+          io.out +=
+            " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           for failure in failures {
             io.out += "\(source.name):\(failure.line):\(failure.column): "
             io.out += paint("error:", .failed, color) + " "
@@ -343,7 +363,8 @@ public enum MarblesTool {
   // MARK: - Input
 
   /// Reads `path` (or standard input for `-`) as UTF-8 text.
-  static func load(_ path: String, environment: ToolEnvironment) -> Result<SourceFile, ToolMessage> {
+  static func load(_ path: String, environment: ToolEnvironment) -> Result<SourceFile, ToolMessage>
+  {
     let name = path == "-" ? "<stdin>" : path
     let data: Data
     if path == "-" {
@@ -359,8 +380,10 @@ public enum MarblesTool {
         return .failure(ToolMessage("error: no such file '\(path)'\n"))
       }
       if isDirectory.boolValue {
-        return .failure(ToolMessage(
-          "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"))
+        return .failure(
+          ToolMessage(
+            "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"
+          ))
       }
       guard let contents = FileManager.default.contents(atPath: path) else {
         return .failure(ToolMessage("error: cannot read '\(path)'\n"))
@@ -368,8 +391,9 @@ public enum MarblesTool {
       data = contents
     }
     if let offset = firstInvalidUTF8Offset(data) {
-      return .failure(ToolMessage(
-        "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
+      return .failure(
+        ToolMessage(
+          "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
     }
     return .success(SourceFile(name: name, text: String(decoding: data, as: UTF8.self)))
   }
@@ -394,11 +418,14 @@ public enum MarblesTool {
     return (style == .failed ? "\u{1B}[31;1m" : "\u{1B}[32;1m") + text + "\u{1B}[0m"
   }
 
-  private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool) -> Bool {
+  private static func useColor(_ mode: ColorMode, environment: ToolEnvironment, toTerminal: Bool)
+    -> Bool
+  {
     switch mode {
     case .always: return true
     case .never: return false
-    case .auto: return toTerminal && environment.stdoutIsTerminal && environment.variables["NO_COLOR"] == nil
+    case .auto:
+      return toTerminal && environment.stdoutIsTerminal && environment.variables["NO_COLOR"] == nil
     }
   }
 
@@ -414,7 +441,8 @@ public enum MarblesTool {
     case "explain": io.out += HelpText.explain
     case "help": io.out += HelpText.general
     case let other?:
-      io.err += "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
+      io.err +=
+        "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
       return 64
     }
     return 0

@@ -30,9 +30,10 @@ public final class Channel<Value>: @unchecked Sendable {
   private static func relayTerminalEvents(
     from source: ReplaySubject<Value>, to target: ReplaySubject<Value>
   ) {
-    let relay = source.subscribe(Subscriber { [weak target] event in
-      if event.isTerminal { target?.send(event) }
-    })
+    let relay = source.subscribe(
+      Subscriber { [weak target] event in
+        if event.isTerminal { target?.send(event) }
+      })
     target.attach(relay)
   }
 }

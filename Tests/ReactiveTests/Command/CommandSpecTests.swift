@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reactive
 
 /// The synchronous first value of a signal (RAC `first` on a Replay(1) output), or nil.
@@ -103,7 +104,9 @@ func current<V>(_ signal: Signal<V>) -> V? {
     let command = echoCommand()
     let background = s.makeQueue(named: "background")
     var recorded: [any Scheduler] = []
-    command.executing.skip(1).subscribe(next: { if $0 { recorded.append(self.s.currentScheduler!) } })
+    command.executing.skip(1).subscribe(next: {
+      if $0 { recorded.append(self.s.currentScheduler!) }
+    })
     background.schedule { command.execute(nil) }
     try s.step()
     #expect(current(command.executing) == false)
@@ -130,10 +133,12 @@ func current<V>(_ signal: Signal<V>) -> V? {
     background.schedule {
       let command = Command<Int, Int>(mainScheduler: self.s.main) { _ in .empty }
       released = command
-      let record = { (lane: String) in {
-        #expect(self.s.currentScheduler === self.s.main)
-        completions.append(lane)
-      } }
+      let record = { (lane: String) in
+        {
+          #expect(self.s.currentScheduler === self.s.main)
+          completions.append(lane)
+        }
+      }
       command.executionSignals.subscribe(completed: record("executionSignals"))
       command.executing.subscribe(completed: record("executing"))
       command.enabled.subscribe(completed: record("enabled"))
@@ -416,7 +421,8 @@ func current<V>(_ signal: Signal<V>) -> V? {
     weak var released: Command<Int, Int>?
     var completed = false
     do {
-      let command = Command<Int, Int>(enabled: enabledSubject, mainScheduler: s.main) { _ in .empty }
+      let command = Command<Int, Int>(enabled: enabledSubject, mainScheduler: s.main) { _ in .empty
+      }
       released = command
       command.enabled.subscribe(completed: { completed = true })
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reactive
 
 /// The canonical timeline of `raccommand-semantics.md` §2.5 (and its variants), the derived
@@ -45,15 +46,16 @@ import Testing
     #expect(immediate.marble == "tf--t")
     // In-frame order: executing, enabled, executionSignals, then the work; at the end the caller
     // and the inner complete inline, then the hops for executing and enabled run.
-    #expect(log.lines.filter { $0.hasPrefix("1 ") || $0.hasPrefix("4 ") } == [
-      "1 executing next(true)",
-      "1 enabled next(false)",
-      "1 executionSignals next(\(String(describing: signals.values[0])))",
-      "4 C completed",
-      "4 inner completed",
-      "4 executing next(false)",
-      "4 enabled next(true)",
-    ])
+    #expect(
+      log.lines.filter { $0.hasPrefix("1 ") || $0.hasPrefix("4 ") } == [
+        "1 executing next(true)",
+        "1 enabled next(false)",
+        "1 executionSignals next(\(String(describing: signals.values[0])))",
+        "4 C completed",
+        "4 inner completed",
+        "4 executing next(false)",
+        "4 enabled next(true)",
+      ])
   }
 
   @Test func canonicalTimelineErrorVariant() throws {
@@ -142,10 +144,11 @@ import Testing
       command.execute(()).subscribe(error: { _ in log.append("caller error at \(self.s.now)") })
     }
     try s.run()
-    #expect(log.lines == [
-      "executing true", "enabled false",
-      "caller error at 3", "errors (executing reads true)", "executing false", "enabled true",
-    ])
+    #expect(
+      log.lines == [
+        "executing true", "enabled false",
+        "caller error at 3", "errors (executing reads true)", "executing false", "enabled true",
+      ])
   }
 
   @Test func d4SecondExecuteInTheSameInstantFails() throws {
@@ -153,7 +156,9 @@ import Testing
     var outcomes: [String] = []
     s.schedule(at: 1) {
       command.execute(1).subscribe(next: { outcomes.append("ran \($0)") })
-      command.execute(2).subscribe(error: { outcomes.append("error \(($0 as? CommandError)?.code ?? 0)") })
+      command.execute(2).subscribe(error: {
+        outcomes.append("error \(($0 as? CommandError)?.code ?? 0)")
+      })
       #expect(current(command.enabled) == true)
     }
     try s.run()

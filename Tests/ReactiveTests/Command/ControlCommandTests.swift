@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reactive
 
 /// A stand-in for a UIControl with `rac_command`: setting `command` binds the control's enabled

@@ -7,7 +7,10 @@ final class LaneRecorder<Value> {
   private(set) var events: [(frame: Int, event: Event<Value>)] = []
   private var subscription: (any Disposable)?
 
-  init(_ signal: Signal<Value>, on scheduler: VirtualTimeScheduler, log: EventLog? = nil, name: String = "") {
+  init(
+    _ signal: Signal<Value>, on scheduler: VirtualTimeScheduler, log: EventLog? = nil,
+    name: String = ""
+  ) {
     subscription = signal.observe { [weak self, weak scheduler] event in
       guard let self, let scheduler else { return }
       self.events.append((scheduler.now, event))
@@ -17,7 +20,9 @@ final class LaneRecorder<Value> {
 
   var values: [Value] { events.compactMap { $0.event.value } }
   var last: Value? { values.last }
-  var isCompleted: Bool { events.contains { if case .completed = $0.event { true } else { false } } }
+  var isCompleted: Bool {
+    events.contains { if case .completed = $0.event { true } else { false } }
+  }
   var error: (any Error)? { events.lazy.compactMap { $0.event.error }.first }
 
   func dispose() { subscription?.dispose() }
@@ -69,18 +74,18 @@ func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<
   Signal { subscriber in
     let pending = CompositeDisposable()
     for (frame, character) in marble.enumerated() where character != "-" {
-      pending.add(scheduler.schedule(after: frame) {
-        switch character {
-        case "|": subscriber.sendCompleted()
-        case "#": subscriber.sendError(TestError("boom"))
-        default: subscriber.sendNext(String(character))
-        }
-      })
+      pending.add(
+        scheduler.schedule(after: frame) {
+          switch character {
+          case "|": subscriber.sendCompleted()
+          case "#": subscriber.sendError(TestError("boom"))
+          default: subscriber.sendNext(String(character))
+          }
+        })
     }
     return pending
   }
 }
-
 
 /// A reference that reports when it is released, for memory tests (the specs' dealloc hook).
 final class DeallocHook {

@@ -63,7 +63,9 @@ import Testing
 
   @Test func andOrNot() {
     let t = TestClock()
-    let values: [Character: [Bool]] = ["a": [true, true], "b": [true, false], "c": [false, false]]
+    let values: [Character: [Bool]] = [
+      "a": [true, true], "b": [true, false], "c": [false, false],
+    ]
     let bools: [Character: Bool] = ["t": true, "f": false]
     let and = t.record(t.cold("-a-b-c|", values).and())
     let or = t.record(t.cold("-a-b-c|", values).or())

@@ -27,7 +27,8 @@ import Testing
   @Test func pairwiseStartsAtTheSecondValue() {
     let t = TestClock()
     let a = t.cold("--1--2--4--|")
-    t.expect(t.record(a.pairwise().map { [$0, $1] }), "-----p--q--|", ["p": [1, 2], "q": [2, 4]])
+    t.expect(
+      t.record(a.pairwise().map { [$0, $1] }), "-----p--q--|", ["p": [1, 2], "q": [2, 4]])
     t.expectSubscriptions(a, "^----------!")
   }
 

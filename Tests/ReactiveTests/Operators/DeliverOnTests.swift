@@ -8,10 +8,11 @@ import Testing
     let a = t.cold("--1--2--|")
     var onMain: [Bool] = []
     let delivered = Signal<Int> { subscriber in
-      a.deliverOn(t.scheduler.main).subscribe(Subscriber { event in
-        onMain.append(t.scheduler.main.isCurrent)
-        subscriber.send(event)
-      })
+      a.deliverOn(t.scheduler.main).subscribe(
+        Subscriber { event in
+          onMain.append(t.scheduler.main.isCurrent)
+          subscriber.send(event)
+        })
     }
     t.expect(t.record(delivered), "--1--2--|")
     #expect(onMain == [true, true, true])

@@ -23,10 +23,11 @@ import Testing
       var log: [String] = []
       let frames = [1, 3, 3, 6]
       if series {
-        s.scheduleSeries(count: frames.count, at: { frames[$0] }) { step in
+        let step: (Int) -> Void = { step in
           log.append("step \(step) at \(s.now)")
           s.schedule(at: 6) { log.append("queued by step \(step) at \(s.now)") }
         }
+        s.scheduleSeries(count: frames.count, at: { frames[$0] }, step)
       } else {
         for (step, frame) in frames.enumerated() {
           s.schedule(at: frame) {
