@@ -64,6 +64,12 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
   // Invariant: only touched on the virtual scheduler's thread.
   // Unchecked exclusivity: only touched on the scheduler's thread, never in overlapping accesses.
   @exclusivity(unchecked) var work: (() -> Void)?
+  /// The steps of a series (`scheduleSeries`), run by the scheduler's loop; `work` is then only
+  /// `seriesMarker`, so that a series is live, or disposed, like any action.
+  @exclusivity(unchecked) var series: ActionSeries?
+
+  /// The `work` of a series action.
+  static let seriesMarker: @Sendable () -> Void = {}
   // Strong: a caller may drop a `VirtualQueue` after scheduling on it. No cycle, since a queue
   // holds its scheduler weakly.
   let queue: (any Scheduler)?
@@ -77,5 +83,8 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
   }
 
   var isDisposed: Bool { work == nil }
-  func dispose() { work = nil }
+  func dispose() {
+    work = nil
+    series = nil
+  }
 }

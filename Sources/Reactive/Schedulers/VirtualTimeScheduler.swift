@@ -138,24 +138,17 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     count: Int, at frame: @escaping (Int) -> Int, _ step: @escaping (Int) -> Void
   ) -> any Disposable {
     guard count > 0, !isClosed else { return ScheduledAction.dropped }
-    let series = ActionSeries(
-      count: count, firstSequence: sequence &+ 1, frame: frame, step: step, scheduler: self)
+    let series = ActionSeries(count: count, firstSequence: sequence &+ 1, frame: frame, step: step)
     sequence &+= UInt64(count)
-    let action = ScheduledAction(work: series.run, queue: nil)
-    series.action = action
+    let action = ScheduledAction(work: ScheduledAction.seriesMarker, queue: nil)
+    action.series = series
     heap.push(.init(time: queueTime(frame(0)), sequence: series.firstSequence, action: action))
     return action
   }
 
   /// The heap time of work asked for at `frame`: before the first action has run a frame may lie
   /// before `now`; afterwards earlier frames mean now.
-  fileprivate func queueTime(_ frame: Int) -> Int { started ? max(frame, now) : frame }
-
-  /// Queues the next step of a series (see `scheduleSeries`).
-  fileprivate func requeue(_ action: ScheduledAction, at frame: Int, sequence: UInt64) {
-    guard !isClosed else { return }
-    heap.push(.init(time: queueTime(frame), sequence: sequence, action: action))
-  }
+  private func queueTime(_ frame: Int) -> Int { started ? max(frame, now) : frame }
 
   // MARK: - Running
 
@@ -255,10 +248,26 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       }
       started = true
       now = entry.time
-      entry.action.work = nil
       let outer = currentScheduler
       currentScheduler = entry.action.queue ?? self
-      work()
+      if let series = entry.action.series {
+        // A series stays queued: its next step goes on the heap before this one runs (which
+        // may cancel it), with the sequence number reserved for it.
+        let step = series.next
+        series.next += 1
+        if series.next < series.count {
+          heap.push(
+            .init(
+              time: queueTime(series.frame(series.next)),
+              sequence: series.firstSequence &+ UInt64(series.next), action: entry.action))
+        } else {
+          entry.action.dispose()
+        }
+        series.step(step)
+      } else {
+        entry.action.work = nil
+        work()
+      }
       currentScheduler = outer
       actionsRun += 1
       ran += 1
@@ -310,36 +319,23 @@ public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringCon
   public var description: String { name }
 }
 
-/// The state of a `scheduleSeries`: which step runs next. The queued action holds it (through
-/// its work closure); it holds the action weakly, so a series the heap dropped is released.
-private final class ActionSeries {
+/// The state of a `scheduleSeries`: its steps' frames and which step runs next. Its action holds
+/// it; it holds nothing back, so nothing of a series outlives its place in the heap.
+final class ActionSeries {
   let count: Int
   let firstSequence: UInt64
   let frame: (Int) -> Int
   let step: (Int) -> Void
-  weak var scheduler: VirtualTimeScheduler?
-  weak var action: ScheduledAction?
-  @exclusivity(unchecked) private var next = 0
+  // Unchecked exclusivity: only touched by the scheduler's loop, one access at a time.
+  @exclusivity(unchecked) var next = 0
 
   init(
     count: Int, firstSequence: UInt64, frame: @escaping (Int) -> Int,
-    step: @escaping (Int) -> Void, scheduler: VirtualTimeScheduler
+    step: @escaping (Int) -> Void
   ) {
     self.count = count
     self.firstSequence = firstSequence
     self.frame = frame
     self.step = step
-    self.scheduler = scheduler
-  }
-
-  /// Runs the current step, after queueing the one after it (so that the step may cancel it).
-  func run() {
-    let current = next
-    next += 1
-    if next < count, let action, let scheduler {
-      action.work = run
-      scheduler.requeue(action, at: frame(next), sequence: firstSequence &+ UInt64(next))
-    }
-    step(current)
   }
 }
