@@ -23,7 +23,7 @@ public struct MarbleTimeline<Value> {
   ///   - kind: `.cold` or `.hot` (hot allows `^` and negative frames).
   ///   - values: The value of each key; keys with no entry stand for themselves (see above).
   ///   - error: The failure that `#` stands for.
-  public init(
+  @inlinable public init(
     _ marble: String, kind: MarbleKind = .cold, values: [String: Value] = [:],
     error: any Error = MarbleError("error")
   ) {
@@ -67,13 +67,13 @@ public struct MarbleTimeline<Value> {
   public var hasErrors: Bool { diagnostics.containsError }
 
   /// The value a key stands for without a values-map entry, if `Value` has one.
-  static func defaultValue(forKey key: String) -> Value? {
+  @usableFromInline static func defaultValue(forKey key: String) -> Value? {
     guard let type = Value.self as? any MarbleValueConvertible.Type else { return nil }
     return type.marbleValue(forKey: key) as? Value
   }
 
   /// `the string "c"`, or `the 'Character' "c"` for other types.
-  private static func meaning(of value: Value) -> String {
+  @usableFromInline static func meaning(of value: Value) -> String {
     if let string = value as? String { return "the string \(String(reflecting: string))" }
     if let hashable = value as? AnyHashable, let string = hashable.base as? String {
       return "the string \(String(reflecting: string))"
