@@ -133,14 +133,18 @@ extension Diagnostic {
 
   /// A values map was given but has no entry for `key`; the character stands for itself.
   /// `meaning` describes the value used, e.g. `the string "c"`.
-  @usableFromInline static func marbleValueWithoutEntry(_ key: String, meaning: String, at range: SourceRange)
+  @usableFromInline static func marbleValueWithoutEntry(
+    _ key: String, meaning: String, at range: SourceRange
+  )
     -> Diagnostic
   {
     .warning("value '\(key)' has no entry in the values map; it is \(meaning)", at: range)
   }
 
   /// No entry for `key`, and the value type has no default for it.
-  @usableFromInline static func marbleValueUnresolved(_ key: String, typeName: String, at range: SourceRange)
+  @usableFromInline static func marbleValueUnresolved(
+    _ key: String, typeName: String, at range: SourceRange
+  )
     -> Diagnostic
   {
     .error(
