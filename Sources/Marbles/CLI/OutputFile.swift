@@ -149,7 +149,9 @@ public enum StreamIO {
       }
       throw IOFailure(reason(failure))
     }
-    let temporary = String(cString: template)
+    // mkstemp filled in the X's; the name ends at the terminating NUL.
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     do throws(IOFailure) {
       defer { close(descriptor) }
       let permissions: mode_t

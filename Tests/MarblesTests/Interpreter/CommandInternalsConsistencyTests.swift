@@ -78,9 +78,10 @@ import Testing
       for frame in 0...run.lastFrame {
         let at = "\(name): \(binding.name) at frame \(frame)"
         let count = try #require(value(inFlight, at: frame).flatMap(int), "\(at): inFlight")
-        let isExecuting = try #require(value(immediateExecuting, at: frame).flatMap(bool))
-        let moreAllowed = try #require(value(more, at: frame).flatMap(bool))
-        let isImmediatelyEnabled = try #require(value(immediateEnabled, at: frame).flatMap(bool))
+        let isExecuting = try #require(value(immediateExecuting, at: frame).flatMap(bool) as Bool?)
+        let moreAllowed = try #require(value(more, at: frame).flatMap(bool) as Bool?)
+        let isImmediatelyEnabled = try #require(
+          value(immediateEnabled, at: frame).flatMap(bool) as Bool?)
         #expect(value(enabled, at: frame).flatMap(bool) == isImmediatelyEnabled, "\(at): enabled")
         #expect(value(executing, at: frame).flatMap(bool) == isExecuting, "\(at): executing")
         #expect(isExecuting == (count > 0), "\(at): immediateExecuting vs inFlight")
