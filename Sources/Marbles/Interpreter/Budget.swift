@@ -23,10 +23,12 @@ final class Budget {
   let limits: RunBudgets
   /// The run, to report to; weak, since the run owns its budget.
   weak var runtime: Runtime?
+  // Unchecked exclusivity (here and on `events`): a run is single-threaded and every access is
+  // a plain read or update, never overlapping another; the checks cost on every event.
   /// How deeply calls and subscriptions are nested right now.
-  var depth = 0
+  @exclusivity(unchecked) var depth = 0
   /// Events counted so far (see `RunBudgets.maxEvents`).
-  private(set) var events = 0
+  @exclusivity(unchecked) private(set) var events = 0
   /// Subscriptions open right now.
   private(set) var subscriptions = 0
 

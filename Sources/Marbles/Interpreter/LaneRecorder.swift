@@ -23,7 +23,8 @@ final class LaneRecorder {
   /// The frame the subscription ended (disposed or terminated).
   private(set) var unsubscribed: Int?
   /// The events so far; values holding signals are placeholders until `timeline`.
-  private(set) var events: [TimelineEvent] = []
+  // Unchecked exclusivity: appended to on the run's thread, one access at a time.
+  @exclusivity(unchecked) private(set) var events: [TimelineEvent] = []
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
   /// The source a passive lane watches (`show input.recorded`), if this is one.
@@ -209,8 +210,9 @@ final class LaneRecorder {
 /// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
 /// at every new frame (virtual time only moves forward).
 final class SequenceClock {
-  private var frame = Int.min
-  private var count = 0
+  // Unchecked exclusivity: only touched on the run's thread, one access at a time.
+  @exclusivity(unchecked) private var frame = Int.min
+  @exclusivity(unchecked) private var count = 0
   /// Whether the run has failed: what happens after the error (values a failed closure left
   /// behind) is not recorded.
   let hasStopped: () -> Bool
