@@ -64,6 +64,8 @@ public final class Command<Input, Output>: @unchecked Sendable {
   private let concurrencySubject = Subject<Bool>()
   private let willDealloc = ReplaySubject<Void>()
   private let immediateEnabled: Signal<Bool>
+  /// The replay buffer behind `immediateEnabled` (RAC's `replayLast`).
+  private let immediateEnabledBuffer = ReplaySubject<Bool>(capacity: 1)
   private let concurrency = Locked(false)
 
   /// Creates a command (RAC `initWithEnabled:signalBlock:`).
@@ -121,12 +123,15 @@ public final class Command<Input, Output>: @unchecked Sendable {
     let moreExecutionsAllowed = concurrencySubject.startWith(false)
       .if(then: Signal.just(true), else: immediateExecuting.not())
     let userEnabled = enabled.map { $0.startWith(true) } ?? Signal.just(true)
-    let immediateEnabled = Signal.combineLatest([
+    // replayLast, with its buffer kept: `execute` reads the latest value from it.
+    let immediateEnabledConnection = Signal.combineLatest([
       userEnabled, moreExecutionsAllowed.doEvent(moreExecutionsAllowedLane.send),
     ])
     .and()
     .takeUntil(willDealloc)
-    .replayLast()
+    .multicast(immediateEnabledBuffer)
+    immediateEnabledConnection.connect()
+    let immediateEnabled = immediateEnabledConnection.signal
     self.immediateEnabled = immediateEnabled
 
     // 5. enabled: the first value synchronously, later ones on main.
@@ -185,9 +190,12 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ///     execute at frame 1, result:   ---v|
   @discardableResult
   public func execute(_ input: Input) -> Signal<Output> {
-    var isEnabled = false
-    immediateEnabled.take(1).subscribe(next: { isEnabled = $0 })
-    guard isEnabled else { return Signal.fail(CommandError.notEnabled(self)) }
+    // RAC's `[[self.immediateEnabled first] boolValue]`: the first value a subscriber would
+    // get, which is the replayed latest one (none, after the graph completed, is NO). Read from
+    // the buffer, without a subscription per execution.
+    guard immediateEnabledBuffer.bufferedValues.last == true else {
+      return Signal.fail(CommandError.notEnabled(self))
+    }
 
     let work = signalBlock(input)
     let connection = work.subscribeOn(mainScheduler).multicast(ReplaySubject())
