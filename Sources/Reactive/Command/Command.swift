@@ -94,9 +94,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
     // 2. errors: connected now, so it becomes `added`'s subscriber #1.
     let errorsConnection =
       added
-      .flattenMap { execution in
-        execution.then { Signal<any Error>.empty }.catch { Signal<any Error>.just($0) }
-      }
+      .flattenMap(Self.errorOf)
       .deliverOn(main)
       .publish()
     errorsConnection.connect()
@@ -105,9 +103,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
     // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
     let inFlight =
       added
-      .flattenMap { execution in
-        execution.catchTo(.empty).then { Signal<Int>.just(-1) }.startWith(1)
-      }
+      .flattenMap(Self.inFlightChanges)
       .scan(0, +)
       .startWith(0)
     let immediateExecuting = inFlight.map { $0 > 0 }
@@ -152,6 +148,39 @@ public final class Command<Input, Output>: @unchecked Sendable {
       errors: errors)
 
     if allowsConcurrentExecution { self.allowsConcurrentExecution = true }
+  }
+
+  /// RAC's `[[execution then:^{ return [RACSignal empty]; }] catch:^(NSError *error) { return
+  /// [RACSignal return:error]; }]` in one subscription: nothing, or the execution's error as a
+  /// value, then completion.
+  private static func errorOf(_ execution: Signal<Output>) -> Signal<any Error> {
+    Signal<any Error> { subscriber in
+      execution.subscribe(for: subscriber) { event in
+        switch event {
+        case .next: break
+        case .error(let error):
+          subscriber.sendNext(error)
+          subscriber.sendCompleted()
+        case .completed: subscriber.sendCompleted()
+        }
+      }
+    }
+  }
+
+  /// RAC's `[[[execution catchTo:[RACSignal empty]] then:^{ return [RACSignal return:@-1]; }]
+  /// startWith:@1]` in one subscription: 1 at once, -1 when the execution ends either way.
+  private static func inFlightChanges(_ execution: Signal<Output>) -> Signal<Int> {
+    Signal<Int> { subscriber in
+      subscriber.sendNext(1)
+      return execution.subscribe(for: subscriber) { event in
+        switch event {
+        case .next: break
+        case .error, .completed:
+          subscriber.sendNext(-1)
+          subscriber.sendCompleted()
+        }
+      }
+    }
   }
 
   deinit {
