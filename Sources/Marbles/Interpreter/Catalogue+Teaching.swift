@@ -163,6 +163,7 @@ extension Catalogue {
     "single": "the match so far (lane `match`)",
     "window": "the values in the open window (lane `inWindow`)",
     "windowCount": "how many values each open window holds (lane `windows`)",
+    "windowTime": "the values in each open window, in opening order (lane `windows`)",
     "delayWhen": "the values waiting for their duration signals (lane `pending`)",
     "publishReplay":
       "connected, the replay buffer and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",
