@@ -175,6 +175,8 @@ extension Catalogue {
     "audit": "the value to send when the duration signal sends, nil while none (lane `pending`)",
     "bufferWhen": "the buffer being filled until the closing signal sends (lane `buffered`)",
     "bufferToggle": "the open buffers, in opening order (lane `buffers`)",
+    "windowWhen": "the values in the open window (lane `windows`, one array)",
+    "windowToggle": "the values in each open window, in opening order (lane `windows`)",
     "sequenceEqual":
       "the values of either side not compared yet, and which sides completed (lanes `queues`, `done`)",
     "timeoutWith": "the frame the time limit runs out at, nil once switched (lane `deadline`)",

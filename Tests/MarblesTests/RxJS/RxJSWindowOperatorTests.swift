@@ -50,4 +50,58 @@ import Testing
       """)
     #expect(text.contains("the window length"))
   }
+
+  @Test func windowWhenOpensTheNextWindowWhenTheClosingSignalEnds() {
+    expectPasses(
+      """
+      let source = cold("-a-b---c--|")
+      let closing = cold("----x")
+      let windows = source.windowWhen { closing }
+      let empty = cold("--|").windowWhen { cold("----x") }
+      let completes = cold("-a-b-c-|").windowWhen { cold("---|") }
+      let failing = cold("-a#").windowWhen { cold("----x") }
+      let closingFails = cold("-a---|").windowWhen { cold("--#") }
+      let silent = never.windowWhen { cold("---x|") }
+      let early = cold("-a-b---c--|")
+      let cut = early.windowWhen { cold("----x") }
+      show windows, empty, completes, failing, closingFails, silent subscribed "^----!", cut subscribed "^-----!"
+      expect windows == "x---y---z-|", x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")
+      expect subscriptions(closing) == ["^---!", "----^---!", "--------^-!"]
+      expect empty == "x-|", x: cold("--|")
+      expect completes == "x--y--z|", x: cold("-a-|"), y: cold("b-c|"), z: cold("-|")
+      expect failing == "x-#", x: cold("-a#")
+      expect closingFails == "x-#", x: cold("-a#")
+      expect silent == "x--y-", x: cold("---|"), y: cold("--")
+      expect cut == "x---y-", x: cold("-a-b|"), y: cold("--")
+      expect subscriptions(early) == "^-----!"
+      """)
+  }
+
+  @Test func windowToggleKeepsOverlappingWindows() {
+    expectPasses(
+      """
+      let source = cold("-a-b-c-d-|")
+      let opens = cold("o-o")
+      let closing = cold("----x")
+      let windows = source.windowToggle(opens) { _ in closing }
+      let empty = cold("--|").windowToggle(cold("-o")) { _ in cold("---x") }
+      let silent = never.windowToggle(cold("-o")) { _ in cold("---x") }
+      let failing = cold("-a#").windowToggle(cold("o")) { _ in cold("----x") }
+      let opensFail = cold("-a---|").windowToggle(cold("o-#")) { _ in cold("----x") }
+      let stays = cold("-a-b|").windowToggle(cold("o")) { _ in cold("-|") }
+      let early = cold("-a-b-c-d-|")
+      let cut = early.windowToggle(cold("o-o")) { _ in cold("----x") }
+      show windows, empty, silent, failing, opensFail, stays, cut subscribed "^----!"
+      expect windows == "x-y------|", x: cold("-a-b|"), y: cold("-b-c|")
+      expect subscriptions(closing) == ["^---!", "--^---!"]
+      expect subscriptions(opens) == "^--------!"
+      expect empty == "-x|", x: cold("-|")
+      expect silent == "-x", x: cold("---|")
+      expect failing == "x-#", x: cold("-a#")
+      expect opensFail == "x-#", x: cold("-a#")
+      expect stays == "x---|", x: cold("-a-b|")
+      expect cut == "x-y--", x: cold("-a-b|"), y: cold("-b-")
+      expect subscriptions(early) == "^----!"
+      """)
+  }
 }
