@@ -164,6 +164,7 @@ extension Catalogue {
     "window": "the values in the open window (lane `inWindow`)",
     "windowCount": "how many values each open window holds (lane `windows`)",
     "windowTime": "the values in each open window, in opening order (lane `windows`)",
+    "groupBy": "the keys of the groups sent so far, in order (lane `groups`)",
     "delayWhen": "the values waiting for their duration signals (lane `pending`)",
     "publishReplay":
       "connected, the replay buffer and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",

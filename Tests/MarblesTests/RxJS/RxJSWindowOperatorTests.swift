@@ -104,4 +104,53 @@ import Testing
       expect subscriptions(early) == "^----!"
       """)
   }
+
+  @Test func groupBySendsAGroupPerKey() {
+    expectPasses(
+      """
+      use rxjs
+      let source = cold("-1-2-3-4-5|")
+      let groups = source.groupBy { x in x % 2 }
+      let counted = cold("-1-2-3-4-5|").groupBy { x in x % 2 }.mergeMap { g in g.count().map { n in [g.key, n] } }
+      let empty = cold("--|").groupBy { x in x }
+      let silent = never.groupBy { x in x }
+      let failing = cold("-a-b#").groupBy { x in x }
+      show groups, counted, empty, silent subscribed "^---!", failing
+      expect groups == "-x-y------|", x: cold("1---3---5|"), y: cold("2---4--|")
+      expect subscriptions(source) == "^---------!"
+      expect counted == "----------(ab|)", a: [1, 3], b: [0, 2]
+      expect empty == "--|"
+      expect silent == "----"
+      expect failing == "-x-y#", x: cold("a--#"), y: cold("b#")
+      """)
+  }
+
+  @Test func groupByKeepsTheSourceWhileAGroupIsSubscribed() {
+    expectPasses(
+      """
+      let source = cold("-a-b-a-b|")
+      let groups = source.groupBy { x in x }
+      let flat = groups.take(1).mergeMap { g in g }
+      let early = cold("-a-b-a-b|")
+      let cut = early.groupBy { x in x }.mergeMap { g in g }
+      let recorded = cold("-a-b-a-b|")
+      let outer = recorded.groupBy { x in x }
+      show flat, cut subscribed "^--!", outer subscribed "^--!"
+      expect flat == "-a---a--|"
+      expect subscriptions(source) == "^-------!"
+      expect cut == "-a-"
+      expect subscriptions(early) == "^--!"
+      expect outer == "-x-", x: cold("a---a--|")
+      expect subscriptions(recorded) == "^-------!"
+      """)
+  }
+
+  @Test func keyIsReadOnlyOnAGroup() {
+    let text = failureText(
+      """
+      let k = cold("-a|").key
+      show k
+      """)
+    #expect(text.contains("'key' is the key of a group"))
+  }
 }
