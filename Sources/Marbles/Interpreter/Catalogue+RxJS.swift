@@ -1019,6 +1019,42 @@ extension Catalogue {
       }
     },
     .method(
+      "groupBy", rac: "", alias: "groupBy",
+      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key (RxJS groupBy)",
+      parameters: [.closure("x")],
+      example: """
+        let input = cold("-a-b-a-c-|")
+        let groups = input.groupBy { x in x }
+        show input, groups
+        expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.function(0)
+      let input = try c.signal()
+      return c.probed(["groups"]) { probe in
+        input.groupBy(probe: probe) { GroupKey(key($0)) }
+          .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
+      }
+    },
+    .method(
+      "windowTime", rac: "", alias: "windowTime",
+      "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames (RxJS windowTime)",
+      parameters: [.value("frames"), .value("every", optional: true)],
+      example: """
+        let input = cold("-a-b-c-d-|")
+        let windows = input.windowTime(4)
+        show input, windows
+        expect windows == "x---y---z|", x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")
+        """
+    ) { c throws(RuntimeError) in
+      let span = try c.frames(0, "the window length", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      let input = try c.signal()
+      return c.probed(["windows"]) {
+        input.windowTime(span, every: every, on: c.scheduler, probe: $0).map { Value.signal($0) }
+      }
+    },
+    .method(
       "delayWhen", rac: "", alias: "delayWhen",
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],

@@ -63,6 +63,43 @@ extension Catalogue {
       }
     },
     .method(
+      "windowWhen", rac: "", alias: "windowWhen",
+      "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
+      parameters: [.closure("")],
+      example: """
+        let input = cold("-a-b---c--|")
+        let windows = input.windowWhen { cold("----x") }
+        show input, windows
+        expect windows == "x---y---z-|", x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")
+        """
+    ) { c throws(RuntimeError) in
+      let closing = try c.function(0)
+      let input = try c.signal()
+      return c.probed(["windows"]) { probe in
+        input.windowWhen(probe: probe) { closing.signal(from: closing()) }.map { .signal($0) }
+      }
+    },
+    .method(
+      "windowToggle", rac: "", alias: "windowToggle",
+      "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
+      parameters: [.value("openings"), .closure("x")],
+      example: """
+        let input = cold("-a-b-c-d-e--|")
+        let opens = cold("--o-----o")
+        let windows = input.windowToggle(opens) { _ in cold("--x") }
+        show input, windows
+        expect windows == "--x-----y---|", x: cold("-b|"), y: cold("-e|")
+        """
+    ) { c throws(RuntimeError) in
+      let openings = try c.signal(0, "the openings")
+      let closing = try c.function(1)
+      let input = try c.signal()
+      return c.probed(["windows"]) { probe in
+        input.windowToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
+          .map { .signal($0) }
+      }
+    },
+    .method(
       "sequenceEqual", rac: "", alias: "sequenceEqual",
       "Sends whether this signal and the other send equal values in the same order (with { a, b in … }, equal as the closure says), once that is decided (RxJS sequenceEqual)",
       parameters: [.value("other"), .optionalClosure("a, b")],

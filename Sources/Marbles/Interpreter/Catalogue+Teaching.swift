@@ -163,6 +163,8 @@ extension Catalogue {
     "single": "the match so far (lane `match`)",
     "window": "the values in the open window (lane `inWindow`)",
     "windowCount": "how many values each open window holds (lane `windows`)",
+    "windowTime": "the values in each open window, in opening order (lane `windows`)",
+    "groupBy": "the keys of the groups sent so far, in order (lane `groups`)",
     "delayWhen": "the values waiting for their duration signals (lane `pending`)",
     "publishReplay":
       "connected, the replay buffer and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",
@@ -174,6 +176,8 @@ extension Catalogue {
     "audit": "the value to send when the duration signal sends, nil while none (lane `pending`)",
     "bufferWhen": "the buffer being filled until the closing signal sends (lane `buffered`)",
     "bufferToggle": "the open buffers, in opening order (lane `buffers`)",
+    "windowWhen": "the values in the open window (lane `windows`, one array)",
+    "windowToggle": "the values in each open window, in opening order (lane `windows`)",
     "sequenceEqual":
       "the values of either side not compared yet, and which sides completed (lanes `queues`, `done`)",
     "timeoutWith": "the frame the time limit runs out at, nil once switched (lane `deadline`)",

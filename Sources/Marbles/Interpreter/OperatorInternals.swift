@@ -147,6 +147,7 @@ final class OperatorInternals: @unchecked Sendable {
     case let values as [Value?]: return .array(values.map { $0 ?? .null })
     case let rows as [[Value]]: return .array(rows.map(Value.array))
     case let numbers as [Int]: return .array(numbers.map(Value.int))
+    case let keys as [GroupKey]: return .array(keys.map(\.value))
     case let number as Int: return .int(number)
     case let number as Int?: return number.map(Value.int) ?? .null
     case let flag as Bool: return .bool(flag)

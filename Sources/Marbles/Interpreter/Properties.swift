@@ -8,7 +8,7 @@ enum Properties {
   static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
-      "message", "recorded",
+      "message", "recorded", "key",
     ] + operatorLanes
 
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
@@ -17,7 +17,7 @@ enum Properties {
     "attempt", "latest", "queue", "queues", "windowOpen", "deadline", "replayed", "subscribers",
     "connected", "switched", "counted", "arrived", "seen", "index", "matching", "matched",
     "smallest", "largest", "winner", "held", "fired", "skipping", "taking", "match", "inWindow",
-    "windows", "done", "branch", "interval", "buffers", "collected", "ticks",
+    "windows", "done", "branch", "interval", "buffers", "collected", "ticks", "groups",
   ]
 
   /// The value of `value.name`.
@@ -58,6 +58,14 @@ enum Properties {
     case .connection(let connection):
       if name == "signal" { return .signal(connection.signal) }
       throw missing(name, value, among: ["signal"], at: range)
+    case .signal(let signal) where name == "key":
+      guard let group = signal as? GroupedSignal else {
+        throw RuntimeError(
+          "'key' is the key of a group that 'groupBy' sends; this signal is not one",
+          hint: "read 'g.key' inside the closure that takes each group, as in"
+            + " 'groups.mergeMap { g in g.map { x in [g.key, x] } }'", at: range)
+      }
+      return group.key
     case .signal(let signal) where name == "recorded":
       guard let source = signal as? MarbleSource else {
         throw RuntimeError(
