@@ -1218,6 +1218,27 @@ extension Catalogue {
       }
     },
     .function(
+      "AsyncSubject", rac: "", alias: "AsyncSubject",
+      "A subject that sends only its last value, and only on completion, to current and later subscribers; a failure is passed on (RxJS AsyncSubject)",
+      example: """
+        use rxjs
+        let s = AsyncSubject()
+        s.next(1, at: 1)
+        s.next(2, at: 2)
+        s.complete(at: 3)
+        let late = s
+        show s, late subscribed "-----^"
+        expect s == "---(2|)"
+        expect late == "-----(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      c.probedShared(["held", "subscribers"]) { probe in
+        let subject = AsyncSubject<Value>()
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
+    },
+    .function(
       "interval", rac: "", alias: "interval",
       "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
       parameters: [.value("period")], semantics: .rxjs,

@@ -53,7 +53,7 @@ extension Catalogue {
     return sources.contains { key($0) == key(entry) }
       || [
         "sendNext", "sendError", "sendCompleted", "of", "from", "range", "interval", "Subject",
-        "BehaviorSubject",
+        "BehaviorSubject", "AsyncSubject",
       ].contains(entry.name)
   }
 
@@ -160,6 +160,8 @@ extension Catalogue {
     "timeInterval": "the frame of the previous value (lane `previous`)",
     "BehaviorSubject":
       "the current value and the subscriber count (lanes `current`, `subscribers`)",
+    "AsyncSubject":
+      "the last value sent, held for completion, and the subscriber count (lanes `held`, `subscribers`)",
     "single": "the match so far (lane `match`)",
     "window": "the values in the open window (lane `inWindow`)",
     "windowCount": "how many values each open window holds (lane `windows`)",
