@@ -80,6 +80,23 @@ extension Catalogue {
       }
     },
     .method(
+      "connectWith", rac: "", alias: nil,
+      "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal (RxJS connect(selector))",
+      parameters: [.closure("shared")],
+      example: """
+        let input = cold("-1----2-----|")
+        let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
+        show input, both
+        expect both == "-(a1)-(b2)--|", a: 10, b: 20
+        """
+    ) { c throws(RuntimeError) in
+      let selector = try c.function(0)
+      let input = try c.signal()
+      return c.probed(["subscribers"]) { probe in
+        input.connect(probe: probe) { selector.signal(from: selector(.signal($0))) }
+      }
+    },
+    .method(
       "windowToggle", rac: "", alias: "windowToggle",
       "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
       parameters: [.value("openings"), .closure("x")],

@@ -167,6 +167,7 @@ extension Catalogue {
     "windowCount": "how many values each open window holds (lane `windows`)",
     "windowTime": "the values in each open window, in opening order (lane `windows`)",
     "groupBy": "the keys of the groups sent so far, in order (lane `groups`)",
+    "connectWith": "how many parts of the closure's signal share the input (lane `subscribers`)",
     "delayWhen": "the values waiting for their duration signals (lane `pending`)",
     "publishReplay":
       "connected, the replay buffer and the subscriber count (lanes `connected`, `replayed`, `subscribers`)",
