@@ -106,12 +106,14 @@ import Testing
     let fifo = directory.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
     nonisolated(unsafe) var received = Data()
+    let readerDone = DispatchSemaphore(value: 0)
     let reader = Thread {
       if let handle = FileHandle(forReadingAtPath: fifo) { received = handle.readDataToEndOfFile() }
+      readerDone.signal()
     }
     reader.start()
     let output = try run(["render", "Fixtures/flow.marble", "-o", fifo], redirections: "")
-    while !reader.isFinished { usleep(1000) }
+    readerDone.wait()
     #expect(output.exitCode == 0 && output.stdout.isEmpty && output.stderr.isEmpty)
     #expect(fileType(fifo) == S_IFIFO)
     let expected = try run(["render", "Fixtures/flow.marble"], redirections: "").stdout
