@@ -6,8 +6,8 @@
 ///     timeline:            --a-(bc)-|      a at 2, b and c at 4, completion at 8
 ///     play(shiftedBy: 3):  a at 5, b and c at 7 (one action), completion at 11
 ///
-/// Playing keeps **one** queued action per playback, a cursor, not one per event: the action of
-/// a frame queues the next frame's when it runs (`VirtualTimeScheduler.scheduleSeries`). Each
+/// Playing keeps **one** queued action per playback, a cursor, not one per event: the next frame
+/// is queued when a frame's action runs (`VirtualTimeScheduler.scheduleSeries`). Each
 /// frame's action still takes the place among other work that it would have taken had every
 /// frame been queued when playing began, so in-frame order is as if all were queued up front.
 @usableFromInline package struct PlaybackTimeline<Value> {

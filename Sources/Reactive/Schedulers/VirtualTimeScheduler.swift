@@ -129,8 +129,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   }
 
   /// Queues `count` actions, step 0 at `frame(0)`, step 1 at `frame(1)`, … (frames must not
-  /// decrease), keeping only the next one in the heap: each step queues the following one when
-  /// it runs. Their sequence numbers are reserved now, so each step runs exactly where it would
+  /// decrease), keeping only the next one in the heap: the run loop queues a step's successor
+  /// just before it runs the step (so the step may still cancel it). Their sequence numbers are reserved now, so each step runs exactly where it would
   /// have run had all been queued now with `schedule(at:)`. Disposing the result cancels the
   /// steps not run yet. The cursor of marble playback (`PlaybackTimeline.play`).
   @usableFromInline @discardableResult
