@@ -33,9 +33,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   @exclusivity(unchecked) @usableFromInline var handler: ((Event<Value>) -> Void)?
   // The attached resources, under the same lock (a subscription is made per operator per
   // subscriber: one lock and no separate composite keeps that cheap).
-  private var resources: [(id: UInt64, disposable: any Disposable)] = []
-  private var lastResourceID: UInt64 = 0
-  private var resourcesDisposed = false
+  private var resources = DisposableList()
 
   /// Creates a subscriber that passes every event to `handler` until it terminates.
   public init(_ handler: @escaping (Event<Value>) -> Void) {
@@ -77,16 +75,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
 
   /// Disposes every attached resource, in the order attached, once.
   @usableFromInline func disposeResources() {
-    lock.lock()
-    if resourcesDisposed {
-      lock.unlock()
-      return
-    }
-    resourcesDisposed = true
-    let items = resources
-    resources = []
-    lock.unlock()
-    for item in items { item.disposable.dispose() }
+    for resource in lock.withLock({ resources.close() }) ?? [] { resource.disposable.dispose() }
   }
 
   /// Ties `disposable` to this subscription: it is disposed on termination or disposal (at
@@ -99,28 +88,17 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   /// before the subscription does, such as finished inner subscriptions).
   @discardableResult
   func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
-    lock.lock()
-    if resourcesDisposed {
-      lock.unlock()
+    guard let token = lock.withLock({ resources.insert(disposable) }) else {
       disposable.dispose()
       return nil
     }
-    lastResourceID &+= 1
-    let id = lastResourceID
-    resources.append((id, disposable))
-    lock.unlock()
-    return CompositeDisposable.Token(id: id)
+    return token
   }
 
   /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
   func detach(_ token: CompositeDisposable.Token?) {
     guard let token else { return }
-    lock.withLock {
-      // Recently attached resources end first most often: search from the end.
-      if let index = resources.lastIndex(where: { $0.id == token.id }) {
-        resources.remove(at: index)
-      }
-    }
+    lock.withLock { resources.remove(token) }
   }
 
   /// Attaches a clean-up closure.

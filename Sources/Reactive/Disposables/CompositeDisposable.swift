@@ -8,11 +8,9 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     let id: UInt64
   }
 
-  // Invariant: `items` and `disposed` are only touched under `lock`.
+  // Invariant: `items` is only touched under `lock`.
   private let lock = Lock()
-  private var items: [(id: UInt64, disposable: any Disposable)] = []
-  private var nextID: UInt64 = 0
-  private var disposed = false
+  private var items = DisposableList()
 
   /// Creates an empty composite, or one holding `disposables`.
   public init(_ disposables: [any Disposable] = []) {
@@ -20,23 +18,17 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
   }
 
   /// Whether `dispose()` has run.
-  public var isDisposed: Bool { lock.withLock { disposed } }
+  public var isDisposed: Bool { lock.withLock { items.isClosed } }
 
   /// Adds `disposable`, or disposes it at once if the composite is already disposed.
   @discardableResult
   public func add(_ disposable: (any Disposable)?) -> Token? {
     guard let disposable else { return nil }
-    lock.lock()
-    if disposed {
-      lock.unlock()
+    guard let token = lock.withLock({ items.insert(disposable) }) else {
       disposable.dispose()
       return nil
     }
-    nextID &+= 1
-    let id = nextID
-    items.append((id, disposable))
-    lock.unlock()
-    return Token(id: id)
+    return token
   }
 
   /// Adds a closure to run on disposal.
@@ -48,25 +40,11 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
   /// Removes the item that `token` names without disposing it.
   public func remove(_ token: Token?) {
     guard let token else { return }
-    lock.withLock {
-      // Recently added items are removed most often: search from the end.
-      if let index = items.lastIndex(where: { $0.id == token.id }) {
-        items.remove(at: index)
-      }
-    }
+    lock.withLock { items.remove(token) }
   }
 
   /// Disposes every item, in the order added, once.
   public func dispose() {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      return
-    }
-    disposed = true
-    let items = self.items
-    self.items = []
-    lock.unlock()
-    for item in items { item.disposable.dispose() }
+    for item in lock.withLock({ items.close() }) ?? [] { item.disposable.dispose() }
   }
 }
