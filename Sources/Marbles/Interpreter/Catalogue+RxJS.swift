@@ -5,7 +5,7 @@ extension Catalogue {
   /// script that starts with `use rxjs`), and the operators only RxJS has (in every script).
   static let rxjs: [OperatorEntry] =
     rxjsCollisions + rxjsTransforming + rxjsFiltering
-    + rxjsCombining + rxjsMore + rxjsUtilities + rxjsWorkshop
+    + rxjsCombining + rxjsMore + rxjsUtilities + rxjsWorkshop + rxjsCreation
 
   /// RxJS's side of the colliding names.
   static let rxjsCollisions: [OperatorEntry] = [
@@ -1020,8 +1020,11 @@ extension Catalogue {
     },
     .method(
       "groupBy", rac: "", alias: "groupBy",
-      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key (RxJS groupBy)",
-      parameters: [.closure("x")],
+      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it (RxJS groupBy)",
+      parameters: [
+        .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
+        .closure("x"),
+      ],
       example: """
         let input = cold("-a-b-a-c-|")
         let groups = input.groupBy { x in x }
@@ -1029,17 +1032,30 @@ extension Catalogue {
         expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
         """
     ) { c throws(RuntimeError) in
-      let key = try c.function(0)
+      let key = try c.function(2)
+      let element = c.optional(0) == nil ? nil : try c.function(0)
+      let duration = c.optional(1) == nil ? nil : try c.function(1)
       let input = try c.signal()
+      let closing: ((GroupKey, Signal<Value>) -> Signal<Value>)? = duration.map { duration in
+        { key, group in
+          duration.signal(from: duration(.signal(GroupedSignal(key: key.value, group: group))))
+        }
+      }
       return c.probed(["groups"]) { probe in
-        input.groupBy(probe: probe) { GroupKey(key($0)) }
-          .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
+        input.groupBy(
+          probe: probe, { GroupKey(key($0)) }, element: { element?($0) ?? $0 }, duration: closing
+        )
+        .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
       }
     },
     .method(
       "windowTime", rac: "", alias: "windowTime",
-      "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames (RxJS windowTime)",
-      parameters: [.value("frames"), .value("every", optional: true)],
+      "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames; a window of `maxWindowSize` values closes early (RxJS windowTime)",
+      parameters: [
+        .value("frames"), .value("every", optional: true),
+        .value("maxWindowSize", optional: true),
+        .value("maxWindowSize", label: "maxWindowSize", optional: true),
+      ],
       example: """
         let input = cold("-a-b-c-d-|")
         let windows = input.windowTime(4)
@@ -1049,9 +1065,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the window length", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
+      let positional = try c.optionalInt(2, "the largest window size", minimum: 1)
+      let labelled = try c.optionalInt(3, "the largest window size", minimum: 1)
+      let size = positional ?? labelled
       let input = try c.signal()
       return c.probed(["windows"]) {
-        input.windowTime(span, every: every, on: c.scheduler, probe: $0).map { Value.signal($0) }
+        input.windowTime(span, every: every, maxWindowSize: size, on: c.scheduler, probe: $0)
+          .map { Value.signal($0) }
       }
     },
     .method(

@@ -81,8 +81,8 @@ extension Catalogue {
     },
     .method(
       "connectWith", rac: "", alias: nil,
-      "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal (RxJS connect(selector))",
-      parameters: [.closure("shared")],
+      "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
+      parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
       example: """
         let input = cold("-1----2-----|")
         let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
@@ -90,10 +90,13 @@ extension Catalogue {
         expect both == "-(a1)-(b2)--|", a: 10, b: 20
         """
     ) { c throws(RuntimeError) in
-      let selector = try c.function(0)
+      let selector = try c.function(1)
+      let connector = try c.connector(0)
       let input = try c.signal()
       return c.probed(["subscribers"]) { probe in
-        input.connect(probe: probe) { selector.signal(from: selector(.signal($0))) }
+        input.connect(probe: probe, connector: connector) {
+          selector.signal(from: selector(.signal($0)))
+        }
       }
     },
     .method(

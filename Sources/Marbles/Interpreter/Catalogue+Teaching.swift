@@ -53,7 +53,7 @@ extension Catalogue {
     return sources.contains { key($0) == key(entry) }
       || [
         "sendNext", "sendError", "sendCompleted", "of", "from", "range", "interval", "Subject",
-        "BehaviorSubject", "AsyncSubject",
+        "BehaviorSubject", "AsyncSubject", "generate", "pairs",
       ].contains(entry.name)
   }
 
@@ -166,7 +166,7 @@ extension Catalogue {
     "window": "the values in the open window (lane `inWindow`)",
     "windowCount": "how many values each open window holds (lane `windows`)",
     "windowTime": "the values in each open window, in opening order (lane `windows`)",
-    "groupBy": "the keys of the groups sent so far, in order (lane `groups`)",
+    "groupBy": "the keys of the open groups, in opening order (lane `groups`)",
     "connectWith": "how many parts of the closure's signal share the input (lane `subscribers`)",
     "delayWhen": "the values waiting for their duration signals (lane `pending`)",
     "publishReplay":
@@ -210,7 +210,8 @@ extension Catalogue {
     "failed", "filter", "finally", "from", "hot", "ignoreValues", "iif", "initially", "isEmpty",
     "just", "main", "map", "mapReplace", "materialize", "never", "next", "not", "of", "or",
     "pluck", "range", "sendCompleted", "sendError", "sendNext", "setAllowsConcurrentExecution",
-    "startWith", "subscribe", "subscribeOn", "timer", "timestamp", "partition",
+    "startWith", "subscribe", "subscribeOn", "timer", "timestamp", "partition", "generate",
+    "pairs", "using",
   ]
 
   /// What `entry` holds between events, or nil when it holds no state.

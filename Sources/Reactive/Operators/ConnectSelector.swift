@@ -11,17 +11,25 @@ extension Signal {
   ///     self:                                    -1-2-3|
   ///     connect { s in merge(s.map(*10), s) }:   -(a1)-(b2)-(c3)|   a = 10 …
   ///
+  /// With a `connector`, each subscription shares the input through the subject it makes
+  /// instead (RxJS `connect(selector, { connector })`): a `ReplaySubject(capacity: n)` lets a
+  /// part subscribed later get the last `n` values, a `BehaviorSubject` starts every part with
+  /// its value.
+  ///
   /// - Parameters:
   ///   - probe: Told how many parts of the selector's signal are subscribed to the shared
   ///     subject, as lane `subscribers`.
+  ///   - connector: Makes the subject for one subscription; nil: a subject that remembers
+  ///     its end.
   ///   - selector: Makes the result from the shared signal.
   public func connect<Result>(
-    probe: StateProbe? = nil, selector: @escaping (Signal<Value>) -> Signal<Result>
+    probe: StateProbe? = nil, connector: (() -> Subject<Value>)? = nil,
+    selector: @escaping (Signal<Value>) -> Signal<Result>
   )
     -> Signal<Result>
   {
     Signal<Result> { subscriber in
-      let shared = ReplaySubject<Value>(capacity: 0)
+      let shared = connector?() ?? ReplaySubject<Value>(capacity: 0)
       if let report = probe?.take() {
         let subjectProbe = StateProbe()
         subjectProbe.arm(report)

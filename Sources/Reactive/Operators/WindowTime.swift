@@ -10,17 +10,27 @@ extension Signal {
   /// windows may overlap (each value goes into every open one) or leave gaps. Completion or
   /// failure of the source ends every open window the same way, then the result.
   ///
+  /// With `maxWindowSize`, a window completes as soon as it has received that many values (its
+  /// timer is cancelled); without `every` the next window opens at once, at that value's time
+  /// (RxJS `windowTime(span, null, maxWindowSize)`), with it the next opens on schedule.
+  ///
   /// - Parameters:
   ///   - span: How long a window stays open, in ticks; values less than 1 count as 1.
   ///   - every: Ticks between window openings; when nil, a window opens as the last closes.
+  ///   - maxWindowSize: The most values a window receives; nil (or less than 1): no limit.
   ///   - scheduler: The scheduler that measures the time.
   ///   - probe: Told the values in each open window, in opening order, as lane `windows`.
   public func windowTime(
-    _ span: Int, every: Int? = nil, on scheduler: any Scheduler, probe: StateProbe? = nil
+    _ span: Int, every: Int? = nil, maxWindowSize: Int? = nil, on scheduler: any Scheduler,
+    probe: StateProbe? = nil
   ) -> Signal<Signal<Value>> {
     let span = Swift.max(1, span)
+    let limit = maxWindowSize.flatMap { $0 >= 1 ? $0 : nil }
     return Signal<Signal<Value>> { subscriber in
       let windows = OpenWindows<Value>(report: probe?.take())
+      /// Each open window's timer and how many values it has received, by window id.
+      let timers = Locked(
+        [Int: (timer: SerialDisposable, token: CompositeDisposable.Token?, seen: Int)]())
       /// Opens a window and schedules its closing.
       func open() {
         if subscriber.isDisposed { return }
@@ -28,9 +38,11 @@ extension Signal {
         subscriber.sendNext(window)
         let timer = SerialDisposable()
         let token = subscriber.attachRemovable(timer)
+        if limit != nil { timers.withLock { $0[id] = (timer, token, 0) } }
         timer.swap(
           scheduler.schedule(after: span) {
             subscriber.detach(token)
+            timers.withLock { $0[id] = nil }
             windows.close(id)
             if every == nil { open() }
           })?.dispose()
@@ -41,7 +53,28 @@ extension Signal {
       open()
       if subscriber.isDisposed { return nil }
       return self.subscribe(for: subscriber) { event in
-        windows.forward(event, to: subscriber)
+        guard let limit, case .next(let value) = event else {
+          return windows.forward(event, to: subscriber)
+        }
+        for id in windows.ids {
+          windows.sendNext(value, to: id)
+          let full = timers.withLock {
+            timers -> (timer: SerialDisposable, token: CompositeDisposable.Token?)? in
+            guard var entry = timers[id] else { return nil }
+            entry.seen += 1
+            if entry.seen < limit {
+              timers[id] = entry
+              return nil
+            }
+            timers[id] = nil
+            return (entry.timer, entry.token)
+          }
+          guard let full else { continue }
+          subscriber.detach(full.token)
+          full.timer.dispose()
+          windows.close(id)
+          if every == nil { open() }
+        }
       }
     }
   }
@@ -82,6 +115,21 @@ final class OpenWindows<Value>: @unchecked Sendable {
     guard let window else { return }
     tell()
     window.sendCompleted()
+  }
+
+  /// The ids of the open windows, in opening order.
+  var ids: [Int] { state.withLock { $0.open.map(\.id) } }
+
+  /// Sends `value` to the window `id`, if it is still open.
+  func sendNext(_ value: Value, to id: Int) {
+    let window = state.withLock { state -> Subject<Value>? in
+      guard let index = state.open.firstIndex(where: { $0.id == id }) else { return nil }
+      if report != nil { state.open[index].values.append(value) }
+      return state.open[index].window
+    }
+    guard let window else { return }
+    if report != nil { tell() }
+    window.sendNext(value)
   }
 
   /// Sends a value to every open window; a terminal event ends every open window, then
