@@ -393,11 +393,12 @@ extension Catalogue {
   static let rxjsCombining: [OperatorEntry] = [
     .method(
       "share", rac: "", alias: "share",
-      "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise (RxJS share)",
+      "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise; 'connector:' makes each connection's subject (RxJS share)",
       parameters: [
         .value("resetOnError", label: "resetOnError", optional: true),
         .value("resetOnComplete", label: "resetOnComplete", optional: true),
         .value("resetOnRefCountZero", label: "resetOnRefCountZero", optional: true),
+        .value("connector", label: "connector", optional: true),
       ],
       example: """
         let input = cold("-a-b-c-|")
@@ -412,10 +413,11 @@ extension Catalogue {
       let input = try c.signal()
       let (onError, onComplete) = (try flag(0, "resetOnError"), try flag(1, "resetOnComplete"))
       let onRefCountZero = try flag(2, "resetOnRefCountZero")
+      let connector = try c.connector(3)
       return c.probed(["connected", "subscribers"]) {
         input.share(
           resetOnError: onError, resetOnComplete: onComplete, resetOnRefCountZero: onRefCountZero,
-          probe: $0)
+          connector: connector, probe: $0)
       }
     },
     .method(
@@ -910,8 +912,10 @@ extension Catalogue {
     },
     .method(
       "shareReplay", rac: "", alias: "shareReplay",
-      "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects (RxJS shareReplay)",
-      parameters: [.value("count", optional: true)],
+      "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects, or with 'refCount: true' disconnects and starts afresh when the last subscriber leaves (RxJS shareReplay)",
+      parameters: [
+        .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
+      ],
       example: """
         let input = cold("-a-b-|")
         let shared = input.shareReplay(1)
@@ -922,7 +926,17 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      let refCount = c.optional(1) == nil ? false : try c.bool(1, "refCount")
       let input = try c.signal()
+      if refCount {
+        // RxJS 7: share({ connector: () => new ReplaySubject(n), resetOnError: true,
+        // resetOnComplete: false, resetOnRefCountZero: true }).
+        return c.probed(["connected", "replayed", "subscribers"]) { probe in
+          input.share(
+            resetOnError: true, resetOnComplete: false, resetOnRefCountZero: true,
+            connector: { ReplaySubject(capacity: capacity) }, probe: probe)
+        }
+      }
       return c.probed(["connected", "replayed", "subscribers"]) { probe in
         let connection = input.multicast(ReplaySubject(capacity: capacity), probe: probe)
         return Signal { subscriber in

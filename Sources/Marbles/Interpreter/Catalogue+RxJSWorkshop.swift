@@ -309,8 +309,8 @@ extension Catalogue {
     },
     .function(
       "connectable", rac: "", alias: "connectable",
-      "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject (RxJS connectable)",
-      parameters: [.value("source")],
+      "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject, or the one 'connector:' makes (RxJS connectable)",
+      parameters: [.value("source"), .value("connector", label: "connector", optional: true)],
       example: """
         let input = cold("-a-b-|")
         let shared = connectable(input)
@@ -320,9 +320,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal(0, "the source")
+      let connector = try c.connector(1)
       return .signal(
         ConnectableSignal(
-          c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) }))
+          c.probedShared(["connected", "subscribers"]) { probe in
+            guard let connector else { return input.publish(probe: probe) }
+            return input.multicast(connector(), probe: probe)
+          }))
     },
   ]
 }

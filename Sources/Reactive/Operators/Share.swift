@@ -17,11 +17,15 @@ extension Signal {
   ///   - resetOnError: Start afresh after an error.
   ///   - resetOnComplete: Start afresh after completion.
   ///   - resetOnRefCountZero: Disconnect and start afresh when the last subscriber leaves.
+  ///   - connector: Makes the subject of each connection (RxJS `share({ connector })`); a
+  ///     subscriber after a terminal event that did not reset subscribes to it, so a
+  ///     `ReplaySubject` replays (RxJS `shareReplay({ bufferSize, refCount })`). Nil: a plain
+  ///     subject, and such a subscriber gets the terminal event at once.
   ///   - probe: Told whether the source is subscribed (lane `connected`) and the number of
   ///     subscribers (lane `subscribers`), for every subscriber alike.
   public func share(
     resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true,
-    probe: StateProbe? = nil
+    connector: (() -> Subject<Value>)? = nil, probe: StateProbe? = nil
   ) -> Signal<Value> {
     let state = Locked(ShareState<Value>())
     probe?.record("connected", false)
@@ -29,7 +33,7 @@ extension Signal {
     return Signal { subscriber in
       let (subject, terminal, connects, count) = state.withLock { state in
         state.refCount += 1
-        let subject = state.subject ?? Subject<Value>()
+        let subject = state.subject ?? connector?() ?? Subject<Value>()
         state.subject = subject
         let connects = state.connection == nil && state.terminal == nil
         if connects { state.connection = SerialDisposable() }
@@ -37,7 +41,11 @@ extension Signal {
       }
       if let terminal {
         state.withLock { $0.refCount -= 1 }
-        subscriber.send(terminal)
+        if connector != nil {
+          subject.subscribe(subscriber)
+        } else {
+          subscriber.send(terminal)
+        }
         return nil
       }
       probe?.record("subscribers", count)

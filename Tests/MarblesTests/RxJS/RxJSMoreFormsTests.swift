@@ -4,7 +4,8 @@ import Testing
 
 /// RxJS 7's forms added for workshops: `groupBy`'s element and duration selectors,
 /// `windowTime`'s `maxWindowSize`, `connect(selector, { connector })` (spelled
-/// `connectWith(connector:)`), and the creation functions `generate`, `pairs` and `using`,
+/// `connectWith(connector:)`), the `connector` of `share` and `connectable`, `shareReplay`'s
+/// `refCount`, and the creation functions `generate`, `pairs` and `using`,
 /// written from RxJS's documentation. Each covers values, an empty source, a silent one, a
 /// failure, an early unsubscription, and the subscription windows that show what was released.
 @Suite struct RxJSMoreFormsTests {
@@ -230,6 +231,92 @@ import Testing
       expect empty == "|"
       expect handed == "(ab|)", a: 7, b: 14
       expect subscriptions(resource) == ["^---!", "^-!", "(^!)", "^----!", "^--!"]
+      """)
+  }
+
+  @Test func shareReplayRefCountDisconnectsAndStartsAfresh() {
+    // With refCount: true the last unsubscription ends the source subscription; the next subscriber starts a new one with a new replay subject.
+    expectPasses(
+      """
+      let input = cold("-a-b-c-d|")
+      let shared = input.shareReplay(1, refCount: true)
+      let again = shared
+      show shared subscribed "^--!", again subscribed "-----^"
+      expect shared == "-a-"
+      expect again == "------a-b-c-d|"
+      expect subscriptions(input) == ["^--!", "-----^-------!"]
+      """)
+  }
+
+  @Test func shareReplayRefCountReplaysAfterCompletion() {
+    // Completion does not reset: a later subscriber gets the replayed value and the completion.
+    expectPasses(
+      """
+      let input = cold("-a-b|")
+      let shared = input.shareReplay(1, refCount: true)
+      let late = shared
+      show shared, late subscribed "------^"
+      expect shared == "-a-b|"
+      expect late == "------(b|)"
+      expect subscriptions(input) == "^---!"
+      """)
+  }
+
+  @Test func shareReplayRefCountWithFailingEmptyAndSilentSources() {
+    // A failure resets: a later subscriber subscribes the source again.
+    expectPasses(
+      """
+      let input = cold("-a#")
+      let shared = input.shareReplay(1, refCount: true)
+      let late = shared
+      let empty = cold("--|").shareReplay(1, refCount: true)
+      let silent = never.shareReplay(1, refCount: true)
+      show shared, late subscribed "----^", empty, silent subscribed "^--!"
+      expect shared == "-a#"
+      expect late == "-----a#"
+      expect empty == "--|"
+      expect silent == "---"
+      expect subscriptions(input) == ["^-!", "----^-!"]
+      """)
+  }
+
+  @Test func shareConnectorReplaysToLaterSubscribers() {
+    expectPasses(
+      """
+      let input = cold("-a-b-c-|")
+      let shared = input.share(connector: { ReplaySubject(capacity: 1) })
+      let late = shared
+      show shared, late subscribed "--^"
+      expect shared == "-a-b-c-|"
+      expect late == "--ab-c-|"
+      expect subscriptions(input) == "^------!"
+      """)
+  }
+
+  @Test func shareConnectorWithBehaviorSubjectFailureEmptyAndEarlyUnsubscription() {
+    expectPasses(
+      """
+      let input = cold("-a-b-c-|")
+      let shared = input.share(connector: { BehaviorSubject(0) })
+      let failing = cold("-a#").share(connector: { ReplaySubject(capacity: 1) })
+      let empty = cold("--|").share(connector: { ReplaySubject(capacity: 1) })
+      show shared subscribed "^--!", failing, empty
+      expect shared == "0a-"
+      expect failing == "-a#"
+      expect empty == "--|"
+      expect subscriptions(input) == "^--!"
+      """)
+  }
+
+  @Test func connectableConnectorMakesItsSubject() {
+    expectPasses(
+      """
+      let input = cold("-a-b-|")
+      let shared = connectable(input, connector: { ReplaySubject(capacity: 1) })
+      shared.connect(at: 0)
+      show shared subscribed "--^"
+      expect shared == "--ab-|"
+      expect subscriptions(input) == "^----!"
       """)
   }
 

@@ -371,3 +371,57 @@ private func log(_ clock: TestClock, _ recording: Recording<String>) -> String {
     #expect(disposals.withLock { $0 } == 1)
   }
 }
+
+/// `share(connector:)` at the Reactive level: RxJS's `share({ connector })` and
+/// `shareReplay({ bufferSize, refCount: true })`.
+@Suite struct RxJSShareConnectorTests {
+  /// RxJS 7's `shareReplay(1, refCount: true)`.
+  private func shareReplayRefCount(_ signal: Signal<Int>) -> Signal<Int> {
+    signal.share(
+      resetOnError: true, resetOnComplete: false, resetOnRefCountZero: true,
+      connector: { ReplaySubject(capacity: 1) })
+  }
+
+  @Test func aReplayConnectorReplaysToLaterSubscribers() {
+    let t = TestClock()
+    let a = t.cold("-1-2-3-|")
+    let shared = a.share(connector: { ReplaySubject(capacity: 1) })
+    let first = t.record(shared)
+    let late = t.record(shared, subscribedAt: 2)
+    t.expect(first, "-1-2-3-|")
+    t.expect(late, "--12-3-|")
+    t.expectSubscriptions(a, "^------!")
+  }
+
+  @Test func shareReplayRefCountGrid() {
+    let t = TestClock()
+    let a = t.cold("-1-2-3-4|")
+    let shared = shareReplayRefCount(a)
+    let first = t.record(shared, disposedAt: 3)
+    let again = t.record(shared, subscribedAt: 5)
+    let b = t.cold("-1-2|")
+    let completed = shareReplayRefCount(b)
+    let whole = t.record(completed)
+    let afterwards = t.record(completed, subscribedAt: 6)
+    let c = t.cold("-1#")
+    let failing = shareReplayRefCount(c)
+    let failed = t.record(failing)
+    let retried = t.record(failing, subscribedAt: 4)
+    let empty = t.record(shareReplayRefCount(t.cold("--|")))
+    let silent = t.record(shareReplayRefCount(t.cold("-")), disposedAt: 3)
+    t.expect(first, "-1-")
+    t.expect(again, "------1-2-3-4|")
+    t.expect(whole, "-1-2|")
+    // Completion does not reset: the replay subject sends its value and its end.
+    t.expect(afterwards, "------(2|)")
+    t.expect(failed, "-1#")
+    // A failure resets: the next subscriber subscribes the source again.
+    t.expect(retried, "-----1#")
+    t.expect(empty, "--|")
+    t.expect(silent, "---")
+    #expect(t.liveActions == 0)
+    t.expectSubscriptions(a, "^--!", "-----^-------!")
+    t.expectSubscriptions(b, "^---!")
+    t.expectSubscriptions(c, "^-!", "----^-!")
+  }
+}
