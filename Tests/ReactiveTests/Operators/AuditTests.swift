@@ -72,4 +72,14 @@ import Testing
     t.expectSubscriptions(duration, "-^-!")
     t.expectReleased()
   }
+
+  @Test func aDurationThatAnswersAtOnceLetsEachValueThrough() {
+    // The duration is subscribed after it is stored (as RxJS does), so a duration that sends
+    // while being subscribed ends at once; one that completes at once never sends.
+    let t = TestClock()
+    let sends = t.record(t.cold("-1-2|").audit { _ in Signal.just(0) })
+    let silent = t.record(t.cold("-1-2|").audit { _ in Signal<Int>.empty })
+    t.expect(sends, "-1-2|")
+    t.expect(silent, "----|")
+  }
 }

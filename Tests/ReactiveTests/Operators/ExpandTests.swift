@@ -56,4 +56,10 @@ import Testing
     t.expectSubscriptions(source, "^----!")
     t.expectReleased()
   }
+
+  @Test func innerSignalsThatAnswerAtOnceExpandWithinTheFrame() {
+    let t = TestClock()
+    let r = t.record(t.cold("-1-----|").expand { x in x < 3 ? .just(x + 1) : .empty })
+    t.expect(r, "-(123)-|")
+  }
 }

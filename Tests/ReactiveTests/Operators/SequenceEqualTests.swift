@@ -86,4 +86,12 @@ import Testing
     t.expectSubscriptions(b, "^---!")
     t.expectReleased()
   }
+
+  @Test func theComparatorGetsThisSignalsValueFirst() {
+    let t = TestClock()
+    let sourceFirst = t.record(t.cold("-2-4|").sequenceEqual(t.cold("--1-2|")) { $0 == $1 * 2 })
+    let otherFirst = t.record(t.cold("--2-4|").sequenceEqual(t.cold("-1-2|")) { $0 == $1 * 2 })
+    t.expect(sourceFirst, "-----(t|)", answers)
+    t.expect(otherFirst, "-----(t|)", answers)
+  }
 }
