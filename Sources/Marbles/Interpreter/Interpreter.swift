@@ -471,7 +471,7 @@ final class Session {
     let timelineLanes = lanes.map { lane in
       TimelineLane(
         name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
-        events: lane.recorder.timeline, before: before(lane))
+        recorded: lane.recorder.recorded, before: before(lane))
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,
