@@ -254,6 +254,92 @@ public struct JSONWriter: ~Copyable {
     isDiscarding = true
   }
 
+  // MARK: Flat objects
+
+  /// A member value of a flat object: an integer, or ASCII text written as it is (`true`,
+  /// `null`, a quoted string that needs no escaping such as `"next"`).
+  enum FlatScalar {
+    case int(Int)
+    case literal(StaticString)
+  }
+
+  /// Writes `{"k1": v1, "k2": v2, "k3": v3[, "k4": v4]}` with ASCII keys, byte for byte as
+  /// `object` writes those members, in one step, when the writer would put it on one line (an
+  /// element or member of an indented container, the line fitting its limit); returns false,
+  /// writing nothing, otherwise, and the caller writes it with `object`. A run's events are
+  /// written this way, a million of them without a closure, a length check and a key call each.
+  mutating func flatObject(
+    _ k1: StaticString, _ v1: FlatScalar, _ k2: StaticString, _ v2: FlatScalar,
+    _ k3: StaticString, _ v3: FlatScalar, _ k4: StaticString? = nil, _ v4: FlatScalar? = nil
+  ) -> Bool {
+    guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0 else { return false }
+    func length(_ key: StaticString, _ value: FlatScalar) -> Int {
+      // `"key": value`
+      let text: Int
+      switch value {
+      case .int(let number): text = Self.decimalLength(number)
+      case .literal(let literal): text = literal.utf8CodeUnitCount
+      }
+      return key.utf8CodeUnitCount + 4 + text
+    }
+    // `{`, the members with `, ` between them, `}`.
+    var line = 2 + length(k1, v1) + 2 + length(k2, v2) + 2 + length(k3, v3)
+    if let k4, let v4 { line += 2 + length(k4, v4) }
+    // All ASCII: one byte a Character, so the line fits iff its bytes do.
+    guard line <= inlineLimit - indent else { return false }
+    if inArray { separate() }
+    reserve(line)
+    put(UInt8(ascii: "{"))
+    flatMember(k1, v1)
+    put(", ")
+    flatMember(k2, v2)
+    put(", ")
+    flatMember(k3, v3)
+    if let k4, let v4 {
+      put(", ")
+      flatMember(k4, v4)
+    }
+    put(UInt8(ascii: "}"))
+    isFirst = false
+    return true
+  }
+
+  @inline(__always)
+  private mutating func flatMember(_ key: StaticString, _ value: FlatScalar) {
+    put(UInt8(ascii: "\""))
+    put(key)
+    put("\": ")
+    switch value {
+    case .int(let number): writeInt(number)
+    case .literal(let literal): put(literal)
+    }
+  }
+
+  /// The number of bytes `writeInt` writes for `number`.
+  static func decimalLength(_ number: Int) -> Int {
+    (number < 0 ? 1 : 0) + digitCount(number.magnitude)
+  }
+
+  /// The number of decimal digits of `magnitude` (1 for 0), by halving the range: a handful of
+  /// comparisons instead of a division a digit.
+  @inline(__always)
+  static func digitCount(_ magnitude: UInt) -> Int {
+    var rest = magnitude
+    var digits = 1
+    @inline(__always) func drop(_ places: Int, _ power: UInt) {
+      if rest >= power {
+        digits += places
+        rest /= power
+      }
+    }
+    drop(16, 10_000_000_000_000_000)
+    drop(8, 100_000_000)
+    drop(4, 10_000)
+    drop(2, 100)
+    drop(1, 10)
+    return digits
+  }
+
   // MARK: Scalars
 
   /// Writes a string, escaped.
@@ -314,13 +400,7 @@ public struct JSONWriter: ~Copyable {
       count += 1
     }
     var magnitude = number.magnitude
-    var digits = 1
-    var probe = magnitude
-    while probe >= 10 {
-      probe /= 10
-      digits += 1
-    }
-    count += digits
+    count += Self.digitCount(magnitude)
     var position = count
     repeat {
       position -= 1

@@ -109,6 +109,7 @@ final class RecordedEvents: @unchecked Sendable {
       for entry in log {
         if writer.isDiscarding { return }
         let stored = entry.element
+        if Self.writeFlat(entry.frame, stored, to: &writer) { continue }
         writer.object { writer in
           writer.key("frame")
           writer.int(entry.frame)
@@ -127,6 +128,34 @@ final class RecordedEvents: @unchecked Sendable {
           writer.int(stored.sequence)
         }
       }
+    }
+  }
+
+  /// Writes an event whose value is an integer, a Boolean, `nil` or none in one step (the same
+  /// bytes as the general path); false when it does not apply.
+  private static func writeFlat(
+    _ frame: Int, _ stored: LaneEvent, to writer: inout JSONWriter
+  ) -> Bool {
+    let value: JSONWriter.FlatScalar
+    switch stored.value {
+    case .int(let number): value = .int(number)
+    case .bool(let flag): value = .literal(flag ? "true" : "false")
+    case .null, .none: value = .literal("null")
+    case .double, .other: return false
+    }
+    switch stored.kind {
+    case .next:
+      return writer.flatObject(
+        "frame", .int(frame), "kind", .literal("\"next\""), "value", value, "sequence",
+        .int(stored.sequence))
+    case .error:
+      return writer.flatObject(
+        "frame", .int(frame), "kind", .literal("\"error\""), "error", value, "sequence",
+        .int(stored.sequence))
+    case .completed:
+      return writer.flatObject(
+        "frame", .int(frame), "kind", .literal("\"completed\""), "sequence",
+        .int(stored.sequence))
     }
   }
 }
