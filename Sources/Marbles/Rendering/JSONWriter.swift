@@ -273,46 +273,74 @@ public struct JSONWriter: ~Copyable {
     _ k3: StaticString, _ v3: FlatScalar, _ k4: StaticString? = nil, _ v4: FlatScalar? = nil
   ) -> Bool {
     guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0 else { return false }
-    func length(_ key: StaticString, _ value: FlatScalar) -> Int {
-      // `"key": value`
-      let text: Int
-      switch value {
-      case .int(let number): text = Self.decimalLength(number)
-      case .literal(let literal): text = literal.utf8CodeUnitCount
-      }
-      return key.utf8CodeUnitCount + 4 + text
-    }
-    // `{`, the members with `, ` between them, `}`.
-    var line = 2 + length(k1, v1) + 2 + length(k2, v2) + 2 + length(k3, v3)
-    if let k4, let v4 { line += 2 + length(k4, v4) }
-    // All ASCII: one byte a Character, so the line fits iff its bytes do.
+    let l1 = Self.flatLength(k1, v1)
+    let l2 = Self.flatLength(k2, v2)
+    let l3 = Self.flatLength(k3, v3)
+    var l4 = 0
+    if let k4, let v4 { l4 = 2 + Self.flatLength(k4, v4) }
+    // `{`, the members with `, ` between them, `}`. All ASCII: one byte a Character, so the
+    // line fits iff its bytes do.
+    let line = 2 + l1 + 2 + l2 + 2 + l3 + l4
     guard line <= inlineLimit - indent else { return false }
     if inArray { separate() }
     reserve(line)
-    put(UInt8(ascii: "{"))
-    flatMember(k1, v1)
-    put(", ")
-    flatMember(k2, v2)
-    put(", ")
-    flatMember(k3, v3)
-    if let k4, let v4 {
-      put(", ")
-      flatMember(k4, v4)
-    }
-    put(UInt8(ascii: "}"))
+    var out = base + count
+    out.pointee = UInt8(ascii: "{")
+    out += 1
+    Self.writeFlatMember(k1, v1, l1, &out)
+    Self.writeFlatMember(k2, v2, l2, &out, separated: true)
+    Self.writeFlatMember(k3, v3, l3, &out, separated: true)
+    if let k4, let v4 { Self.writeFlatMember(k4, v4, l4 - 2, &out, separated: true) }
+    out.pointee = UInt8(ascii: "}")
+    count += line
     isFirst = false
     return true
   }
 
+  /// The length of `"key": value`.
   @inline(__always)
-  private mutating func flatMember(_ key: StaticString, _ value: FlatScalar) {
-    put(UInt8(ascii: "\""))
-    put(key)
-    put("\": ")
+  private static func flatLength(_ key: StaticString, _ value: FlatScalar) -> Int {
     switch value {
-    case .int(let number): writeInt(number)
-    case .literal(let literal): put(literal)
+    case .int(let number): return key.utf8CodeUnitCount + 4 + decimalLength(number)
+    case .literal(let literal): return key.utf8CodeUnitCount + 4 + literal.utf8CodeUnitCount
     }
+  }
+
+  /// Writes `[, ]"key": value` (`length` bytes without the separator) at `out`, moving it on.
+  @inline(__always)
+  private static func writeFlatMember(
+    _ key: StaticString, _ value: FlatScalar, _ length: Int,
+    _ out: inout UnsafeMutablePointer<UInt8>,
+    separated: Bool = false
+  ) {
+    @inline(__always) func copy(_ text: StaticString) {
+      text.withUTF8Buffer { bytes in
+        for byte in bytes {
+          out.pointee = byte
+          out += 1
+        }
+      }
+    }
+    if separated { copy(", ") }
+    let end = out + length
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    copy(key)
+    copy("\": ")
+    switch value {
+    case .literal(let literal): copy(literal)
+    case .int(let number):
+      // The digits from the end back, then the sign.
+      var magnitude = number.magnitude
+      var position = end
+      repeat {
+        position -= 1
+        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 { (position - 1).pointee = UInt8(ascii: "-") }
+    }
+    out = end
   }
 
   /// The number of bytes `writeInt` writes for `number`.
