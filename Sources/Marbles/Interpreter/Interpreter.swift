@@ -163,7 +163,7 @@ final class Session {
   private(set) var isSetUp = false
 
   init(runtime: Runtime, statements: [CompiledStatement]) {
-    sequence = SequenceClock { [weak runtime] in runtime?.hasFailed ?? false }
+    sequence = SequenceClock(runtime: runtime)
     self.runtime = runtime
     self.statements = statements
   }

@@ -86,7 +86,7 @@ final class LaneRecorder {
   }
 
   private func record(_ event: Event<Value>) {
-    guard !clock.hasStopped() else { return }
+    guard !clock.hasStopped else { return }
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -240,13 +240,19 @@ final class SequenceClock {
   // Unchecked exclusivity: only touched on the run's thread, one access at a time.
   @exclusivity(unchecked) private var frame = Int.min
   @exclusivity(unchecked) private var count = 0
+  /// The run whose failure stops recording. Weak: the run's recorders hold the clock. Unchecked
+  /// exclusivity: read on the run's thread for every recorded event (a weak capture in a
+  /// closure cost a dynamic access check each time).
+  @exclusivity(unchecked) private weak var runtime: Runtime?
+
+  /// A clock for the run of `runtime` (none: recording never stops).
+  init(runtime: Runtime? = nil) {
+    self.runtime = runtime
+  }
+
   /// Whether the run has failed: what happens after the error (values a failed closure left
   /// behind) is not recorded.
-  let hasStopped: () -> Bool
-
-  init(hasStopped: @escaping () -> Bool = { false }) {
-    self.hasStopped = hasStopped
-  }
+  var hasStopped: Bool { runtime?.hasFailed ?? false }
 
   /// The number of the next event recorded at `frame`.
   func next(at frame: Int) -> Int {
