@@ -3,9 +3,11 @@ import Reactive
 /// What one subscription to a signal saw: every event with its frame, in delivery order, and the
 /// subscription's window.
 ///
-/// Made by `TestScheduler.record`. Appending is amortised O(1), so recordings of millions of
-/// events stay cheap. When the recorded signal carries signals (`Signal<Signal<X>>`), each inner
-/// signal is itself recorded from the frame it was delivered, as a `Recording<X>`.
+/// Made by `TestScheduler.record`. Appending is O(1) and never copies what is recorded (the
+/// package's one recording core, shared with script lanes), so recordings of millions of events
+/// stay cheap; `events` and `values` make their arrays when read, so read them once. When the
+/// recorded signal carries signals (`Signal<Signal<X>>`), each inner signal is itself recorded
+/// from the frame it was delivered, as a `Recording<X>`.
 public final class Recording<Value>: SubscriptionLogging, CustomStringConvertible,
   @unchecked Sendable
 {
