@@ -163,7 +163,7 @@ final class Session {
   private(set) var isSetUp = false
 
   init(runtime: Runtime, statements: [CompiledStatement]) {
-    sequence = SequenceClock { [weak runtime] in runtime?.hasFailed ?? false }
+    sequence = SequenceClock(runtime: runtime)
     self.runtime = runtime
     self.statements = statements
   }
@@ -471,7 +471,7 @@ final class Session {
     let timelineLanes = lanes.map { lane in
       TimelineLane(
         name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
-        events: lane.recorder.timeline, before: before(lane))
+        recorded: lane.recorder.recorded, before: before(lane))
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,

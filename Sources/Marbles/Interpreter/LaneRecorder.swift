@@ -4,8 +4,10 @@ import Reactive
 /// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
 ///
-/// Appending an event costs O(1); values are converted to `TimelineValue` as they arrive, except
-/// for inner signals, which are resolved when the run ends (`timeline`).
+/// The window and the events are kept in the package's one recording core (`RecordLog`), each
+/// event in 40 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
+/// recorded data as they arrive, except for inner signals, which are resolved when the run ends
+/// (`recorded`, `timeline`).
 final class LaneRecorder {
   /// A recorded value that still contains live inner recordings.
   indirect enum Pending {
@@ -18,17 +20,21 @@ final class LaneRecorder {
   }
 
   private let scheduler: VirtualTimeScheduler
-  /// The frame of the subscription, once made.
-  private(set) var subscribed: Int?
-  /// The frame the subscription ended (disposed or terminated).
-  private(set) var unsubscribed: Int?
-  /// The events so far; values holding signals are placeholders until `timeline`.
+  /// The subscription's window and the events so far, compact; values holding signals are
+  /// placeholders until the run ends (`recorded`, `timeline`).
   // Unchecked exclusivity: appended to on the run's thread, one access at a time.
-  @exclusivity(unchecked) private(set) var events: [TimelineEvent] = []
+  @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
+  /// The names of the queues whose actions delivered events (`LaneEvent.queue`).
+  private var queues: [String] = []
   private var pending: [(index: Int, value: Pending)] = []
   private var subscriber: Subscriber<Value>?
   /// The source a passive lane watches (`show input.recorded`), if this is one.
   private var watched: MarbleSource?
+
+  /// The frame of the subscription, once made.
+  var subscribed: Int? { log.window?.subscribed }
+  /// The frame the subscription ended (disposed or terminated).
+  var unsubscribed: Int? { log.window?.unsubscribed }
 
   /// Numbers the events of one frame across every recorder of the run.
   private let clock: SequenceClock
@@ -54,12 +60,12 @@ final class LaneRecorder {
   var isPassive: Bool { watched != nil }
 
   /// Whether the subscription is made and has not ended.
-  var isActive: Bool { watched == nil && subscribed != nil && unsubscribed == nil }
+  var isActive: Bool { watched == nil && log.isActive }
 
   /// Subscribes to `signal` now.
   func start(_ signal: Signal<Value>) {
-    guard subscribed == nil else { return }
-    subscribed = scheduler.now
+    guard log.window == nil else { return }
+    log.start(at: scheduler.now)
     let subscriber = Subscriber<Value> { [weak self] event in self?.record(event) }
     self.subscriber = subscriber
     signal.subscribe(subscriber)
@@ -68,7 +74,7 @@ final class LaneRecorder {
   /// Records what `source` delivers to its subscribers, without subscribing to it: the lane of
   /// `show input.recorded`. Inner cold marbles among its values are drawn without subscribing.
   func watch(_ source: MarbleSource) {
-    guard watched == nil, subscribed == nil else { return }
+    guard watched == nil, log.window == nil else { return }
     watched = source
     source.watch { [weak self] event in self?.record(event) }
   }
@@ -76,11 +82,11 @@ final class LaneRecorder {
   /// Ends the subscription now (the `!` of a subscription marble).
   func stop() {
     subscriber?.dispose()
-    if subscribed != nil, unsubscribed == nil { unsubscribed = scheduler.now }
+    log.end(at: scheduler.now)
   }
 
   private func record(_ event: Event<Value>) {
-    guard !clock.hasStopped() else { return }
+    guard !clock.hasStopped else { return }
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -92,43 +98,59 @@ final class LaneRecorder {
       }
     }
     let sequence = clock.next(at: frame)
-    let action = currentAction
+    let (turn, queue) = currentAction
+    // A passive lane's window is its source's: its events do not end it.
+    let terminal = watched == nil
     switch event {
     case .next(let value):
+      let stored: RecordedValue
       if value.containsSignal {
-        pending.append((events.count, pend(value, at: frame)))
-        events.append(
-          TimelineEvent(
-            frame: frame, kind: .next, value: .null, sequence: sequence,
-            action: action))
+        pending.append((log.count, pend(value, at: frame)))
+        stored = .null
       } else {
-        events.append(
-          TimelineEvent(
-            frame: frame, kind: .next, value: value.timelineValue(at: frame), sequence: sequence,
-            action: action))
+        stored = Self.compact(value, at: frame)
       }
+      log.append(
+        LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
+        at: frame, terminal: false)
     case .error(let error):
       let value = Value.payload(of: error)
       if value.containsSignal {
-        pending.append((events.count, pend(value, at: frame)))
+        pending.append((log.count, pend(value, at: frame)))
       }
-      events.append(
-        TimelineEvent(
-          frame: frame, kind: .error, value: value.timelineValue(at: frame), sequence: sequence,
-          action: action))
-      if unsubscribed == nil, watched == nil { unsubscribed = frame }
+      log.append(
+        LaneEvent(
+          sequence: sequence, turn: turn, value: Self.compact(value, at: frame), kind: .error,
+          queue: queue),
+        at: frame, terminal: terminal)
     case .completed:
-      events.append(
-        TimelineEvent(frame: frame, kind: .completed, sequence: sequence, action: action))
-      if unsubscribed == nil, watched == nil { unsubscribed = frame }
+      log.append(
+        LaneEvent(sequence: sequence, turn: turn, value: .none, kind: .completed, queue: queue),
+        at: frame, terminal: terminal)
     }
   }
 
-  /// The scheduler action running now and its queue (`main` for a command's hop).
-  private var currentAction: EventAction {
-    let current = scheduler.currentScheduler
-    return EventAction(
-      turn: current == nil ? nil : scheduler.actionsRun, queue: (current as? VirtualQueue)?.name)
+  /// `value` as recorded data, numbers and Booleans unboxed.
+  private static func compact(_ value: Value, at frame: Int) -> RecordedValue {
+    switch value {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    default: return .other(value.timelineValue(at: frame))
+    }
+  }
+
+  /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,
+  /// else 1 + its index in `queues`; `main` for a command's hop).
+  private var currentAction: (turn: Int, queue: Int32) {
+    guard let current = scheduler.currentScheduler else { return (-1, 0) }
+    guard current !== scheduler, let name = (current as? VirtualQueue)?.name else {
+      return (scheduler.actionsRun, 0)
+    }
+    if let index = queues.firstIndex(of: name) { return (scheduler.actionsRun, Int32(index + 1)) }
+    queues.append(name)
+    return (scheduler.actionsRun, Int32(queues.count))
   }
 
   /// Starts recordings for the signals inside `value`.
@@ -162,15 +184,20 @@ final class LaneRecorder {
   /// The subscription window (frame 0, open, if never subscribed).
   var window: SubscriptionLog {
     if let watched { return watched.watchedWindow }
-    return SubscriptionLog(subscribed: subscribed ?? 0, unsubscribed: unsubscribed)
+    return log.window ?? SubscriptionLog(subscribed: 0)
+  }
+
+  /// The recorded events with every inner signal resolved, as stored (for a lane of the run).
+  var recorded: RecordedEvents {
+    var resolved = log
+    for (index, value) in pending {
+      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
+    }
+    return RecordedEvents(log: resolved, queues: queues)
   }
 
   /// The recorded events with every inner signal resolved.
-  var timeline: [TimelineEvent] {
-    var resolved = events
-    for (index, value) in pending { resolved[index].value = Self.resolve(value) }
-    return resolved
-  }
+  var timeline: [TimelineEvent] { recorded.events }
 
   /// The recording as an inner timeline.
   var innerTimeline: InnerTimeline {
@@ -191,7 +218,7 @@ final class LaneRecorder {
   /// The last frame this recording (and its inner recordings) touched.
   var lastFrame: Int {
     let window = self.window
-    var last = max(window.subscribed, window.unsubscribed ?? 0, events.last?.frame ?? 0)
+    var last = max(window.subscribed, window.unsubscribed ?? 0, log.lastFrame ?? 0)
     for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
     return last
   }
@@ -213,13 +240,19 @@ final class SequenceClock {
   // Unchecked exclusivity: only touched on the run's thread, one access at a time.
   @exclusivity(unchecked) private var frame = Int.min
   @exclusivity(unchecked) private var count = 0
+  /// The run whose failure stops recording. Weak: the run's recorders hold the clock. Unchecked
+  /// exclusivity: read on the run's thread for every recorded event (a weak capture in a
+  /// closure cost a dynamic access check each time).
+  @exclusivity(unchecked) private weak var runtime: Runtime?
+
+  /// A clock for the run of `runtime` (none: recording never stops).
+  init(runtime: Runtime? = nil) {
+    self.runtime = runtime
+  }
+
   /// Whether the run has failed: what happens after the error (values a failed closure left
   /// behind) is not recorded.
-  let hasStopped: () -> Bool
-
-  init(hasStopped: @escaping () -> Bool = { false }) {
-    self.hasStopped = hasStopped
-  }
+  var hasStopped: Bool { runtime?.hasFailed ?? false }
 
   /// The number of the next event recorded at `frame`.
   func next(at frame: Int) -> Int {

@@ -19,7 +19,9 @@ final class Runtime {
   /// The value of each `let`, by slot.
   var globals: [Value] = []
   /// The first runtime error, which stops the run.
-  private(set) var failure: Diagnostic?
+  private(set) var failure: Diagnostic? {
+    didSet { hasFailed = failure != nil }
+  }
   /// Whether `failure` is a budget being exceeded (`--max-events`, …), not a script error.
   private(set) var failedByBudget = false
   /// Warnings found before and during the run.
@@ -56,8 +58,10 @@ final class Runtime {
     budget.runtime = self
   }
 
-  /// Whether a runtime error has happened.
-  var hasFailed: Bool { failure != nil }
+  /// Whether a runtime error has happened: `failure != nil`, kept as a flag because every
+  /// recorded event asks (one load, not a copy of the diagnostic).
+  // Unchecked exclusivity: the run's state is only touched on the run's thread.
+  @exclusivity(unchecked) private(set) var hasFailed = false
 
   /// Keeps a subscription the script made, so that teardown can dispose it.
   func track(_ subscription: any Disposable) {

@@ -59,7 +59,11 @@ extension TimelineLane: JSONWritable {
       writer.key("subscription")
       subscription.writeJSON(to: &writer)
       writer.key("events")
-      writer.array(events) { writer, event in event.writeJSON(to: &writer) }
+      if let recorded {
+        recorded.writeJSON(to: &writer)
+      } else {
+        writer.array(events) { writer, event in event.writeJSON(to: &writer) }
+      }
       writer.key("kind")
       writer.string(kind.rawValue)
       if !before.isEmpty {

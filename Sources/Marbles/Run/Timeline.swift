@@ -293,10 +293,21 @@ public struct TimelineLane: Hashable, Sendable {
   /// The subscription window of the shown subscription.
   public var subscription: SubscriptionLog
   /// The recorded events in delivery order (two events at one frame keep their order).
-  public var events: [TimelineEvent]
+  public var events: [TimelineEvent] {
+    get { recorded?.events ?? givenEvents }
+    set {
+      givenEvents = newValue
+      recorded = nil
+    }
+  }
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
   /// negative), which the lane did not receive. Empty otherwise.
   public var before: [TimelineEvent]
+  /// The events as given to `init` or set.
+  private var givenEvents: [TimelineEvent]
+  /// For a lane of a run: the events as its recorder stored them, made into `events` only when
+  /// asked for, and written to JSON straight from this storage.
+  private(set) var recorded: RecordedEvents?
 
   /// Creates a lane.
   public init(
@@ -307,8 +318,36 @@ public struct TimelineLane: Hashable, Sendable {
     self.label = label ?? name
     self.kind = kind
     self.subscription = subscription
-    self.events = events
+    self.givenEvents = events
     self.before = before
+  }
+
+  /// A lane of a run, its events kept as recorded.
+  init(
+    name: String, label: String, kind: Kind, subscription: SubscriptionLog,
+    recorded: RecordedEvents, before: [TimelineEvent]
+  ) {
+    self.init(
+      name: name, label: label, kind: kind, subscription: subscription, events: [],
+      before: before)
+    self.recorded = recorded
+  }
+
+  /// Equal names, labels, kinds, windows and events (events compare as `TimelineEvent`s do).
+  public static func == (lhs: TimelineLane, rhs: TimelineLane) -> Bool {
+    lhs.name == rhs.name && lhs.label == rhs.label && lhs.kind == rhs.kind
+      && lhs.subscription == rhs.subscription && lhs.before == rhs.before
+      && lhs.events == rhs.events
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(label)
+    hasher.combine(kind)
+    hasher.combine(subscription)
+    hasher.combine(events)
+    hasher.combine(before)
   }
 }
 

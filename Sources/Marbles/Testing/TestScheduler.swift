@@ -173,15 +173,13 @@ public final class TestScheduler: @unchecked Sendable {
     _ recording: Recording<Value>, _ subscriber: Subscriber<Input>, subscribed: Int,
     unsubscribed: Int?, subscribe: @escaping () -> Void
   ) {
-    scheduler.schedule(at: subscribed) { [scheduler] in
+    scheduler.scheduleWindow(subscribedAt: subscribed, disposedAt: unsubscribed) {
+      [scheduler] in
       recording.start(at: scheduler.now)
       subscribe()
-    }
-    if let unsubscribed {
-      scheduler.schedule(at: max(subscribed, unsubscribed)) { [scheduler] in
-        subscriber.dispose()
-        recording.end(at: scheduler.now)
-      }
+    } unsubscribe: { [scheduler] in
+      subscriber.dispose()
+      recording.end(at: scheduler.now)
     }
   }
 }

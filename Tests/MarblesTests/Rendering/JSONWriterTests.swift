@@ -53,3 +53,70 @@ import Testing
     #expect(String(decoding: chunks.joined(), as: UTF8.self) == run.prettyJSON())
   }
 }
+
+@Suite struct JSONWriterFlatObjectTests {
+  /// Writes events as an array of `members` objects, each by `flatObject` (where it applies) or
+  /// by `object`, inside `{"lane": {"events": […]}}`, with `inlineLimit` and optionally compact.
+  private func document(
+    _ events: [(frame: Int, value: Int)], inlineLimit: Int, compact: Bool, flat: Bool
+  ) -> (text: String, flatCount: Int) {
+    var writer = JSONWriter(inlineLimit: inlineLimit, compact: compact)
+    var flatCount = 0
+    writer.object { writer in
+      writer.key("lane")
+      writer.object { writer in
+        writer.key("events")
+        writer.array(events) { writer, event in
+          if flat,
+            writer.flatObject(
+              "frame", .int(event.frame), "kind", .literal("\"next\""), "value",
+              .int(event.value), "sequence", .int(0))
+          {
+            flatCount += 1
+            return
+          }
+          writer.object { writer in
+            writer.key("frame")
+            writer.int(event.frame)
+            writer.key("kind")
+            writer.string("next")
+            writer.key("value")
+            writer.int(event.value)
+            writer.key("sequence")
+            writer.int(0)
+          }
+        }
+      }
+    }
+    return (writer.text, flatCount)
+  }
+
+  @Test("flat objects are the bytes object writes, at every width, and only where one line fits")
+  func sameBytesAsObject() {
+    let events = [(0, 10), (7, -3), (123_456_789, Int.min), (42, Int.max)]
+    for limit in [20, 60, 70, 80, 100] {
+      for compact in [false, true] {
+        let general = document(events, inlineLimit: limit, compact: compact, flat: false)
+        let flat = document(events, inlineLimit: limit, compact: compact, flat: true)
+        #expect(flat.text == general.text, "limit \(limit), compact \(compact)")
+        if compact || limit <= 20 { #expect(flat.flatCount == 0) }
+      }
+    }
+    // At limit 100 every event fits on its line (indent 6): all four are written flat.
+    #expect(document(events, inlineLimit: 100, compact: false, flat: true).flatCount == 4)
+    // At limit 70 the short events fit and the long ones fall back to `object`.
+    #expect(document(events, inlineLimit: 70, compact: false, flat: true).flatCount == 2)
+  }
+
+  @Test func decimalLengthCountsTheSignAndEveryDigit() {
+    var numbers = [0, 9, 10, -1, -10, 99_999, Int.max, Int.min]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      numbers += [power - 1, power, power + 1, -power]
+    }
+    for number in numbers {
+      #expect(JSONWriter.decimalLength(number) == String(number).utf8.count)
+    }
+  }
+}

@@ -105,12 +105,16 @@ final class TestClock {
     }
     let recording = Recording<V>()
     let subscriber = Subscriber<V> { [scheduler] event in
-      recording.events.append((scheduler.now, event))
+      recording.log.append(event, at: scheduler.now)
     }
     recording.subscriber = subscriber
-    scheduler.schedule(at: subscribedAt) { signal.subscribe(subscriber) }
-    if let disposedAt {
-      scheduler.schedule(at: disposedAt) { subscriber.dispose() }
+    scheduler.scheduleWindow(subscribedAt: subscribedAt, disposedAt: disposedAt) {
+      [scheduler] in
+      recording.log.start(at: scheduler.now)
+      signal.subscribe(subscriber)
+    } unsubscribe: { [scheduler] in
+      subscriber.dispose()
+      recording.log.end(at: scheduler.now)
     }
     return recording
   }
@@ -226,14 +230,22 @@ final class TestClock {
   }
 }
 
-/// The events one `record` call saw, with their frames.
+/// The events one `record` call saw, with their frames (the package's one recording core,
+/// `RecordLog`).
 final class Recording<V> {
-  var events: [(frame: Int, event: Event<V>)] = []
+  var log = RecordLog<Event<V>>()
   /// The recording subscriber, to dispose by hand.
   var subscriber: Subscriber<V>?
 
+  /// The events, in delivery order.
+  var events: [(frame: Int, event: Event<V>)] { log.map { ($0.frame, $0.element) } }
+
+  /// The subscription window (nil before subscribing); a disposal by hand through `subscriber`
+  /// does not close it.
+  var subscription: SubscriptionLog? { log.window }
+
   /// The values, in order.
-  var values: [V] { events.compactMap { $0.event.value } }
+  var values: [V] { log.compactMap(\.element.value) }
 }
 
 /// A marble source that logs its subscriptions.
