@@ -2,21 +2,26 @@
 
 /// Records one signal's events with the virtual frame of each, and draws them as an RxJS marble
 /// (`ft--f`, groups for events at one frame) so that a Command test's assertion reads as the
-/// diagram in `raccommand-semantics.md`.
+/// diagram in `raccommand-semantics.md`. It records into the package's one recording core
+/// (`RecordLog`), as `TestClock` and the Marbles recorders do.
 final class LaneRecorder<Value> {
-  private(set) var events: [(frame: Int, event: Event<Value>)] = []
+  private var recorded = RecordLog<Event<Value>>()
   private var subscription: (any Disposable)?
 
   init(
     _ signal: Signal<Value>, on scheduler: VirtualTimeScheduler, log: EventLog? = nil,
     name: String = ""
   ) {
+    recorded.start(at: scheduler.now)
     subscription = signal.observe { [weak self, weak scheduler] event in
       guard let self, let scheduler else { return }
-      self.events.append((scheduler.now, event))
+      self.recorded.append(event, at: scheduler.now)
       log?.append("\(scheduler.now) \(name) \(event)")
     }
   }
+
+  /// The events with their frames, in delivery order.
+  var events: [(frame: Int, event: Event<Value>)] { recorded.map { ($0.frame, $0.element) } }
 
   var values: [Value] { events.compactMap { $0.event.value } }
   var last: Value? { values.last }
@@ -68,22 +73,23 @@ final class EventLog {
   func append(_ line: String) { lines.append(line) }
 }
 
-/// A cold signal that plays `marble` relative to each subscription on `scheduler`; value
+/// A cold signal that plays `marble` relative to each subscription on `scheduler`, through the
+/// package's one playback engine (`PlaybackTimeline`); each character is one frame, value
 /// characters are sent as one-character strings, `#` fails with `TestError("boom")`.
 func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<String> {
-  Signal { subscriber in
-    let pending = CompositeDisposable()
-    for (frame, character) in marble.enumerated() where character != "-" {
-      pending.add(
-        scheduler.schedule(after: frame) {
-          switch character {
-          case "|": subscriber.sendCompleted()
-          case "#": subscriber.sendError(TestError("boom"))
-          default: subscriber.sendNext(String(character))
-          }
-        })
+  let timeline = PlaybackTimeline<String>(
+    marble.enumerated().compactMap { frame, character in
+      switch character {
+      case "-": return nil
+      case "|": return (frame, .completed)
+      case "#": return (frame, .error(TestError("boom")))
+      default: return (frame, .next(String(character)))
+      }
+    })
+  return Signal { subscriber in
+    timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
+      for event in events { subscriber.send(event) }
     }
-    return pending
   }
 }
 
