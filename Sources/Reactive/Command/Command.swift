@@ -222,7 +222,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
     // RAC's `[[self.immediateEnabled first] boolValue]`: the first value a subscriber would
     // get, which is the replayed latest one (none, after the graph completed, is NO). Read from
     // the buffer, without a subscription per execution.
-    guard immediateEnabledBuffer.bufferedValues.last == true else {
+    guard immediateEnabledBuffer.latestValue == true else {
       return Signal.fail(CommandError.notEnabled(self))
     }
 

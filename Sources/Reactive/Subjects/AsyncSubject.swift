@@ -15,7 +15,7 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
 
   /// Creates a subject holding no value.
   public override init() {
-    super.init()
+    super.init(kind: .async)
   }
 
   /// Sends the last value and the completion (or the failure) at once if terminated,
@@ -36,8 +36,9 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
     return subscriber
   }
 
-  /// Holds a value; on completion delivers the held value then completes; passes a failure on.
-  public override func send(_ event: Event<Value>) {
+  /// `send(_:)`: holds a value; on completion delivers the held value then completes; passes a
+  /// failure on.
+  final func sendHolding(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard terminal == nil else { return }

@@ -12,11 +12,19 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   private var buffer: [Value] = []
   private var head = 0
   private var terminal: Event<Value>?
+  /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
+  private let recordsCurrent: Bool
 
   /// Creates a replay subject keeping the last `capacity` values (unbounded by default).
-  public init(capacity: Int = .max) {
+  public convenience init(capacity: Int = .max) {
+    self.init(capacity: capacity, recordsCurrent: false)
+  }
+
+  /// A replay subject that, when `recordsCurrent`, also tells a probe each value as `current`.
+  init(capacity: Int, recordsCurrent: Bool) {
     self.capacity = max(0, capacity)
-    super.init()
+    self.recordsCurrent = recordsCurrent
+    super.init(kind: .replay)
   }
 
   /// Replays the buffer (and the terminal event), then adds `subscriber` if still live.
@@ -36,30 +44,28 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     return subscriber
   }
 
-  /// Records then forwards `event`; ignored once terminated.
-  public override func send(_ event: Event<Value>) {
+  /// `send(_:)`: records then forwards `event`; ignored once terminated.
+  final func sendReplaying(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard terminal == nil else { return }
-    willSend(event)
-    deliver(event)
-  }
-
-  override func willSend(_ event: Event<Value>) {
     switch event {
     case .next(let value):
-      guard capacity > 0 else { return }
-      buffer.append(value)
-      if buffer.count - head > capacity { head += 1 }
-      // Compact once the dropped prefix dominates, keeping appends amortised O(1).
-      if head > 64 && head * 2 > buffer.count {
-        buffer.removeFirst(head)
-        head = 0
+      if capacity > 0 {
+        buffer.append(value)
+        if buffer.count - head > capacity { head += 1 }
+        // Compact once the dropped prefix dominates, keeping appends amortised O(1).
+        if head > 64 && head * 2 > buffer.count {
+          buffer.removeFirst(head)
+          head = 0
+        }
+        if isProbed { record("replayed", Array(buffer[head...])) }
       }
-      if isProbed { record("replayed", Array(buffer[head...])) }
+      if recordsCurrent && isProbed { record("current", value) }
     case .error, .completed:
       terminal = event
     }
+    deliver(event)
   }
 
   override func reportState(to probe: StateProbe) {
@@ -69,6 +75,12 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   /// The values currently buffered, oldest first.
   public var bufferedValues: [Value] {
     sendLock.withLock { Array(buffer[head...]) }
+  }
+
+  /// The latest value buffered, nil while none is (the last of `bufferedValues`, without a
+  /// copy of the buffer).
+  final var latestValue: Value? {
+    sendLock.withLock { buffer.count > head ? buffer.last : nil }
   }
 
   /// Whether a terminal event has been received.

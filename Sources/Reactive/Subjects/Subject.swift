@@ -18,9 +18,31 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   private let upstream = CompositeDisposable()
   // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
   private var probes: [StateProbe] = []
+  /// Which subclass this is, so that `send` dispatches statically: a call on a `Subject<Bool>`
+  /// from specialised code runs specialised code all the way down (an overridden `send` is a
+  /// virtual call into the unspecialised generic body, whose generic metadata lookups were a
+  /// large part of every event through a subject).
+  let kind: Kind
+
+  /// The kinds of subject, each with its own `send` (see `send(_:)`).
+  enum Kind {
+    /// A plain `Subject`.
+    case plain
+    /// A `ReplaySubject` (or a `BehaviorSubject`).
+    case replay
+    /// An `AsyncSubject`.
+    case async
+  }
 
   /// Creates a subject with no subscribers.
   public override init() {
+    kind = .plain
+    super.init()
+  }
+
+  /// For subclasses: a subject of `kind`.
+  init(kind: Kind) {
+    self.kind = kind
     super.init()
   }
 
@@ -72,16 +94,21 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
     for probe in probes { probe.record(lane, value) }
   }
 
-  /// Sends `event` to every current subscriber.
-  public func send(_ event: Event<Value>) {
-    sendLock.lock()
-    defer { sendLock.unlock() }
-    willSend(event)
-    deliver(event)
+  /// Sends `event` to every current subscriber (a replay subject records it first; an async
+  /// subject holds values until it completes).
+  public final func send(_ event: Event<Value>) {
+    switch kind {
+    case .plain:
+      sendLock.lock()
+      defer { sendLock.unlock() }
+      deliver(event)
+    case .replay:
+      // The kind is set by `ReplaySubject`'s initialiser only.
+      unsafeDowncast(self, to: ReplaySubject<Value>.self).sendReplaying(event)
+    case .async:
+      unsafeDowncast(self, to: AsyncSubject<Value>.self).sendHolding(event)
+    }
   }
-
-  /// Hook for subclasses: runs under the send lock before delivery.
-  func willSend(_ event: Event<Value>) {}
 
   final func deliver(_ event: Event<Value>) {
     if event.isTerminal { upstream.dispose() }
