@@ -9,9 +9,10 @@
 ///     subject:    -----(b|)
 ///     sub at 7:          ^(b|)
 public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
-  // Invariant: `last` and `terminal` are only touched while `sendLock` is held.
-  private var last: Value?
-  private var terminal: Event<Value>?
+  // Invariant: `last` and `terminal` are only touched while `sendLock` is held (unchecked
+  // exclusivity: accesses never overlap).
+  @exclusivity(unchecked) private var last: Value?
+  @exclusivity(unchecked) private var terminal: Event<Value>?
 
   /// Creates a subject holding no value.
   public override init() {

@@ -8,10 +8,11 @@
 public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   /// The number of values kept for late subscribers; `Int.max` for unbounded.
   public let capacity: Int
-  // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held.
-  private var buffer: [Value] = []
-  private var head = 0
-  private var terminal: Event<Value>?
+  // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held
+  // (unchecked exclusivity: accesses never overlap).
+  @exclusivity(unchecked) private var buffer: [Value] = []
+  @exclusivity(unchecked) private var head = 0
+  @exclusivity(unchecked) private var terminal: Event<Value>?
   /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
   private let recordsCurrent: Bool
 

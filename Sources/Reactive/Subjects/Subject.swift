@@ -10,14 +10,16 @@
 ///
 /// Sends are serialised: events from several threads are delivered one at a time.
 public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
-  // Invariant: `subscribers` is only touched under `stateLock`; deliveries hold `sendLock`
-  // (recursive, so a subscriber may send into the subject it is receiving from).
+  // Invariant: `subscribers` and `upstream` are only touched under `stateLock`; deliveries hold
+  // `sendLock` (recursive, so a subscriber may send into the subject it is receiving from).
+  // Unchecked exclusivity: only accessed under the lock, so accesses never overlap.
   let stateLock = Lock()
   let sendLock = Lock(recursive: true)
-  private var subscribers: [Subscriber<Value>] = []
-  private let upstream = CompositeDisposable()
+  @exclusivity(unchecked) private var subscribers: [Subscriber<Value>] = []
+  /// The subscriptions feeding this subject (`attach(_:)`), disposed when it terminates.
+  @exclusivity(unchecked) private var upstream = DisposableList()
   // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
-  private var probes: [StateProbe] = []
+  @exclusivity(unchecked) private var probes: [StateProbe] = []
   /// Which subclass this is, so that `send` dispatches statically: a call on a `Subject<Bool>`
   /// from specialised code runs specialised code all the way down (an overridden `send` is a
   /// virtual call into the unspecialised generic body, whose generic metadata lookups were a
@@ -59,17 +61,20 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
       return subscribers.count
     }
     record("subscribers", count)
-    subscriber.attach { [weak self, weak subscriber] in
-      guard let self, let subscriber else { return }
-      let count = self.stateLock.withLock { () -> Int? in
-        guard let index = self.subscribers.lastIndex(where: { $0 === subscriber }) else {
-          return nil
-        }
-        self.subscribers.remove(at: index)
-        return self.subscribers.count
-      }
-      if let count { self.record("subscribers", count) }
+    subscriber.attach(
+      SubjectMembership(of: ObjectIdentifier(subscriber), in: self, lock: stateLock))
+  }
+
+  /// Removes the last subscription of the subscriber `identifier` names (its membership was
+  /// disposed: the subscriber terminated or was disposed).
+  final func removeSubscriber(_ identifier: ObjectIdentifier) {
+    let count = stateLock.withLock { () -> Int? in
+      guard let index = subscribers.lastIndex(where: { ObjectIdentifier($0) == identifier })
+      else { return nil }
+      subscribers.remove(at: index)
+      return subscribers.count
     }
+    if let count { record("subscribers", count) }
   }
 
   /// Reports this subject's state to `probe` from now on (lane `subscribers`: how many are
@@ -111,16 +116,46 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   }
 
   final func deliver(_ event: Event<Value>) {
-    if event.isTerminal { upstream.dispose() }
+    if event.isTerminal {
+      for item in stateLock.withLock({ upstream.close() }) ?? [] { item.disposable.dispose() }
+    }
     let snapshot = stateLock.withLock { subscribers }
     for subscriber in snapshot { subscriber.send(event) }
   }
 
-  /// Ties a subscription that feeds this subject to it: disposed when the subject terminates.
+  /// Ties a subscription that feeds this subject to it: disposed when the subject terminates
+  /// (at once, if it has terminated already).
   public func attach(_ disposable: any Disposable) {
-    upstream.add(disposable)
+    if stateLock.withLock({ upstream.insert(disposable) }) == nil { disposable.dispose() }
   }
 
   /// The number of current subscribers (for tests and diagrams).
   public var subscriberCount: Int { stateLock.withLock { subscribers.count } }
+}
+
+/// A subscriber's place in a subject: disposing it (when the subscriber terminates or is
+/// disposed) removes the subscriber. One small object per subscription, with no closure and no
+/// weak reference to the subscriber.
+final class SubjectMembership<Value>: Disposable, @unchecked Sendable {
+  // Invariant: `disposed` is only touched under `lock`, the subject's state lock.
+  private let lock: Lock
+  @exclusivity(unchecked) private var disposed = false
+  private weak var subject: Subject<Value>?
+  private let subscriber: ObjectIdentifier
+
+  init(of subscriber: ObjectIdentifier, in subject: Subject<Value>, lock: Lock) {
+    self.subscriber = subscriber
+    self.subject = subject
+    self.lock = lock
+  }
+
+  var isDisposed: Bool { lock.withLock { disposed } }
+
+  func dispose() {
+    let first = lock.withLock { () -> Bool in
+      defer { disposed = true }
+      return !disposed
+    }
+    if first { subject?.removeSubscriber(subscriber) }
+  }
 }
