@@ -92,18 +92,14 @@ public final class Command<Input, Output>: @unchecked Sendable {
     executionSignals = added.map { $0.catchTo(.empty) }.deliverOn(main)
 
     // 2. errors: connected now, so it becomes `added`'s subscriber #1.
-    let errorsConnection =
-      added
-      .flattenMap(Self.errorOf)
+    let errorsConnection = Self.errors(of: added)
       .deliverOn(main)
       .publish()
     errorsConnection.connect()
     errors = errorsConnection.signal
 
     // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
-    let inFlight =
-      added
-      .flattenMap(Self.inFlightChanges)
+    let inFlight = Self.inFlightChanges(of: added)
       .scan(0, +)
       .startWith(0)
     let immediateExecuting = inFlight.map { $0 > 0 }
@@ -150,34 +146,60 @@ public final class Command<Input, Output>: @unchecked Sendable {
     if allowsConcurrentExecution { self.allowsConcurrentExecution = true }
   }
 
-  /// RAC's `[[execution then:^{ return [RACSignal empty]; }] catch:^(NSError *error) { return
-  /// [RACSignal return:error]; }]` in one subscription: nothing, or the execution's error as a
-  /// value, then completion.
-  private static func errorOf(_ execution: Signal<Output>) -> Signal<any Error> {
-    Signal<any Error> { subscriber in
-      execution.subscribe(for: subscriber) { event in
-        switch event {
-        case .next: break
-        case .error(let error):
-          subscriber.sendNext(error)
-          subscriber.sendCompleted()
-        case .completed: subscriber.sendCompleted()
-        }
-      }
+  /// RAC's `[added flattenMap:^(execution) { return [[execution then:^{ return [RACSignal
+  /// empty]; }] catch:^(NSError *error) { return [RACSignal return:error]; }]; }]`: each
+  /// execution's error as a value. One subscription to each execution, no inner signal.
+  private static func errors(of added: Signal<Signal<Output>>) -> Signal<any Error> {
+    watchExecutions(added, started: nil) { end in
+      if case .error(let error) = end { return error }
+      return nil
     }
   }
 
-  /// RAC's `[[[execution catchTo:[RACSignal empty]] then:^{ return [RACSignal return:@-1]; }]
-  /// startWith:@1]` in one subscription: 1 at once, -1 when the execution ends either way.
-  private static func inFlightChanges(_ execution: Signal<Output>) -> Signal<Int> {
-    Signal<Int> { subscriber in
-      subscriber.sendNext(1)
-      return execution.subscribe(for: subscriber) { event in
-        switch event {
-        case .next: break
-        case .error, .completed:
-          subscriber.sendNext(-1)
+  /// RAC's `[added flattenMap:^(execution) { return [[[execution catchTo:[RACSignal empty]]
+  /// then:^{ return [RACSignal return:@-1]; }] startWith:@1]; }]`: 1 when an execution is
+  /// added, -1 when it ends either way. One subscription to each execution, no inner signal.
+  private static func inFlightChanges(of added: Signal<Signal<Output>>) -> Signal<Int> {
+    watchExecutions(added, started: 1) { _ in -1 }
+  }
+
+  /// `added.flattenMap` of an inner signal that sends `started` (if any) at once, then what
+  /// `ended` makes of the execution's terminal event (if anything), then completes; as
+  /// `flattenMap` does it (same order of events, of subscriptions and of disposals), with one
+  /// subscriber per execution instead of an inner signal, its subscriber and one to the
+  /// execution.
+  @inline(__always)
+  private static func watchExecutions<T>(
+    _ added: Signal<Signal<Output>>, started: T?, ended: @escaping (Event<Output>) -> T?
+  ) -> Signal<T> {
+    Signal<T> { subscriber in
+      let active = Locked(1)  // `added` counts as one
+      let finishOne = {
+        if active.withLock({ count -> Int in
+          count -= 1
+          return count
+        }) == 0 {
           subscriber.sendCompleted()
+        }
+      }
+      return added.subscribe(for: subscriber) { event in
+        switch event {
+        case .next(let execution):
+          active.withLock { $0 += 1 }
+          var token: CompositeDisposable.Token?
+          let watcher = Subscriber<Output> { end in
+            if case .next = end { return }
+            if let value = ended(end) { subscriber.sendNext(value) }
+            subscriber.detach(token)
+            finishOne()
+          }
+          token = subscriber.attachRemovable(watcher)
+          if let started { subscriber.sendNext(started) }
+          execution.subscribe(watcher)
+        case .error(let error):
+          subscriber.sendError(error)
+        case .completed:
+          finishOne()
         }
       }
     }
