@@ -148,59 +148,63 @@ public final class Command<Input, Output>: @unchecked Sendable {
 
   /// RAC's `[added flattenMap:^(execution) { return [[execution then:^{ return [RACSignal
   /// empty]; }] catch:^(NSError *error) { return [RACSignal return:error]; }]; }]`: each
-  /// execution's error as a value. One subscription to each execution, no inner signal.
+  /// execution's error as a value, with one subscriber per execution (see `watchExecutions`).
   private static func errors(of added: Signal<Signal<Output>>) -> Signal<any Error> {
-    watchExecutions(added, started: nil) { end in
-      if case .error(let error) = end { return error }
-      return nil
+    Signal<any Error> { subscriber in
+      watchExecutions(added, for: subscriber, started: {}) { end in
+        if case .error(let error) = end { subscriber.sendNext(error) }
+      }
     }
   }
 
   /// RAC's `[added flattenMap:^(execution) { return [[[execution catchTo:[RACSignal empty]]
   /// then:^{ return [RACSignal return:@-1]; }] startWith:@1]; }]`: 1 when an execution is
-  /// added, -1 when it ends either way. One subscription to each execution, no inner signal.
+  /// added, -1 when it ends either way, with one subscriber per execution (see
+  /// `watchExecutions`).
   private static func inFlightChanges(of added: Signal<Signal<Output>>) -> Signal<Int> {
-    watchExecutions(added, started: 1) { _ in -1 }
+    Signal<Int> { subscriber in
+      watchExecutions(added, for: subscriber, started: { subscriber.sendNext(1) }) { _ in
+        subscriber.sendNext(-1)
+      }
+    }
   }
 
-  /// `added.flattenMap` of an inner signal that sends `started` (if any) at once, then what
-  /// `ended` makes of the execution's terminal event (if anything), then completes; as
-  /// `flattenMap` does it (same order of events, of subscriptions and of disposals), with one
-  /// subscriber per execution instead of an inner signal, its subscriber and one to the
-  /// execution.
-  @inline(__always)
+  /// `added.flattenMap` of an inner signal that does `started` at once, then `ended` with the
+  /// execution's terminal event, then completes; as `flattenMap` does it (the same order of
+  /// events, subscriptions and disposals), with one subscriber per execution instead of an
+  /// inner signal, its subscriber and one to the execution. The downstream type is concrete
+  /// in the callers, so nothing here needs generic metadata per execution but the execution's.
   private static func watchExecutions<T>(
-    _ added: Signal<Signal<Output>>, started: T?, ended: @escaping (Event<Output>) -> T?
-  ) -> Signal<T> {
-    Signal<T> { subscriber in
-      let active = Locked(1)  // `added` counts as one
-      let finishOne = {
-        if active.withLock({ count -> Int in
-          count -= 1
-          return count
-        }) == 0 {
-          subscriber.sendCompleted()
-        }
+    _ added: Signal<Signal<Output>>, for subscriber: Subscriber<T>,
+    started: @escaping () -> Void, ended: @escaping (Event<Output>) -> Void
+  ) -> (any Disposable)? {
+    let active = Locked(1)  // `added` counts as one
+    let finishOne = {
+      if active.withLock({ count -> Int in
+        count -= 1
+        return count
+      }) == 0 {
+        subscriber.sendCompleted()
       }
-      return added.subscribe(for: subscriber) { event in
-        switch event {
-        case .next(let execution):
-          active.withLock { $0 += 1 }
-          var token: CompositeDisposable.Token?
-          let watcher = Subscriber<Output> { end in
-            if case .next = end { return }
-            if let value = ended(end) { subscriber.sendNext(value) }
-            subscriber.detach(token)
-            finishOne()
-          }
-          token = subscriber.attachRemovable(watcher)
-          if let started { subscriber.sendNext(started) }
-          execution.subscribe(watcher)
-        case .error(let error):
-          subscriber.sendError(error)
-        case .completed:
+    }
+    return added.subscribe(for: subscriber) { event in
+      switch event {
+      case .next(let execution):
+        active.withLock { $0 += 1 }
+        var token: CompositeDisposable.Token?
+        let watcher = Subscriber<Output> { end in
+          if case .next = end { return }
+          ended(end)
+          subscriber.detach(token)
           finishOne()
         }
+        token = subscriber.attachRemovable(watcher)
+        started()
+        execution.subscribe(watcher)
+      case .error(let error):
+        subscriber.sendError(error)
+      case .completed:
+        finishOne()
       }
     }
   }

@@ -33,9 +33,14 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   public override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     sendLock.lock()
     defer { sendLock.unlock() }
-    for value in buffer[head...] {
+    // A copy of the buffer (a new reference to its storage), walked by index: sends during the
+    // replay do not change what is replayed.
+    let values = buffer
+    var index = head
+    while index < values.count {
       if subscriber.isDisposed { return subscriber }
-      subscriber.send(.next(value))
+      subscriber.send(.next(values[index]))
+      index += 1
     }
     if let terminal {
       subscriber.send(terminal)
