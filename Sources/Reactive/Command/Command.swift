@@ -252,10 +252,13 @@ public final class Command<Input, Output>: @unchecked Sendable {
       return Signal.fail(CommandError.notEnabled(self))
     }
 
+    // RAC's `[[signal subscribeOn:RACScheduler.mainThreadScheduler] multicast:[RACReplaySubject
+    // subject]]`, added, then connected: the subject subscribed directly, as `connect()` does
+    // (nothing ever disconnects it, so the connection object is left out).
     let work = signalBlock(input)
-    let connection = work.subscribeOn(mainScheduler).multicast(ReplaySubject())
-    added.sendNext(connection.signal)
-    connection.connect()
-    return connection.signal
+    let result = ReplaySubject<Output>()
+    added.sendNext(result)
+    work.subscribeOn(mainScheduler).subscribe(result)
+    return result
   }
 }
