@@ -15,7 +15,10 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   // Unchecked exclusivity: only accessed under the lock, so accesses never overlap.
   let stateLock = Lock()
   let sendLock = Lock(recursive: true)
-  @exclusivity(unchecked) private var subscribers: [Subscriber<Value>] = []
+  /// The `Subscriber<Value>`s, in the order subscribed. Kept as `AnyObject`s: an array of a
+  /// concrete type needs no generic metadata lookup for an append, a removal or a snapshot, in
+  /// the unspecialised code of a subject whose value type is generic.
+  @exclusivity(unchecked) private var subscribers: [AnyObject] = []
   /// The subscriptions feeding this subject (`attach(_:)`), disposed when it terminates.
   @exclusivity(unchecked) private var upstream = DisposableList()
   // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
@@ -69,10 +72,15 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   /// disposed: the subscriber terminated or was disposed).
   final func removeSubscriber(_ identifier: ObjectIdentifier) {
     let count = stateLock.withLock { () -> Int? in
-      guard let index = subscribers.lastIndex(where: { ObjectIdentifier($0) == identifier })
-      else { return nil }
-      subscribers.remove(at: index)
-      return subscribers.count
+      var index = subscribers.count
+      while index > 0 {
+        index -= 1
+        if ObjectIdentifier(subscribers[index]) == identifier {
+          subscribers.remove(at: index)
+          return subscribers.count
+        }
+      }
+      return nil
     }
     if let count { record("subscribers", count) }
   }
@@ -120,7 +128,10 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
       for item in stateLock.withLock({ upstream.close() }) ?? [] { item.disposable.dispose() }
     }
     let snapshot = stateLock.withLock { subscribers }
-    for subscriber in snapshot { subscriber.send(event) }
+    for subscriber in snapshot {
+      // Only `addSubscriber` adds to `subscribers`, and only `Subscriber<Value>`s.
+      unsafeDowncast(subscriber, to: Subscriber<Value>.self).send(event)
+    }
   }
 
   /// Ties a subscription that feeds this subject to it: disposed when the subject terminates
