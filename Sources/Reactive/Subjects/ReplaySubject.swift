@@ -13,6 +13,9 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   @exclusivity(unchecked) private var buffer: [Value] = []
   @exclusivity(unchecked) private var head = 0
   @exclusivity(unchecked) private var terminal: Event<Value>?
+  /// `terminal != nil`, as a flag: checking it needs no generic metadata (an optional event of
+  /// a generic value does), on every send and subscription of a subject of generic values.
+  @exclusivity(unchecked) private var terminated = false
   /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
   private let recordsCurrent: Bool
 
@@ -42,7 +45,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
       subscriber.send(.next(values[index]))
       index += 1
     }
-    if let terminal {
+    if terminated, let terminal {
       subscriber.send(terminal)
     } else if !subscriber.isDisposed {
       addSubscriber(subscriber)
@@ -54,7 +57,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   final func sendReplaying(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
-    guard terminal == nil else { return }
+    guard !terminated else { return }
     switch event {
     case .next(let value):
       if capacity > 0 {
@@ -70,6 +73,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
       if recordsCurrent && isProbed { record("current", value) }
     case .error, .completed:
       terminal = event
+      terminated = true
     }
     deliver(event)
   }
@@ -90,5 +94,5 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   }
 
   /// Whether a terminal event has been received.
-  public var isTerminated: Bool { sendLock.withLock { terminal != nil } }
+  public var isTerminated: Bool { sendLock.withLock { terminated } }
 }

@@ -9,7 +9,7 @@
 ///     sub at 5:       ^-b---|
 ///
 /// Sends are serialised: events from several threads are delivered one at a time.
-public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
+public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unchecked Sendable {
   // Invariant: `subscribers` and `upstream` are only touched under `stateLock`; deliveries hold
   // `sendLock` (recursive, so a subscriber may send into the subject it is receiving from).
   // Unchecked exclusivity: only accessed under the lock, so accesses never overlap.
@@ -144,17 +144,24 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
   public var subscriberCount: Int { stateLock.withLock { subscribers.count } }
 }
 
+/// What a `SubjectMembership` removes its subscriber from (not generic, so that a membership
+/// needs no generic metadata).
+protocol SubscriberRemoving: AnyObject {
+  /// Removes the last subscription of the subscriber `identifier` names.
+  func removeSubscriber(_ identifier: ObjectIdentifier)
+}
+
 /// A subscriber's place in a subject: disposing it (when the subscriber terminates or is
 /// disposed) removes the subscriber. One small object per subscription, with no closure and no
 /// weak reference to the subscriber.
-final class SubjectMembership<Value>: Disposable, @unchecked Sendable {
+final class SubjectMembership: Disposable, @unchecked Sendable {
   // Invariant: `disposed` is only touched under `lock`, the subject's state lock.
   private let lock: Lock
   @exclusivity(unchecked) private var disposed = false
-  private weak var subject: Subject<Value>?
+  private weak var subject: (any SubscriberRemoving)?
   private let subscriber: ObjectIdentifier
 
-  init(of subscriber: ObjectIdentifier, in subject: Subject<Value>, lock: Lock) {
+  init(of subscriber: ObjectIdentifier, in subject: any SubscriberRemoving, lock: Lock) {
     self.subscriber = subscriber
     self.subject = subject
     self.lock = lock
