@@ -253,12 +253,17 @@ public final class Command<Input, Output>: @unchecked Sendable {
     }
 
     // RAC's `[[signal subscribeOn:RACScheduler.mainThreadScheduler] multicast:[RACReplaySubject
-    // subject]]`, added, then connected: the subject subscribed directly, as `connect()` does
-    // (nothing ever disconnects it, so the connection object is left out).
+    // subject]]`, added, then connected, in one subscriber: `feed` sends the work's events into
+    // the subject, as `work.subscribeOn(mainScheduler).subscribe(result)` would through its
+    // subscriber, and subscribes to the work in an action on the main scheduler, tied to it as
+    // `subscribeOn` ties its action (nothing ever disconnects the connection, so no connection
+    // object either).
     let work = signalBlock(input)
     let result = ReplaySubject<Output>()
     added.sendNext(result)
-    work.subscribeOn(mainScheduler).subscribe(result)
+    let feed = Subscriber<Output> { [result] event in result.send(event) }
+    feed.attach(mainScheduler.schedule { work.subscribe(feed) })
+    result.attach(feed)
     return result
   }
 }
