@@ -36,12 +36,25 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   public override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     sendLock.lock()
     defer { sendLock.unlock() }
+    if head < buffer.count || terminated {
+      replay(to: subscriber)
+    } else if !subscriber.isDisposed {
+      addSubscriber(subscriber)
+    }
+    return subscriber
+  }
+
+  /// `subscribe(_:)` with something to replay, under the send lock. Apart, so that subscribing
+  /// to an empty live subject (each execution of a command is one) looks up no generic metadata
+  /// for the events it would replay.
+  @inline(never)
+  private func replay(to subscriber: Subscriber<Value>) {
     // A copy of the buffer (a new reference to its storage), walked by index: sends during the
     // replay do not change what is replayed.
     let values = buffer
     var index = head
     while index < values.count {
-      if subscriber.isDisposed { return subscriber }
+      if subscriber.isDisposed { return }
       subscriber.send(.next(values[index]))
       index += 1
     }
@@ -50,7 +63,6 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     } else if !subscriber.isDisposed {
       addSubscriber(subscriber)
     }
-    return subscriber
   }
 
   /// `send(_:)`: records then forwards `event`; ignored once terminated.
