@@ -92,18 +92,14 @@ public final class Command<Input, Output>: @unchecked Sendable {
     executionSignals = added.map { $0.catchTo(.empty) }.deliverOn(main)
 
     // 2. errors: connected now, so it becomes `added`'s subscriber #1.
-    let errorsConnection =
-      added
-      .flattenMap(Self.errorOf)
+    let errorsConnection = Self.errors(of: added)
       .deliverOn(main)
       .publish()
     errorsConnection.connect()
     errors = errorsConnection.signal
 
     // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
-    let inFlight =
-      added
-      .flattenMap(Self.inFlightChanges)
+    let inFlight = Self.inFlightChanges(of: added)
       .scan(0, +)
       .startWith(0)
     let immediateExecuting = inFlight.map { $0 > 0 }
@@ -150,35 +146,65 @@ public final class Command<Input, Output>: @unchecked Sendable {
     if allowsConcurrentExecution { self.allowsConcurrentExecution = true }
   }
 
-  /// RAC's `[[execution then:^{ return [RACSignal empty]; }] catch:^(NSError *error) { return
-  /// [RACSignal return:error]; }]` in one subscription: nothing, or the execution's error as a
-  /// value, then completion.
-  private static func errorOf(_ execution: Signal<Output>) -> Signal<any Error> {
+  /// RAC's `[added flattenMap:^(execution) { return [[execution then:^{ return [RACSignal
+  /// empty]; }] catch:^(NSError *error) { return [RACSignal return:error]; }]; }]`: each
+  /// execution's error as a value, with one subscriber per execution (see `watchExecutions`).
+  private static func errors(of added: Signal<Signal<Output>>) -> Signal<any Error> {
     Signal<any Error> { subscriber in
-      execution.subscribe(for: subscriber) { event in
-        switch event {
-        case .next: break
-        case .error(let error):
-          subscriber.sendNext(error)
-          subscriber.sendCompleted()
-        case .completed: subscriber.sendCompleted()
-        }
+      watchExecutions(added, for: subscriber, started: {}) { end in
+        if case .error(let error) = end { subscriber.sendNext(error) }
       }
     }
   }
 
-  /// RAC's `[[[execution catchTo:[RACSignal empty]] then:^{ return [RACSignal return:@-1]; }]
-  /// startWith:@1]` in one subscription: 1 at once, -1 when the execution ends either way.
-  private static func inFlightChanges(_ execution: Signal<Output>) -> Signal<Int> {
+  /// RAC's `[added flattenMap:^(execution) { return [[[execution catchTo:[RACSignal empty]]
+  /// then:^{ return [RACSignal return:@-1]; }] startWith:@1]; }]`: 1 when an execution is
+  /// added, -1 when it ends either way, with one subscriber per execution (see
+  /// `watchExecutions`).
+  private static func inFlightChanges(of added: Signal<Signal<Output>>) -> Signal<Int> {
     Signal<Int> { subscriber in
-      subscriber.sendNext(1)
-      return execution.subscribe(for: subscriber) { event in
-        switch event {
-        case .next: break
-        case .error, .completed:
-          subscriber.sendNext(-1)
-          subscriber.sendCompleted()
+      watchExecutions(added, for: subscriber, started: { subscriber.sendNext(1) }) { _ in
+        subscriber.sendNext(-1)
+      }
+    }
+  }
+
+  /// `added.flattenMap` of an inner signal that does `started` at once, then `ended` with the
+  /// execution's terminal event, then completes; as `flattenMap` does it (the same order of
+  /// events, subscriptions and disposals), with one subscriber per execution instead of an
+  /// inner signal, its subscriber and one to the execution. The downstream type is concrete
+  /// in the callers, so nothing here needs generic metadata per execution but the execution's.
+  private static func watchExecutions<T>(
+    _ added: Signal<Signal<Output>>, for subscriber: Subscriber<T>,
+    started: @escaping () -> Void, ended: @escaping (Event<Output>) -> Void
+  ) -> (any Disposable)? {
+    let active = Locked(1)  // `added` counts as one
+    let finishOne = {
+      if active.withLock({ count -> Int in
+        count -= 1
+        return count
+      }) == 0 {
+        subscriber.sendCompleted()
+      }
+    }
+    return added.subscribe(for: subscriber) { event in
+      switch event {
+      case .next(let execution):
+        active.withLock { $0 += 1 }
+        var token: CompositeDisposable.Token?
+        let watcher = Subscriber<Output> { end in
+          if case .next = end { return }
+          ended(end)
+          subscriber.detach(token)
+          finishOne()
         }
+        token = subscriber.attachRemovable(watcher)
+        started()
+        execution.subscribe(watcher)
+      case .error(let error):
+        subscriber.sendError(error)
+      case .completed:
+        finishOne()
       }
     }
   }
@@ -222,14 +248,22 @@ public final class Command<Input, Output>: @unchecked Sendable {
     // RAC's `[[self.immediateEnabled first] boolValue]`: the first value a subscriber would
     // get, which is the replayed latest one (none, after the graph completed, is NO). Read from
     // the buffer, without a subscription per execution.
-    guard immediateEnabledBuffer.bufferedValues.last == true else {
+    guard immediateEnabledBuffer.latestValue == true else {
       return Signal.fail(CommandError.notEnabled(self))
     }
 
+    // RAC's `[[signal subscribeOn:RACScheduler.mainThreadScheduler] multicast:[RACReplaySubject
+    // subject]]`, added, then connected, in one subscriber: `feed` sends the work's events into
+    // the subject, as `work.subscribeOn(mainScheduler).subscribe(result)` would through its
+    // subscriber, and subscribes to the work in an action on the main scheduler, tied to it as
+    // `subscribeOn` ties its action (nothing ever disconnects the connection, so no connection
+    // object either).
     let work = signalBlock(input)
-    let connection = work.subscribeOn(mainScheduler).multicast(ReplaySubject())
-    added.sendNext(connection.signal)
-    connection.connect()
-    return connection.signal
+    let result = ReplaySubject<Output>()
+    added.sendNext(result)
+    let feed = Subscriber<Output> { [result] event in result.send(event) }
+    feed.attach(mainScheduler.schedule { work.subscribe(feed) })
+    result.attach(feed)
+    return result
   }
 }

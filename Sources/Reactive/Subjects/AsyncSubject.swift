@@ -9,13 +9,14 @@
 ///     subject:    -----(b|)
 ///     sub at 7:          ^(b|)
 public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
-  // Invariant: `last` and `terminal` are only touched while `sendLock` is held.
-  private var last: Value?
-  private var terminal: Event<Value>?
+  // Invariant: `last` and `terminal` are only touched while `sendLock` is held (unchecked
+  // exclusivity: accesses never overlap).
+  @exclusivity(unchecked) private var last: Value?
+  @exclusivity(unchecked) private var terminal: Event<Value>?
 
   /// Creates a subject holding no value.
   public override init() {
-    super.init()
+    super.init(kind: .async)
   }
 
   /// Sends the last value and the completion (or the failure) at once if terminated,
@@ -36,8 +37,9 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
     return subscriber
   }
 
-  /// Holds a value; on completion delivers the held value then completes; passes a failure on.
-  public override func send(_ event: Event<Value>) {
+  /// `send(_:)`: holds a value; on completion delivers the held value then completes; passes a
+  /// failure on.
+  final func sendHolding(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard terminal == nil else { return }

@@ -5,13 +5,8 @@
 public final class BehaviorSubject<Value>: ReplaySubject<Value>, @unchecked Sendable {
   /// Creates a subject whose subscribers first receive `value`, until another value is sent.
   public init(value: Value) {
-    super.init(capacity: 1)
+    super.init(capacity: 1, recordsCurrent: true)
     send(.next(value))
-  }
-
-  override func willSend(_ event: Event<Value>) {
-    super.willSend(event)
-    if case .next(let value) = event { record("current", value) }
   }
 
   override func reportState(to probe: StateProbe) {

@@ -8,15 +8,27 @@
 public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   /// The number of values kept for late subscribers; `Int.max` for unbounded.
   public let capacity: Int
-  // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held.
-  private var buffer: [Value] = []
-  private var head = 0
-  private var terminal: Event<Value>?
+  // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held
+  // (unchecked exclusivity: accesses never overlap).
+  @exclusivity(unchecked) private var buffer: [Value] = []
+  @exclusivity(unchecked) private var head = 0
+  @exclusivity(unchecked) private var terminal: Event<Value>?
+  /// `terminal != nil`, as a flag: checking it needs no generic metadata (an optional event of
+  /// a generic value does), on every send and subscription of a subject of generic values.
+  @exclusivity(unchecked) private var terminated = false
+  /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
+  private let recordsCurrent: Bool
 
   /// Creates a replay subject keeping the last `capacity` values (unbounded by default).
-  public init(capacity: Int = .max) {
+  public convenience init(capacity: Int = .max) {
+    self.init(capacity: capacity, recordsCurrent: false)
+  }
+
+  /// A replay subject that, when `recordsCurrent`, also tells a probe each value as `current`.
+  init(capacity: Int, recordsCurrent: Bool) {
     self.capacity = max(0, capacity)
-    super.init()
+    self.recordsCurrent = recordsCurrent
+    super.init(kind: .replay)
   }
 
   /// Replays the buffer (and the terminal event), then adds `subscriber` if still live.
@@ -24,42 +36,58 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   public override func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     sendLock.lock()
     defer { sendLock.unlock() }
-    for value in buffer[head...] {
-      if subscriber.isDisposed { return subscriber }
-      subscriber.send(.next(value))
-    }
-    if let terminal {
-      subscriber.send(terminal)
+    if head < buffer.count || terminated {
+      replay(to: subscriber)
     } else if !subscriber.isDisposed {
       addSubscriber(subscriber)
     }
     return subscriber
   }
 
-  /// Records then forwards `event`; ignored once terminated.
-  public override func send(_ event: Event<Value>) {
-    sendLock.lock()
-    defer { sendLock.unlock() }
-    guard terminal == nil else { return }
-    willSend(event)
-    deliver(event)
+  /// `subscribe(_:)` with something to replay, under the send lock. Apart, so that subscribing
+  /// to an empty live subject (each execution of a command is one) looks up no generic metadata
+  /// for the events it would replay.
+  @inline(never)
+  private func replay(to subscriber: Subscriber<Value>) {
+    // A copy of the buffer (a new reference to its storage), walked by index: sends during the
+    // replay do not change what is replayed.
+    let values = buffer
+    var index = head
+    while index < values.count {
+      if subscriber.isDisposed { return }
+      subscriber.send(.next(values[index]))
+      index += 1
+    }
+    if terminated, let terminal {
+      subscriber.send(terminal)
+    } else if !subscriber.isDisposed {
+      addSubscriber(subscriber)
+    }
   }
 
-  override func willSend(_ event: Event<Value>) {
+  /// `send(_:)`: records then forwards `event`; ignored once terminated.
+  final func sendReplaying(_ event: Event<Value>) {
+    sendLock.lock()
+    defer { sendLock.unlock() }
+    guard !terminated else { return }
     switch event {
     case .next(let value):
-      guard capacity > 0 else { return }
-      buffer.append(value)
-      if buffer.count - head > capacity { head += 1 }
-      // Compact once the dropped prefix dominates, keeping appends amortised O(1).
-      if head > 64 && head * 2 > buffer.count {
-        buffer.removeFirst(head)
-        head = 0
+      if capacity > 0 {
+        buffer.append(value)
+        if buffer.count - head > capacity { head += 1 }
+        // Compact once the dropped prefix dominates, keeping appends amortised O(1).
+        if head > 64 && head * 2 > buffer.count {
+          buffer.removeFirst(head)
+          head = 0
+        }
+        if isProbed { record("replayed", Array(buffer[head...])) }
       }
-      if isProbed { record("replayed", Array(buffer[head...])) }
+      if recordsCurrent && isProbed { record("current", value) }
     case .error, .completed:
       terminal = event
+      terminated = true
     }
+    deliver(event)
   }
 
   override func reportState(to probe: StateProbe) {
@@ -71,6 +99,12 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     sendLock.withLock { Array(buffer[head...]) }
   }
 
+  /// The latest value buffered, nil while none is (the last of `bufferedValues`, without a
+  /// copy of the buffer).
+  final var latestValue: Value? {
+    sendLock.withLock { buffer.count > head ? buffer.last : nil }
+  }
+
   /// Whether a terminal event has been received.
-  public var isTerminated: Bool { sendLock.withLock { terminal != nil } }
+  public var isTerminated: Bool { sendLock.withLock { terminated } }
 }

@@ -9,18 +9,45 @@
 ///     sub at 5:       ^-b---|
 ///
 /// Sends are serialised: events from several threads are delivered one at a time.
-public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
-  // Invariant: `subscribers` is only touched under `stateLock`; deliveries hold `sendLock`
-  // (recursive, so a subscriber may send into the subject it is receiving from).
+public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unchecked Sendable {
+  // Invariant: `subscribers` and `upstream` are only touched under `stateLock`; deliveries hold
+  // `sendLock` (recursive, so a subscriber may send into the subject it is receiving from).
+  // Unchecked exclusivity: only accessed under the lock, so accesses never overlap.
   let stateLock = Lock()
   let sendLock = Lock(recursive: true)
-  private var subscribers: [Subscriber<Value>] = []
-  private let upstream = CompositeDisposable()
+  /// The `Subscriber<Value>`s, in the order subscribed. Kept as `AnyObject`s: an array of a
+  /// concrete type needs no generic metadata lookup for an append, a removal or a snapshot, in
+  /// the unspecialised code of a subject whose value type is generic.
+  @exclusivity(unchecked) private var subscribers: [AnyObject] = []
+  /// The subscriptions feeding this subject (`attach(_:)`), disposed when it terminates.
+  @exclusivity(unchecked) private var upstream = DisposableList()
   // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
-  private var probes: [StateProbe] = []
+  @exclusivity(unchecked) private var probes: [StateProbe] = []
+  /// Which subclass this is, so that `send` dispatches statically: a call on a `Subject<Bool>`
+  /// from specialised code runs specialised code all the way down (an overridden `send` is a
+  /// virtual call into the unspecialised generic body, whose generic metadata lookups were a
+  /// large part of every event through a subject).
+  let kind: Kind
+
+  /// The kinds of subject, each with its own `send` (see `send(_:)`).
+  enum Kind {
+    /// A plain `Subject`.
+    case plain
+    /// A `ReplaySubject` (or a `BehaviorSubject`).
+    case replay
+    /// An `AsyncSubject`.
+    case async
+  }
 
   /// Creates a subject with no subscribers.
   public override init() {
+    kind = .plain
+    super.init()
+  }
+
+  /// For subclasses: a subject of `kind`.
+  init(kind: Kind) {
+    self.kind = kind
     super.init()
   }
 
@@ -37,17 +64,25 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
       return subscribers.count
     }
     record("subscribers", count)
-    subscriber.attach { [weak self, weak subscriber] in
-      guard let self, let subscriber else { return }
-      let count = self.stateLock.withLock { () -> Int? in
-        guard let index = self.subscribers.lastIndex(where: { $0 === subscriber }) else {
-          return nil
+    subscriber.attach(
+      SubjectMembership(of: ObjectIdentifier(subscriber), in: self, lock: stateLock))
+  }
+
+  /// Removes the last subscription of the subscriber `identifier` names (its membership was
+  /// disposed: the subscriber terminated or was disposed).
+  final func removeSubscriber(_ identifier: ObjectIdentifier) {
+    let count = stateLock.withLock { () -> Int? in
+      var index = subscribers.count
+      while index > 0 {
+        index -= 1
+        if ObjectIdentifier(subscribers[index]) == identifier {
+          subscribers.remove(at: index)
+          return subscribers.count
         }
-        self.subscribers.remove(at: index)
-        return self.subscribers.count
       }
-      if let count { self.record("subscribers", count) }
+      return nil
     }
+    if let count { record("subscribers", count) }
   }
 
   /// Reports this subject's state to `probe` from now on (lane `subscribers`: how many are
@@ -72,28 +107,73 @@ public class Subject<Value>: Signal<Value>, Observer, @unchecked Sendable {
     for probe in probes { probe.record(lane, value) }
   }
 
-  /// Sends `event` to every current subscriber.
-  public func send(_ event: Event<Value>) {
-    sendLock.lock()
-    defer { sendLock.unlock() }
-    willSend(event)
-    deliver(event)
+  /// Sends `event` to every current subscriber (a replay subject records it first; an async
+  /// subject holds values until it completes).
+  public final func send(_ event: Event<Value>) {
+    switch kind {
+    case .plain:
+      sendLock.lock()
+      defer { sendLock.unlock() }
+      deliver(event)
+    case .replay:
+      // The kind is set by `ReplaySubject`'s initialiser only.
+      unsafeDowncast(self, to: ReplaySubject<Value>.self).sendReplaying(event)
+    case .async:
+      unsafeDowncast(self, to: AsyncSubject<Value>.self).sendHolding(event)
+    }
   }
-
-  /// Hook for subclasses: runs under the send lock before delivery.
-  func willSend(_ event: Event<Value>) {}
 
   final func deliver(_ event: Event<Value>) {
-    if event.isTerminal { upstream.dispose() }
+    if event.isTerminal {
+      for item in stateLock.withLock({ upstream.close() }) ?? [] { item.disposable.dispose() }
+    }
     let snapshot = stateLock.withLock { subscribers }
-    for subscriber in snapshot { subscriber.send(event) }
+    for subscriber in snapshot {
+      // Only `addSubscriber` adds to `subscribers`, and only `Subscriber<Value>`s.
+      unsafeDowncast(subscriber, to: Subscriber<Value>.self).send(event)
+    }
   }
 
-  /// Ties a subscription that feeds this subject to it: disposed when the subject terminates.
+  /// Ties a subscription that feeds this subject to it: disposed when the subject terminates
+  /// (at once, if it has terminated already).
   public func attach(_ disposable: any Disposable) {
-    upstream.add(disposable)
+    if stateLock.withLock({ upstream.insert(disposable) }) == nil { disposable.dispose() }
   }
 
   /// The number of current subscribers (for tests and diagrams).
   public var subscriberCount: Int { stateLock.withLock { subscribers.count } }
+}
+
+/// What a `SubjectMembership` removes its subscriber from (not generic, so that a membership
+/// needs no generic metadata).
+protocol SubscriberRemoving: AnyObject {
+  /// Removes the last subscription of the subscriber `identifier` names.
+  func removeSubscriber(_ identifier: ObjectIdentifier)
+}
+
+/// A subscriber's place in a subject: disposing it (when the subscriber terminates or is
+/// disposed) removes the subscriber. One small object per subscription, with no closure and no
+/// weak reference to the subscriber.
+final class SubjectMembership: Disposable, @unchecked Sendable {
+  // Invariant: `disposed` is only touched under `lock`, the subject's state lock.
+  private let lock: Lock
+  @exclusivity(unchecked) private var disposed = false
+  private weak var subject: (any SubscriberRemoving)?
+  private let subscriber: ObjectIdentifier
+
+  init(of subscriber: ObjectIdentifier, in subject: any SubscriberRemoving, lock: Lock) {
+    self.subscriber = subscriber
+    self.subject = subject
+    self.lock = lock
+  }
+
+  var isDisposed: Bool { lock.withLock { disposed } }
+
+  func dispose() {
+    let first = lock.withLock { () -> Bool in
+      defer { disposed = true }
+      return !disposed
+    }
+    if first { subject?.removeSubscriber(subscriber) }
+  }
 }
