@@ -132,7 +132,8 @@ struct Compiler {
     guard hasMap else { return [] }
     var warned: Set<String> = []
     var found: [Diagnostic] = []
-    for event in diagram.events {
+    // One event per key as written: a long marble repeats a few keys.
+    for event in diagram.firstEventOfEachKey() {
       guard case .value(let key) = event.kind, !labels.contains(key),
         Runtime.digitValue(key) == nil, warned.insert(key).inserted
       else { continue }

@@ -55,6 +55,53 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   /// The events as `(frame, event)` pairs, in order.
   var events: [(frame: Int, event: Event<Value>)] { timeline.timed }
 
+  /// The timeline that plays `diagram`: each key looked up in `values` (a digit without an
+  /// entry is that integer, any other key the one-character string), `#` failing with `error`.
+  ///
+  /// Each key is looked up once: its event is remembered by the key's number, so that a long
+  /// marble of a few keys costs no String hashing per event. A value whose key equals the
+  /// previous value's as a String (`é` after `e` + U+0301) is the previous value, as when every
+  /// key was compared as a String.
+  static func playback(
+    of diagram: MarbleDiagram, values: [String: Value], error: Value
+  ) -> PlaybackTimeline<Value> {
+    let failure = Event<Value>.error(error.asError)
+    var frames: [Int] = []
+    var events: [Event<Value>] = []
+    frames.reserveCapacity(diagram.events.count)
+    events.reserveCapacity(diagram.events.count)
+    var known: [MarbleKey: Event<Value>] = [:]
+    var last: (key: MarbleKey, event: Event<Value>)?
+    for marble in diagram.events {
+      let event: Event<Value>
+      switch marble.key {
+      case .completed: event = .completed
+      case .error: event = failure
+      case let key:
+        if let last, last.key == key || sameText(last.key, key) {
+          event = last.event
+        } else if let found = known[key] {
+          event = found
+        } else {
+          let text = key.text ?? ""
+          event = .next(values[text] ?? Runtime.digitValue(text).map(Value.int) ?? .string(text))
+          known[key] = event
+        }
+        last = (key, event)
+      }
+      frames.append(marble.frame)
+      events.append(event)
+    }
+    return PlaybackTimeline(frames: frames, events: events)
+  }
+
+  /// Whether two different keys are equal as Strings (canonically equivalent spellings). Two
+  /// ASCII keys never are.
+  private static func sameText(_ lhs: MarbleKey, _ rhs: MarbleKey) -> Bool {
+    guard lhs.rawValue >= 0x80 || rhs.rawValue >= 0x80 else { return false }
+    return lhs.text == rhs.text
+  }
+
   /// Logs the subscription; a cold source schedules its timeline relative to now.
   ///
   /// The events of the subscription's own frame are delivered as deeply nested as the

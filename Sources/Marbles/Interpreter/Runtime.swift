@@ -182,32 +182,9 @@ final class Runtime {
   ) -> MarbleSource {
     var map: [String: Value] = [:]
     for (label, value) in values { map[label] = value }
-    let failure = Event<Value>.error(error.asError)
-    var frames: [Int] = []
-    var events: [Event<Value>] = []
-    frames.reserveCapacity(diagram.events.count)
-    events.reserveCapacity(diagram.events.count)
-    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
-    var last: (key: String, value: Value)?
-    for event in diagram.events {
-      let next: Event<Value>
-      switch event.kind {
-      case .completed: next = .completed
-      case .error: next = failure
-      case .value(let key):
-        if let last, last.key == key {
-          next = .next(last.value)
-        } else {
-          let value = map[key] ?? Self.digitValue(key).map(Value.int) ?? .string(key)
-          last = (key, value)
-          next = .next(value)
-        }
-      }
-      frames.append(event.frame)
-      events.append(next)
-    }
     let source = MarbleSource(
-      kind: diagram.kind, timeline: PlaybackTimeline(frames: frames, events: events),
+      kind: diagram.kind,
+      timeline: MarbleSource.playback(of: diagram, values: map, error: error),
       firstFrame: diagram.firstFrame,
       endFrame: diagram.endFrame, scheduler: scheduler, budget: budget, range: range)
     source.currentOrigin = { [weak self] in self?.subscriptionOrigin }

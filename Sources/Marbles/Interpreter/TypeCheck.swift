@@ -126,12 +126,9 @@ struct TypeCheck {
       ?? MarbleParser.parse(literal.value, kind: kind).diagram
     var found: Values?
     var checked: Set<String> = []
-    var previous: String?
-    for event in diagram.events {
-      // A key seen before has the type it had then, already checked.
-      guard case .value(let key) = event.kind, key != previous else { continue }
-      previous = key
-      guard checked.insert(key).inserted else { continue }
+    // A key seen before has the type it had then, already checked.
+    for event in diagram.firstEventOfEachKey() {
+      guard case .value(let key) = event.kind, checked.insert(key).inserted else { continue }
       let type: String?
       if let value = map[key] {
         type = Self.literalType(value)

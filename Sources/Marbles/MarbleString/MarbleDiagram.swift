@@ -7,6 +7,10 @@ public enum MarbleKind: Hashable, Sendable {
 }
 
 /// One event of a parsed marble string: its frame, what it is, and where it was written.
+///
+/// An event is stored in 24 bytes with no references (a large marble has one per character):
+/// the key as a number (`MarbleKey`) and the range as 32-bit line and columns. `kind` and
+/// `range` give them back as written.
 public struct MarbleEvent: Hashable, Sendable {
   /// What happens.
   public enum Kind: Hashable, Sendable {
@@ -20,16 +24,48 @@ public struct MarbleEvent: Hashable, Sendable {
 
   /// The frame of the event (relative to frame 0 of the diagram).
   public var frame: Int
+  /// What happens, as a number.
+  var key: MarbleKey
+  /// Where the glyph is, compactly.
+  var place: MarblePlace
+
   /// What happens.
-  public var kind: Kind
+  public var kind: Kind {
+    get { key.kind }
+    set { key = MarbleKey(newValue) }
+  }
+
   /// Where the glyph is in the marble string (line 1, Character columns).
-  public var range: SourceRange
+  public var range: SourceRange {
+    get { place.range }
+    set { place = MarblePlace(newValue) }
+  }
 
   /// Creates an event.
   public init(frame: Int, kind: Kind, range: SourceRange) {
     self.frame = frame
-    self.kind = kind
-    self.range = range
+    self.key = MarbleKey(kind)
+    self.place = MarblePlace(range)
+  }
+
+  /// Creates an event from its compact parts.
+  init(frame: Int, key: MarbleKey, place: MarblePlace) {
+    self.frame = frame
+    self.key = key
+    self.place = place
+  }
+
+  /// Equal frames, ranges and kinds (keys compared as Strings, as `Kind` does).
+  public static func == (lhs: MarbleEvent, rhs: MarbleEvent) -> Bool {
+    lhs.frame == rhs.frame && lhs.place == rhs.place
+      && (lhs.key == rhs.key || lhs.key.kind == rhs.key.kind)
+  }
+
+  /// Hashes the frame, the kind and the range.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(frame)
+    hasher.combine(kind)
+    hasher.combine(place)
   }
 }
 
@@ -71,10 +107,24 @@ public struct MarbleDiagram: Hashable, Sendable {
   public var valueKeys: [String] {
     var seen: Set<String> = []
     var keys: [String] = []
-    for event in events {
+    for event in firstEventOfEachKey() {
       if case .value(let key) = event.kind, seen.insert(key).inserted { keys.append(key) }
     }
     return keys
+  }
+
+  /// The first value event of each key as written, in order: one per distinct key, found by
+  /// comparing numbers, not Strings (keys that are equal as Strings but written differently,
+  /// such as `é` and `e` + U+0301, each have theirs).
+  func firstEventOfEachKey() -> [MarbleEvent] {
+    var seen: Set<MarbleKey> = []
+    var previous: MarbleKey?
+    var found: [MarbleEvent] = []
+    for event in events where event.key != previous && event.key.isValue {
+      previous = event.key
+      if seen.insert(event.key).inserted { found.append(event) }
+    }
+    return found
   }
 }
 

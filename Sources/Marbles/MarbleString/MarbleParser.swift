@@ -31,7 +31,12 @@ public enum MarbleParser {
     var zero: (time: Int, range: SourceRange)?
     var terminal: (description: String, range: SourceRange)?
 
-    while let token = lexer.next() {
+    while true {
+      // Outside groups and before the end, `-` and plain values need no tokens.
+      if state.group == nil, terminal == nil {
+        state.time += lexer.readPlainRun(at: state.time, into: &events)
+      }
+      guard let token = lexer.next() else { break }
       switch token.kind {
       case .space:
         continue
@@ -49,13 +54,16 @@ public enum MarbleParser {
               at: token.range))
           continue
         }
-        let eventKind: MarbleEvent.Kind
+        let key: MarbleKey
         switch token.kind {
-        case .value: eventKind = .value(key: lexer.text(of: token))
-        case .failure: eventKind = .error
-        default: eventKind = .completed
+        case .value: key = lexer.key(of: token)
+        case .failure: key = .error
+        default: key = .completed
         }
-        events.append(MarbleEvent(frame: time, kind: eventKind, range: token.range))
+        events.append(
+          MarbleEvent(
+            frame: time, key: key,
+            place: MarblePlace(line: token.range.start.line, column: token.range.start.column)))
         if token.kind.isTerminal {
           terminal = (token.kind.glyphDescription(lexer.text(of: token)), token.range)
         }

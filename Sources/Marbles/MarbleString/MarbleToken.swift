@@ -103,9 +103,91 @@ struct MarbleLexer {
     return byte == UInt8(ascii: ".") || byte == UInt8(ascii: "m") || byte == UInt8(ascii: "s")
   }
 
+  /// The key of a `.value` token, as a number: no String is made for a one-scalar key.
+  func key(of token: MarbleToken) -> MarbleKey {
+    let range = token.bytes
+    if range.count == 1 { return MarbleKey(rawValue: UInt32(bytes[range.lowerBound])) }
+    return MarbleKey(key: text(of: token))
+  }
+
+  /// The kind of each printable ASCII glyph that is neither a digit nor a space.
+  private static let glyphKinds: [MarbleToken.Kind] = (0..<128).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "-"): .advance
+    case UInt8(ascii: "|"): .completion
+    case UInt8(ascii: "#"): .failure
+    case UInt8(ascii: "("): .groupStart
+    case UInt8(ascii: ")"): .groupEnd
+    case UInt8(ascii: "^"): .subscribe
+    case UInt8(ascii: "!"): .unsubscribe
+    default: .value
+    }
+  }
+
+  /// Whether each ASCII byte is a plain glyph: printable, not a digit, and `-` or a value.
+  private static let isPlain: [Bool] = (0..<128).map { byte in
+    byte > 0x20 && byte < 0x7F && !(0x30...0x39).contains(byte)
+      && !"|#()^!".utf8.contains(UInt8(byte))
+  }
+
+  /// Reads the run of plain glyphs that starts here, `-` and values, each an ASCII byte followed
+  /// by an ASCII byte or the end (so one Character that no time progression involves): the bulk
+  /// of a large marble, read without making tokens. Appends an event at `time` plus its offset
+  /// in the run for each value, and returns the number of frames the run takes. Anything else is
+  /// left for `next()`.
+  mutating func readPlainRun(at time: Int, into events: inout [MarbleEvent]) -> Int {
+    let start = index
+    var valueCount = 0
+    let end = bytes.withUnsafeBufferPointer { bytes in
+      let plain = Self.isPlain
+      var offset = start
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        guard byte < 0x80, plain[Int(byte)], offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80
+        else { break }
+        valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1
+        offset &+= 1
+      }
+      return offset
+    }
+    guard end > start else { return 0 }
+    // Appended as a sequence of known length: the array grows once, not once per event.
+    events.append(
+      contentsOf: PlainRunEvents(
+        bytes: bytes, offset: start, end: end, time: time, line: line, column: column,
+        count: valueCount))
+    column += end - start
+    index = end
+    (afterBoundary, previousIsDigit, previousIsDot) = (
+      false, false, bytes[end - 1] == UInt8(ascii: ".")
+    )
+    return end - start
+  }
+
   /// The next token, or nil at the end.
+  @inline(__always)
   mutating func next() -> MarbleToken? {
     guard index < bytes.count else { return nil }
+    let start = index
+    let byte = bytes[start]
+    // The bulk of a large marble: a printable ASCII glyph other than a digit, followed by an
+    // ASCII byte or the end, is one Character that no time progression involves.
+    if byte > 0x20, byte < 0x7F, byte &- UInt8(ascii: "0") > 9,
+      start &+ 1 == bytes.count || bytes[start &+ 1] < 0x80
+    {
+      let token = MarbleToken(
+        kind: Self.glyphKinds[Int(byte)], range: SourceRange(line: line, column: column),
+        bytes: start..<start &+ 1)
+      column += 1
+      index = start &+ 1
+      (afterBoundary, previousIsDigit, previousIsDot) = (false, false, byte == UInt8(ascii: "."))
+      return token
+    }
+    return nextSlowly()
+  }
+
+  /// The next token when `next()`'s quick test fails: spaces, digits, non-ASCII text.
+  private mutating func nextSlowly() -> MarbleToken? {
     let start = index
     let end = characterEnd(at: start)
     let byte = bytes[start]
@@ -283,6 +365,50 @@ struct MarbleLexer {
     guard fractionMilliseconds % scale == 0 else { return .fraction }
     let total = whole + fractionMilliseconds / scale
     return total <= limit ? .frames(total) : .tooLong
+  }
+}
+
+/// The value events of a run of plain glyphs (`MarbleLexer.readPlainRun`), in order.
+private struct PlainRunEvents: Sequence, IteratorProtocol {
+  let bytes: [UInt8]
+  var offset: Int
+  let end: Int
+  /// The frame and column of the glyph at the run's start.
+  let time: Int
+  let line: Int
+  let column: Int
+  /// How many values the run holds.
+  let count: Int
+  private let start: Int
+  /// Whether every place of the run fits in 32 bits.
+  private let compact: Bool
+
+  init(bytes: [UInt8], offset: Int, end: Int, time: Int, line: Int, column: Int, count: Int) {
+    (self.bytes, self.offset, self.end, self.time) = (bytes, offset, end, time)
+    (self.line, self.column, self.count, self.start) = (line, column, count, offset)
+    compact =
+      Int32(exactly: line).map { $0 != .min } == true
+      && Int32(exactly: column + (end - offset)) != nil
+  }
+
+  var underestimatedCount: Int { count }
+
+  mutating func next() -> MarbleEvent? {
+    while offset < end {
+      let byte = bytes[offset]
+      let step = offset &- start
+      offset &+= 1
+      guard byte != UInt8(ascii: "-") else { continue }
+      let place =
+        compact
+        ? MarblePlace(
+          line32: Int32(truncatingIfNeeded: line),
+          column32: Int32(truncatingIfNeeded: column &+ step))
+        : MarblePlace(line: line, column: column &+ step)
+      return MarbleEvent(
+        frame: time &+ step, key: MarbleKey(rawValue: UInt32(byte)), place: place)
+    }
+    return nil
   }
 }
 

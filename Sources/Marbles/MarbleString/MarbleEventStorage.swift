@@ -1,0 +1,163 @@
+import Foundation
+
+/// An event's kind as a number, so that an event holds no String.
+///
+/// A value whose key is one Unicode scalar (every ASCII key, most others) is that scalar's
+/// value; failure and completion are the two numbers after the last scalar; any other key
+/// (several scalars, such as `🇫🇷` or `e` + U+0301) is interned, once per process, and numbered
+/// above those. Two events with one key as written have one number.
+struct MarbleKey: Hashable, Sendable {
+  var rawValue: UInt32
+
+  /// `#`.
+  static let error = MarbleKey(rawValue: 0x11_0000)
+  /// `|`.
+  static let completed = MarbleKey(rawValue: 0x11_0001)
+  /// The first number of an interned key.
+  private static let firstInterned: UInt32 = 0x11_0002
+
+  init(rawValue: UInt32) {
+    self.rawValue = rawValue
+  }
+
+  /// The value whose key is `scalar`.
+  init(_ scalar: Unicode.Scalar) {
+    rawValue = scalar.value
+  }
+
+  /// The value whose key is `key`.
+  init(key: String) {
+    let scalars = key.unicodeScalars
+    if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      rawValue = first.value
+    } else {
+      rawValue = Self.firstInterned + MarbleInterner.shared.number(ofKey: key)
+    }
+  }
+
+  init(_ kind: MarbleEvent.Kind) {
+    switch kind {
+    case .value(let key): self.init(key: key)
+    case .error: self = .error
+    case .completed: self = .completed
+    }
+  }
+
+  /// Whether this is a value (not failure or completion).
+  var isValue: Bool { self != .error && self != .completed }
+
+  /// The key of a value, as written; nil for failure and completion.
+  var text: String? {
+    if rawValue < 0x80 { return Self.asciiText[Int(rawValue)] }
+    if let scalar = Unicode.Scalar(rawValue) { return String(Character(scalar)) }
+    guard rawValue >= Self.firstInterned else { return nil }
+    return MarbleInterner.shared.key(numbered: rawValue - Self.firstInterned)
+  }
+
+  var kind: MarbleEvent.Kind {
+    switch self {
+    case .error: return .error
+    case .completed: return .completed
+    default: return .value(key: text ?? "")
+    }
+  }
+
+  /// The text of each ASCII key, made once.
+  private static let asciiText: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+}
+
+/// An event's range in 12 bytes: line, column and end column. A range that does not fit (it
+/// spans lines, or a number is beyond 32 bits) is interned, once per process; `line` is then
+/// `Int32.min` and `column` its number.
+struct MarblePlace: Hashable, Sendable {
+  var line: Int32
+  var column: Int32
+  var endColumn: Int32
+
+  private init(compactLine line: Int32, column: Int32, endColumn: Int32) {
+    (self.line, self.column, self.endColumn) = (line, column, endColumn)
+  }
+
+  /// One Character at `line:column`, both known to fit (`column` below `Int32.max`, `line` not
+  /// `Int32.min`).
+  init(line32 line: Int32, column32 column: Int32) {
+    self.init(compactLine: line, column: column, endColumn: column &+ 1)
+  }
+
+  /// One Character at `line:column` (what the parser makes).
+  init(line: Int, column: Int) {
+    if let line = Int32(exactly: line), line != .min, let column = Int32(exactly: column),
+      column < .max
+    {
+      self.init(compactLine: line, column: column, endColumn: column + 1)
+    } else {
+      self.init(SourceRange(line: line, column: column))
+    }
+  }
+
+  init(_ range: SourceRange) {
+    if range.start.line == range.end.line, let line = Int32(exactly: range.start.line),
+      line != .min, let column = Int32(exactly: range.start.column),
+      let endColumn = Int32(exactly: range.end.column)
+    {
+      self.init(compactLine: line, column: column, endColumn: endColumn)
+    } else {
+      self.init(
+        compactLine: .min, column: MarbleInterner.shared.number(ofRange: range), endColumn: 0)
+    }
+  }
+
+  var range: SourceRange {
+    if line == .min { return MarbleInterner.shared.range(numbered: column) }
+    let line = Int(line)
+    return SourceRange(
+      start: SourcePosition(line: line, column: Int(column)),
+      end: SourcePosition(line: line, column: Int(endColumn)))
+  }
+}
+
+/// The keys and ranges too large for an event's compact fields, each stored once for the
+/// process (keys by their exact UTF-8, so that each keeps its spelling).
+final class MarbleInterner: @unchecked Sendable {
+  // Invariant: every stored property is read and written under `lock` only.
+  static let shared = MarbleInterner()
+
+  private let lock = NSLock()
+  private var keys: [String] = []
+  private var keyNumbers: [[UInt8]: UInt32] = [:]
+  private var ranges: [SourceRange] = []
+  private var rangeNumbers: [SourceRange: Int32] = [:]
+
+  func number(ofKey key: String) -> UInt32 {
+    let bytes = Array(key.utf8)
+    lock.lock()
+    defer { lock.unlock() }
+    if let number = keyNumbers[bytes] { return number }
+    let number = UInt32(keys.count)
+    keys.append(key)
+    keyNumbers[bytes] = number
+    return number
+  }
+
+  func key(numbered number: UInt32) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return Int(number) < keys.count ? keys[Int(number)] : nil
+  }
+
+  func number(ofRange range: SourceRange) -> Int32 {
+    lock.lock()
+    defer { lock.unlock() }
+    if let number = rangeNumbers[range] { return number }
+    let number = Int32(ranges.count)
+    ranges.append(range)
+    rangeNumbers[range] = number
+    return number
+  }
+
+  func range(numbered number: Int32) -> SourceRange {
+    lock.lock()
+    defer { lock.unlock() }
+    return Int(number) < ranges.count ? ranges[Int(number)] : SourceRange(line: 1, column: 1)
+  }
+}
