@@ -9,7 +9,12 @@ final class CallNode: Node {
   let argumentRanges: [SourceRange?]
   let variadic: [Node]
   let valuesMap: [(label: String, node: Node)]
-  let marble: MarbleDiagram?
+  /// The `cold`/`hot` literal's marble, parsed by the compiler. A large one is handed over
+  /// once and not kept: the source made from it holds what the run needs, and a call that
+  /// runs again (in a closure) parses the literal again.
+  private(set) var marble: MarbleDiagram?
+  /// The most events of a marble kept for the calls after the first.
+  static let keptMarbleEvents = 4096
 
   init(
     runtime: Runtime, entry: OperatorEntry, name: String, receiver: Node?, arguments: [Node?],
@@ -39,6 +44,7 @@ final class CallNode: Node {
     for node in variadic { call.variadic.append(try node.eval(locals)) }
     for (label, node) in valuesMap { call.valuesMap.append((label, try node.eval(locals))) }
     call.marble = marble
+    if let marble, marble.events.count > Self.keptMarbleEvents { self.marble = nil }
     return try entry.run(call)
   }
 }

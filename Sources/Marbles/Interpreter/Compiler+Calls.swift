@@ -163,7 +163,7 @@ extension Compiler {
     _ literal: ScriptStringLiteral, kind: MarbleKind, arguments: [ScriptArgument]
   ) -> MarbleDiagram {
     let (diagram, found) = MarbleParser.parse(literal.value, kind: kind)
-    parsedMarbles[literal.range] = (kind, diagram)
+    parsedMarbles[literal.range] = (kind, diagram.firstEventOfEachKey())
     diagnostics += found.map(literal.mapping)
     let labels = Set(arguments.compactMap { $0.label?.name }.filter { $0 != "error" })
     diagnostics += Self.valueWarnings(

@@ -20,8 +20,9 @@ struct Compiler {
   let runtime: Runtime
   var diagnostics: [Diagnostic] = []
   /// The literal marbles of `cold`/`hot` calls, parsed once here and read again by the type
-  /// check: the literal's range, the kind it was parsed as, and the diagram.
-  var parsedMarbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
+  /// check: the literal's range, the kind it was parsed as, and the first event of each key
+  /// (all the type check reads; not the whole diagram, which the run need not keep).
+  var parsedMarbles: [SourceRange: (kind: MarbleKind, keys: [MarbleEvent])] = [:]
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]

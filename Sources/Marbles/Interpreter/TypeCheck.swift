@@ -59,13 +59,13 @@ struct TypeCheck {
 
   private var values: [String: Values] = [:]
   /// The marbles the compiler parsed already, by literal range (each marble is parsed once).
-  private var parsedMarbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
+  private var parsedMarbles: [SourceRange: (kind: MarbleKind, keys: [MarbleEvent])] = [:]
   private(set) var diagnostics: [Diagnostic] = []
 
   /// The problems found in `script`.
   static func check(
     _ script: Script,
-    marbles: [SourceRange: (kind: MarbleKind, diagram: MarbleDiagram)] = [:]
+    marbles: [SourceRange: (kind: MarbleKind, keys: [MarbleEvent])] = [:]
   ) -> [Diagnostic] {
     var checker = TypeCheck()
     checker.parsedMarbles = marbles
@@ -121,13 +121,13 @@ struct TypeCheck {
     for argument in arguments.dropFirst() {
       if let label = argument.label, label.name != "error" { map[label.name] = argument.value }
     }
-    let diagram =
-      parsedMarbles[literal.range].flatMap { $0.kind == kind ? $0.diagram : nil }
-      ?? MarbleParser.parse(literal.value, kind: kind).diagram
+    let keys =
+      parsedMarbles[literal.range].flatMap { $0.kind == kind ? $0.keys : nil }
+      ?? MarbleParser.parse(literal.value, kind: kind).diagram.firstEventOfEachKey()
     var found: Values?
     var checked: Set<String> = []
     // A key seen before has the type it had then, already checked.
-    for event in diagram.firstEventOfEachKey() {
+    for event in keys {
       guard case .value(let key) = event.kind, checked.insert(key).inserted else { continue }
       let type: String?
       if let value = map[key] {
