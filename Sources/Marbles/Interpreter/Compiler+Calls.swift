@@ -163,11 +163,12 @@ extension Compiler {
     _ literal: ScriptStringLiteral, kind: MarbleKind, arguments: [ScriptArgument]
   ) -> MarbleDiagram {
     let (diagram, found) = MarbleParser.parse(literal.value, kind: kind)
-    parsedMarbles[literal.range] = (kind, diagram.firstEventOfEachKey())
+    let keys = diagram.firstEventOfEachKey()
+    parsedMarbles[literal.range] = (kind, keys)
     diagnostics += found.map(literal.mapping)
     let labels = Set(arguments.compactMap { $0.label?.name }.filter { $0 != "error" })
     diagnostics += Self.valueWarnings(
-      diagram, labels: labels, hasMap: !labels.isEmpty, literal: literal)
+      keys: keys, labels: labels, hasMap: !labels.isEmpty, literal: literal)
     return diagram
   }
 }

@@ -101,7 +101,8 @@ struct Compiler {
     diagnostics += marbleDiagnostics.map(expectation.marble.mapping)
     let labels = Set(expectation.values.compactMap { $0.label?.name })
     diagnostics += Self.valueWarnings(
-      diagram, labels: labels, hasMap: !labels.isEmpty, literal: expectation.marble)
+      keys: diagram.firstEventOfEachKey(), labels: labels, hasMap: !labels.isEmpty,
+      literal: expectation.marble)
     let values = expectation.values.compactMap { argument -> (String, Node)? in
       guard let label = argument.label else { return nil }
       return (label.name, compile(argument.value))
@@ -127,14 +128,16 @@ struct Compiler {
   }
 
   /// Warnings for value keys that have no values-map entry (only when a map is given).
+  ///
+  /// - Parameter keys: The first event of each key (`MarbleDiagram.firstEventOfEachKey()`): a
+  ///   long marble repeats a few keys.
   static func valueWarnings(
-    _ diagram: MarbleDiagram, labels: Set<String>, hasMap: Bool, literal: ScriptStringLiteral?
+    keys: [MarbleEvent], labels: Set<String>, hasMap: Bool, literal: ScriptStringLiteral?
   ) -> [Diagnostic] {
     guard hasMap else { return [] }
     var warned: Set<String> = []
     var found: [Diagnostic] = []
-    // One event per key as written: a long marble repeats a few keys.
-    for event in diagram.firstEventOfEachKey() {
+    for event in keys {
       guard case .value(let key) = event.kind, !labels.contains(key),
         Runtime.digitValue(key) == nil, warned.insert(key).inserted
       else { continue }

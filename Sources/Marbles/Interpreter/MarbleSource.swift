@@ -71,26 +71,32 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
     frames.reserveCapacity(diagram.events.count)
     events.reserveCapacity(diagram.events.count)
     var known: [MarbleKey: Event<Value>] = [:]
-    var last: (key: MarbleKey, event: Event<Value>)?
+    // The last value's key and event (`.completed` before the first value): kept apart, not
+    // as an optional pair, so that reusing the event copies it once.
+    var lastKey = MarbleKey.completed
+    var lastEvent = Event<Value>.completed
     for marble in diagram.events {
-      let event: Event<Value>
-      switch marble.key {
-      case .completed: event = .completed
-      case .error: event = failure
-      case let key:
-        if let last, last.key == key || sameText(last.key, key) {
-          event = last.event
-        } else if let found = known[key] {
-          event = found
-        } else {
-          let text = key.text ?? ""
-          event = .next(values[text] ?? Runtime.digitValue(text).map(Value.int) ?? .string(text))
-          known[key] = event
+      let key = marble.key
+      switch key {
+      case .completed: events.append(.completed)
+      case .error: events.append(failure)
+      default:
+        if key != lastKey {
+          if lastKey.isValue, sameText(lastKey, key) {
+            // The previous value, as before.
+          } else if let found = known[key] {
+            lastEvent = found
+          } else {
+            let text = key.text ?? ""
+            lastEvent = .next(
+              values[text] ?? Runtime.digitValue(text).map(Value.int) ?? .string(text))
+            known[key] = lastEvent
+          }
+          lastKey = key
         }
-        last = (key, event)
+        events.append(lastEvent)
       }
       frames.append(marble.frame)
-      events.append(event)
     }
     return PlaybackTimeline(frames: frames, events: events)
   }

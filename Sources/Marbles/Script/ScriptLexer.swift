@@ -447,10 +447,16 @@ struct ScriptLexer {
     var runStart = index
     var isTerminated = false
     while true {
-      // Plain ASCII text, the bulk of a large marble, is read bytewise.
-      while let byte = plainASCII, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-        advanceASCII()
-        valueCount += 1
+      // Plain ASCII text, the bulk of a large marble, is read bytewise in one pass.
+      if let length = plainStringRunLength() {
+        index = text.utf8.index(index, offsetBy: length)
+        column += length
+        valueCount += length
+      } else {
+        while let byte = plainASCII, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+          advanceASCII()
+          valueCount += 1
+        }
       }
       guard let character = current else { break }
       if character.isNewline { break }
@@ -492,6 +498,25 @@ struct ScriptLexer {
       value: value, range: SourceRange(start: start.position, end: position),
       contentStart: contentStart, escapes: escapes, isTerminated: isTerminated)
     emit(.string, from: start, literal: literal)
+  }
+
+  /// The number of bytes from here that `plainASCII` reads one by one inside a string literal
+  /// (whole ASCII Characters other than line breaks, `"` and `\`), counted on the contiguous
+  /// UTF-8 in one pass; nil when the text is not contiguous UTF-8.
+  private func plainStringRunLength() -> Int? {
+    let utf8 = text.utf8
+    let start = utf8.distance(from: utf8.startIndex, to: index)
+    return utf8.withContiguousStorageIfAvailable { bytes in
+      var offset = start
+      while offset < bytes.count {
+        let byte = bytes[offset]
+        guard byte < 0x80, !(0x0A...0x0D).contains(byte), byte != UInt8(ascii: "\""),
+          byte != UInt8(ascii: "\\"), offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80
+        else { break }
+        offset &+= 1
+      }
+      return offset - start
+    }
   }
 
   /// Reads one escape sequence, the backslash being current. Returns the scalar it stands for,
