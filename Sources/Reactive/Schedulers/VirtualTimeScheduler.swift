@@ -251,26 +251,55 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       let outer = currentScheduler
       currentScheduler = entry.action.queue ?? self
       if let series = entry.action.series {
-        // A series stays queued: its next step goes on the heap before this one runs (which
-        // may cancel it), with the sequence number reserved for it.
-        let step = series.next
-        series.next += 1
-        if series.next < series.count {
-          heap.push(
-            .init(
-              time: queueTime(series.frame(series.next)),
-              sequence: series.firstSequence &+ UInt64(series.next), action: entry.action))
-        } else {
-          entry.action.dispose()
-        }
-        series.step(step)
+        ran += runSeries(series, of: entry.action, through: end, limit: limit - ran)
       } else {
         entry.action.work = nil
         work()
+        actionsRun += 1
+        ran += 1
       }
       currentScheduler = outer
+    }
+  }
+
+  /// Runs the due step of `series`, then, for as long as the loop's next action would be the
+  /// series' next step anyway, that step too, without going round the loop: the playback of
+  /// consecutive frames when nothing else is due. Returns the number of steps run (at least one,
+  /// at most `limit`).
+  ///
+  /// Each step's successor goes on the heap before the step runs, with the sequence number
+  /// reserved for it (so the step may cancel it, and a run nested in the step sees it), exactly
+  /// as for any action; a successor is only taken here when it is first in the heap and every
+  /// check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`) lets it run.
+  /// Otherwise it stays queued and the loop takes it, or reports why not.
+  private func runSeries(
+    _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
+  ) -> Int {
+    var ran = 0
+    while true {
+      let step = series.next
+      series.next += 1
+      if series.next < series.count {
+        heap.push(
+          .init(
+            time: queueTime(series.frame(series.next)),
+            sequence: series.firstSequence &+ UInt64(series.next), action: action))
+      } else {
+        action.dispose()
+      }
+      series.step(step)
       actionsRun += 1
       ran += 1
+      guard ran < limit, !stopRequested, action.work != nil, let next = heap.first,
+        next.action === action, next.time <= maxFrames
+      else { return ran }
+      if let end, next.time > end { return ran }
+      let count = next.time == frameOfCount ? actionsThisFrame : 0
+      guard count < maxActionsPerFrame else { return ran }
+      frameOfCount = next.time
+      actionsThisFrame = count + 1
+      _ = heap.pop()
+      now = next.time
     }
   }
 }
