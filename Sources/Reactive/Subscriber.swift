@@ -25,19 +25,36 @@ extension Observer {
 /// - On a terminal event it first disposes every attached resource (the upstream subscription
 ///   and whatever else was attached), then delivers the event, as RACSubscriber does.
 public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable {
-  // Invariant: `handler` is only read or written under `lock`; nil means "done".
+  // Invariant: `handler` and `resources` are only read or written under `lock`, or, when
+  // `lock` is nil, only on the thread of the virtual-time run that made this subscriber (see
+  // `init`); either way accesses never overlap. `handler` nil means "done".
   // Inlinable (with `send`), so that a client module's concrete subscribers are specialised:
   // the per-event path is generic otherwise, and generic metadata lookups dominated it.
-  @usableFromInline let lock = Lock()
-  // Unchecked exclusivity: only read or written under `lock`, so accesses never overlap.
+  @usableFromInline let lock: Lock?
+  // Unchecked exclusivity: accesses never overlap (see the invariant above).
   @exclusivity(unchecked) @usableFromInline var handler: ((Event<Value>) -> Void)?
   // The attached resources, under the same lock (a subscription is made per operator per
   // subscriber: one lock and no separate composite keeps that cheap).
-  private var resources = DisposableList()
+  @exclusivity(unchecked) private var resources = DisposableList()
 
   /// Creates a subscriber that passes every event to `handler` until it terminates.
+  ///
+  /// A subscriber made while a `VirtualTimeScheduler` runs its actions (inside `run()`,
+  /// `advance`, `step()` or `drain()`) belongs to that run's thread, which is single-threaded by
+  /// the scheduler's contract: it takes no lock. Any other subscriber guards its state with a
+  /// lock (see `Guides/Contracts.md`, "Thread safety").
   public init(_ handler: @escaping (Event<Value>) -> Void) {
     self.handler = handler
+    self.lock = CurrentScheduler.isVirtualRun ? nil : Lock()
+  }
+
+  /// Runs `body` under the lock, if this subscriber has one.
+  @inlinable @inline(__always)
+  func guarded<R>(_ body: () throws -> R) rethrows -> R {
+    guard let lock else { return try body() }
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
   }
 
   /// Creates a subscriber from separate handlers; a missing one ignores its events.
@@ -57,6 +74,18 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
 
   /// Delivers `event` unless this subscriber has terminated or been disposed.
   @inlinable public func send(_ event: Event<Value>) {
+    guard let lock else {
+      // Confined to a virtual run's thread: no lock (see `init`).
+      guard let handler else { return }
+      if case .next = event {
+        handler(event)
+        return
+      }
+      self.handler = nil
+      disposeResources()
+      handler(event)
+      return
+    }
     lock.lock()
     guard let handler else {
       lock.unlock()
@@ -75,7 +104,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
 
   /// Disposes every attached resource, in the order attached, once.
   @usableFromInline func disposeResources() {
-    for resource in lock.withLock({ resources.close() }) ?? [] { resource.disposable.dispose() }
+    for resource in guarded({ resources.close() }) ?? [] { resource.disposable.dispose() }
   }
 
   /// Ties `disposable` to this subscription: it is disposed on termination or disposal (at
@@ -88,7 +117,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   /// before the subscription does, such as finished inner subscriptions).
   @discardableResult
   func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
-    guard let token = lock.withLock({ resources.insert(disposable) }) else {
+    guard let token = guarded({ resources.insert(disposable) }) else {
       disposable.dispose()
       return nil
     }
@@ -98,7 +127,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
   func detach(_ token: CompositeDisposable.Token?) {
     guard let token else { return }
-    lock.withLock { resources.remove(token) }
+    guarded { resources.remove(token) }
   }
 
   /// Attaches a clean-up closure.
@@ -107,11 +136,11 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Whether this subscriber has terminated or been disposed.
-  public var isDisposed: Bool { lock.withLock { handler == nil } }
+  public var isDisposed: Bool { guarded { handler == nil } }
 
   /// Stops delivery and disposes every attached resource.
   public func dispose() {
-    lock.withLock { handler = nil }
+    guarded { handler = nil }
     disposeResources()
   }
 }

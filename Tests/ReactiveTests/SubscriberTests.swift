@@ -3,6 +3,18 @@ import Testing
 @testable import Reactive
 
 @Suite struct SubscriberTests {
+  @Test func onlySubscribersMadeInsideAVirtualRunGoWithoutALock() throws {
+    let outside = Subscriber<Int> { _ in }
+    #expect(outside.lock != nil)
+    let s = VirtualTimeScheduler()
+    var inside: Subscriber<Int>?
+    s.schedule { inside = Subscriber<Int> { _ in } }
+    try s.run()
+    #expect(inside != nil)
+    #expect(inside?.lock == nil)
+    #expect(Subscriber<Int> { _ in }.lock != nil)
+  }
+
   @Test func deliversNothingAfterATerminalEvent() {
     var log: [String] = []
     let subscriber = Subscriber<Int> { log.append("\($0)") }

@@ -18,7 +18,7 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   // Inlinable, and the subscription made by a closure rather than an override, so that the
   // per-event delivery is specialised for the test's value type (an override runs generic).
   @inlinable init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
+    let timeline = PlaybackTimeline(events, frame: { $0.frame }, event: { $0.event })
     let book = SubscriptionBook()
     self.timeline = timeline
     self.book = book

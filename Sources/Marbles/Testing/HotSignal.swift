@@ -19,7 +19,7 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   private var isScheduled = false
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    self.timeline = PlaybackTimeline(frames: events.map(\.frame), events: events.map(\.event))
+    self.timeline = PlaybackTimeline(events, frame: { $0.frame }, event: { $0.event })
     self.scheduler = scheduler
     super.init { _ in nil }
   }

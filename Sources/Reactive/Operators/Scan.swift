@@ -10,15 +10,16 @@ extension Signal {
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
     Signal<A> { subscriber in
-      var accumulator = start
+      let accumulator = StateCell(start)
       let report = probe?.take()
-      report?("acc", accumulator)
+      report?("acc", start)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          accumulator = reduce(accumulator, value)
-          report?("acc", accumulator)
-          subscriber.sendNext(accumulator)
+          let next = reduce(accumulator.value, value)
+          accumulator.value = next
+          report?("acc", next)
+          subscriber.sendNext(next)
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
         }
@@ -36,17 +37,18 @@ extension Signal {
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
     Signal<A> { subscriber in
-      var accumulator = start
+      let accumulator = StateCell(start)
       let report = probe?.take()
-      report?("acc", accumulator)
+      report?("acc", start)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
-          accumulator = reduce(accumulator, value)
-          report?("acc", accumulator)
+          let next = reduce(accumulator.value, value)
+          accumulator.value = next
+          report?("acc", next)
         case .error(let error): subscriber.sendError(error)
         case .completed:
-          subscriber.sendNext(accumulator)
+          subscriber.sendNext(accumulator.value)
           subscriber.sendCompleted()
         }
       }

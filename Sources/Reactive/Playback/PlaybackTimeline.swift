@@ -13,7 +13,8 @@
 @usableFromInline package struct PlaybackTimeline<Value> {
   /// The frame of each batch (the events of one frame), strictly ascending.
   @usableFromInline package let batchFrames: [Int]
-  /// Where each batch starts in `events`, plus `events.count` at the end.
+  /// Where each batch starts in `events`, plus `events.count` at the end; empty when every batch
+  /// holds one event (batch `i` is `events[i]`), the common case, which then costs no memory.
   @usableFromInline let batchStarts: [Int]
   /// Every event, in frame order (the order given within a frame).
   @usableFromInline package let events: [Event<Value>]
@@ -39,15 +40,38 @@
       frames = order.map { frames[$0] }
       events = order.map { events[$0] }
     }
-    var batchFrames: [Int] = []
-    var starts: [Int] = []
-    for (index, frame) in frames.enumerated() where batchFrames.last != frame {
-      batchFrames.append(frame)
-      starts.append(index)
+    var batches = Batches(capacity: frames.count)
+    for (index, frame) in frames.enumerated() { batches.add(frame, at: index) }
+    batches.finish(count: events.count)
+    self.batchFrames = batches.frames
+    self.batchStarts = batches.starts
+    self.events = events
+  }
+
+  /// A timeline of `items`, each an event at a frame (see `init(frames:events:)`). Items already
+  /// in frame order are read once, in place: only the events and the batches are stored, with
+  /// no intermediate arrays.
+  @inlinable
+  package init<Items: Collection>(
+    _ items: Items, frame: (Items.Element) -> Int, event: (Items.Element) -> Event<Value>
+  ) {
+    var batches = Batches(capacity: items.count)
+    var events: [Event<Value>] = []
+    events.reserveCapacity(items.count)
+    var previous = Int.min
+    for item in items {
+      let current = frame(item)
+      if current < previous {
+        self = Self(frames: items.map(frame), events: items.map(event))
+        return
+      }
+      previous = current
+      batches.add(current, at: events.count)
+      events.append(event(item))
     }
-    starts.append(events.count)
-    self.batchFrames = batchFrames
-    self.batchStarts = starts
+    batches.finish(count: events.count)
+    self.batchFrames = batches.frames
+    self.batchStarts = batches.starts
     self.events = events
   }
 
@@ -62,7 +86,8 @@
 
   /// The events of batch `index`, in order.
   @inlinable package func batch(_ index: Int) -> ArraySlice<Event<Value>> {
-    events[batchStarts[index]..<batchStarts[index + 1]]
+    if batchStarts.isEmpty { return events[index..<index + 1] }
+    return events[batchStarts[index]..<batchStarts[index + 1]]
   }
 
   /// The events with their frames, in order.
@@ -102,5 +127,31 @@
       if batchFrames[middle] < frame { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// The batches of a timeline being built from events in frame order: each batch's frame, and
+/// where each starts (left empty while every batch holds one event, which needs no starts).
+@usableFromInline struct Batches {
+  @usableFromInline var frames: [Int] = []
+  @usableFromInline var starts: [Int] = []
+
+  @inlinable init(capacity: Int) { frames.reserveCapacity(capacity) }
+
+  /// Adds the event at `index` (indices ascending from 0, frames not decreasing).
+  @inlinable mutating func add(_ frame: Int, at index: Int) {
+    if let last = frames.last, last == frame {
+      // A second event at one frame: from now on, batches need their starts. Every batch so far
+      // held one event, so batch `i` started at `i`.
+      if starts.isEmpty { starts = Array(0..<frames.count) }
+      return
+    }
+    if !starts.isEmpty { starts.append(index) }
+    frames.append(frame)
+  }
+
+  /// Closes the last batch, after `count` events in all.
+  @inlinable mutating func finish(count: Int) {
+    if !starts.isEmpty { starts.append(count) }
   }
 }

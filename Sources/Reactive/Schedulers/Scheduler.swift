@@ -41,4 +41,11 @@ public enum CurrentScheduler {
 
   /// The scheduler running the current action, or `nil` outside any scheduler's run loop.
   public static var current: (any Scheduler)? { stored }
+
+  /// Whether the current code runs inside a `VirtualTimeScheduler`'s run loop, so on the one
+  /// thread that the virtual run belongs to (subscribers made there take no lock).
+  static var isVirtualRun: Bool {
+    guard let scheduler = stored else { return false }
+    return type(of: scheduler) == VirtualTimeScheduler.self
+  }
 }

@@ -45,6 +45,10 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) private var stopRequested = false
   @exclusivity(unchecked) private var actionsThisFrame = 0
   @exclusivity(unchecked) private var frameOfCount = Int.min
+  /// The successor of the series step running now, not yet in the heap: `runSeries` runs it
+  /// straight away when nothing else is due first. Anything that looks at or runs the heap
+  /// while the step runs puts it there first (`flushDeferred()`), so it is never missed.
+  @exclusivity(unchecked) private var deferred: ActionHeap.Entry?
 
   /// The current virtual time, in frames.
   @exclusivity(unchecked) public private(set) var now: Int
@@ -81,21 +85,38 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public var heapComparisons: Int { heap.comparisons }
 
   /// The number of actions waiting (cancelled ones included until they are reached).
-  public var pendingCount: Int { heap.count }
+  public var pendingCount: Int {
+    flushDeferred()
+    return heap.count
+  }
 
   /// The number of waiting actions that have not been cancelled (for tests that check that an
   /// operator released its timers).
   ///
   /// - Complexity: O(n) in the number of waiting actions.
   var liveActionCount: Int {
-    heap.storage.reduce(0) { $0 + ($1.action.isDisposed ? 0 : 1) }
+    flushDeferred()
+    return heap.storage.reduce(0) { $0 + ($1.action.isDisposed ? 0 : 1) }
   }
 
   /// The frame of the next waiting action, if any.
-  public var nextFrame: Int? { heap.first?.time }
+  public var nextFrame: Int? {
+    flushDeferred()
+    return heap.first?.time
+  }
 
   /// Whether nothing is queued.
-  public var isIdle: Bool { heap.isEmpty }
+  public var isIdle: Bool {
+    flushDeferred()
+    return heap.isEmpty
+  }
+
+  /// Puts the deferred successor of a running series step on the heap, if there is one.
+  private func flushDeferred() {
+    guard let entry = deferred else { return }
+    deferred = nil
+    heap.push(entry)
+  }
 
   // MARK: - Scheduling
 
@@ -176,6 +197,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// Runs the next action, if any; returns whether one ran.
   @discardableResult
   public func step() throws(VirtualTimeError) -> Bool {
+    flushDeferred()
     while let entry = heap.first {
       if entry.action.isDisposed {
         _ = heap.pop()
@@ -200,6 +222,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public func close() {
     isClosed = true
     stopRequested = true
+    flushDeferred()
     while let entry = heap.pop() { entry.action.dispose() }
   }
 
@@ -207,6 +230,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public private(set) var isClosed = false
 
   private func runActions(through end: Int?, limit: Int = .max) throws(VirtualTimeError) {
+    flushDeferred()
     let previous = CurrentScheduler.stored
     if previous === self {
       try loop(through: end, limit: limit)
@@ -251,26 +275,59 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       let outer = currentScheduler
       currentScheduler = entry.action.queue ?? self
       if let series = entry.action.series {
-        // A series stays queued: its next step goes on the heap before this one runs (which
-        // may cancel it), with the sequence number reserved for it.
-        let step = series.next
-        series.next += 1
-        if series.next < series.count {
-          heap.push(
-            .init(
-              time: queueTime(series.frame(series.next)),
-              sequence: series.firstSequence &+ UInt64(series.next), action: entry.action))
-        } else {
-          entry.action.dispose()
-        }
-        series.step(step)
+        ran += runSeries(series, of: entry.action, through: end, limit: limit - ran)
       } else {
         entry.action.work = nil
         work()
+        actionsRun += 1
+        ran += 1
       }
       currentScheduler = outer
+    }
+  }
+
+  /// Runs the due step of `series`, then, for as long as the loop's next action would be the
+  /// series' next step anyway, that step too, without going round the loop or through the heap:
+  /// the playback of consecutive frames when nothing else is due. Returns the number of steps
+  /// run (at least one, at most `limit`).
+  ///
+  /// Each step's successor is made before the step runs, with the sequence number reserved for
+  /// it, and kept in `deferred`: the step may cancel it, and whatever looks at or runs the heap
+  /// during the step (a nested run, `pendingCount`, `close()`) first puts it on the heap, where
+  /// the loop takes it as any action. A successor still deferred after its step runs here only
+  /// when it would be first in the heap and every check of the loop (`stop()`, the end frame,
+  /// `maxFrames`, `maxActionsPerFrame`) lets it run; otherwise it goes on the heap, and the loop
+  /// takes it, or reports why not.
+  private func runSeries(
+    _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
+  ) -> Int {
+    var ran = 0
+    while true {
+      let step = series.next
+      series.next += 1
+      if series.next < series.count {
+        deferred = .init(
+          time: queueTime(series.frame(series.next)),
+          sequence: series.firstSequence &+ UInt64(series.next), action: action)
+      } else {
+        action.dispose()
+      }
+      series.step(step)
       actionsRun += 1
       ran += 1
+      guard let next = deferred else { return ran }
+      deferred = nil
+      let count = next.time == frameOfCount ? actionsThisFrame : 0
+      guard ran < limit, !stopRequested, action.work != nil, next.time <= maxFrames,
+        end.map({ next.time <= $0 }) ?? true, count < maxActionsPerFrame,
+        heap.first.map({ next.precedes($0) }) ?? true
+      else {
+        heap.push(next)
+        return ran
+      }
+      frameOfCount = next.time
+      actionsThisFrame = count + 1
+      now = next.time
     }
   }
 }

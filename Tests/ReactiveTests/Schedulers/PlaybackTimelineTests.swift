@@ -46,6 +46,42 @@ import Testing
     #expect(upFront.first == "step 0 at 1")
   }
 
+  @Test func aSeriesTakenWithoutTheLoopStillStopsWhereTheRunIsBounded() throws {
+    // Consecutive steps run straight from the series when nothing else is due; the bounds of a
+    // run (step(), advance(to:), maxFrames, maxActionsPerFrame) must still apply to each step.
+    var ran: [Int] = []
+    let s = VirtualTimeScheduler(maxFrames: 6, maxActionsPerFrame: 3)
+    let frames = [0, 1, 2, 4, 4, 4, 4, 7]
+    let frame: (Int) -> Int = { frames[$0] }
+    s.scheduleSeries(count: frames.count, at: frame) { ran.append($0) }
+    #expect(try s.step())
+    #expect(ran == [0])
+    try s.advance(to: 2)
+    #expect(ran == [0, 1, 2])
+    #expect(throws: VirtualTimeError.actionLimitExceeded(limit: 3, frame: 4)) { try s.run() }
+    #expect(ran == [0, 1, 2, 3, 4, 5])
+    s.maxActionsPerFrame = 10
+    #expect(throws: VirtualTimeError.frameLimitExceeded(limit: 6, nextFrame: 7)) { try s.run() }
+    #expect(ran == [0, 1, 2, 3, 4, 5, 6])
+    #expect(s.pendingCount == 1)
+  }
+
+  @Test func batchesHoldOneOrSeveralEvents() {
+    let single = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (5, .completed)])
+    #expect(single.batchStarts.isEmpty)
+    #expect(single.batchCount == 3)
+    #expect(single.batch(1).map(\.description) == ["next(b)"])
+    let mixed = PlaybackTimeline<String>([
+      (1, .next("a")), (2, .next("b")), (2, .next("c")), (3, .next("d")), (3, .completed),
+    ])
+    #expect(mixed.batchFrames == [1, 2, 3])
+    #expect(
+      (0..<3).map { mixed.batch($0).map(\.description) } == [
+        ["next(a)"], ["next(b)", "next(c)"], ["next(d)", "completed"],
+      ])
+    #expect(mixed.timed.map(\.frame) == [1, 2, 2, 3, 3])
+  }
+
   @Test func aPlaybackKeepsOneActionQueuedWhateverItsLength() throws {
     let s = VirtualTimeScheduler()
     let timeline = PlaybackTimeline<String>((0..<1_000).map { ($0, .next("v")) })
