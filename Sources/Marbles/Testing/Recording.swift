@@ -19,14 +19,25 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   @inlinable init() {}
 
   /// The events, in delivery order.
-  public var events: [Recorded<Value>] { log.map { Recorded(frame: $0.frame, event: $0.element) } }
+  // Inlinable, and one pass over the chunks: made in the caller's module, the array is built
+  // specialised for `Value` (a generic `map` over the log looked up metadata per element).
+  @inlinable public var events: [Recorded<Value>] {
+    var events: [Recorded<Value>] = []
+    events.reserveCapacity(log.count)
+    log.forEachEntry { events.append(Recorded(frame: $0.frame, event: $0.element)) }
+    return events
+  }
 
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// signal terminated; nil before it subscribed.
   public var subscription: SubscriptionLog? { log.window }
 
   /// The values received, in order.
-  public var values: [Value] { log.compactMap(\.element.value) }
+  @inlinable public var values: [Value] {
+    var values: [Value] = []
+    log.forEachEntry { if case .next(let value) = $0.element { values.append(value) } }
+    return values
+  }
 
   /// The subscription window as a list (empty before subscribing), for `expectSubscriptions`.
   public var subscriptions: [SubscriptionLog] { subscription.map { [$0] } ?? [] }
