@@ -22,7 +22,9 @@ extension Signal {
   ///     `ReplaySubject` replays (RxJS `shareReplay({ bufferSize, refCount })`). Nil: a plain
   ///     subject, and such a subscriber gets the terminal event at once.
   ///   - probe: Told whether the source is subscribed (lane `connected`) and the number of
-  ///     subscribers (lane `subscribers`), for every subscriber alike.
+  ///     subscribers (lane `subscribers`), for every subscriber alike; with a connector that
+  ///     makes a `ReplaySubject`, also the current connection's replay buffer (lane
+  ///     `replayed`, `[]` again for the subject of a new connection).
   public func share(
     resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true,
     connector: (() -> Subject<Value>)? = nil, probe: StateProbe? = nil
@@ -33,8 +35,15 @@ extension Signal {
     return Signal { subscriber in
       let (subject, terminal, connects, count) = state.withLock { state in
         state.refCount += 1
+        let made = state.subject == nil
         let subject = state.subject ?? connector?() ?? Subject<Value>()
         state.subject = subject
+        if made, let probe, subject is ReplaySubject<Value> {
+          // Only the buffer: `subscribers` is this operator's count, not the subject's.
+          let forward = StateProbe()
+          forward.arm { lane, value in if lane == "replayed" { probe.record(lane, value) } }
+          subject.addProbe(forward)
+        }
         let connects = state.connection == nil && state.terminal == nil
         if connects { state.connection = SerialDisposable() }
         return (subject, state.terminal, connects, state.refCount)
