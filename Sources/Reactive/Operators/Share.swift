@@ -39,10 +39,16 @@ extension Signal {
         let subject = state.subject ?? connector?() ?? Subject<Value>()
         state.subject = subject
         if made, let probe, subject is ReplaySubject<Value> {
-          // Only the buffer: `subscribers` is this operator's count, not the subject's.
+          // Only the buffer: `subscribers` is this operator's count, not the subject's. A
+          // reset has reported the new subject's empty buffer already.
+          var forwards = !state.replayReported
+          state.replayReported = true
           let forward = StateProbe()
-          forward.arm { lane, value in if lane == "replayed" { probe.record(lane, value) } }
+          forward.arm { lane, value in
+            if forwards, lane == "replayed" { probe.record(lane, value) }
+          }
           subject.addProbe(forward)
+          forwards = true
         }
         let connects = state.connection == nil && state.terminal == nil
         if connects { state.connection = SerialDisposable() }
@@ -71,19 +77,27 @@ extension Signal {
         }
         probe?.record("subscribers", count)
         dropped?.dispose()
-        if dropped != nil { probe?.record("connected", false) }
+        if dropped != nil {
+          probe?.record("connected", false)
+          if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+        }
       }
       guard connects else { return nil }
       let upstream = Subscriber<Value> { event in
         if event.isTerminal {
-          state.withLock { state in
-            guard state.subject === subject else { return }
+          let reset = state.withLock { state -> Bool in
+            guard state.subject === subject else { return false }
             state.connection = nil
             let resets: Bool
             if case .error = event { resets = resetOnError } else { resets = resetOnComplete }
             if resets { state.subject = nil } else { state.terminal = event }
+            return resets
           }
           probe?.record("connected", false)
+          subject.send(event)
+          // The next connection's subject starts empty.
+          if reset, subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+          return
         }
         subject.send(event)
       }
@@ -105,4 +119,6 @@ private struct ShareState<Value> {
   var terminal: Event<Value>?
   /// The current number of subscribers.
   var refCount = 0
+  /// Whether a replay connector's buffer has been reported to the probe yet.
+  var replayReported = false
 }
