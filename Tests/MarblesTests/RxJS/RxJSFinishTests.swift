@@ -183,4 +183,63 @@ import Testing
       expect subscriptions(input) == ["^--!", "-----^-----!"]
       """)
   }
+
+  // MARK: - Audit additions (issue 13 items 3 and 4)
+
+  @Test func zeroCountsUnderUseRxJS() {
+    // RxJS 7: take(0) and takeLast(0) are EMPTY, skip(0) and skipLast(0) change nothing.
+    expectPasses(
+      """
+      use rxjs
+      let input = cold("-a-b|")
+      let none = input.take(0)
+      let noLast = input.takeLast(0)
+      let all = input.skip(0)
+      let allLast = input.skipLast(0)
+      show none, noLast, all, allLast
+      expect none == "|"
+      expect noLast == "|"
+      expect all == "-a-b|"
+      expect allLast == "-a-b|"
+      expect subscriptions(input) == ["^---!", "^---!"]
+      """)
+  }
+
+  @Test func valuesThatLookAlikePrintApart() {
+    // An array and the string of its description, a dictionary, an error object and a string
+    // error, a notification and its spelling as a string: each legend entry and JSON value
+    // tells them apart.
+    let run = expectPasses(
+      """
+      use rxjs
+      let a = cold("-a-b|", a: [1, 2], b: "[1, 2]")
+      let d = cold("-a|", a: ["k": [1, 2]])
+      let e = cold("-#", error: Error("too bad"))
+      let s = cold("-#", error: "too bad")
+      let n = cold("-a-b-c-d|", a: next(1), b: failed(Error("x")), c: completed, d: "next(1)")
+      show a, d, e, s, n
+      expect a == "-x-y|", x: [1, 2], y: "[1, 2]"
+      expect s == "-#", error: "too bad"
+      """)
+    func printed(_ lane: String) -> [String] {
+      run?.lane(lane)?.events.compactMap(\.value).map(\.description) ?? []
+    }
+    func json(_ lane: String) -> [String] {
+      run?.lane(lane)?.events.compactMap(\.value).map(\.compactJSON) ?? []
+    }
+    #expect(printed("a") == ["[1, 2]", #""[1, 2]""#])
+    #expect(json("a") == ["[1, 2]", #""[1, 2]""#])
+    #expect(json("d") == [#"{"dictionary": {"k": [1, 2]}}"#])
+    #expect(printed("e") == [#"Error("too bad")"#])
+    #expect(printed("s") == [#""too bad""#])
+    #expect(json("e") == [#"{"errorObject": {"name": "Error", "message": "too bad"}}"#])
+    #expect(json("s") == [#""too bad""#])
+    #expect(printed("n") == ["next(1)", #"failed(Error("x"))"#, "completed", #""next(1)""#])
+    #expect(
+      json("n") == [
+        #"{"event": "next", "value": 1}"#,
+        #"{"event": "error", "error": {"errorObject": {"name": "Error", "message": "x"}}}"#,
+        #"{"event": "completed"}"#, #""next(1)""#,
+      ])
+  }
 }
