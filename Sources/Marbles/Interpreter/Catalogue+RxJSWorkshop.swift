@@ -208,8 +208,8 @@ extension Catalogue {
   static let rxjsWorkshopHigherOrder: [OperatorEntry] = [
     .method(
       "expand", rac: "", alias: "expand",
-      "Sends each value and, for each value sent, the values of the signal the closure returns for it, recursively (RxJS expand)",
-      parameters: [.closure("x")],
+      "Sends each value and, for each value sent, the values of the signal the closure returns for it, recursively; 'concurrent: n' runs at most n inner signals at once, the other values waiting unsent (RxJS expand)",
+      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
       example: """
         let input = cold("-1|")
         let doubled = input.expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }
@@ -217,10 +217,11 @@ extension Catalogue {
         expect doubled == "-1-2-4-8|"
         """
     ) { c throws(RuntimeError) in
-      let transform = try c.function(0)
+      let limit = try c.optionalInt(0, "the concurrency", minimum: 1)
+      let transform = try c.function(1)
       let input = try c.signal()
-      return c.probed(["active"]) { probe in
-        input.expand(probe: probe) { transform.signal(from: transform($0)) }
+      return c.probed(limit == nil ? ["active"] : ["active", "queue"]) { probe in
+        input.expand(concurrent: limit, probe: probe) { transform.signal(from: transform($0)) }
       }
     },
     .method(
@@ -309,8 +310,11 @@ extension Catalogue {
     },
     .function(
       "connectable", rac: "", alias: "connectable",
-      "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject, or the one 'connector:' makes (RxJS connectable)",
-      parameters: [.value("source"), .value("connector", label: "connector", optional: true)],
+      "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject, or the one 'connector:' makes; when a connection ends, the subject is replaced unless 'resetOnDisconnect: false', and 'connect()' connects again (RxJS connectable)",
+      parameters: [
+        .value("source"), .value("connector", label: "connector", optional: true),
+        .value("resetOnDisconnect", label: "resetOnDisconnect", optional: true),
+      ],
       example: """
         let input = cold("-a-b-|")
         let shared = connectable(input)
@@ -321,12 +325,17 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal(0, "the source")
       let connector = try c.connector(1)
-      return .signal(
-        ConnectableSignal(
-          c.probedShared(["connected", "subscribers"]) { probe in
-            guard let connector else { return input.publish(probe: probe) }
-            return input.multicast(connector(), probe: probe)
-          }))
+      let resets = c.optional(2) == nil ? true : try c.bool(2, "resetOnDisconnect")
+      let probe = StateProbe()
+      // An RxJS `Subject` by default: one that remembers its end but replays no value.
+      let connection = ResettingConnection(
+        source: input, connector: connector ?? { ReplaySubject(capacity: 0) },
+        resetOnDisconnect: resets, probe: probe)
+      let replays = connector != nil && connection.currentSubject is ReplaySubject<Value>
+      probe.context = ProbeHandle(
+        probe: probe, lanes: ["connected", "subscribers"] + (replays ? ["replayed"] : []),
+        runtime: c.runtime)
+      return .signal(ResettingConnectableSignal(connection))
     },
   ]
 }
@@ -341,6 +350,19 @@ extension Catalogue {
     "withLatestFrom": "the values are arrays (tuples without it)",
     "pairwise": "the pairs are arrays (tuples without it)",
   ]
+}
+
+/// RxJS 7's `connectable(…)`: a signal whose subscribers subscribe the connection's current
+/// subject, with the connection that a script's `connect()` connects (again, once one ended).
+final class ResettingConnectableSignal: Signal<Value>, @unchecked Sendable {
+  // Invariant: immutable after init; used on the script's thread only.
+  /// The connection that `connect()` connects.
+  let connection: ResettingConnection<Value>
+
+  init(_ connection: ResettingConnection<Value>) {
+    self.connection = connection
+    super.init { subscriber in connection.signal.subscribe(subscriber) }
+  }
 }
 
 extension StateProbe {

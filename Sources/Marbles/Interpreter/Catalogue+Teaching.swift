@@ -186,7 +186,8 @@ extension Catalogue {
     "timeoutWith": "the frame the time limit runs out at, nil once switched (lane `deadline`)",
     "retryWhen": "the subscription in use: 1, then 2 for the first retry, … (lane `attempt`)",
     "repeatWhen": "the subscription in use: 1, then 2 for the first repetition, … (lane `attempt`)",
-    "expand": "the running inner signals, by the values that made them (lane `active`)",
+    "expand":
+      "the running inner signals, by the values that made them (lane `active`), and with `concurrent:` the values waiting (lane `queue`)",
     "switchScan":
       "the accumulator (the latest inner value) and the current inner signal (lanes `acc`, `current`)",
     "mergeScan":
@@ -198,7 +199,8 @@ extension Catalogue {
     "exhaust":
       "the active inner signal; inner signals arriving meanwhile are dropped (lane `active`)",
     "onErrorResumeNext": "the current input and the waiting ones (lanes `current`, `queue`)",
-    "connectable": "connected, and the subscriber count (lanes `connected`, `subscribers`)",
+    "connectable":
+      "connected, the current subject's subscriber count, and a replay connector's buffer (lanes `connected`, `subscribers`, `replayed`)",
   ]
 
   /// The operators that hold no state between events (each event is handled on its own, or the

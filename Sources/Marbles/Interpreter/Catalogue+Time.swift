@@ -209,7 +209,7 @@ extension Catalogue {
     },
     .method(
       "connect", rac: "connect",
-      "Connects a 'publish()'/'multicast' connection: now, or at frame `at`",
+      "Connects a 'publish()'/'multicast' connection or a 'connectable(…)' signal: now, or at frame `at`",
       parameters: [.value("frame", label: "at", optional: true)],
       example: """
         let input = cold("-a-b-|")
@@ -219,6 +219,11 @@ extension Catalogue {
         expect shared.signal == "--a-b-|"
         """
     ) { c throws(RuntimeError) in
+      if case .signal(let connectable as ResettingConnectableSignal) = c.receiver {
+        let frame = try c.optionalFrame(0)
+        c.schedule(at: frame) { connectable.connection.connect() }
+        return .null
+      }
       let connection = try c.connection()
       let frame = try c.optionalFrame(0)
       c.schedule(at: frame) { connection.connect() }

@@ -33,6 +33,9 @@ final class ProbeHandle {
     case .signal(let probed as ProbedSignal): return (probed.handle, probed.base)
     case .signal(let connectable as ConnectableSignal):
       return of(.connection(connectable.connection))
+    case .signal(let connectable as ResettingConnectableSignal):
+      let handle = connectable.connection.probe?.context as? ProbeHandle
+      return handle.map { ($0, connectable.connection.signal) }
     case .signal(let subject as Subject<Value>):
       let handle = subject.attachedProbes.lazy.compactMap { $0.context as? ProbeHandle }.first
       return handle.map { ($0, subject) }

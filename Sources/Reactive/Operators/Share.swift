@@ -22,7 +22,9 @@ extension Signal {
   ///     `ReplaySubject` replays (RxJS `shareReplay({ bufferSize, refCount })`). Nil: a plain
   ///     subject, and such a subscriber gets the terminal event at once.
   ///   - probe: Told whether the source is subscribed (lane `connected`) and the number of
-  ///     subscribers (lane `subscribers`), for every subscriber alike.
+  ///     subscribers (lane `subscribers`), for every subscriber alike; with a connector that
+  ///     makes a `ReplaySubject`, also the current connection's replay buffer (lane
+  ///     `replayed`, `[]` again for the subject of a new connection).
   public func share(
     resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true,
     connector: (() -> Subject<Value>)? = nil, probe: StateProbe? = nil
@@ -33,8 +35,21 @@ extension Signal {
     return Signal { subscriber in
       let (subject, terminal, connects, count) = state.withLock { state in
         state.refCount += 1
+        let made = state.subject == nil
         let subject = state.subject ?? connector?() ?? Subject<Value>()
         state.subject = subject
+        if made, let probe, subject is ReplaySubject<Value> {
+          // Only the buffer: `subscribers` is this operator's count, not the subject's. A
+          // reset has reported the new subject's empty buffer already.
+          var forwards = !state.replayReported
+          state.replayReported = true
+          let forward = StateProbe()
+          forward.arm { lane, value in
+            if forwards, lane == "replayed" { probe.record(lane, value) }
+          }
+          subject.addProbe(forward)
+          forwards = true
+        }
         let connects = state.connection == nil && state.terminal == nil
         if connects { state.connection = SerialDisposable() }
         return (subject, state.terminal, connects, state.refCount)
@@ -62,19 +77,27 @@ extension Signal {
         }
         probe?.record("subscribers", count)
         dropped?.dispose()
-        if dropped != nil { probe?.record("connected", false) }
+        if dropped != nil {
+          probe?.record("connected", false)
+          if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+        }
       }
       guard connects else { return nil }
       let upstream = Subscriber<Value> { event in
         if event.isTerminal {
-          state.withLock { state in
-            guard state.subject === subject else { return }
+          let reset = state.withLock { state -> Bool in
+            guard state.subject === subject else { return false }
             state.connection = nil
             let resets: Bool
             if case .error = event { resets = resetOnError } else { resets = resetOnComplete }
             if resets { state.subject = nil } else { state.terminal = event }
+            return resets
           }
           probe?.record("connected", false)
+          subject.send(event)
+          // The next connection's subject starts empty.
+          if reset, subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+          return
         }
         subject.send(event)
       }
@@ -96,4 +119,6 @@ private struct ShareState<Value> {
   var terminal: Event<Value>?
   /// The current number of subscribers.
   var refCount = 0
+  /// Whether a replay connector's buffer has been reported to the probe yet.
+  var replayReported = false
 }
