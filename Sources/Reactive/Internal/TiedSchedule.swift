@@ -12,30 +12,53 @@ extension Subscriber {
   func schedule(
     on scheduler: any Scheduler, after delay: Int? = nil, _ action: @escaping () -> Void
   ) {
-    let slot = Locked(TiedSlot())
+    // A subscriber without a lock belongs to a virtual-time run's thread (see `init`); an
+    // action on a virtual-time scheduler runs on that same thread, so the slot needs no lock.
+    let slot = TiedSlot(locked: lock != nil || !Self.isVirtual(scheduler))
     let work = { [weak self] in
-      let token = slot.withLock { slot -> CompositeDisposable.Token? in
-        slot.ran = true
-        return slot.token
-      }
-      self?.detach(token)
+      self?.detach(slot.markRan())
       action()
     }
     let disposable =
       if let delay { scheduler.schedule(after: delay, work) } else { scheduler.schedule(work) }
     let token = attachRemovable(disposable)
-    let ranAlready = slot.withLock { slot -> Bool in
-      slot.token = token
-      return slot.ran
-    }
-    if ranAlready { detach(token) }
+    if slot.store(token) { detach(token) }
+  }
+
+  /// Whether `scheduler` runs its actions only inside a virtual-time run.
+  private static func isVirtual(_ scheduler: any Scheduler) -> Bool {
+    scheduler is VirtualQueue || scheduler is VirtualTimeScheduler
   }
 }
 
-/// What a tied action and its scheduling call share.
-private struct TiedSlot {
+/// What a tied action and its scheduling call share: one object, with a lock only when the two
+/// may run on different threads.
+private final class TiedSlot: @unchecked Sendable {
+  // Invariant: `token` and `ran` are only read or written under `lock`, or, when `lock` is nil,
+  // on the one thread of a virtual-time run.
+  private let lock: Lock?
   /// The attachment to remove once the action has run (nil until attached).
-  var token: CompositeDisposable.Token?
+  private var token: CompositeDisposable.Token?
   /// Whether the action has started.
-  var ran = false
+  private var ran = false
+
+  init(locked: Bool) {
+    lock = locked ? Lock() : nil
+  }
+
+  /// Records that the action started; returns the attachment to remove, if already stored.
+  func markRan() -> CompositeDisposable.Token? {
+    lock?.lock()
+    defer { lock?.unlock() }
+    ran = true
+    return token
+  }
+
+  /// Stores the attachment; returns whether the action already started (so nobody removed it).
+  func store(_ token: CompositeDisposable.Token?) -> Bool {
+    lock?.lock()
+    defer { lock?.unlock() }
+    self.token = token
+    return ran
+  }
 }
