@@ -10,14 +10,14 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   public let capacity: Int
   // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held
   // (unchecked exclusivity: accesses never overlap).
-  @exclusivity(unchecked) private var buffer: [Value] = []
-  @exclusivity(unchecked) private var head = 0
-  @exclusivity(unchecked) private var terminal: Event<Value>?
+  @exclusivity(unchecked) @usableFromInline var buffer: [Value] = []
+  @exclusivity(unchecked) @usableFromInline var head = 0
+  @exclusivity(unchecked) @usableFromInline var terminal: Event<Value>?
   /// `terminal != nil`, as a flag: checking it needs no generic metadata (an optional event of
   /// a generic value does), on every send and subscription of a subject of generic values.
-  @exclusivity(unchecked) private var terminated = false
+  @exclusivity(unchecked) @usableFromInline var terminated = false
   /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
-  private let recordsCurrent: Bool
+  @usableFromInline let recordsCurrent: Bool
 
   /// Creates a replay subject keeping the last `capacity` values (unbounded by default).
   public convenience init(capacity: Int = .max) {
@@ -65,8 +65,8 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     }
   }
 
-  /// `send(_:)`: records then forwards `event`; ignored once terminated.
-  final func sendReplaying(_ event: Event<Value>) {
+  /// `send(_:)`: records then forwards `event`; ignored once terminated. Inlinable, as `send`.
+  @inlinable final func sendReplaying(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard !terminated else { return }
@@ -101,7 +101,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
 
   /// The latest value buffered, nil while none is (the last of `bufferedValues`, without a
   /// copy of the buffer).
-  final var latestValue: Value? {
+  @usableFromInline final var latestValue: Value? {
     sendLock.withLock { buffer.count > head ? buffer.last : nil }
   }
 
