@@ -195,14 +195,14 @@ public final class Command<Input, Output>: @unchecked Sendable {
       switch event {
       case .next(let execution):
         active.increment()
-        var token: CompositeDisposable.Token?
+        let slot = ExecutionSlot()
         let watcher = Subscriber<Output> { end in
           if case .next = end { return }
           ended(end)
-          subscriber.detach(token)
+          subscriber.detach(slot.token)
           finishOne()
         }
-        token = subscriber.attachRemovable(watcher)
+        slot.token = subscriber.attachRemovable(watcher)
         started()
         execution.subscribe(watcher)
       case .error(let error):
@@ -310,4 +310,15 @@ public final class Command<Input, Output>: @unchecked Sendable {
     get { lock.withLock { flag } }
     set { lock.withLock { flag = newValue } }
   }
+}
+
+/// Where a `watchExecutions` watcher finds its attachment to remove: a class rather than a
+/// captured `var`, whose every access was checked for exclusivity at run time.
+@usableFromInline final class ExecutionSlot: @unchecked Sendable {
+  // Invariant: written once, by `watchExecutions` right after attaching the watcher and before
+  // subscribing it; read after that by the watcher (with the execution's events, which the
+  // subscription orders after the write).
+  @exclusivity(unchecked) @usableFromInline var token: CompositeDisposable.Token?
+
+  @usableFromInline init() {}
 }
