@@ -20,6 +20,13 @@
 
   /// Builds and connects the graph, in RAC's order of subscriptions.
   ///
+  /// With a virtual main scheduler, the graph belongs to that scheduler's one thread, so its
+  /// subscribers take no lock, as if made inside a run: every event that enters the graph (from
+  /// `execute`, the setter, the user's enabled signal, an execution's end, the command's
+  /// release) reaches a `deliverOn(main)` synchronously, that is, schedules on the virtual
+  /// scheduler, which may only be done on its thread. The subscriptions to the user's enabled
+  /// signal are not the graph's and follow the usual rule.
+  ///
   /// - Parameters:
   ///   - errors: Each execution's error as a value (cold over `added`).
   ///   - inFlightChanges: 1 when an execution is added, -1 when it ends (cold over `added`).
@@ -30,6 +37,24 @@
   ///   - main: The main scheduler.
   @usableFromInline init(
     errors: Signal<any Error>, inFlightChanges: Signal<Int>, enabled: Signal<Bool>?,
+    concurrency: Subject<Bool>, willDealloc: ReplaySubject<Void>, buffer: ReplaySubject<Bool>,
+    main: any Scheduler
+  ) {
+    let build = {
+      Self(
+        building: errors, inFlightChanges: inFlightChanges, enabled: enabled,
+        concurrency: concurrency, willDealloc: willDealloc, buffer: buffer, main: main)
+    }
+    if main is VirtualQueue || main is VirtualTimeScheduler {
+      self = CurrentScheduler.$confinedToVirtualRun.withValue(true, operation: build)
+    } else {
+      self = build()
+    }
+  }
+
+  /// `init`, under the lock rule that `init` chose.
+  private init(
+    building errors: Signal<any Error>, inFlightChanges: Signal<Int>, enabled: Signal<Bool>?,
     concurrency: Subject<Bool>, willDealloc: ReplaySubject<Void>, buffer: ReplaySubject<Bool>,
     main: any Scheduler
   ) {
@@ -60,7 +85,15 @@
     // 4. immediateEnabled; the serial branch of moreExecutionsAllowed is subscriber #3.
     let moreExecutionsAllowed = concurrency.startWith(false)
       .if(then: Signal.just(true), else: immediateExecuting.not())
-    let userEnabled = enabled.map { $0.startWith(true) } ?? Signal.just(true)
+    let userEnabled =
+      enabled.map { enabled in
+        Signal<Bool> { subscriber in
+          // The user's signal is not the graph's: its subscribers follow the usual rule.
+          CurrentScheduler.$confinedToVirtualRun.withValue(false) {
+            enabled.startWith(true).subscribe(for: subscriber, subscriber.send)
+          }
+        }
+      } ?? Signal.just(true)
     // replayLast, with its buffer kept: `execute` reads the latest value from it.
     let immediateEnabledConnection = Signal.combineLatest([
       userEnabled, moreExecutionsAllowed.doEvent(moreExecutionsAllowedLane.send),
