@@ -38,9 +38,10 @@ private final class TiedSlot: @unchecked Sendable {
   // on the one thread of a virtual-time run.
   private let lock: Lock?
   /// The attachment to remove once the action has run (nil until attached).
-  private var token: CompositeDisposable.Token?
+  // Unchecked exclusivity: accesses never overlap (see the invariant above).
+  @exclusivity(unchecked) private var token: CompositeDisposable.Token?
   /// Whether the action has started.
-  private var ran = false
+  @exclusivity(unchecked) private var ran = false
 
   init(locked: Bool) {
     lock = locked ? Lock() : nil
