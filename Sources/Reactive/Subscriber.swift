@@ -58,7 +58,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Creates a subscriber from separate handlers; a missing one ignores its events.
-  public convenience init(
+  @inlinable public convenience init(
     next: ((Value) -> Void)? = nil,
     error: ((any Error) -> Void)? = nil,
     completed: (() -> Void)? = nil

@@ -189,7 +189,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ) -> (any Disposable)? {
     // `added` counts as one. Locked unless `subscriber` is confined to a virtual run's thread,
     // where `added` and the executions (subscribed on the virtual main queue) also send.
-    let active = ExecutionCount(locked: subscriber.lock != nil)
+    let active = ActiveCount(locked: subscriber.lock != nil)
     let finishOne = {
       if active.decrement() == 0 { subscriber.sendCompleted() }
     }
@@ -271,34 +271,6 @@ public final class Command<Input, Output>: @unchecked Sendable {
     feed.attach(mainScheduler.schedule { work.subscribe(feed) })
     result.attach(feed)
     return result
-  }
-}
-
-/// The number of live inner subscriptions of a `watchExecutions` (`added` counts as one), under
-/// a lock when `added` and the executions may send from different threads.
-@usableFromInline final class ExecutionCount: @unchecked Sendable {
-  // Invariant: `count` is only read or written while `lock` is held, or, when `lock` is nil, on
-  // the one thread of a virtual run (unchecked exclusivity: accesses never overlap).
-  @usableFromInline let lock: Lock?
-  @exclusivity(unchecked) @usableFromInline var count = 1
-
-  @usableFromInline init(locked: Bool) {
-    lock = locked ? Lock() : nil
-  }
-
-  /// Adds one.
-  @inlinable func increment() {
-    lock?.lock()
-    count += 1
-    lock?.unlock()
-  }
-
-  /// Subtracts one and returns the new count.
-  @inlinable func decrement() -> Int {
-    lock?.lock()
-    defer { lock?.unlock() }
-    count -= 1
-    return count
   }
 }
 
