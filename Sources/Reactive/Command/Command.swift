@@ -187,30 +187,21 @@ public final class Command<Input, Output>: @unchecked Sendable {
     _ added: Signal<Signal<Output>>, for subscriber: Subscriber<T>,
     started: @escaping () -> Void, ended: @escaping (Event<Output>) -> Void
   ) -> (any Disposable)? {
-    // `added` counts as one. Locked unless `subscriber` is confined to a virtual run's thread,
-    // where `added` and the executions (subscribed on the virtual main queue) also send.
-    let active = ActiveCount(locked: subscriber.lock != nil)
-    let finishOne = {
-      if active.decrement() == 0 { subscriber.sendCompleted() }
-    }
+    let watch = ExecutionWatch<T, Output>(subscriber, ended: ended)
     return added.subscribe(for: subscriber) { event in
       switch event {
       case .next(let execution):
-        active.increment()
-        let slot = ExecutionSlot()
-        let watcher = Subscriber<Output> { end in
-          if case .next = end { return }
-          ended(end)
-          subscriber.detach(slot.token)
-          finishOne()
-        }
+        watch.active.increment()
+        let slot = ExecutionSlot(watch)
+        // The handler captures the slot alone (no closure context of its own).
+        let watcher = Subscriber<Output> { end in slot.receive(end) }
         slot.token = subscriber.attachRemovable(watcher)
         started()
         execution.subscribe(watcher)
       case .error(let error):
         subscriber.sendError(error)
       case .completed:
-        finishOne()
+        watch.finishOne()
       }
     }
   }
@@ -289,13 +280,48 @@ public final class Command<Input, Output>: @unchecked Sendable {
   }
 }
 
-/// Where a `watchExecutions` watcher finds its attachment to remove: a class rather than a
-/// captured `var`, whose every access was checked for exclusivity at run time.
-@usableFromInline final class ExecutionSlot: @unchecked Sendable {
-  // Invariant: written once, by `watchExecutions` right after attaching the watcher and before
-  // subscribing it; read after that by the watcher (with the execution's events, which the
-  // subscription orders after the write).
-  @exclusivity(unchecked) @usableFromInline var token: CompositeDisposable.Token?
+/// What every execution watcher of one `watchExecutions` subscription shares.
+@usableFromInline final class ExecutionWatch<T, Output>: @unchecked Sendable {
+  /// The `watchExecutions` subscriber.
+  @usableFromInline let subscriber: Subscriber<T>
+  /// Called with each execution's terminal event.
+  @usableFromInline let ended: (Event<Output>) -> Void
+  /// The live executions, `added` counting as one. Locked unless `subscriber` is confined to a
+  /// virtual run's thread, where `added` and the executions (subscribed on the virtual main
+  /// queue) also send.
+  @usableFromInline let active: ActiveCount
 
-  @usableFromInline init() {}
+  @inlinable init(_ subscriber: Subscriber<T>, ended: @escaping (Event<Output>) -> Void) {
+    self.subscriber = subscriber
+    self.ended = ended
+    active = ActiveCount(locked: subscriber.lock != nil)
+  }
+
+  /// One execution (or `added`) ended: completes the subscriber after the last.
+  @inlinable func finishOne() {
+    if active.decrement() == 0 { subscriber.sendCompleted() }
+  }
+}
+
+/// One execution's watcher state: its attachment to remove, and the shared watch. A class
+/// rather than captured variables, so that the watcher's handler captures one object, and its
+/// token is not checked for exclusivity at run time.
+@usableFromInline final class ExecutionSlot<T, Output>: @unchecked Sendable {
+  // Invariant: `token` is written once, by `watchExecutions` right after attaching the watcher
+  // and before subscribing it; read after that by the watcher (with the execution's events,
+  // which the subscription orders after the write).
+  @exclusivity(unchecked) @usableFromInline var token: CompositeDisposable.Token?
+  @usableFromInline let watch: ExecutionWatch<T, Output>
+
+  @inlinable init(_ watch: ExecutionWatch<T, Output>) {
+    self.watch = watch
+  }
+
+  /// The watcher's handler: on the execution's terminal event, `ended`, detach, finish one.
+  @inlinable func receive(_ end: Event<Output>) {
+    if case .next = end { return }
+    watch.ended(end)
+    watch.subscriber.detach(token)
+    watch.finishOne()
+  }
 }
