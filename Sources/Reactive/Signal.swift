@@ -45,7 +45,7 @@ open class Signal<Value>: @unchecked Sendable {
   }
 
   /// Subscribes separate handlers for values, failure and completion.
-  @discardableResult
+  @inlinable @discardableResult
   public func subscribe(
     next: ((Value) -> Void)? = nil,
     error: ((any Error) -> Void)? = nil,

@@ -58,7 +58,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Creates a subscriber from separate handlers; a missing one ignores its events.
-  public convenience init(
+  @inlinable public convenience init(
     next: ((Value) -> Void)? = nil,
     error: ((any Error) -> Void)? = nil,
     completed: (() -> Void)? = nil
@@ -115,7 +115,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
 
   /// Attaches `disposable` and returns a token that detaches it again (for resources that end
   /// before the subscription does, such as finished inner subscriptions).
-  @discardableResult
+  @discardableResult @usableFromInline
   func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
     guard let token = guarded({ resources.insert(disposable) }) else {
       disposable.dispose()
@@ -125,7 +125,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
-  func detach(_ token: CompositeDisposable.Token?) {
+  @usableFromInline func detach(_ token: CompositeDisposable.Token?) {
     guard let token else { return }
     guarded { resources.remove(token) }
   }

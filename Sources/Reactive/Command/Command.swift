@@ -42,6 +42,22 @@ public final class Command<Input, Output>: @unchecked Sendable {
     public let executionSignals: Signal<Signal<Output>>
     /// The public `errors` lane.
     public let errors: Signal<any Error>
+
+    @usableFromInline init(
+      added: Signal<Signal<Output>>, inFlight: Signal<Int>, immediateExecuting: Signal<Bool>,
+      moreExecutionsAllowed: Signal<Bool>, immediateEnabled: Signal<Bool>, enabled: Signal<Bool>,
+      executing: Signal<Bool>, executionSignals: Signal<Signal<Output>>, errors: Signal<any Error>
+    ) {
+      self.added = added
+      self.inFlight = inFlight
+      self.immediateExecuting = immediateExecuting
+      self.moreExecutionsAllowed = moreExecutionsAllowed
+      self.immediateEnabled = immediateEnabled
+      self.enabled = enabled
+      self.executing = executing
+      self.executionSignals = executionSignals
+      self.errors = errors
+    }
   }
 
   /// A signal of each execution's signal, delivered on the main scheduler; inner errors become
@@ -58,15 +74,18 @@ public final class Command<Input, Output>: @unchecked Sendable {
   /// The internal nodes of the graph, read-only.
   public let internals: Internals
 
-  private let signalBlock: (Input) -> Signal<Output>
-  private let mainScheduler: any Scheduler
-  private let added = Subject<Signal<Output>>()
-  private let concurrencySubject = Subject<Bool>()
-  private let willDealloc = ReplaySubject<Void>()
-  private let immediateEnabled: Signal<Bool>
+  // The graph is inlinable (`init`, `execute` and the helpers they use), so that a client's
+  // `Command<Int, Int>` is specialised: per execution, the unspecialised generic code looked up
+  // generic metadata for every event, subscriber and subject of `Output`.
+  @usableFromInline let signalBlock: (Input) -> Signal<Output>
+  @usableFromInline let mainScheduler: any Scheduler
+  @usableFromInline let added: Subject<Signal<Output>>
+  @usableFromInline let concurrencySubject: Subject<Bool>
+  @usableFromInline let willDealloc: ReplaySubject<Void>
+  @usableFromInline let immediateEnabled: Signal<Bool>
   /// The replay buffer behind `immediateEnabled` (RAC's `replayLast`).
-  private let immediateEnabledBuffer = ReplaySubject<Bool>(capacity: 1)
-  private let concurrency = Locked(false)
+  @usableFromInline let immediateEnabledBuffer: ReplaySubject<Bool>
+  @usableFromInline let concurrency: CommandFlag
 
   /// Creates a command (RAC `initWithEnabled:signalBlock:`).
   ///
@@ -77,7 +96,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ///     the graph is built, as if assigned right after init.
   ///   - mainScheduler: The scheduler standing for the main thread.
   ///   - signalBlock: Makes the work signal for one input; called once per `execute`.
-  public init(
+  @inlinable public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,
     mainScheduler: any Scheduler = QueueScheduler.main,
@@ -85,59 +104,38 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ) {
     self.signalBlock = signalBlock
     self.mainScheduler = mainScheduler
+    let added = Subject<Signal<Output>>()
+    self.added = added
+    let concurrencySubject = Subject<Bool>()
+    self.concurrencySubject = concurrencySubject
+    let willDealloc = ReplaySubject<Void>()
+    self.willDealloc = willDealloc
+    let immediateEnabledBuffer = ReplaySubject<Bool>(capacity: 1)
+    self.immediateEnabledBuffer = immediateEnabledBuffer
+    concurrency = CommandFlag()
     let main = mainScheduler
-    let added = self.added
 
     // 1. executionSignals (cold over the hot `added`).
-    executionSignals = added.map { $0.catchTo(.empty) }.deliverOn(main)
+    executionSignals = added.map(Self.completingOnError).deliverOn(main)
 
-    // 2. errors: connected now, so it becomes `added`'s subscriber #1.
-    let errorsConnection = Self.errors(of: added)
-      .deliverOn(main)
-      .publish()
-    errorsConnection.connect()
-    errors = errorsConnection.signal
-
-    // 3. executing; its `immediateExecuting` subscription is `added`'s subscriber #2.
-    let inFlight = Self.inFlightChanges(of: added)
-      .scan(0, +)
-      .startWith(0)
-    let immediateExecuting = inFlight.map { $0 > 0 }
-    // The lanes record what the graph's own subscriptions see (not a fresh subscription).
-    let inFlightLane = ReplaySubject<Int>(capacity: 1)
-    let moreExecutionsAllowedLane = ReplaySubject<Bool>(capacity: 1)
-    executing = inFlight.doEvent(inFlightLane.send).map { $0 > 0 }.deliverOn(main)
-      .startWith(false)
-      .distinctUntilChanged()
-      .replayLast()
-
-    // 4. immediateEnabled; the serial branch of moreExecutionsAllowed is subscriber #3.
-    let moreExecutionsAllowed = concurrencySubject.startWith(false)
-      .if(then: Signal.just(true), else: immediateExecuting.not())
-    let userEnabled = enabled.map { $0.startWith(true) } ?? Signal.just(true)
-    // replayLast, with its buffer kept: `execute` reads the latest value from it.
-    let immediateEnabledConnection = Signal.combineLatest([
-      userEnabled, moreExecutionsAllowed.doEvent(moreExecutionsAllowedLane.send),
-    ])
-    .and()
-    .takeUntil(willDealloc)
-    .multicast(immediateEnabledBuffer)
-    immediateEnabledConnection.connect()
-    let immediateEnabled = immediateEnabledConnection.signal
-    self.immediateEnabled = immediateEnabled
-
-    // 5. enabled: the first value synchronously, later ones on main.
-    self.enabled = immediateEnabled.take(1)
-      .concat(with: immediateEnabled.skip(1).deliverOn(main))
-      .distinctUntilChanged()
-      .replayLast()
+    // 2.-5. errors, executing, immediateEnabled, enabled: the rest of the graph does not
+    // depend on `Input` or `Output`, so it is built (and compiled, specialised) once, in this
+    // module, from the two per-execution signals.
+    let graph = CommandGraph(
+      errors: Self.errors(of: added), inFlightChanges: Self.inFlightChanges(of: added),
+      enabled: enabled, concurrency: concurrencySubject, willDealloc: willDealloc,
+      buffer: immediateEnabledBuffer, main: main)
+    errors = graph.errors
+    executing = graph.executing
+    immediateEnabled = graph.immediateEnabled
+    self.enabled = graph.enabled
 
     internals = Internals(
       added: added,
-      inFlight: inFlightLane,
-      immediateExecuting: inFlightLane.map { $0 > 0 },
-      moreExecutionsAllowed: moreExecutionsAllowedLane,
-      immediateEnabled: immediateEnabled,
+      inFlight: graph.inFlightLane,
+      immediateExecuting: graph.inFlightLane.map { $0 > 0 },
+      moreExecutionsAllowed: graph.moreExecutionsAllowedLane,
+      immediateEnabled: graph.immediateEnabled,
       enabled: self.enabled,
       executing: executing,
       executionSignals: executionSignals,
@@ -146,10 +144,21 @@ public final class Command<Input, Output>: @unchecked Sendable {
     if allowsConcurrentExecution { self.allowsConcurrentExecution = true }
   }
 
+  /// RAC's `[execution catchTo:[RACSignal empty]]`, without a `catch` and an `empty` signal
+  /// per execution: an error completes instead (what subscribing to `empty` then sends), in
+  /// the same order of events and disposals.
+  @inlinable static func completingOnError(_ execution: Signal<Output>) -> Signal<Output> {
+    Signal<Output> { subscriber in
+      execution.subscribe(for: subscriber) { event in
+        if case .error = event { subscriber.sendCompleted() } else { subscriber.send(event) }
+      }
+    }
+  }
+
   /// RAC's `[added flattenMap:^(execution) { return [[execution then:^{ return [RACSignal
   /// empty]; }] catch:^(NSError *error) { return [RACSignal return:error]; }]; }]`: each
   /// execution's error as a value, with one subscriber per execution (see `watchExecutions`).
-  private static func errors(of added: Signal<Signal<Output>>) -> Signal<any Error> {
+  @inlinable static func errors(of added: Signal<Signal<Output>>) -> Signal<any Error> {
     Signal<any Error> { subscriber in
       watchExecutions(added, for: subscriber, started: {}) { end in
         if case .error(let error) = end { subscriber.sendNext(error) }
@@ -161,7 +170,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   /// then:^{ return [RACSignal return:@-1]; }] startWith:@1]; }]`: 1 when an execution is
   /// added, -1 when it ends either way, with one subscriber per execution (see
   /// `watchExecutions`).
-  private static func inFlightChanges(of added: Signal<Signal<Output>>) -> Signal<Int> {
+  @inlinable static func inFlightChanges(of added: Signal<Signal<Output>>) -> Signal<Int> {
     Signal<Int> { subscriber in
       watchExecutions(added, for: subscriber, started: { subscriber.sendNext(1) }) { _ in
         subscriber.sendNext(-1)
@@ -174,37 +183,25 @@ public final class Command<Input, Output>: @unchecked Sendable {
   /// events, subscriptions and disposals), with one subscriber per execution instead of an
   /// inner signal, its subscriber and one to the execution. The downstream type is concrete
   /// in the callers, so nothing here needs generic metadata per execution but the execution's.
-  private static func watchExecutions<T>(
+  @inlinable static func watchExecutions<T>(
     _ added: Signal<Signal<Output>>, for subscriber: Subscriber<T>,
     started: @escaping () -> Void, ended: @escaping (Event<Output>) -> Void
   ) -> (any Disposable)? {
-    let active = Locked(1)  // `added` counts as one
-    let finishOne = {
-      if active.withLock({ count -> Int in
-        count -= 1
-        return count
-      }) == 0 {
-        subscriber.sendCompleted()
-      }
-    }
+    let watch = ExecutionWatch<T, Output>(subscriber, ended: ended)
     return added.subscribe(for: subscriber) { event in
       switch event {
       case .next(let execution):
-        active.withLock { $0 += 1 }
-        var token: CompositeDisposable.Token?
-        let watcher = Subscriber<Output> { end in
-          if case .next = end { return }
-          ended(end)
-          subscriber.detach(token)
-          finishOne()
-        }
-        token = subscriber.attachRemovable(watcher)
+        watch.active.increment()
+        let slot = ExecutionSlot(watch)
+        // The handler captures the slot alone (no closure context of its own).
+        let watcher = Subscriber<Output> { end in slot.receive(end) }
+        slot.token = subscriber.attachRemovable(watcher)
         started()
         execution.subscribe(watcher)
       case .error(let error):
         subscriber.sendError(error)
       case .completed:
-        finishOne()
+        watch.finishOne()
       }
     }
   }
@@ -220,7 +217,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   public var allowsConcurrentExecution: Bool {
     get { concurrency.value }
     set {
-      concurrency.withLock { $0 = newValue }
+      concurrency.value = newValue
       concurrencySubject.sendNext(newValue)
     }
   }
@@ -243,7 +240,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ///
   ///     work:      --v|
   ///     execute at frame 1, result:   ---v|
-  @discardableResult
+  @inlinable @discardableResult
   public func execute(_ input: Input) -> Signal<Output> {
     // RAC's `[[self.immediateEnabled first] boolValue]`: the first value a subscriber would
     // get, which is the replayed latest one (none, after the graph completed, is NO). Read from
@@ -265,5 +262,66 @@ public final class Command<Input, Output>: @unchecked Sendable {
     feed.attach(mainScheduler.schedule { work.subscribe(feed) })
     result.attach(feed)
     return result
+  }
+}
+
+/// `allowsConcurrentExecution`'s value, under a lock (set and read from any thread).
+@usableFromInline final class CommandFlag: @unchecked Sendable {
+  // Invariant: `flag` is only read or written while `lock` is held.
+  private let lock = Lock()
+  private var flag = false
+
+  @usableFromInline init() {}
+
+  /// The current value.
+  var value: Bool {
+    get { lock.withLock { flag } }
+    set { lock.withLock { flag = newValue } }
+  }
+}
+
+/// What every execution watcher of one `watchExecutions` subscription shares.
+@usableFromInline final class ExecutionWatch<T, Output>: @unchecked Sendable {
+  /// The `watchExecutions` subscriber.
+  @usableFromInline let subscriber: Subscriber<T>
+  /// Called with each execution's terminal event.
+  @usableFromInline let ended: (Event<Output>) -> Void
+  /// The live executions, `added` counting as one. Locked unless `subscriber` is confined to a
+  /// virtual run's thread, where `added` and the executions (subscribed on the virtual main
+  /// queue) also send.
+  @usableFromInline let active: ActiveCount
+
+  @inlinable init(_ subscriber: Subscriber<T>, ended: @escaping (Event<Output>) -> Void) {
+    self.subscriber = subscriber
+    self.ended = ended
+    active = ActiveCount(locked: subscriber.lock != nil)
+  }
+
+  /// One execution (or `added`) ended: completes the subscriber after the last.
+  @inlinable func finishOne() {
+    if active.decrement() == 0 { subscriber.sendCompleted() }
+  }
+}
+
+/// One execution's watcher state: its attachment to remove, and the shared watch. A class
+/// rather than captured variables, so that the watcher's handler captures one object, and its
+/// token is not checked for exclusivity at run time.
+@usableFromInline final class ExecutionSlot<T, Output>: @unchecked Sendable {
+  // Invariant: `token` is written once, by `watchExecutions` right after attaching the watcher
+  // and before subscribing it; read after that by the watcher (with the execution's events,
+  // which the subscription orders after the write).
+  @exclusivity(unchecked) @usableFromInline var token: CompositeDisposable.Token?
+  @usableFromInline let watch: ExecutionWatch<T, Output>
+
+  @inlinable init(_ watch: ExecutionWatch<T, Output>) {
+    self.watch = watch
+  }
+
+  /// The watcher's handler: on the execution's terminal event, `ended`, detach, finish one.
+  @inlinable func receive(_ end: Event<Output>) {
+    if case .next = end { return }
+    watch.ended(end)
+    watch.subscriber.detach(token)
+    watch.finishOne()
   }
 }

@@ -22,16 +22,23 @@ struct ActionHeap {
   var count: Int { storage.count }
   var first: Entry? { storage.first }
 
+  // The sifts swap through the buffer's pointer: an entry moves without retaining and
+  // releasing its action, which `Array.swapAt` did at every level.
+
   mutating func push(_ entry: Entry) {
     storage.append(entry)
-    var child = storage.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      comparisons += 1
-      guard storage[child].precedes(storage[parent]) else { break }
-      storage.swapAt(child, parent)
-      child = parent
+    var comparisons = self.comparisons
+    storage.withUnsafeMutableBufferPointer { heap in
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        comparisons += 1
+        guard heap[child].precedes(heap[parent]) else { break }
+        heap.swapAt(child, parent)
+        child = parent
+      }
     }
+    self.comparisons = comparisons
   }
 
   mutating func pop() -> Entry? {
@@ -39,22 +46,26 @@ struct ActionHeap {
     if storage.count == 1 { return storage.removeLast() }
     let top = storage[0]
     storage[0] = storage.removeLast()
-    var parent = 0
-    let count = storage.count
-    while true {
-      let left = 2 * parent + 1
-      guard left < count else { break }
-      var best = left
-      let right = left + 1
-      if right < count {
+    var comparisons = self.comparisons
+    storage.withUnsafeMutableBufferPointer { heap in
+      var parent = 0
+      let count = heap.count
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        var best = left
+        let right = left + 1
+        if right < count {
+          comparisons += 1
+          if heap[right].precedes(heap[left]) { best = right }
+        }
         comparisons += 1
-        if storage[right].precedes(storage[left]) { best = right }
+        guard heap[best].precedes(heap[parent]) else { break }
+        heap.swapAt(best, parent)
+        parent = best
       }
-      comparisons += 1
-      guard storage[best].precedes(storage[parent]) else { break }
-      storage.swapAt(best, parent)
-      parent = best
     }
+    self.comparisons = comparisons
     return top
   }
 }

@@ -2,7 +2,7 @@ extension Signal {
   /// A signal that sends `value` and completes, synchronously at subscription (RAC `return:`).
   ///
   ///     just(a):   (a|)
-  public static func just(_ value: Value) -> Signal<Value> {
+  @inlinable public static func just(_ value: Value) -> Signal<Value> {
     Signal { subscriber in
       subscriber.sendNext(value)
       subscriber.sendCompleted()

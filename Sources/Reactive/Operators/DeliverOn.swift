@@ -5,7 +5,9 @@ extension Signal {
   ///
   ///     self:             --a--|
   ///     deliverOn(main):  --a--|   (each event one hop later, same frame)
-  public func deliverOn(_ scheduler: any Scheduler) -> Signal<Value> {
+  ///
+  /// Inlinable, so that a client module's signals of concrete values are specialised.
+  @inlinable public func deliverOn(_ scheduler: any Scheduler) -> Signal<Value> {
     Signal { subscriber in
       self.subscribe(for: subscriber) { event in
         // Tied to the subscription and detached once run, even when the scheduler runs it on

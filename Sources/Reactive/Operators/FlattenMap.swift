@@ -10,28 +10,23 @@ extension Signal {
   ///
   /// A `probe` reports the active inner subscriptions as lane `active`: the ordinals (1, 2, …)
   /// of the outer values whose inner signals are still running, `[]` at first.
-  public func flattenMap<T>(
+  @inlinable public func flattenMap<T>(
     probe: StateProbe? = nil, _ transform: @escaping (Value) -> Signal<T>
   ) -> Signal<T> {
     Signal<T> { subscriber in
-      let active = Locked(1)  // the outer signal counts as one
+      let active = ActiveCount(locked: true)  // the outer signal counts as one
       let report = probe?.take()
       var ordinal = 0
       var running: [Int] = []
       report?("active", running)
       let finishOne = {
-        if active.withLock({ count -> Int in
-          count -= 1
-          return count
-        }) == 0 {
-          subscriber.sendCompleted()
-        }
+        if active.decrement() == 0 { subscriber.sendCompleted() }
       }
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let inner = transform(value)
-          active.withLock { $0 += 1 }
+          active.increment()
           var token: CompositeDisposable.Token?
           if let report {
             ordinal += 1
@@ -66,7 +61,7 @@ extension Signal {
   ///
   ///     outer:    -x---y---|      x = -a|, y = --b|
   ///     flatten:  --a----b-|
-  public func flatten<T>() -> Signal<T> where Value == Signal<T> {
+  @inlinable public func flatten<T>() -> Signal<T> where Value == Signal<T> {
     flattenMap { $0 }
   }
 

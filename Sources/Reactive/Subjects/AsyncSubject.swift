@@ -39,7 +39,7 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
 
   /// `send(_:)`: holds a value; on completion delivers the held value then completes; passes a
   /// failure on.
-  final func sendHolding(_ event: Event<Value>) {
+  @usableFromInline final func sendHolding(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard terminal == nil else { return }

@@ -8,16 +8,18 @@
 public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   /// The number of values kept for late subscribers; `Int.max` for unbounded.
   public let capacity: Int
-  // Invariant: `buffer`, `head` and `terminal` are only touched while `sendLock` is held
-  // (unchecked exclusivity: accesses never overlap).
-  @exclusivity(unchecked) private var buffer: [Value] = []
-  @exclusivity(unchecked) private var head = 0
-  @exclusivity(unchecked) private var terminal: Event<Value>?
-  /// `terminal != nil`, as a flag: checking it needs no generic metadata (an optional event of
-  /// a generic value does), on every send and subscription of a subject of generic values.
-  @exclusivity(unchecked) private var terminated = false
+  // Invariant: `buffer`, `head`, `failure` and `terminated` are only touched while `sendLock`
+  // is held (unchecked exclusivity: accesses never overlap).
+  @exclusivity(unchecked) @usableFromInline var buffer: [Value] = []
+  @exclusivity(unchecked) @usableFromInline var head = 0
+  /// The terminal event, as `terminated` (completed unless `failure`) and `failure`: neither
+  /// needs generic metadata, which an optional event of a generic value does, on every send
+  /// and subscription of a subject of generic values, and in its initialiser and deinitialiser.
+  @exclusivity(unchecked) @usableFromInline var terminated = false
+  /// The error it failed with, once `terminated` by a failure.
+  @exclusivity(unchecked) @usableFromInline var failure: (any Error)?
   /// Whether a probe is told lane `current` for every value (a `BehaviorSubject`).
-  private let recordsCurrent: Bool
+  @usableFromInline let recordsCurrent: Bool
 
   /// Creates a replay subject keeping the last `capacity` values (unbounded by default).
   public convenience init(capacity: Int = .max) {
@@ -58,15 +60,15 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
       subscriber.send(.next(values[index]))
       index += 1
     }
-    if terminated, let terminal {
-      subscriber.send(terminal)
+    if terminated {
+      subscriber.send(failure.map { .error($0) } ?? .completed)
     } else if !subscriber.isDisposed {
       addSubscriber(subscriber)
     }
   }
 
-  /// `send(_:)`: records then forwards `event`; ignored once terminated.
-  final func sendReplaying(_ event: Event<Value>) {
+  /// `send(_:)`: records then forwards `event`; ignored once terminated. Inlinable, as `send`.
+  @inlinable final func sendReplaying(_ event: Event<Value>) {
     sendLock.lock()
     defer { sendLock.unlock() }
     guard !terminated else { return }
@@ -83,8 +85,10 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
         if isProbed { record("replayed", Array(buffer[head...])) }
       }
       if recordsCurrent && isProbed { record("current", value) }
-    case .error, .completed:
-      terminal = event
+    case .error(let error):
+      failure = error
+      terminated = true
+    case .completed:
       terminated = true
     }
     deliver(event)
@@ -101,7 +105,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
 
   /// The latest value buffered, nil while none is (the last of `bufferedValues`, without a
   /// copy of the buffer).
-  final var latestValue: Value? {
+  @usableFromInline final var latestValue: Value? {
     sendLock.withLock { buffer.count > head ? buffer.last : nil }
   }
 

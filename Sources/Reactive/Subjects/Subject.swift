@@ -13,12 +13,12 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
   // Invariant: `subscribers` and `upstream` are only touched under `stateLock`; deliveries hold
   // `sendLock` (recursive, so a subscriber may send into the subject it is receiving from).
   // Unchecked exclusivity: only accessed under the lock, so accesses never overlap.
-  let stateLock = Lock()
-  let sendLock = Lock(recursive: true)
+  @usableFromInline let stateLock = Lock()
+  @usableFromInline let sendLock = Lock(recursive: true)
   /// The `Subscriber<Value>`s, in the order subscribed. Kept as `AnyObject`s: an array of a
   /// concrete type needs no generic metadata lookup for an append, a removal or a snapshot, in
   /// the unspecialised code of a subject whose value type is generic.
-  @exclusivity(unchecked) private var subscribers: [AnyObject] = []
+  @exclusivity(unchecked) @usableFromInline var subscribers: [AnyObject] = []
   /// The subscriptions feeding this subject (`attach(_:)`), disposed when it terminates.
   @exclusivity(unchecked) private var upstream = DisposableList()
   // Invariant: `probes` is touched on the thread that subscribes and sends (diagrams only).
@@ -27,10 +27,10 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
   /// from specialised code runs specialised code all the way down (an overridden `send` is a
   /// virtual call into the unspecialised generic body, whose generic metadata lookups were a
   /// large part of every event through a subject).
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
   /// The kinds of subject, each with its own `send` (see `send(_:)`).
-  enum Kind {
+  @usableFromInline enum Kind {
     /// A plain `Subject`.
     case plain
     /// A `ReplaySubject` (or a `BehaviorSubject`).
@@ -100,16 +100,19 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
   func reportState(to probe: StateProbe) {}
 
   /// Whether a probe watches this subject.
-  final var isProbed: Bool { !probes.isEmpty }
+  @usableFromInline final var isProbed: Bool { !probes.isEmpty }
 
   /// Records a change of state to every probe.
-  final func record(_ lane: String, _ value: Any) {
+  @usableFromInline final func record(_ lane: String, _ value: Any) {
     for probe in probes { probe.record(lane, value) }
   }
 
   /// Sends `event` to every current subscriber (a replay subject records it first; an async
   /// subject holds values until it completes).
-  public final func send(_ event: Event<Value>) {
+  ///
+  /// Inlinable (with `deliver`), so that a client module's subjects of concrete values are
+  /// specialised: otherwise every event looks up generic metadata.
+  @inlinable public final func send(_ event: Event<Value>) {
     switch kind {
     case .plain:
       sendLock.lock()
@@ -123,15 +126,18 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
     }
   }
 
-  final func deliver(_ event: Event<Value>) {
-    if event.isTerminal {
-      for item in stateLock.withLock({ upstream.close() }) ?? [] { item.disposable.dispose() }
-    }
+  @inlinable final func deliver(_ event: Event<Value>) {
+    if case .next = event {} else { closeUpstream() }
     let snapshot = stateLock.withLock { subscribers }
     for subscriber in snapshot {
       // Only `addSubscriber` adds to `subscribers`, and only `Subscriber<Value>`s.
       unsafeDowncast(subscriber, to: Subscriber<Value>.self).send(event)
     }
+  }
+
+  /// Disposes the subscriptions feeding this subject, once (on its terminal event).
+  @usableFromInline final func closeUpstream() {
+    for item in stateLock.withLock({ upstream.close() }) ?? [] { item.disposable.dispose() }
   }
 
   /// Ties a subscription that feeds this subject to it: disposed when the subject terminates
