@@ -120,7 +120,8 @@ public final class TestScheduler: @unchecked Sendable {
     _ signal: Signal<Value>, subscribed: Int = 0, unsubscribed: Int? = nil
   ) -> Recording<Value> {
     let recording = Recording<Value>()
-    let subscriber = Subscriber<Value> { [scheduler] event in
+    // Subscribed and disposed by the scheduler's actions: it belongs to the run's thread (no lock).
+    let subscriber = Subscriber<Value>(confinedToVirtualRun: true) { [scheduler] event in
       recording.append(event, at: scheduler.now)
     }
     schedule(recording, subscriber, subscribed: subscribed, unsubscribed: unsubscribed) {
@@ -142,7 +143,8 @@ public final class TestScheduler: @unchecked Sendable {
     _ signal: Signal<Signal<Inner>>, subscribed: Int = 0, unsubscribed: Int? = nil
   ) -> Recording<Recording<Inner>> {
     let recording = Recording<Recording<Inner>>()
-    let subscriber = Subscriber<Signal<Inner>> { [scheduler] event in
+    // Subscribed and disposed by the scheduler's actions: it belongs to the run's thread (no lock).
+    let subscriber = Subscriber<Signal<Inner>>(confinedToVirtualRun: true) { [scheduler] event in
       switch event {
       case .next(let inner):
         let innerRecording = Recording<Inner>()
