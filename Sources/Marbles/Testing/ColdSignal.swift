@@ -25,10 +25,7 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
     super.init { subscriber in
       let start = scheduler.now
       let index = book.open(at: start)
-      subscriber.attach(
-        timeline.play(on: scheduler, shiftedBy: start) { _, events in
-          for event in events { subscriber.send(event) }
-        })
+      subscriber.attach(timeline.play(on: scheduler, shiftedBy: start, into: subscriber))
       subscriber.attach { [weak book, scheduler] in book?.close(index, at: scheduler.now) }
       return nil
     }

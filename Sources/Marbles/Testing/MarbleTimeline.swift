@@ -33,26 +33,33 @@ public struct MarbleTimeline<Value> {
     events = []
     events.reserveCapacity(diagram.events.count)
     var reported: Set<String> = []
-    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
-    var last: (key: String, value: Value)?
+    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key,
+    // and its key's number, so that the same key as written again costs no String at all.
+    var last: (number: UInt32, key: String, value: Value)?
     for event in diagram.events {
+      if let last, last.number == event.key.rawValue {
+        events.append(.next(event.frame, last.value))
+        continue
+      }
       switch event.kind {
       case .completed:
         events.append(.completed(event.frame))
       case .error:
         events.append(.error(event.frame, error))
       case .value(let key):
-        if let last, last.key == key {
-          events.append(.next(event.frame, last.value))
+        if let known = last, known.key == key {
+          // Equal as a String, written differently: the value of the key looked up first.
+          last?.number = event.key.rawValue
+          events.append(.next(event.frame, known.value))
         } else if let value = values[key] {
-          last = (key, value)
+          last = (event.key.rawValue, key, value)
           events.append(.next(event.frame, value))
         } else if let value = Self.defaultValue(forKey: key) {
           if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
             self.diagnostics.append(
               .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
           }
-          last = (key, value)
+          last = (event.key.rawValue, key, value)
           events.append(.next(event.frame, value))
         } else if reported.insert(key).inserted {
           self.diagnostics.append(

@@ -51,27 +51,49 @@
   /// A timeline of `items`, each an event at a frame (see `init(frames:events:)`). Items already
   /// in frame order are read once, in place: only the events and the batches are stored, with
   /// no intermediate arrays.
-  @inlinable
+  // Always inlined, so that the caller's `frame` and `event` closures are too (called through
+  // a context, each cost a call and a copy of the element per pass).
+  @inlinable @inline(__always)
   package init<Items: Collection>(
     _ items: Items, frame: (Items.Element) -> Int, event: (Items.Element) -> Event<Value>
   ) {
-    var batches = Batches(capacity: items.count)
-    var events: [Event<Value>] = []
-    events.reserveCapacity(items.count)
+    // A first pass over the frames alone: in order, and one event per frame (the common case)?
     var previous = Int.min
+    var oneEventPerFrame = true
     for item in items {
       let current = frame(item)
       if current < previous {
         self = Self(frames: items.map(frame), events: items.map(event))
         return
       }
+      if current == previous { oneEventPerFrame = false }
       previous = current
-      batches.add(current, at: events.count)
-      events.append(event(item))
     }
-    batches.finish(count: events.count)
-    self.batchFrames = batches.frames
-    self.batchStarts = batches.starts
+    // Then each array written in place, in one pass, with no per-element append.
+    let count = items.count
+    let events = [Event<Value>](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for item in items {
+        guard initialized < count else { break }
+        buffer.initializeElement(at: initialized, to: event(item))
+        initialized += 1
+      }
+    }
+    if oneEventPerFrame {
+      self.batchFrames = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for item in items {
+          guard initialized < count else { break }
+          buffer.initializeElement(at: initialized, to: frame(item))
+          initialized += 1
+        }
+      }
+      self.batchStarts = []
+    } else {
+      var batches = Batches(capacity: count)
+      for (index, item) in items.enumerated() { batches.add(frame(item), at: index) }
+      batches.finish(count: events.count)
+      self.batchFrames = batches.frames
+      self.batchStarts = batches.starts
+    }
     self.events = events
   }
 
@@ -115,6 +137,31 @@
       timeline.batchFrames[first + step] &+ offset
     } _: { step in
       deliver(timeline.batchFrames[first + step], timeline.batch(first + step))
+    }
+  }
+
+  /// Plays the whole timeline on `scheduler` into `subscriber`, batch `index` at
+  /// `batchFrames[index] + offset`: the same actions as `play(on:shiftedBy:fromBatch:_:)`, for
+  /// a source that sends every event as it is. Each step sends its events straight from the
+  /// timeline, with no slice and no closure of the caller's per batch. Disposing the result
+  /// stops the playback.
+  @inlinable @discardableResult
+  package func play(
+    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, into subscriber: Subscriber<Value>
+  ) -> any Disposable {
+    let count = batchCount
+    guard count > 0 else { return ActionDisposable() }
+    let frames = batchFrames
+    let starts = batchStarts
+    let events = events
+    return scheduler.scheduleSeries(count: count) { step in
+      frames[step] &+ offset
+    } _: { step in
+      if starts.isEmpty {
+        subscriber.send(events[step])
+        return
+      }
+      for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
     }
   }
 

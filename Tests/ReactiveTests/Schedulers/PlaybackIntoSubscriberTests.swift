@@ -1,0 +1,74 @@
+import Testing
+
+@testable import Reactive
+
+/// The per-event playback into a subscriber, and the timeline built from items in one pass.
+@Suite struct PlaybackIntoSubscriberTests {
+  final class Box { var lines: [String] = [] }
+
+  private func timed(_ timeline: PlaybackTimeline<String>) -> [String] {
+    timeline.timed.map { "\($0.frame): \($0.event)" }
+  }
+
+  @Test func itemsMakeTheTimelineThatFramesAndEventsMake() {
+    let cases: [[(frame: Int, event: Event<String>)]] = [
+      [(1, .next("a")), (2, .next("b")), (5, .completed)],
+      [(1, .next("a")), (2, .next("b")), (2, .next("c")), (3, .next("d")), (3, .completed)],
+      [(4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed)],
+      [],
+    ]
+    for items in cases {
+      let fromItems = PlaybackTimeline<String>(items, frame: { $0.frame }, event: { $0.event })
+      let fromArrays = PlaybackTimeline<String>(items)
+      #expect(fromItems.batchFrames == fromArrays.batchFrames)
+      #expect(fromItems.batchStarts == fromArrays.batchStarts)
+      #expect(timed(fromItems) == timed(fromArrays))
+    }
+    let single = PlaybackTimeline<String>(
+      [(1, Event<String>.next("a")), (2, .completed)], frame: { $0.0 }, event: { $0.1 })
+    #expect(single.batchStarts.isEmpty)
+    #expect(single.batchFrames == [1, 2])
+  }
+
+  @Test func playingIntoASubscriberSendsEachBatchAtItsFrame() throws {
+    let s = VirtualTimeScheduler()
+    try s.advance(to: 2)
+    let timeline = PlaybackTimeline<String>([
+      (4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed),
+    ])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: s.now, into: subscriber))
+    #expect(s.pendingCount == 1)
+    try s.run()
+    #expect(
+      box.lines == ["3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed"])
+    #expect(s.liveActionCount == 0)
+  }
+
+  @Test func aTerminalEventInABatchEndsThePlaybackThere() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>([
+      (1, .next("a")), (2, .next("b")), (2, .completed), (2, .next("c")), (3, .next("d")),
+    ])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: 0, into: subscriber))
+    try s.run()
+    #expect(box.lines == ["1: next(a)", "2: next(b)", "2: completed"])
+    #expect(s.liveActionCount == 0)
+  }
+
+  @Test func disposingTheSubscriberStopsThePlayback() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: 0, into: subscriber))
+    try s.advance(to: 1)
+    subscriber.dispose()
+    try s.run()
+    #expect(box.lines == ["1: next(a)"])
+    #expect(s.liveActionCount == 0)
+  }
+}
