@@ -59,6 +59,22 @@ import Testing
     #expect(s.liveActionCount == 0)
   }
 
+  @Test func aSeriesStepThatRunsAnotherSeriesLosesNoStep() throws {
+    let s = VirtualTimeScheduler()
+    let box = Box()
+    _ = s.scheduleSeries(count: 3, at: { $0 }) { step in
+      box.lines.append("A\(step)@\(s.now)")
+      guard step == 0 else { return }
+      _ = s.scheduleSeries(count: 2, at: { _ in 0 }) { box.lines.append("B\($0)@\(s.now)") }
+      // A nested run: A's deferred successor goes on the heap first, with A's action.
+      try? s.drain()
+      #expect(s.pendingCount == 1)
+    }
+    try s.run()
+    #expect(box.lines == ["A0@0", "B0@0", "B1@0", "A1@1", "A2@2"])
+    #expect(s.pendingCount == 0)
+  }
+
   @Test func disposingTheSubscriberStopsThePlayback() throws {
     let s = VirtualTimeScheduler()
     let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
