@@ -62,10 +62,16 @@ import Testing
   @Test func aSeriesStepThatRunsAnotherSeriesLosesNoStep() throws {
     let s = VirtualTimeScheduler()
     let box = Box()
-    _ = s.scheduleSeries(count: 3, at: { $0 }) { step in
+    _ = s.scheduleSeries(count: 3) {
+      $0
+    } _: { step in
       box.lines.append("A\(step)@\(s.now)")
       guard step == 0 else { return }
-      _ = s.scheduleSeries(count: 2, at: { _ in 0 }) { box.lines.append("B\($0)@\(s.now)") }
+      _ = s.scheduleSeries(count: 2) { _ in
+        0
+      } _: {
+        box.lines.append("B\($0)@\(s.now)")
+      }
       // A nested run: A's deferred successor goes on the heap first, with A's action.
       try? s.drain()
       #expect(s.pendingCount == 1)
