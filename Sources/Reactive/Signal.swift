@@ -109,3 +109,22 @@ extension Signal {
     subscribe(upstream)
   }
 }
+
+extension Signal {
+  /// Subscribes `subscriber`, made with `handler`, so that a `PipeSignal`'s steps deliver to
+  /// `handler` straight from their upstream subscriber: `subscriber` is then only the
+  /// subscription's disposable (the upstream subscription is attached to it, so disposing it
+  /// ends the subscription as before). Events, their order and the disposals are those of
+  /// `subscribe(subscriber)`: the upstream subscriber, which terminates first and stops every
+  /// event after its terminal one or its disposal, keeps the event grammar. For a subscriber
+  /// that nothing but its disposal reaches (`TestScheduler.record`'s).
+  @inlinable package func subscribe(
+    _ subscriber: Subscriber<Value>, fusing handler: @escaping (Event<Value>) -> Void
+  ) {
+    guard let step = self as? PipeSignal<Value> else {
+      subscribe(subscriber)
+      return
+    }
+    step.connect({ subscriber.attach($0) }, handler)
+  }
+}
