@@ -81,6 +81,63 @@ import Testing
     #expect(s.pendingCount == 0)
   }
 
+  struct Item: PlaybackItem {
+    var frame: Int
+    var event: Event<String>
+  }
+
+  /// What playing `items` into a subscriber logs, through `ItemPlayback` or `PlaybackTimeline`.
+  private func played(_ items: [Item], asItems: Bool) throws -> [String] {
+    let s = VirtualTimeScheduler()
+    try s.advance(to: 2)
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    let playback =
+      asItems
+      ? ItemPlayback(items).play(on: s, shiftedBy: s.now, into: subscriber)
+      : PlaybackTimeline(items, frame: { $0.frame }, event: { $0.event })
+        .play(on: s, shiftedBy: s.now, into: subscriber)
+    subscriber.attach(playback)
+    #expect(s.pendingCount == 1)
+    try s.run()
+    #expect(s.liveActionCount == 0)
+    return box.lines
+  }
+
+  @Test func itemsPlayAsTheirTimelineDoes() throws {
+    let cases: [[Item]] = [
+      [.init(frame: 1, event: .next("a")), .init(frame: 2, event: .completed)],
+      [
+        .init(frame: 1, event: .next("a")), .init(frame: 3, event: .next("b")),
+        .init(frame: 3, event: .next("c")), .init(frame: 4, event: .completed),
+      ],
+      [
+        .init(frame: 4, event: .next("c")), .init(frame: 1, event: .next("a")),
+        .init(frame: 4, event: .next("d")), .init(frame: 1, event: .next("b")),
+        .init(frame: 6, event: .completed),
+      ],
+    ]
+    for items in cases {
+      #expect(try played(items, asItems: true) == played(items, asItems: false))
+    }
+    #expect(
+      try played(cases[2], asItems: true) == [
+        "3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed",
+      ])
+    #expect(ItemPlayback(cases[0]).starts.isEmpty)
+    #expect(ItemPlayback(cases[1]).starts == [0, 1, 3, 4])
+    #expect(ItemPlayback(cases[2]).items.map(\.frame) == [1, 1, 4, 4, 6])
+    #expect(ItemPlayback<Item>([]).batchCount == 0)
+  }
+
+  @Test func itemsInFrameOrderAreSharedNotCopied() {
+    let items = (0..<100).map { Item(frame: $0, event: .next("v")) }
+    let playback = ItemPlayback(items)
+    let given = items.withUnsafeBufferPointer { $0.baseAddress }
+    let kept = playback.items.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(given == kept)
+  }
+
   @Test func disposingTheSubscriberStopsThePlayback() throws {
     let s = VirtualTimeScheduler()
     let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
