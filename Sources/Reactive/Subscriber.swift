@@ -85,7 +85,9 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Delivers `event` unless this subscriber has terminated or been disposed.
-  @inlinable public func send(_ event: Event<Value>) {
+  // Always inlined: a playback step calls it once per event, and the out-of-line copy, shared
+  // by every specialisation, was called with its outlined copy and destroy as arguments.
+  @inlinable @inline(__always) public func send(_ event: Event<Value>) {
     guard let lock else {
       // Confined to a virtual run's thread: no lock (see `init`).
       guard let handler else { return }
