@@ -63,3 +63,68 @@ open class Signal<Value>: @unchecked Sendable {
     return disposable
   }
 }
+
+/// A signal that is one per-event step (`map`, `filter`, `scan`) in front of an upstream
+/// signal. A step chained on another runs in the same upstream subscriber: subscribing
+/// `source.map(f).filter(p)` makes one subscriber of `source` that runs `f`, then `p`, then
+/// delivers, instead of one subscriber per step. Every observable order stays that of a
+/// subscriber per step: each step's subscription work (such as `scan`'s start value, reported
+/// to its probe) runs downstream first, the upstream subscription is tied to the downstream
+/// subscriber before the source is subscribed, and the source's disposal on a terminal event
+/// or on disposal comes where it came (`PipelineOrderTests`). What goes is the per-event cost
+/// of the inner subscribers: a lock check, a retain and a release per step.
+@usableFromInline final class PipeSignal<Value>: Signal<Value>, @unchecked Sendable {
+  /// Connects one subscription: `tie` takes the upstream subscription (to attach it
+  /// downstream), and `handler` receives this signal's events.
+  @usableFromInline typealias Connect = (
+    _ tie: (any Disposable) -> Void, _ handler: @escaping (Event<Value>) -> Void
+  ) -> Void
+
+  // Invariant: immutable after init.
+  @usableFromInline let connect: Connect
+
+  /// A signal whose subscriptions run `connect` for their subscriber.
+  @inlinable init(_ connect: @escaping Connect) {
+    self.connect = connect
+    super.init { subscriber in
+      connect({ subscriber.attach($0) }) { event in subscriber.send(event) }
+      return nil
+    }
+  }
+}
+
+extension Signal {
+  /// Subscribes `handler` to this signal's events for a downstream subscription: `tie` gets the
+  /// upstream subscription before this signal is subscribed. A `PipeSignal` connects its step
+  /// in front of `handler` instead, in the same upstream subscriber.
+  @inlinable func pipe(
+    _ tie: (any Disposable) -> Void, _ handler: @escaping (Event<Value>) -> Void
+  ) {
+    if let step = self as? PipeSignal<Value> {
+      step.connect(tie, handler)
+      return
+    }
+    let upstream = Subscriber(handler)
+    tie(upstream)
+    subscribe(upstream)
+  }
+}
+
+extension Signal {
+  /// Subscribes `subscriber`, made with `handler`, so that a `PipeSignal`'s steps deliver to
+  /// `handler` straight from their upstream subscriber: `subscriber` is then only the
+  /// subscription's disposable (the upstream subscription is attached to it, so disposing it
+  /// ends the subscription as before). Events, their order and the disposals are those of
+  /// `subscribe(subscriber)`: the upstream subscriber, which terminates first and stops every
+  /// event after its terminal one or its disposal, keeps the event grammar. For a subscriber
+  /// that nothing but its disposal reaches (`TestScheduler.record`'s).
+  @inlinable package func subscribe(
+    _ subscriber: Subscriber<Value>, fusing handler: @escaping (Event<Value>) -> Void
+  ) {
+    guard let step = self as? PipeSignal<Value> else {
+      subscribe(subscriber)
+      return
+    }
+    step.connect({ subscriber.attach($0) }, handler)
+  }
+}

@@ -48,6 +48,18 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
     self.lock = CurrentScheduler.isVirtualRun ? nil : Lock()
   }
 
+  /// Creates a subscriber that belongs to the thread of a virtual-time run although it is made
+  /// before the run starts: a `TestScheduler` recording's subscriber, which is subscribed and
+  /// disposed by the scheduler's own actions, so driven by the run's thread only. It takes no
+  /// lock, by the rule of `init(_:)` for subscribers made during a run. With `confined` false,
+  /// the same as `init(_:)`.
+  @usableFromInline package init(
+    confinedToVirtualRun confined: Bool, _ handler: @escaping (Event<Value>) -> Void
+  ) {
+    self.handler = handler
+    self.lock = confined || CurrentScheduler.isVirtualRun ? nil : Lock()
+  }
+
   /// Runs `body` under the lock, if this subscriber has one.
   @inlinable @inline(__always)
   func guarded<R>(_ body: () throws -> R) rethrows -> R {
@@ -73,7 +85,9 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Delivers `event` unless this subscriber has terminated or been disposed.
-  @inlinable public func send(_ event: Event<Value>) {
+  // Always inlined: a playback step calls it once per event, and the out-of-line copy, shared
+  // by every specialisation, was called with its outlined copy and destroy as arguments.
+  @inlinable @inline(__always) public func send(_ event: Event<Value>) {
     guard let lock else {
       // Confined to a virtual run's thread: no lock (see `init`).
       guard let handler else { return }

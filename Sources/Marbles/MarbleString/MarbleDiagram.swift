@@ -25,7 +25,7 @@ public struct MarbleEvent: Hashable, Sendable {
   /// The frame of the event (relative to frame 0 of the diagram).
   public var frame: Int
   /// What happens, as a number.
-  var key: MarbleKey
+  @usableFromInline var key: MarbleKey
   /// Where the glyph is, compactly.
   var place: MarblePlace
 

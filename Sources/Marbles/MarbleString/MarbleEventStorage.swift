@@ -6,8 +6,9 @@ import Foundation
 /// value; failure and completion are the two numbers after the last scalar; any other key
 /// (several scalars, such as `🇫🇷` or `e` + U+0301) is interned, once per process, and numbered
 /// above those. Two events with one key as written have one number.
-struct MarbleKey: Hashable, Sendable {
-  var rawValue: UInt32
+@usableFromInline struct MarbleKey: Hashable, Sendable {
+  // Usable from inlinable code: `MarbleTimeline.init` compares keys by number.
+  @usableFromInline var rawValue: UInt32
 
   /// `#`.
   static let error = MarbleKey(rawValue: 0x11_0000)

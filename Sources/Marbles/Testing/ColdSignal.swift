@@ -13,22 +13,20 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   // Invariant: state is only touched from the virtual scheduler's thread (see
   // `VirtualTimeScheduler`).
   @usableFromInline let book: SubscriptionBook
-  @usableFromInline let timeline: PlaybackTimeline<Value>
+  // The events as given (shared with the caller's array, not copied) when in frame order.
+  @usableFromInline let timeline: ItemPlayback<Recorded<Value>>
 
   // Inlinable, and the subscription made by a closure rather than an override, so that the
   // per-event delivery is specialised for the test's value type (an override runs generic).
   @inlinable init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let timeline = PlaybackTimeline(events, frame: { $0.frame }, event: { $0.event })
+    let timeline = ItemPlayback(events)
     let book = SubscriptionBook()
     self.timeline = timeline
     self.book = book
     super.init { subscriber in
       let start = scheduler.now
       let index = book.open(at: start)
-      subscriber.attach(
-        timeline.play(on: scheduler, shiftedBy: start) { _, events in
-          for event in events { subscriber.send(event) }
-        })
+      subscriber.attach(timeline.play(on: scheduler, shiftedBy: start, into: subscriber))
       subscriber.attach { [weak book, scheduler] in book?.close(index, at: scheduler.now) }
       return nil
     }
@@ -38,7 +36,5 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   public var subscriptions: [SubscriptionLog] { book.entries }
 
   /// The timeline, with frames relative to each subscription, in frame order.
-  public var events: [Recorded<Value>] {
-    timeline.timed.map { Recorded(frame: $0.frame, event: $0.event) }
-  }
+  public var events: [Recorded<Value>] { timeline.items }
 }

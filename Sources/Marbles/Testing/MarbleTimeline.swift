@@ -27,40 +27,55 @@ public struct MarbleTimeline<Value> {
     _ marble: String, kind: MarbleKind = .cold, values: [String: Value] = [:],
     error: any Error = MarbleError("error")
   ) {
-    let (diagram, diagnostics) = MarbleParser.parse(marble, kind: kind)
-    self.diagram = diagram
-    self.diagnostics = diagnostics
-    events = []
-    events.reserveCapacity(diagram.events.count)
+    let (diagram, parsed) = MarbleParser.parse(marble, kind: kind)
+    var diagnostics = parsed
     var reported: Set<String> = []
-    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key.
-    var last: (key: String, value: Value)?
-    for event in diagram.events {
-      switch event.kind {
-      case .completed:
-        events.append(.completed(event.frame))
-      case .error:
-        events.append(.error(event.frame, error))
-      case .value(let key):
-        if let last, last.key == key {
-          events.append(.next(event.frame, last.value))
-        } else if let value = values[key] {
-          last = (key, value)
-          events.append(.next(event.frame, value))
-        } else if let value = Self.defaultValue(forKey: key) {
-          if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
-            self.diagnostics.append(
-              .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
+    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key,
+    // and its key's number, so that the same key as written again costs no String at all.
+    var last: (number: UInt32, key: String, value: Value)?
+    // At most one event per parsed event, written in place (no append per event).
+    let events = [Recorded<Value>](unsafeUninitializedCapacity: diagram.events.count) {
+      buffer, count in
+      func add(_ recorded: Recorded<Value>) {
+        buffer.initializeElement(at: count, to: recorded)
+        count += 1
+      }
+      for event in diagram.events {
+        if let last, last.number == event.key.rawValue {
+          add(.next(event.frame, last.value))
+          continue
+        }
+        switch event.kind {
+        case .completed:
+          add(.completed(event.frame))
+        case .error:
+          add(.error(event.frame, error))
+        case .value(let key):
+          if let known = last, known.key == key {
+            // Equal as a String, written differently: the value of the key looked up first.
+            last?.number = event.key.rawValue
+            add(.next(event.frame, known.value))
+          } else if let value = values[key] {
+            last = (event.key.rawValue, key, value)
+            add(.next(event.frame, value))
+          } else if let value = Self.defaultValue(forKey: key) {
+            if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
+              diagnostics.append(
+                .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
+            }
+            last = (event.key.rawValue, key, value)
+            add(.next(event.frame, value))
+          } else if reported.insert(key).inserted {
+            diagnostics.append(
+              .marbleValueUnresolved(
+                key, typeName: String(describing: Value.self), at: event.range))
           }
-          last = (key, value)
-          events.append(.next(event.frame, value))
-        } else if reported.insert(key).inserted {
-          self.diagnostics.append(
-            .marbleValueUnresolved(
-              key, typeName: String(describing: Value.self), at: event.range))
         }
       }
     }
+    self.diagram = diagram
+    self.events = events
+    self.diagnostics = diagnostics
   }
 
   /// Whether any diagnostic is an error.

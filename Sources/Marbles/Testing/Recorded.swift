@@ -35,6 +35,9 @@ public struct Recorded<Value> {
 
 extension Recorded: Sendable where Value: Sendable {}
 
+// A cold source plays its `[Recorded]` as it is (`ItemPlayback`).
+extension Recorded: PlaybackItem {}
+
 extension Recorded: Equatable where Value: Equatable {
   /// Same frame and equal events.
   public static func == (lhs: Recorded, rhs: Recorded) -> Bool {

@@ -22,10 +22,16 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   // Inlinable, and one pass over the chunks: made in the caller's module, the array is built
   // specialised for `Value` (a generic `map` over the log looked up metadata per element).
   @inlinable public var events: [Recorded<Value>] {
-    var events: [Recorded<Value>] = []
-    events.reserveCapacity(log.count)
-    log.forEachEntry { events.append(Recorded(frame: $0.frame, event: $0.element)) }
-    return events
+    let count = log.count
+    // Written in place: no capacity and uniqueness checks per element, as `append` makes.
+    return [Recorded<Value>](unsafeUninitializedCapacity: count) { buffer, initialized in
+      log.forEachEntry { entry in
+        guard initialized < count else { return }
+        buffer.initializeElement(
+          at: initialized, to: Recorded(frame: entry.frame, event: entry.element))
+        initialized += 1
+      }
+    }
   }
 
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the

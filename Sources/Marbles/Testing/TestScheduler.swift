@@ -120,11 +120,14 @@ public final class TestScheduler: @unchecked Sendable {
     _ signal: Signal<Value>, subscribed: Int = 0, unsubscribed: Int? = nil
   ) -> Recording<Value> {
     let recording = Recording<Value>()
-    let subscriber = Subscriber<Value> { [scheduler] event in
+    let append: (Event<Value>) -> Void = { [scheduler] event in
       recording.append(event, at: scheduler.now)
     }
+    // Subscribed and disposed by the scheduler's actions: it belongs to the run's thread (no lock).
+    let subscriber = Subscriber<Value>(confinedToVirtualRun: true, append)
     schedule(recording, subscriber, subscribed: subscribed, unsubscribed: unsubscribed) {
-      signal.subscribe(subscriber)
+      // A `map`/`filter`/`scan` chain appends straight from its upstream subscriber.
+      signal.subscribe(subscriber, fusing: append)
     }
     return recording
   }
@@ -142,7 +145,8 @@ public final class TestScheduler: @unchecked Sendable {
     _ signal: Signal<Signal<Inner>>, subscribed: Int = 0, unsubscribed: Int? = nil
   ) -> Recording<Recording<Inner>> {
     let recording = Recording<Recording<Inner>>()
-    let subscriber = Subscriber<Signal<Inner>> { [scheduler] event in
+    // Subscribed and disposed by the scheduler's actions: it belongs to the run's thread (no lock).
+    let subscriber = Subscriber<Signal<Inner>>(confinedToVirtualRun: true) { [scheduler] event in
       switch event {
       case .next(let inner):
         let innerRecording = Recording<Inner>()

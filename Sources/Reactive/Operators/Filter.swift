@@ -4,10 +4,11 @@ extension Signal {
   ///     input:          --1--2--3--4--|
   ///     filter(even):   -----2-----4--|
   @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-    Signal { subscriber in
-      self.subscribe(for: subscriber) { event in
+    // A step: chained with `map`, `scan` or another `filter`, it runs in their subscriber.
+    PipeSignal { tie, handler in
+      self.pipe(tie) { event in
         if case .next(let value) = event, !isIncluded(value) { return }
-        subscriber.send(event)
+        handler(event)
       }
     }
   }

@@ -4,12 +4,13 @@ extension Signal {
   ///     input:    --1--2--|
   ///     map(*10): --a--b--|   a = 10, b = 20
   @inlinable public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
-    Signal<T> { subscriber in
-      self.subscribe(for: subscriber) { event in
+    // A step: chained with `filter`, `scan` or another `map`, it runs in their subscriber.
+    PipeSignal<T> { tie, handler in
+      self.pipe(tie) { event in
         switch event {
-        case .next(let value): subscriber.sendNext(transform(value))
-        case .error(let error): subscriber.sendError(error)
-        case .completed: subscriber.sendCompleted()
+        case .next(let value): handler(.next(transform(value)))
+        case .error(let error): handler(.error(error))
+        case .completed: handler(.completed)
         }
       }
     }

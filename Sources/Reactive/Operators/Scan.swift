@@ -9,19 +9,20 @@ extension Signal {
   @inlinable public func scan<A>(
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
-    Signal<A> { subscriber in
+    // A step: chained with `map`, `filter` or another `scan`, it runs in their subscriber.
+    PipeSignal<A> { tie, handler in
       let accumulator = StateCell(start)
       let report = probe?.take()
       report?("acc", start)
-      return self.subscribe(for: subscriber) { event in
+      self.pipe(tie) { event in
         switch event {
         case .next(let value):
           let next = reduce(accumulator.value, value)
           accumulator.value = next
           report?("acc", next)
-          subscriber.sendNext(next)
-        case .error(let error): subscriber.sendError(error)
-        case .completed: subscriber.sendCompleted()
+          handler(.next(next))
+        case .error(let error): handler(.error(error))
+        case .completed: handler(.completed)
         }
       }
     }

@@ -51,27 +51,49 @@
   /// A timeline of `items`, each an event at a frame (see `init(frames:events:)`). Items already
   /// in frame order are read once, in place: only the events and the batches are stored, with
   /// no intermediate arrays.
-  @inlinable
+  // Always inlined, so that the caller's `frame` and `event` closures are too (called through
+  // a context, each cost a call and a copy of the element per pass).
+  @inlinable @inline(__always)
   package init<Items: Collection>(
     _ items: Items, frame: (Items.Element) -> Int, event: (Items.Element) -> Event<Value>
   ) {
-    var batches = Batches(capacity: items.count)
-    var events: [Event<Value>] = []
-    events.reserveCapacity(items.count)
+    // A first pass over the frames alone: in order, and one event per frame (the common case)?
     var previous = Int.min
+    var oneEventPerFrame = true
     for item in items {
       let current = frame(item)
       if current < previous {
         self = Self(frames: items.map(frame), events: items.map(event))
         return
       }
+      if current == previous { oneEventPerFrame = false }
       previous = current
-      batches.add(current, at: events.count)
-      events.append(event(item))
     }
-    batches.finish(count: events.count)
-    self.batchFrames = batches.frames
-    self.batchStarts = batches.starts
+    // Then each array written in place, in one pass, with no per-element append.
+    let count = items.count
+    let events = [Event<Value>](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for item in items {
+        guard initialized < count else { break }
+        buffer.initializeElement(at: initialized, to: event(item))
+        initialized += 1
+      }
+    }
+    if oneEventPerFrame {
+      self.batchFrames = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for item in items {
+          guard initialized < count else { break }
+          buffer.initializeElement(at: initialized, to: frame(item))
+          initialized += 1
+        }
+      }
+      self.batchStarts = []
+    } else {
+      var batches = Batches(capacity: count)
+      for (index, item) in items.enumerated() { batches.add(frame(item), at: index) }
+      batches.finish(count: events.count)
+      self.batchFrames = batches.frames
+      self.batchStarts = batches.starts
+    }
     self.events = events
   }
 
@@ -118,6 +140,31 @@
     }
   }
 
+  /// Plays the whole timeline on `scheduler` into `subscriber`, batch `index` at
+  /// `batchFrames[index] + offset`: the same actions as `play(on:shiftedBy:fromBatch:_:)`, for
+  /// a source that sends every event as it is. Each step sends its events straight from the
+  /// timeline, with no slice and no closure of the caller's per batch. Disposing the result
+  /// stops the playback.
+  @inlinable @discardableResult
+  package func play(
+    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, into subscriber: Subscriber<Value>
+  ) -> any Disposable {
+    let count = batchCount
+    guard count > 0 else { return ActionDisposable() }
+    let frames = batchFrames
+    let starts = batchStarts
+    let events = events
+    return scheduler.scheduleSeries(count: count) { step in
+      frames[step] &+ offset
+    } _: { step in
+      if starts.isEmpty {
+        subscriber.send(events[step])
+        return
+      }
+      for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
+    }
+  }
+
   /// The index of the first batch at `frame` or later.
   package func firstBatch(atOrAfter frame: Int) -> Int {
     var low = 0
@@ -153,5 +200,86 @@
   /// Closes the last batch, after `count` events in all.
   @inlinable mutating func finish(count: Int) {
     if !starts.isEmpty { starts.append(count) }
+  }
+}
+
+/// An item of a timeline kept in its caller's own array: an event at a frame (the Swift tests'
+/// `Recorded`).
+@usableFromInline package protocol PlaybackItem {
+  /// The event's value type.
+  associatedtype Value
+  /// The frame of the event.
+  var frame: Int { get }
+  /// The event.
+  var event: Event<Value> { get }
+}
+
+/// A timeline played straight from an array of timed items, with the same batches and actions as
+/// `PlaybackTimeline.play(on:shiftedBy:into:)`: a cold source's `[Recorded]`, kept as given
+/// (shared, not copied) when it is in frame order, as a marble's always is. So a cold source
+/// holds its events once, and no array of events is built, or destroyed, per source.
+@usableFromInline package struct ItemPlayback<Item: PlaybackItem> {
+  /// The items in frame order (the order given within a frame).
+  @usableFromInline package let items: [Item]
+  /// Where each batch (the items of one frame) starts in `items`, plus `items.count` at the
+  /// end; empty when every batch holds one item (batch `i` is `items[i]`), the common case.
+  @usableFromInline let starts: [Int]
+
+  /// The playback of `items`: kept as they are when in frame order, else sorted by frame
+  /// (stably, so items of one frame keep their order).
+  @inlinable package init(_ items: [Item]) {
+    let given = Self.order(of: items)
+    let items =
+      given.inOrder
+      ? items
+      : items.indices.sorted { (items[$0].frame, $0) < (items[$1].frame, $1) }.map { items[$0] }
+    var starts: [Int] = []
+    if given.inOrder ? given.sharedFrames : Self.order(of: items).sharedFrames {
+      var batches = Batches(capacity: items.count)
+      for (index, item) in items.enumerated() { batches.add(item.frame, at: index) }
+      batches.finish(count: items.count)
+      starts = batches.starts
+    }
+    self.items = items
+    self.starts = starts
+  }
+
+  /// Whether `items` are in frame order, and whether (up to the first item out of order) two
+  /// items share a frame.
+  @inlinable static func order(of items: [Item]) -> (inOrder: Bool, sharedFrames: Bool) {
+    var sharedFrames = false
+    var previous = Int.min
+    for item in items {
+      let frame = item.frame
+      if frame < previous { return (false, sharedFrames) }
+      if frame == previous { sharedFrames = true }
+      previous = frame
+    }
+    return (true, sharedFrames)
+  }
+
+  /// The number of batches (distinct frames).
+  @inlinable package var batchCount: Int { starts.isEmpty ? items.count : starts.count - 1 }
+
+  /// Plays the items on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
+  /// one queued action at a time (see `PlaybackTimeline`). Disposing the result stops it.
+  @inlinable @discardableResult
+  package func play(
+    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int,
+    into subscriber: Subscriber<Item.Value>
+  ) -> any Disposable {
+    let count = batchCount
+    guard count > 0 else { return ActionDisposable() }
+    let items = items
+    let starts = starts
+    return scheduler.scheduleSeries(count: count) { step in
+      (starts.isEmpty ? items[step] : items[starts[step]]).frame &+ offset
+    } _: { step in
+      if starts.isEmpty {
+        subscriber.send(items[step].event)
+        return
+      }
+      for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
+    }
   }
 }

@@ -28,8 +28,11 @@
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// recorded signal terminated; nil before it subscribed.
   @usableFromInline package private(set) var window: SubscriptionLog?
-  /// The entries, `1 << chunkShift` per chunk, every chunk but the last full.
-  @usableFromInline var chunks: [ContiguousArray<Entry>] = []
+  /// The full chunks, `1 << chunkShift` entries each.
+  @usableFromInline var full: [ContiguousArray<Entry>] = []
+  /// The last chunk, appended to in place (one uniqueness check per append, not two); moved to
+  /// `full` when the next entry needs a new chunk.
+  @usableFromInline var tail = ContiguousArray<Entry>()
   /// The number of entries.
   @usableFromInline package private(set) var count = 0
 
@@ -51,14 +54,17 @@
 
   /// Appends `element` at `frame`; a `terminal` element (completion, failure) also closes the
   /// window at `frame`. O(1).
-  @inlinable package mutating func append(_ element: Element, at frame: Int, terminal: Bool) {
+  // Always inlined into the recording's handler: one call less per recorded event, and the
+  // terminal test folds away for a `.next`.
+  @inlinable @inline(__always)
+  package mutating func append(_ element: Element, at frame: Int, terminal: Bool) {
     let size = 1 << Self.chunkShift
     if count & (size - 1) == 0 {
-      var chunk = ContiguousArray<Entry>()
-      chunk.reserveCapacity(count == 0 ? 16 : size)
-      chunks.append(chunk)
+      if count > 0 { full.append(tail) }
+      tail = ContiguousArray<Entry>()
+      tail.reserveCapacity(count == 0 ? 16 : size)
     }
-    chunks[chunks.count - 1].append(Entry(frame: frame, element: element))
+    tail.append(Entry(frame: frame, element: element))
     count += 1
     if terminal { end(at: frame) }
   }
@@ -75,11 +81,20 @@
 
   /// Replaces the element at `index` (a placeholder filled in after the run).
   @inlinable package mutating func update(_ index: Int, _ change: (inout Element) -> Void) {
-    change(&chunks[index >> Self.chunkShift][index & ((1 << Self.chunkShift) - 1)].element)
+    let chunk = index >> Self.chunkShift
+    let offset = index & ((1 << Self.chunkShift) - 1)
+    if chunk < full.count {
+      change(&full[chunk][offset].element)
+    } else {
+      change(&tail[offset].element)
+    }
   }
 
   /// The last frame recorded, if any.
-  @inlinable package var lastFrame: Int? { chunks.last?.last?.frame }
+  @inlinable package var lastFrame: Int? { tail.last?.frame }
+
+  /// The entries, `1 << chunkShift` per chunk, every chunk but the last full.
+  @inlinable var chunks: [ContiguousArray<Entry>] { count == 0 ? [] : full + [tail] }
 }
 
 extension RecordLog: RandomAccessCollection {
@@ -87,14 +102,17 @@ extension RecordLog: RandomAccessCollection {
   @inlinable package var endIndex: Int { count }
 
   @inlinable package subscript(position: Int) -> Entry {
-    chunks[position >> Self.chunkShift][position & ((1 << Self.chunkShift) - 1)]
+    let chunk = position >> Self.chunkShift
+    let offset = position & ((1 << Self.chunkShift) - 1)
+    return chunk < full.count ? full[chunk][offset] : tail[offset]
   }
 
   /// Calls `body` with every entry in order (faster than indexing each).
   @inlinable package func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
-    for chunk in chunks {
+    for chunk in full {
       for entry in chunk { try body(entry) }
     }
+    for entry in tail { try body(entry) }
   }
 }
 

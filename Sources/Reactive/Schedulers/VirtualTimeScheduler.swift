@@ -48,10 +48,18 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// The successor of the series step running now, not yet in the heap: `runSeries` runs it
   /// straight away when nothing else is due first. Anything that looks at or runs the heap
   /// while the step runs puts it there first (`flushDeferred()`), so it is never missed.
-  @exclusivity(unchecked) private var deferred: ActionHeap.Entry?
+  @exclusivity(unchecked) private var deferred: (time: Int, sequence: UInt64)?
+  /// The action of the series whose step runs now, for `deferred`: set once per `runSeries`, so
+  /// that deferring a successor retains nothing per step.
+  @exclusivity(unchecked) private var deferredAction: ScheduledAction?
 
   /// The current virtual time, in frames.
-  @exclusivity(unchecked) public private(set) var now: Int
+  // A getter, not a stored property: another module (a recording's subscriber, inlined into a
+  // test) read the stored property directly, and such a read kept its dynamic exclusivity
+  // check (swift_beginAccess, about 75 instructions per recorded event).
+  public var now: Int { clock }
+  // Unchecked exclusivity: see the invariant above.
+  @exclusivity(unchecked) private var clock: Int
 
   /// The last frame a run may reach; work scheduled later stops the run with an error.
   public var maxFrames: Int
@@ -67,7 +75,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// Creates a scheduler at frame `now`.
   public init(now: Int = 0, maxFrames: Int = 100_000, maxActionsPerFrame: Int = 1_000_000) {
-    self.now = now
+    self.clock = now
     self.maxFrames = maxFrames
     self.maxActionsPerFrame = maxActionsPerFrame
   }
@@ -113,9 +121,9 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// Puts the deferred successor of a running series step on the heap, if there is one.
   private func flushDeferred() {
-    guard let entry = deferred else { return }
+    guard let slot = deferred, let action = deferredAction else { return }
     deferred = nil
-    heap.push(entry)
+    heap.push(.init(time: slot.time, sequence: slot.sequence, action: action))
   }
 
   // MARK: - Scheduling
@@ -181,7 +189,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// Runs every action up to and including frame `frame`, then sets the clock to `frame`.
   public func advance(to frame: Int) throws(VirtualTimeError) {
     try runActions(through: frame)
-    if frame > now { now = frame }
+    if frame > now { clock = frame }
   }
 
   /// Moves the clock `frames` forward, running what falls due on the way.
@@ -271,7 +279,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         throw .actionLimitExceeded(limit: maxActionsPerFrame, frame: entry.time)
       }
       started = true
-      now = entry.time
+      clock = entry.time
       let outer = currentScheduler
       currentScheduler = entry.action.queue ?? self
       if let series = entry.action.series {
@@ -292,7 +300,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// run (at least one, at most `limit`).
   ///
   /// Each step's successor is made before the step runs, with the sequence number reserved for
-  /// it, and kept in `deferred`: the step may cancel it, and whatever looks at or runs the heap
+  /// it, and kept in `deferred` (its action in `deferredAction`): the step may cancel it, and whatever looks at or runs the heap
   /// during the step (a nested run, `pendingCount`, `close()`) first puts it on the heap, where
   /// the loop takes it as any action. A successor still deferred after its step runs here only
   /// when it would be first in the heap and every check of the loop (`stop()`, the end frame,
@@ -301,14 +309,19 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   private func runSeries(
     _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
   ) -> Int {
+    // A series step may run a nested run, and that run a series of its own: each keeps its
+    // own action for `deferred` while it runs.
+    let outerAction = deferredAction
+    deferredAction = action
+    defer { deferredAction = outerAction }
     var ran = 0
     while true {
       let step = series.next
       series.next += 1
       if series.next < series.count {
-        deferred = .init(
-          time: queueTime(series.frame(series.next)),
-          sequence: series.firstSequence &+ UInt64(series.next), action: action)
+        deferred = (
+          queueTime(series.frame(series.next)), series.firstSequence &+ UInt64(series.next)
+        )
       } else {
         action.dispose()
       }
@@ -320,14 +333,15 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       let count = next.time == frameOfCount ? actionsThisFrame : 0
       guard ran < limit, !stopRequested, action.work != nil, next.time <= maxFrames,
         end.map({ next.time <= $0 }) ?? true, count < maxActionsPerFrame,
-        heap.first.map({ next.precedes($0) }) ?? true
+        heap.first.map({ next.time != $0.time ? next.time < $0.time : next.sequence < $0.sequence })
+          ?? true
       else {
-        heap.push(next)
+        heap.push(.init(time: next.time, sequence: next.sequence, action: action))
         return ran
       }
       frameOfCount = next.time
       actionsThisFrame = count + 1
-      now = next.time
+      clock = next.time
     }
   }
 }

@@ -1,0 +1,153 @@
+import Testing
+
+@testable import Reactive
+
+/// The per-event playback into a subscriber, and the timeline built from items in one pass.
+@Suite struct PlaybackIntoSubscriberTests {
+  final class Box { var lines: [String] = [] }
+
+  private func timed(_ timeline: PlaybackTimeline<String>) -> [String] {
+    timeline.timed.map { "\($0.frame): \($0.event)" }
+  }
+
+  @Test func itemsMakeTheTimelineThatFramesAndEventsMake() {
+    let cases: [[(frame: Int, event: Event<String>)]] = [
+      [(1, .next("a")), (2, .next("b")), (5, .completed)],
+      [(1, .next("a")), (2, .next("b")), (2, .next("c")), (3, .next("d")), (3, .completed)],
+      [(4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed)],
+      [],
+    ]
+    for items in cases {
+      let fromItems = PlaybackTimeline<String>(items, frame: { $0.frame }, event: { $0.event })
+      let fromArrays = PlaybackTimeline<String>(items)
+      #expect(fromItems.batchFrames == fromArrays.batchFrames)
+      #expect(fromItems.batchStarts == fromArrays.batchStarts)
+      #expect(timed(fromItems) == timed(fromArrays))
+    }
+    let single = PlaybackTimeline<String>(
+      [(1, Event<String>.next("a")), (2, .completed)], frame: { $0.0 }, event: { $0.1 })
+    #expect(single.batchStarts.isEmpty)
+    #expect(single.batchFrames == [1, 2])
+  }
+
+  @Test func playingIntoASubscriberSendsEachBatchAtItsFrame() throws {
+    let s = VirtualTimeScheduler()
+    try s.advance(to: 2)
+    let timeline = PlaybackTimeline<String>([
+      (4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed),
+    ])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: s.now, into: subscriber))
+    #expect(s.pendingCount == 1)
+    try s.run()
+    #expect(
+      box.lines == ["3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed"])
+    #expect(s.liveActionCount == 0)
+  }
+
+  @Test func aTerminalEventInABatchEndsThePlaybackThere() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>([
+      (1, .next("a")), (2, .next("b")), (2, .completed), (2, .next("c")), (3, .next("d")),
+    ])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: 0, into: subscriber))
+    try s.run()
+    #expect(box.lines == ["1: next(a)", "2: next(b)", "2: completed"])
+    #expect(s.liveActionCount == 0)
+  }
+
+  @Test func aSeriesStepThatRunsAnotherSeriesLosesNoStep() throws {
+    let s = VirtualTimeScheduler()
+    let box = Box()
+    _ = s.scheduleSeries(count: 3) {
+      $0
+    } _: { step in
+      box.lines.append("A\(step)@\(s.now)")
+      guard step == 0 else { return }
+      _ = s.scheduleSeries(count: 2) { _ in
+        0
+      } _: {
+        box.lines.append("B\($0)@\(s.now)")
+      }
+      // A nested run: A's deferred successor goes on the heap first, with A's action.
+      try? s.drain()
+      #expect(s.pendingCount == 1)
+    }
+    try s.run()
+    #expect(box.lines == ["A0@0", "B0@0", "B1@0", "A1@1", "A2@2"])
+    #expect(s.pendingCount == 0)
+  }
+
+  struct Item: PlaybackItem {
+    var frame: Int
+    var event: Event<String>
+  }
+
+  /// What playing `items` into a subscriber logs, through `ItemPlayback` or `PlaybackTimeline`.
+  private func played(_ items: [Item], asItems: Bool) throws -> [String] {
+    let s = VirtualTimeScheduler()
+    try s.advance(to: 2)
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    let playback =
+      asItems
+      ? ItemPlayback(items).play(on: s, shiftedBy: s.now, into: subscriber)
+      : PlaybackTimeline(items, frame: { $0.frame }, event: { $0.event })
+        .play(on: s, shiftedBy: s.now, into: subscriber)
+    subscriber.attach(playback)
+    #expect(s.pendingCount == 1)
+    try s.run()
+    #expect(s.liveActionCount == 0)
+    return box.lines
+  }
+
+  @Test func itemsPlayAsTheirTimelineDoes() throws {
+    let cases: [[Item]] = [
+      [.init(frame: 1, event: .next("a")), .init(frame: 2, event: .completed)],
+      [
+        .init(frame: 1, event: .next("a")), .init(frame: 3, event: .next("b")),
+        .init(frame: 3, event: .next("c")), .init(frame: 4, event: .completed),
+      ],
+      [
+        .init(frame: 4, event: .next("c")), .init(frame: 1, event: .next("a")),
+        .init(frame: 4, event: .next("d")), .init(frame: 1, event: .next("b")),
+        .init(frame: 6, event: .completed),
+      ],
+    ]
+    for items in cases {
+      #expect(try played(items, asItems: true) == played(items, asItems: false))
+    }
+    #expect(
+      try played(cases[2], asItems: true) == [
+        "3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed",
+      ])
+    #expect(ItemPlayback(cases[0]).starts.isEmpty)
+    #expect(ItemPlayback(cases[1]).starts == [0, 1, 3, 4])
+    #expect(ItemPlayback(cases[2]).items.map(\.frame) == [1, 1, 4, 4, 6])
+    #expect(ItemPlayback<Item>([]).batchCount == 0)
+  }
+
+  @Test func itemsInFrameOrderAreSharedNotCopied() {
+    let items = (0..<100).map { Item(frame: $0, event: .next("v")) }
+    let playback = ItemPlayback(items)
+    let given = items.withUnsafeBufferPointer { $0.baseAddress }
+    let kept = playback.items.withUnsafeBufferPointer { $0.baseAddress }
+    #expect(given == kept)
+  }
+
+  @Test func disposingTheSubscriberStopsThePlayback() throws {
+    let s = VirtualTimeScheduler()
+    let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
+    let box = Box()
+    let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
+    subscriber.attach(timeline.play(on: s, shiftedBy: 0, into: subscriber))
+    try s.advance(to: 1)
+    subscriber.dispose()
+    try s.run()
+    #expect(box.lines == ["1: next(a)"])
+    #expect(s.liveActionCount == 0)
+  }
+}
