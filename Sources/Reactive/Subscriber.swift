@@ -41,8 +41,10 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   ///
   /// A subscriber made while a `VirtualTimeScheduler` runs its actions (inside `run()`,
   /// `advance`, `step()` or `drain()`) belongs to that run's thread, which is single-threaded by
-  /// the scheduler's contract: it takes no lock. Any other subscriber guards its state with a
-  /// lock (see `Guides/Contracts.md`, "Thread safety").
+  /// the scheduler's contract: it takes no lock. So does one made while a `Command` whose main
+  /// scheduler is virtual builds its graph (the graph belongs to that run's thread too). Any
+  /// other subscriber guards its state with a lock (see `Guides/Contracts.md`, "Thread
+  /// safety").
   public init(_ handler: @escaping (Event<Value>) -> Void) {
     self.handler = handler
     self.lock = CurrentScheduler.isVirtualRun ? nil : Lock()
