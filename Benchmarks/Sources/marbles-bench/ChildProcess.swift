@@ -23,13 +23,14 @@ func secondsElapsed(_ body: () throws -> Void) rethrows -> Double {
   return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// Runs `arguments[0]` with `arguments`, its standard output and error sent to /dev/null, and
-/// waits for it with `wait4`, which gives this child's own peak RSS (`ru_maxrss`).
-func runChild(_ arguments: [String]) -> ChildRun {
+/// Runs `arguments[0]` with `arguments`, its standard error sent to /dev/null and its standard
+/// output to `output` (a file path; /dev/null by default), and waits for it with `wait4`, which
+/// gives this child's own peak RSS (`ru_maxrss`).
+func runChild(_ arguments: [String], output: String = "/dev/null") -> ChildRun {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
   defer { for pointer in argv { free(pointer) } }
