@@ -390,12 +390,14 @@ public enum MarblesTool {
       }
       data = contents
     }
-    if let offset = firstInvalidUTF8Offset(data) {
+    // Validated in one pass by the standard library; the offset is only looked for on failure.
+    guard let text = String(validating: data, as: UTF8.self) else {
+      let offset = firstInvalidUTF8Offset(data) ?? 0
       return .failure(
         ToolMessage(
           "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
     }
-    return .success(SourceFile(name: name, text: String(decoding: data, as: UTF8.self)))
+    return .success(SourceFile(name: name, text: text))
   }
 
   /// The byte offset of the first byte that is not part of valid UTF-8, if any.

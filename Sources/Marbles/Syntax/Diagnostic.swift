@@ -65,13 +65,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     text += "\(severity.rawValue): \(message)\n"
     if let line = source.line(range.start.line) {
       text += line + "\n"
-      // Keep tabs so the caret lines up under tab-indented text.
-      var indent = ""
-      for character in line.prefix(max(0, range.start.column - 1)) {
-        indent.append(character == "\t" ? "\t" : " ")
-      }
-      let padding = max(0, range.start.column - 1 - indent.count)
-      indent += String(repeating: " ", count: padding)
+      let indent = Self.indent(under: line, columns: max(0, range.start.column - 1))
       var marker = "^"
       if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
         marker += String(repeating: "~", count: range.end.column - range.start.column - 1)
@@ -80,6 +74,33 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
     for note in notes { text += note.render(in: source) }
     return text
+  }
+}
+
+extension Diagnostic {
+  /// Blanks as wide as the first `columns` characters of `line` (then spaces past its end),
+  /// keeping tabs so that the caret lines up under tab-indented text. An ASCII prefix is read
+  /// byte by byte: a caret at column 1,000,000 costs no grapheme breaking.
+  static func indent(under line: Substring, columns: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(columns)
+    var ascii = true
+    for byte in line.utf8.prefix(columns) {
+      guard byte < 0x80 else {
+        ascii = false
+        break
+      }
+      bytes.append(byte == UInt8(ascii: "\t") ? byte : UInt8(ascii: " "))
+    }
+    var indent = ""
+    var width = bytes.count
+    if ascii {
+      indent = String(decoding: bytes, as: UTF8.self)
+    } else {
+      for character in line.prefix(columns) { indent.append(character == "\t" ? "\t" : " ") }
+      width = indent.count
+    }
+    return indent + String(repeating: " ", count: max(0, columns - width))
   }
 }
 

@@ -69,28 +69,33 @@ public struct SourceFile: Sendable {
   }
 
   /// The lines of `text`, split at every Character that `isNewline` (CR LF is one break).
-  /// Pure ASCII text is split on its bytes, without grapheme breaking.
+  /// Pure ASCII text is split on its bytes in one pass, without grapheme breaking.
   private static func splitLines(_ text: String) -> [Substring] {
-    let utf8 = text.utf8
-    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+    // (end of the line, start of the next) as UTF-8 offsets; nil when a byte is not ASCII.
+    let breaks = text.utf8.withContiguousStorageIfAvailable { bytes -> [(Int, Int)]? in
+      var breaks: [(Int, Int)] = []
+      var position = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        if byte >= 0x80 { return nil }
+        position += 1
+        guard (0x0A...0x0D).contains(byte) else { continue }  // LF, VT, FF, CR
+        let end = position - 1
+        if byte == 0x0D, position < bytes.count, bytes[position] == 0x0A { position += 1 }
+        breaks.append((end, position))
+      }
+      return breaks
+    }
+    guard let breaks = breaks ?? nil else {
       return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
+    let utf8 = text.utf8
     var lines: [Substring] = []
+    lines.reserveCapacity(breaks.count + 1)
     var lineStart = utf8.startIndex
-    var position = utf8.startIndex
-    while position < utf8.endIndex {
-      let byte = utf8[position]
-      let after = utf8.index(after: position)
-      guard (0x0A...0x0D).contains(byte) else {  // LF, VT, FF, CR
-        position = after
-        continue
-      }
-      lines.append(text[lineStart..<position])
-      position = after
-      if byte == 0x0D, position < utf8.endIndex, utf8[position] == 0x0A {
-        position = utf8.index(after: position)
-      }
-      lineStart = position
+    for (end, next) in breaks {
+      lines.append(text[lineStart..<utf8.index(utf8.startIndex, offsetBy: end)])
+      lineStart = utf8.index(utf8.startIndex, offsetBy: next)
     }
     lines.append(text[lineStart..<utf8.endIndex])
     return lines
