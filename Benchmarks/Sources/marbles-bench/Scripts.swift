@@ -3,7 +3,7 @@ import Foundation
 /// The `.marble` scripts of the end-to-end rows, written to a temporary folder.
 enum Scripts {
   /// The pipeline workload as a script: a cold marble of `n` values `a` (= 1) through
-  /// `map` → `filter` → `scan`, shown as one lane. `Benchmarks/peers.sh` writes the same script.
+  /// `map` → `filter` → `scan`, shown as one lane. `Benchmarks/peers.py` writes the same script.
   static func pipeline(_ n: Int) -> String {
     """
     let input = cold("\(String(repeating: "a", count: n))|", a: 1)
