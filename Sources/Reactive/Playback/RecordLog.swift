@@ -114,6 +114,14 @@ extension RecordLog: RandomAccessCollection {
     }
     for entry in tail { try body(entry) }
   }
+
+  /// Calls `body` with the entries in order, a chunk at a time (for loops that copy them).
+  @inlinable package func forEachChunk(_ body: (UnsafeBufferPointer<Entry>) throws -> Void)
+    rethrows
+  {
+    for chunk in full { try chunk.withUnsafeBufferPointer(body) }
+    try tail.withUnsafeBufferPointer(body)
+  }
 }
 
 extension RecordLog: Sendable where Element: Sendable {}
