@@ -103,11 +103,16 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
 
   @inlinable func append(_ event: Event<Value>, at frame: Int) {
     if case .next(let value) = event {
-      log.append(value, at: frame, terminal: false)
+      appendNext(value, at: frame)
       return
     }
     others.append(Other(position: log.count + others.count, frame: frame, event: event))
     log.end(at: frame)
+  }
+
+  /// Appends a `.next` event of `value` at `frame`.
+  @inlinable func appendNext(_ value: Value, at frame: Int) {
+    log.append(value, at: frame, terminal: false)
   }
 
   @usableFromInline func end(at frame: Int) {
