@@ -118,6 +118,18 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
     handler(event)
   }
 
+  /// The handler of a subscriber without a lock (one confined to a virtual run's thread), for
+  /// a marble playback to keep: it sends a value by calling it while `isReceiving`, which is
+  /// what `send` does for a value, without the retain and release of the handler per call that
+  /// reading it from the subscriber costs. Nil for a subscriber with a lock.
+  @inlinable package var confinedHandler: ((Event<Value>) -> Void)? {
+    lock == nil ? handler : nil
+  }
+
+  /// Whether events are still delivered: not terminated, not disposed. Read with no lock, for
+  /// the holder of `confinedHandler` only.
+  @inlinable package var isReceiving: Bool { handler != nil }
+
   /// Disposes every attached resource, in the order attached, once.
   @usableFromInline func disposeResources() {
     for resource in guarded({ resources.close() }) ?? [] { resource.disposable.dispose() }

@@ -154,11 +154,24 @@
     let frames = batchFrames
     let starts = batchStarts
     let events = events
+    // Kept for the values of single-event frames (see `Subscriber.confinedHandler`).
+    let fast: Bool
+    let handler: (Event<Value>) -> Void
+    if let confined = subscriber.confinedHandler {
+      (fast, handler) = (true, confined)
+    } else {
+      (fast, handler) = (false, { _ in })
+    }
     return scheduler.scheduleSeries(count: count) { step in
       frames[step] &+ offset
     } _: { step in
       if starts.isEmpty {
-        subscriber.send(events[step])
+        let event = events[step]
+        if fast, case .next = event {
+          if subscriber.isReceiving { handler(event) }
+          return
+        }
+        subscriber.send(event)
         return
       }
       for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
@@ -272,11 +285,24 @@
     guard count > 0 else { return ActionDisposable() }
     let items = items
     let starts = starts
+    // Kept for the values of single-event frames (see `Subscriber.confinedHandler`).
+    let fast: Bool
+    let handler: (Event<Item.Value>) -> Void
+    if let confined = subscriber.confinedHandler {
+      (fast, handler) = (true, confined)
+    } else {
+      (fast, handler) = (false, { _ in })
+    }
     return scheduler.scheduleSeries(count: count) { step in
       (starts.isEmpty ? items[step] : items[starts[step]]).frame &+ offset
     } _: { step in
       if starts.isEmpty {
-        subscriber.send(items[step].event)
+        let event = items[step].event
+        if fast, case .next = event {
+          if subscriber.isReceiving { handler(event) }
+          return
+        }
+        subscriber.send(event)
         return
       }
       for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
