@@ -110,13 +110,7 @@ extension Signal {
       step.connect(tie, next, other)
       return
     }
-    let upstream = Subscriber<Value> { event in
-      if case .next(let value) = event {
-        next(value)
-      } else {
-        other(event)
-      }
-    }
+    let upstream = Subscriber<Value>(values: next, other: other)
     tie(upstream)
     subscribe(upstream)
   }

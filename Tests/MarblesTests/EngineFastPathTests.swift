@@ -22,6 +22,33 @@ import Testing
     #expect(Subscriber<Int> { _ in }.lock != nil)
   }
 
+  @Test func aPlaybackSendsValuesToAValuesHandlerWhileTheSubscriberReceives() throws {
+    // A subscriber made with separate handlers during the run: no lock, so the playback calls
+    // its values' handler with each value; disposal (here from inside it) stops the values.
+    for disposeAt in [2, nil] {
+      let ts = TestScheduler()
+      let source = ts.cold(events: MarbleTimeline<Int>("-1-2-3-4|").events)
+      var received: [String] = []
+      var subscriber: Subscriber<Int>?
+      ts.scheduler.schedule(at: 0) {
+        let made = Subscriber<Int>(
+          values: { value in
+            received.append("\(value)")
+            if value == disposeAt { subscriber?.dispose() }
+          },
+          other: { received.append("\($0)") })
+        subscriber = made
+        source.subscribe(made)
+      }
+      try ts.run()
+      #expect(subscriber?.lock == nil)
+      #expect(subscriber?.valueHandler == nil)
+      #expect(received == (disposeAt == nil ? ["1", "2", "3", "4", "completed"] : ["1", "2"]))
+    }
+    // With a lock, there is no values' handler to keep.
+    #expect(Subscriber<Int>(values: { _ in }, other: { _ in }).confinedValueHandler == nil)
+  }
+
   @Test func aRecordingKeepsItsValuesAndOtherEventsInTheOrderAppended() {
     // Values are kept apart from the other events; `events` puts them back in order, also
     // with events after a terminal one (which only a hand-made append can give) and across

@@ -154,24 +154,13 @@
     let frames = batchFrames
     let starts = batchStarts
     let events = events
-    // Kept for the values of single-event frames (see `Subscriber.confinedHandler`).
-    let fast: Bool
-    let handler: (Event<Value>) -> Void
-    if let confined = subscriber.confinedHandler {
-      (fast, handler) = (true, confined)
-    } else {
-      (fast, handler) = (false, { _ in })
-    }
+    // Sends the values of one-event frames without a retain per value.
+    let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
       frames[step] &+ offset
     } _: { step in
       if starts.isEmpty {
-        let event = events[step]
-        if fast, case .next = event {
-          if subscriber.isReceiving { handler(event) }
-          return
-        }
-        subscriber.send(event)
+        delivery.send(events[step], to: subscriber)
         return
       }
       for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
@@ -187,6 +176,39 @@
       if batchFrames[middle] < frame { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// How a playback sends a value to its subscriber: when the subscriber has no lock, through
+/// the handler it keeps (`Subscriber.confinedValueHandler`, else `confinedHandler`), called
+/// while the subscriber still receives, which is what `Subscriber.send` does for a value but
+/// for the retain and release of the handler that reading it from the subscriber costs per
+/// call. Anything else goes through `send`. The handlers are kept as non-optional closures: an
+/// optional one was retained per call, and one made with `??` was reabstracted.
+@usableFromInline struct Delivery<Value> {
+  /// 0: through `send`; 1: `handler`; 2: `values`.
+  @usableFromInline let mode: UInt8
+  @usableFromInline let handler: (Event<Value>) -> Void
+  @usableFromInline let values: (Value) -> Void
+
+  @inlinable init(_ subscriber: Subscriber<Value>) {
+    if let values = subscriber.confinedValueHandler {
+      (mode, handler, self.values) = (2, { _ in }, values)
+    } else if let handler = subscriber.confinedHandler {
+      (mode, self.handler, values) = (1, handler, { _ in })
+    } else {
+      (mode, handler, values) = (0, { _ in }, { _ in })
+    }
+  }
+
+  /// Sends `event` to `subscriber` (the one this delivery was made for).
+  @inlinable @inline(__always) func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+    if mode != 0, case .next(let value) = event {
+      guard subscriber.isReceiving else { return }
+      if mode == 2 { values(value) } else { handler(event) }
+      return
+    }
+    subscriber.send(event)
   }
 }
 
@@ -285,24 +307,13 @@
     guard count > 0 else { return ActionDisposable() }
     let items = items
     let starts = starts
-    // Kept for the values of single-event frames (see `Subscriber.confinedHandler`).
-    let fast: Bool
-    let handler: (Event<Item.Value>) -> Void
-    if let confined = subscriber.confinedHandler {
-      (fast, handler) = (true, confined)
-    } else {
-      (fast, handler) = (false, { _ in })
-    }
+    // Sends the values of one-event frames without a retain per value.
+    let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
       (starts.isEmpty ? items[step] : items[starts[step]]).frame &+ offset
     } _: { step in
       if starts.isEmpty {
-        let event = items[step].event
-        if fast, case .next = event {
-          if subscriber.isReceiving { handler(event) }
-          return
-        }
-        subscriber.send(event)
+        delivery.send(items[step].event, to: subscriber)
         return
       }
       for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
