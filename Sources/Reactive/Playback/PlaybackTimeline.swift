@@ -154,16 +154,20 @@
     let frames = batchFrames
     let starts = batchStarts
     let events = events
-    // Sends the values of one-event frames without a retain per value.
+    guard starts.isEmpty else {
+      return scheduler.scheduleSeries(count: count) { step in
+        frames[step] &+ offset
+      } _: { step in
+        for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
+      }
+    }
+    // One event per frame, the common case: batch `step` is `events[step]`, and its value is
+    // sent without a retain per value.
     let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
       frames[step] &+ offset
     } _: { step in
-      if starts.isEmpty {
-        delivery.send(events[step], to: subscriber)
-        return
-      }
-      for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
+      delivery.send(events[step], to: subscriber)
     }
   }
 
@@ -307,16 +311,20 @@
     guard count > 0 else { return ActionDisposable() }
     let items = items
     let starts = starts
-    // Sends the values of one-event frames without a retain per value.
+    guard starts.isEmpty else {
+      return scheduler.scheduleSeries(count: count) { step in
+        items[starts[step]].frame &+ offset
+      } _: { step in
+        for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
+      }
+    }
+    // One item per frame, the common case: batch `step` is `items[step]`, and its value is sent
+    // without a retain per value.
     let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
-      (starts.isEmpty ? items[step] : items[starts[step]]).frame &+ offset
+      items[step].frame &+ offset
     } _: { step in
-      if starts.isEmpty {
-        delivery.send(items[step].event, to: subscriber)
-        return
-      }
-      for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
+      delivery.send(items[step].event, to: subscriber)
     }
   }
 }
