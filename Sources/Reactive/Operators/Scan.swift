@@ -14,11 +14,21 @@ extension Signal {
       let accumulator = StateCell(start)
       let report = probe?.take()
       report?("acc", start)
-      let step = { (value: Value) in
-        let accumulated = reduce(accumulator.value, value)
-        accumulator.value = accumulated
-        report?("acc", accumulated)
-        next(accumulated)
+      // Without a probe (the common case), a step with nothing to report.
+      let step: (Value) -> Void
+      if let report {
+        step = { value in
+          let accumulated = reduce(accumulator.value, value)
+          accumulator.value = accumulated
+          report("acc", accumulated)
+          next(accumulated)
+        }
+      } else {
+        step = { value in
+          let accumulated = reduce(accumulator.value, value)
+          accumulator.value = accumulated
+          next(accumulated)
+        }
       }
       self.pipe(tie, next: step) { event in
         switch event {
