@@ -66,19 +66,27 @@
     if let tail, tail.count == index, index < tail.capacity {
       (tail.base + index).initialize(to: Entry(frame: frame, element: element))
       tail.count = index &+ 1
+      count += 1
     } else {
-      makeRoom()
-      if let tail {
-        (tail.base + index).initialize(to: Entry(frame: frame, element: element))
-        tail.count = index &+ 1
-      }
+      // Out of line, and last: the common path above saves no registers for a call.
+      appendMakingRoom(element, at: frame)
     }
-    count += 1
     if terminal { end(at: frame) }
   }
 
+  /// Appends `element` at `frame` once `makeRoom` has made room for it.
+  @inlinable @inline(never) mutating func appendMakingRoom(_ element: Element, at frame: Int) {
+    makeRoom()
+    if let tail {
+      let index = count & ((1 << Self.chunkShift) - 1)
+      (tail.base + index).initialize(to: Entry(frame: frame, element: element))
+      tail.count = index &+ 1
+    }
+    count += 1
+  }
+
   /// Makes `tail` a chunk that this log alone appends to, with room for one more entry.
-  @inlinable @inline(never) mutating func makeRoom() {
+  @inlinable mutating func makeRoom() {
     let size = 1 << Self.chunkShift
     let used = tailCount
     if let tail, used == size {
