@@ -212,6 +212,12 @@
       if mode == 2 { values(value) } else { handler(event) }
       return
     }
+    Self.send(event, to: subscriber)
+  }
+
+  /// `subscriber.send(event)`, out of line: the common path above stays small.
+  @inlinable @inline(never)
+  static func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
     subscriber.send(event)
   }
 }
