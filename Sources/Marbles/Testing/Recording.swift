@@ -63,10 +63,11 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
           let next = other < others.count ? others[other].position : Int.max
           let run = Swift.min(chunk.count - index, next - initialized, count - initialized)
           guard run > 0 else { return }
+          // Both indices stay below `count` (checked above): no overflow checks per value.
           for offset in 0..<run {
-            let entry = chunk[index + offset]
+            let entry = chunk[index &+ offset]
             buffer.initializeElement(
-              at: initialized + offset,
+              at: initialized &+ offset,
               to: Recorded(frame: entry.frame, event: .next(entry.element)))
           }
           initialized += run
