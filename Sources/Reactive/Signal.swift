@@ -72,12 +72,16 @@ open class Signal<Value>: @unchecked Sendable {
 /// to its probe) runs downstream first, the upstream subscription is tied to the downstream
 /// subscriber before the source is subscribed, and the source's disposal on a terminal event
 /// or on disposal comes where it came (`PipelineOrderTests`). What goes is the per-event cost
-/// of the inner subscribers: a lock check, a retain and a release per step.
+/// of the inner subscribers: a lock check, a retain and a release per step. Values and the
+/// other events go down the chain apart, so a value passes each step as itself, with no
+/// `Event` made and taken apart again per step.
 @usableFromInline final class PipeSignal<Value>: Signal<Value>, @unchecked Sendable {
   /// Connects one subscription: `tie` takes the upstream subscription (to attach it
-  /// downstream), and `handler` receives this signal's events.
+  /// downstream), `next` receives this signal's values and `other` its other events
+  /// (`error`, `completed`).
   @usableFromInline typealias Connect = (
-    _ tie: (any Disposable) -> Void, _ handler: @escaping (Event<Value>) -> Void
+    _ tie: (any Disposable) -> Void, _ next: @escaping (Value) -> Void,
+    _ other: @escaping (Event<Value>) -> Void
   ) -> Void
 
   // Invariant: immutable after init.
@@ -87,44 +91,48 @@ open class Signal<Value>: @unchecked Sendable {
   @inlinable init(_ connect: @escaping Connect) {
     self.connect = connect
     super.init { subscriber in
-      connect({ subscriber.attach($0) }) { event in subscriber.send(event) }
+      connect({ subscriber.attach($0) }, { subscriber.send(.next($0)) }) { subscriber.send($0) }
       return nil
     }
   }
 }
 
 extension Signal {
-  /// Subscribes `handler` to this signal's events for a downstream subscription: `tie` gets the
-  /// upstream subscription before this signal is subscribed. A `PipeSignal` connects its step
-  /// in front of `handler` instead, in the same upstream subscriber.
+  /// Subscribes to this signal's events for a downstream subscription, values to `next` and the
+  /// other events to `other`: `tie` gets the upstream subscription before this signal is
+  /// subscribed. A `PipeSignal` connects its step in front of `next` and `other` instead, in
+  /// the same upstream subscriber.
   @inlinable func pipe(
-    _ tie: (any Disposable) -> Void, _ handler: @escaping (Event<Value>) -> Void
+    _ tie: (any Disposable) -> Void, next: @escaping (Value) -> Void,
+    other: @escaping (Event<Value>) -> Void
   ) {
     if let step = self as? PipeSignal<Value> {
-      step.connect(tie, handler)
+      step.connect(tie, next, other)
       return
     }
-    let upstream = Subscriber(handler)
+    let upstream = Subscriber<Value>(values: next, other: other)
     tie(upstream)
     subscribe(upstream)
   }
 }
 
 extension Signal {
-  /// Subscribes `subscriber`, made with `handler`, so that a `PipeSignal`'s steps deliver to
-  /// `handler` straight from their upstream subscriber: `subscriber` is then only the
+  /// Subscribes `subscriber`, made with a handler of every event, so that a `PipeSignal`'s
+  /// steps deliver straight from their upstream subscriber, values to `next` and the other
+  /// events to `other` (what the handler does with them): `subscriber` is then only the
   /// subscription's disposable (the upstream subscription is attached to it, so disposing it
   /// ends the subscription as before). Events, their order and the disposals are those of
   /// `subscribe(subscriber)`: the upstream subscriber, which terminates first and stops every
   /// event after its terminal one or its disposal, keeps the event grammar. For a subscriber
   /// that nothing but its disposal reaches (`TestScheduler.record`'s).
   @inlinable package func subscribe(
-    _ subscriber: Subscriber<Value>, fusing handler: @escaping (Event<Value>) -> Void
+    _ subscriber: Subscriber<Value>, fusingNext next: @escaping (Value) -> Void,
+    other: @escaping (Event<Value>) -> Void
   ) {
     guard let step = self as? PipeSignal<Value> else {
       subscribe(subscriber)
       return
     }
-    step.connect({ subscriber.attach($0) }, handler)
+    step.connect({ subscriber.attach($0) }, next, other)
   }
 }

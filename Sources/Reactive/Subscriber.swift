@@ -33,6 +33,10 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   @usableFromInline let lock: Lock?
   // Unchecked exclusivity: accesses never overlap (see the invariant above).
   @exclusivity(unchecked) @usableFromInline var handler: ((Event<Value>) -> Void)?
+  // The values' own handler, when the subscriber was made with one (`init(values:other:)`):
+  // what `handler` does with a value, for a marble playback to call with the value alone.
+  // Under the same invariant as `handler`, and cleared with it.
+  @exclusivity(unchecked) @usableFromInline var valueHandler: ((Value) -> Void)?
   // The attached resources, under the same lock (a subscription is made per operator per
   // subscriber: one lock and no separate composite keeps that cheap).
   @exclusivity(unchecked) private var resources = DisposableList()
@@ -60,6 +64,22 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   ) {
     self.handler = handler
     self.lock = confined || CurrentScheduler.isVirtualRun ? nil : Lock()
+  }
+
+  /// Creates a subscriber that passes values to `values` and the other events to `other`, as
+  /// `init(_:)` with a handler that does so; a playback into it without a lock may call
+  /// `values` with the value alone (`confinedValueHandler`).
+  @inlinable package convenience init(
+    values: @escaping (Value) -> Void, other: @escaping (Event<Value>) -> Void
+  ) {
+    self.init { event in
+      if case .next(let value) = event {
+        values(value)
+      } else {
+        other(event)
+      }
+    }
+    valueHandler = values
   }
 
   /// Runs `body` under the lock, if this subscriber has one.
@@ -98,6 +118,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
         return
       }
       self.handler = nil
+      valueHandler = nil
       disposeResources()
       handler(event)
       return
@@ -113,10 +134,29 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
       return
     }
     self.handler = nil
+    valueHandler = nil
     lock.unlock()
     disposeResources()
     handler(event)
   }
+
+  /// The handler of a subscriber without a lock (one confined to a virtual run's thread), for
+  /// a marble playback to keep: it sends a value by calling it while `isReceiving`, which is
+  /// what `send` does for a value, without the retain and release of the handler per call that
+  /// reading it from the subscriber costs. Nil for a subscriber with a lock.
+  @inlinable package var confinedHandler: ((Event<Value>) -> Void)? {
+    lock == nil ? handler : nil
+  }
+
+  /// The values' own handler (see `init(values:other:)`) of a subscriber without a lock, to be
+  /// kept and called as `confinedHandler` is; nil for any other subscriber.
+  @inlinable package var confinedValueHandler: ((Value) -> Void)? {
+    lock == nil ? valueHandler : nil
+  }
+
+  /// Whether events are still delivered: not terminated, not disposed. Read with no lock, for
+  /// the holder of `confinedHandler` only.
+  @inlinable package var isReceiving: Bool { handler != nil }
 
   /// Disposes every attached resource, in the order attached, once.
   @usableFromInline func disposeResources() {
@@ -156,7 +196,10 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
 
   /// Stops delivery and disposes every attached resource.
   public func dispose() {
-    guarded { handler = nil }
+    guarded {
+      handler = nil
+      valueHandler = nil
+    }
     disposeResources()
   }
 }

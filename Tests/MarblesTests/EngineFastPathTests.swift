@@ -1,6 +1,6 @@
-import Marbles
 import Testing
 
+@testable import Marbles
 @testable import Reactive
 
 /// The engine's per-value shortcuts keep what they replace: the recording's subscriber belongs
@@ -20,6 +20,68 @@ import Testing
     #expect(recording.values == [1])
     // A subscriber made outside any run keeps its lock.
     #expect(Subscriber<Int> { _ in }.lock != nil)
+  }
+
+  @Test func aPlaybackSendsValuesToAValuesHandlerWhileTheSubscriberReceives() throws {
+    // A subscriber made with separate handlers during the run: no lock, so the playback calls
+    // its values' handler with each value; disposal (here from inside it) stops the values.
+    for disposeAt in [2, nil] {
+      let ts = TestScheduler()
+      let source = ts.cold(events: MarbleTimeline<Int>("-1-2-3-4|").events)
+      var received: [String] = []
+      var subscriber: Subscriber<Int>?
+      ts.scheduler.schedule(at: 0) {
+        let made = Subscriber<Int>(
+          values: { value in
+            received.append("\(value)")
+            if value == disposeAt { subscriber?.dispose() }
+          },
+          other: { received.append("\($0)") })
+        subscriber = made
+        source.subscribe(made)
+      }
+      try ts.run()
+      #expect(subscriber?.lock == nil)
+      #expect(subscriber?.valueHandler == nil)
+      #expect(received == (disposeAt == nil ? ["1", "2", "3", "4", "completed"] : ["1", "2"]))
+    }
+    // With a lock, there is no values' handler to keep.
+    #expect(Subscriber<Int>(values: { _ in }, other: { _ in }).confinedValueHandler == nil)
+  }
+
+  @Test func aRecordingKeepsItsValuesAndOtherEventsInTheOrderAppended() {
+    // Values are kept apart from the other events; `events` puts them back in order, also
+    // with events after a terminal one (which only a hand-made append can give) and across
+    // the log's chunks (4096 entries each).
+    let recording = Recording<Int>()
+    recording.start(at: 0)
+    recording.append(.next(1), at: 1)
+    recording.append(.completed, at: 2)
+    recording.append(.next(2), at: 3)
+    recording.append(.error(MarbleError("e")), at: 4)
+    recording.append(.completed, at: 4)
+    recording.append(.next(3), at: 5)
+    #expect(
+      recording.events.map(\.description) == [
+        "next(1)@1", "completed@2", "next(2)@3", "error(MarbleError(\"e\"))@4", "completed@4",
+        "next(3)@5",
+      ])
+    #expect(recording.values == [1, 2, 3])
+    #expect(recording.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 2))
+
+    let long = Recording<Int>()
+    for value in 0..<5000 { long.append(.next(value), at: value) }
+    long.append(.error(MarbleError("e")), at: 5000)
+    for value in 5000..<9000 { long.append(.next(value), at: value + 1) }
+    long.append(.completed, at: 9001)
+    let events = long.events
+    #expect(events.count == 9002)
+    #expect(events[4999].description == "next(4999)@4999")
+    #expect(events[5000].description == "error(MarbleError(\"e\"))@5000")
+    #expect(events[5001].description == "next(5000)@5001")
+    #expect(events[9000].description == "next(8999)@9000")
+    #expect(events[9001].description == "completed@9001")
+    #expect(long.values == Array(0..<9000))
   }
 
   /// What a recording of `source.map.filter.scan` shows: events, its window, and the source's

@@ -139,23 +139,56 @@ struct MarbleLexer {
     let start = index
     var valueCount = 0
     let end = bytes.withUnsafeBufferPointer { bytes in
-      let plain = Self.isPlain
-      var offset = start
-      while offset < bytes.count {
-        let byte = bytes[offset]
-        guard byte < 0x80, plain[Int(byte)], offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80
-        else { break }
-        valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1
-        offset &+= 1
+      Self.isPlain.withUnsafeBufferPointer { plain in
+        var offset = start
+        while offset < bytes.count {
+          let byte = bytes[offset]
+          guard byte < 0x80, plain[Int(byte)] else { break }
+          valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1
+          offset &+= 1
+        }
+        // A glyph followed by a non-ASCII byte may be part of a longer Character: left out.
+        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 {
+          offset &-= 1
+          valueCount &-= bytes[offset] == UInt8(ascii: "-") ? 0 : 1
+        }
+        return offset
       }
-      return offset
     }
     guard end > start else { return 0 }
-    // Appended as a sequence of known length: the array grows once, not once per event.
-    events.append(
-      contentsOf: PlainRunEvents(
-        bytes: bytes, offset: start, end: end, time: time, line: line, column: column,
-        count: valueCount))
+    if Int32(exactly: line).map({ $0 != .min }) == true,
+      Int32(exactly: column + (end - start)) != nil
+    {
+      // Every place fits in 32 bits (the common case): the events written in place, in one
+      // tight pass, and added at once (a large marble's only run becomes the events as is).
+      let (line, column) = (Int32(truncatingIfNeeded: line), column)
+      let run = bytes.withUnsafeBufferPointer { bytes in
+        [MarbleEvent](unsafeUninitializedCapacity: valueCount) { buffer, initialized in
+          var offset = start
+          while offset < end, initialized < valueCount {
+            let byte = bytes[offset]
+            if byte != UInt8(ascii: "-") {
+              let step = offset &- start
+              buffer.initializeElement(
+                at: initialized,
+                to: MarbleEvent(
+                  frame: time &+ step, key: MarbleKey(rawValue: UInt32(byte)),
+                  place: MarblePlace(
+                    line32: line, column32: Int32(truncatingIfNeeded: column &+ step))))
+              initialized &+= 1
+            }
+            offset &+= 1
+          }
+        }
+      }
+      if events.isEmpty { events = run } else { events.append(contentsOf: run) }
+    } else {
+      // Appended as a sequence of known length: the array grows once, not once per event.
+      events.append(
+        contentsOf: PlainRunEvents(
+          bytes: bytes, offset: start, end: end, time: time, line: line, column: column,
+          count: valueCount))
+    }
     column += end - start
     index = end
     (afterBoundary, previousIsDigit, previousIsDot) = (

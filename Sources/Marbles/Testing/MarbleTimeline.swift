@@ -33,6 +33,9 @@ public struct MarbleTimeline<Value> {
     // Long marbles repeat a few keys: remember the last lookup instead of hashing every key,
     // and its key's number, so that the same key as written again costs no String at all.
     var last: (number: UInt32, key: String, value: Value)?
+    // The same, apart, for the check made per event: no number is `UInt32.max`.
+    var lastNumber = UInt32.max
+    var lastValue: Value?
     // At most one event per parsed event, written in place (no append per event).
     let events = [Recorded<Value>](unsafeUninitializedCapacity: diagram.events.count) {
       buffer, count in
@@ -41,8 +44,8 @@ public struct MarbleTimeline<Value> {
         count += 1
       }
       for event in diagram.events {
-        if let last, last.number == event.key.rawValue {
-          add(.next(event.frame, last.value))
+        if event.key.rawValue == lastNumber, let lastValue {
+          add(.next(event.frame, lastValue))
           continue
         }
         switch event.kind {
@@ -54,9 +57,11 @@ public struct MarbleTimeline<Value> {
           if let known = last, known.key == key {
             // Equal as a String, written differently: the value of the key looked up first.
             last?.number = event.key.rawValue
+            (lastNumber, lastValue) = (event.key.rawValue, known.value)
             add(.next(event.frame, known.value))
           } else if let value = values[key] {
             last = (event.key.rawValue, key, value)
+            (lastNumber, lastValue) = (event.key.rawValue, value)
             add(.next(event.frame, value))
           } else if let value = Self.defaultValue(forKey: key) {
             if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
@@ -64,6 +69,7 @@ public struct MarbleTimeline<Value> {
                 .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
             }
             last = (event.key.rawValue, key, value)
+            (lastNumber, lastValue) = (event.key.rawValue, value)
             add(.next(event.frame, value))
           } else if reported.insert(key).inserted {
             diagnostics.append(

@@ -14,7 +14,24 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   // Invariant: only touched from the virtual scheduler's thread.
   // Inlinable storage, so that appending is specialised for the recorded type.
   // Unchecked exclusivity: appended to on the scheduler's thread only, one access at a time.
-  @exclusivity(unchecked) @usableFromInline var log = RecordLog<Event<Value>>()
+  // The values of the `.next` events, with their frames, and the window. Kept apart from the
+  // other events, so that a log of values that need no clean-up (`Int`) is freed without a
+  // per-entry destroy: an `Event` holds an `any Error`, which made every entry need one.
+  @exclusivity(unchecked) @usableFromInline var log = RecordLog<Value>()
+  /// The events other than `.next` (a terminal event: at most one, as the event grammar goes),
+  /// each with its frame and its place among all the events recorded.
+  @exclusivity(unchecked) @usableFromInline var others: [Other] = []
+
+  /// An event other than `.next` at `frame`; `position` is its index among all the events.
+  @usableFromInline struct Other {
+    @usableFromInline let position: Int
+    @usableFromInline let frame: Int
+    @usableFromInline let event: Event<Value>
+
+    @inlinable init(position: Int, frame: Int, event: Event<Value>) {
+      (self.position, self.frame, self.event) = (position, frame, event)
+    }
+  }
 
   @inlinable init() {}
 
@@ -22,15 +39,42 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   // Inlinable, and one pass over the chunks: made in the caller's module, the array is built
   // specialised for `Value` (a generic `map` over the log looked up metadata per element).
   @inlinable public var events: [Recorded<Value>] {
-    let count = log.count
-    // Written in place: no capacity and uniqueness checks per element, as `append` makes.
+    let count = log.count + others.count
+    let others = others
+    // Written in place: no capacity and uniqueness checks per element, as `append` makes; the
+    // values a run at a time, between the other events.
     return [Recorded<Value>](unsafeUninitializedCapacity: count) { buffer, initialized in
-      log.forEachEntry { entry in
-        guard initialized < count else { return }
-        buffer.initializeElement(
-          at: initialized, to: Recorded(frame: entry.frame, event: entry.element))
-        initialized += 1
+      var other = 0
+      // The other events whose place has come (all that are left, with `all`).
+      func addOthers(all: Bool = false) {
+        while other < others.count, all || others[other].position <= initialized,
+          initialized < count
+        {
+          buffer.initializeElement(
+            at: initialized, to: Recorded(frame: others[other].frame, event: others[other].event))
+          initialized += 1
+          other += 1
+        }
       }
+      log.forEachChunk { chunk in
+        var index = 0
+        while index < chunk.count {
+          addOthers()
+          let next = other < others.count ? others[other].position : Int.max
+          let run = Swift.min(chunk.count - index, next - initialized, count - initialized)
+          guard run > 0 else { return }
+          // Both indices stay below `count` (checked above): no overflow checks per value.
+          for offset in 0..<run {
+            let entry = chunk[index &+ offset]
+            buffer.initializeElement(
+              at: initialized &+ offset,
+              to: Recorded(frame: entry.frame, event: .next(entry.element)))
+          }
+          initialized += run
+          index += run
+        }
+      }
+      addOthers(all: true)
     }
   }
 
@@ -41,7 +85,8 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   /// The values received, in order.
   @inlinable public var values: [Value] {
     var values: [Value] = []
-    log.forEachEntry { if case .next(let value) = $0.element { values.append(value) } }
+    values.reserveCapacity(log.count)
+    log.forEachEntry { values.append($0.element) }
     return values
   }
 
@@ -58,7 +103,19 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   }
 
   @inlinable func append(_ event: Event<Value>, at frame: Int) {
-    log.append(event, at: frame)
+    if case .next(let value) = event {
+      appendNext(value, at: frame)
+      return
+    }
+    others.append(Other(position: log.count + others.count, frame: frame, event: event))
+    log.end(at: frame)
+  }
+
+  /// Appends a `.next` event of `value` at `frame`.
+  // Always inlined into the recording's handler, as `RecordLog.append` is (its slow path is
+  // out of line): one call less per recorded value.
+  @inlinable @inline(__always) func appendNext(_ value: Value, at frame: Int) {
+    log.append(value, at: frame, terminal: false)
   }
 
   @usableFromInline func end(at frame: Int) {

@@ -123,11 +123,14 @@ public final class TestScheduler: @unchecked Sendable {
     let append: (Event<Value>) -> Void = { [scheduler] event in
       recording.append(event, at: scheduler.now)
     }
+    let appendNext: (Value) -> Void = { [scheduler] value in
+      recording.appendNext(value, at: scheduler.now)
+    }
     // Subscribed and disposed by the scheduler's actions: it belongs to the run's thread (no lock).
     let subscriber = Subscriber<Value>(confinedToVirtualRun: true, append)
     schedule(recording, subscriber, subscribed: subscribed, unsubscribed: unsubscribed) {
       // A `map`/`filter`/`scan` chain appends straight from its upstream subscriber.
-      signal.subscribe(subscriber, fusing: append)
+      signal.subscribe(subscriber, fusingNext: appendNext, other: append)
     }
     return recording
   }

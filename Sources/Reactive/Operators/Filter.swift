@@ -5,10 +5,15 @@ extension Signal {
   ///     filter(even):   -----2-----4--|
   @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
     // A step: chained with `map`, `scan` or another `filter`, it runs in their subscriber.
-    PipeSignal { tie, handler in
-      self.pipe(tie) { event in
-        if case .next(let value) = event, !isIncluded(value) { return }
-        handler(event)
+    PipeSignal { tie, next, other in
+      self.pipe(tie) { value in
+        if isIncluded(value) { next(value) }
+      } other: { event in
+        if case .next(let value) = event {
+          if isIncluded(value) { next(value) }
+          return
+        }
+        other(event)
       }
     }
   }

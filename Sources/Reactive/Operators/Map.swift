@@ -5,12 +5,14 @@ extension Signal {
   ///     map(*10): --a--b--|   a = 10, b = 20
   @inlinable public func map<T>(_ transform: @escaping (Value) -> T) -> Signal<T> {
     // A step: chained with `filter`, `scan` or another `map`, it runs in their subscriber.
-    PipeSignal<T> { tie, handler in
-      self.pipe(tie) { event in
+    PipeSignal<T> { tie, next, other in
+      self.pipe(tie) { value in
+        next(transform(value))
+      } other: { event in
         switch event {
-        case .next(let value): handler(.next(transform(value)))
-        case .error(let error): handler(.error(error))
-        case .completed: handler(.completed)
+        case .next(let value): next(transform(value))
+        case .error(let error): other(.error(error))
+        case .completed: other(.completed)
         }
       }
     }

@@ -10,19 +10,31 @@ extension Signal {
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
     // A step: chained with `map`, `filter` or another `scan`, it runs in their subscriber.
-    PipeSignal<A> { tie, handler in
+    PipeSignal<A> { tie, next, other in
       let accumulator = StateCell(start)
       let report = probe?.take()
       report?("acc", start)
-      self.pipe(tie) { event in
+      // Without a probe (the common case), a step with nothing to report.
+      let step: (Value) -> Void
+      if let report {
+        step = { value in
+          let accumulated = reduce(accumulator.value, value)
+          accumulator.value = accumulated
+          report("acc", accumulated)
+          next(accumulated)
+        }
+      } else {
+        step = { value in
+          let accumulated = reduce(accumulator.value, value)
+          accumulator.value = accumulated
+          next(accumulated)
+        }
+      }
+      self.pipe(tie, next: step) { event in
         switch event {
-        case .next(let value):
-          let next = reduce(accumulator.value, value)
-          accumulator.value = next
-          report?("acc", next)
-          handler(.next(next))
-        case .error(let error): handler(.error(error))
-        case .completed: handler(.completed)
+        case .next(let value): step(value)
+        case .error(let error): other(.error(error))
+        case .completed: other(.completed)
         }
       }
     }

@@ -154,14 +154,20 @@
     let frames = batchFrames
     let starts = batchStarts
     let events = events
+    guard starts.isEmpty else {
+      return scheduler.scheduleSeries(count: count) { step in
+        frames[step] &+ offset
+      } _: { step in
+        for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
+      }
+    }
+    // One event per frame, the common case: batch `step` is `events[step]`, and its value is
+    // sent without a retain per value.
+    let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
       frames[step] &+ offset
     } _: { step in
-      if starts.isEmpty {
-        subscriber.send(events[step])
-        return
-      }
-      for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
+      delivery.send(events[step], to: subscriber)
     }
   }
 
@@ -174,6 +180,45 @@
       if batchFrames[middle] < frame { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// How a playback sends a value to its subscriber: when the subscriber has no lock, through
+/// the handler it keeps (`Subscriber.confinedValueHandler`, else `confinedHandler`), called
+/// while the subscriber still receives, which is what `Subscriber.send` does for a value but
+/// for the retain and release of the handler that reading it from the subscriber costs per
+/// call. Anything else goes through `send`. The handlers are kept as non-optional closures: an
+/// optional one was retained per call, and one made with `??` was reabstracted.
+@usableFromInline struct Delivery<Value> {
+  /// 0: through `send`; 1: `handler`; 2: `values`.
+  @usableFromInline let mode: UInt8
+  @usableFromInline let handler: (Event<Value>) -> Void
+  @usableFromInline let values: (Value) -> Void
+
+  @inlinable init(_ subscriber: Subscriber<Value>) {
+    if let values = subscriber.confinedValueHandler {
+      (mode, handler, self.values) = (2, { _ in }, values)
+    } else if let handler = subscriber.confinedHandler {
+      (mode, self.handler, values) = (1, handler, { _ in })
+    } else {
+      (mode, handler, values) = (0, { _ in }, { _ in })
+    }
+  }
+
+  /// Sends `event` to `subscriber` (the one this delivery was made for).
+  @inlinable @inline(__always) func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+    if mode != 0, case .next(let value) = event {
+      guard subscriber.isReceiving else { return }
+      if mode == 2 { values(value) } else { handler(event) }
+      return
+    }
+    Self.send(event, to: subscriber)
+  }
+
+  /// `subscriber.send(event)`, out of line: the common path above stays small.
+  @inlinable @inline(never)
+  static func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+    subscriber.send(event)
   }
 }
 
@@ -272,14 +317,20 @@
     guard count > 0 else { return ActionDisposable() }
     let items = items
     let starts = starts
-    return scheduler.scheduleSeries(count: count) { step in
-      (starts.isEmpty ? items[step] : items[starts[step]]).frame &+ offset
-    } _: { step in
-      if starts.isEmpty {
-        subscriber.send(items[step].event)
-        return
+    guard starts.isEmpty else {
+      return scheduler.scheduleSeries(count: count) { step in
+        items[starts[step]].frame &+ offset
+      } _: { step in
+        for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
       }
-      for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
+    }
+    // One item per frame, the common case: batch `step` is `items[step]`, and its value is sent
+    // without a retain per value.
+    let delivery = Delivery(subscriber)
+    return scheduler.scheduleSeries(count: count) { step in
+      items[step].frame &+ offset
+    } _: { step in
+      delivery.send(items[step].event, to: subscriber)
     }
   }
 }

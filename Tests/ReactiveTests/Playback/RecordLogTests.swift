@@ -51,6 +51,25 @@ struct RecordLogTests {
     #expect(seen == count)
   }
 
+  @Test("copies of a log keep their own entries when either appends or updates")
+  func copiesAreValues() {
+    let size = 1 << RecordLog<Int>.chunkShift
+    for start in [3, size, size + 3] {
+      var original = RecordLog<Int>()
+      for index in 0..<start { original.append(index, at: index, terminal: false) }
+      var copy = original
+      original.append(-1, at: start, terminal: false)
+      copy.append(-2, at: start, terminal: false)
+      copy.append(-3, at: start + 1, terminal: false)
+      original.update(0) { $0 = -4 }
+      copy.update(start - 1) { $0 = -5 }
+      #expect(original.map(\.element) == [-4] + Array(1..<start) + [-1], "\(start)")
+      #expect(copy.map(\.element) == Array(0..<start - 1) + [-5, -2, -3], "\(start)")
+      #expect(original.lastFrame == start)
+      #expect(copy.lastFrame == start + 1)
+    }
+  }
+
   @Test("scheduleWindow subscribes at its frame and unsubscribes no earlier")
   func scheduledWindow() throws {
     let scheduler = VirtualTimeScheduler()
