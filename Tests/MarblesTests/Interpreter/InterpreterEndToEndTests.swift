@@ -22,11 +22,7 @@ import Testing
     """
 
   func tool(_ arguments: [String], input: String = script) -> ToolResult {
-    let environment = ToolEnvironment(
-      run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
-      readStandardInput: { Data(input.utf8) })
-    return MarblesTool.main(arguments, environment: environment)
+    runTool(arguments, input: input)
   }
 
   @Test func rendersTheScript() {

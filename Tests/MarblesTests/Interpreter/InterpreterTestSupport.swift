@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Marbles
@@ -84,4 +85,13 @@ struct FailingScript: CustomTestStringConvertible, Sendable {
   }
 
   var testDescription: String { id }
+}
+
+/// Runs the `marbles` tool in process, as `marbles-cli` does, with `input` as standard input.
+func runTool(_ arguments: [String], input: String = "") -> ToolResult {
+  let environment = ToolEnvironment(
+    run: { source, options in ScriptEngine.run(source, options: options) },
+    explain: { name in ScriptEngine.explain(name) },
+    readStandardInput: { Data(input.utf8) })
+  return MarblesTool.main(arguments, environment: environment)
 }

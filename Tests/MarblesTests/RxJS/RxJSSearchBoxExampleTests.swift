@@ -15,11 +15,7 @@ import Testing
   }()
 
   func tool(_ arguments: [String]) -> ToolResult {
-    let environment = ToolEnvironment(
-      run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
-      readStandardInput: { Data(Self.script.utf8) })
-    return MarblesTool.main(arguments, environment: environment)
+    runTool(arguments, input: Self.script)
   }
 
   @Test func isARxJSScript() {

@@ -59,11 +59,7 @@ import Testing
     let path = directory.appendingPathComponent("bad.marble").path
     let bytes = Array("let a = \"é".utf8) + [0xC3, 0x28] + Array("\"\n".utf8)
     #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    let environment = ToolEnvironment(
-      run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
-      readStandardInput: { Data() })
-    let result = MarblesTool.main(["run", path], environment: environment)
+    let result = runTool(["run", path])
     #expect(result.exitCode != 0)
     #expect(
       result.stderr
