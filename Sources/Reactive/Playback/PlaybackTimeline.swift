@@ -140,37 +140,6 @@
     }
   }
 
-  /// Plays the whole timeline on `scheduler` into `subscriber`, batch `index` at
-  /// `batchFrames[index] + offset`: the same actions as `play(on:shiftedBy:fromBatch:_:)`, for
-  /// a source that sends every event as it is. Each step sends its events straight from the
-  /// timeline, with no slice and no closure of the caller's per batch. Disposing the result
-  /// stops the playback.
-  @inlinable @discardableResult
-  package func play(
-    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, into subscriber: Subscriber<Value>
-  ) -> any Disposable {
-    let count = batchCount
-    guard count > 0 else { return ActionDisposable() }
-    let frames = batchFrames
-    let starts = batchStarts
-    let events = events
-    guard starts.isEmpty else {
-      return scheduler.scheduleSeries(count: count) { step in
-        frames[step] &+ offset
-      } _: { step in
-        for index in starts[step]..<starts[step + 1] { subscriber.send(events[index]) }
-      }
-    }
-    // One event per frame, the common case: batch `step` is `events[step]`, and its value is
-    // sent without a retain per value.
-    let delivery = Delivery(subscriber)
-    return scheduler.scheduleSeries(count: count) { step in
-      frames[step] &+ offset
-    } _: { step in
-      delivery.send(events[step], to: subscriber)
-    }
-  }
-
   /// The index of the first batch at `frame` or later.
   package func firstBatch(atOrAfter frame: Int) -> Int {
     var low = 0
@@ -259,8 +228,9 @@
   var event: Event<Value> { get }
 }
 
-/// A timeline played straight from an array of timed items, with the same batches and actions as
-/// `PlaybackTimeline.play(on:shiftedBy:into:)`: a cold source's `[Recorded]`, kept as given
+/// A timeline played straight from an array of timed items into a subscriber, with the same
+/// batches and actions as `PlaybackTimeline.play(on:shiftedBy:fromBatch:_:)`, each step sending
+/// its events straight from the items: a cold source's `[Recorded]`, kept as given
 /// (shared, not copied) when it is in frame order, as a marble's always is. So a cold source
 /// holds its events once, and no array of events is built, or destroyed, per source.
 @usableFromInline package struct ItemPlayback<Item: PlaybackItem> {

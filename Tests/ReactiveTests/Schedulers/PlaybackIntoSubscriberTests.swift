@@ -30,10 +30,15 @@ import Testing
     #expect(single.batchFrames == [1, 2])
   }
 
+  /// `ItemPlayback` of `(frame, event)` pairs.
+  private func playback(_ pairs: [(Int, Event<String>)]) -> ItemPlayback<Item> {
+    ItemPlayback(pairs.map { Item(frame: $0.0, event: $0.1) })
+  }
+
   @Test func playingIntoASubscriberSendsEachBatchAtItsFrame() throws {
     let s = VirtualTimeScheduler()
     try s.advance(to: 2)
-    let timeline = PlaybackTimeline<String>([
+    let timeline = playback([
       (4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed),
     ])
     let box = Box()
@@ -48,7 +53,7 @@ import Testing
 
   @Test func aTerminalEventInABatchEndsThePlaybackThere() throws {
     let s = VirtualTimeScheduler()
-    let timeline = PlaybackTimeline<String>([
+    let timeline = playback([
       (1, .next("a")), (2, .next("b")), (2, .completed), (2, .next("c")), (3, .next("d")),
     ])
     let box = Box()
@@ -86,7 +91,8 @@ import Testing
     var event: Event<String>
   }
 
-  /// What playing `items` into a subscriber logs, through `ItemPlayback` or `PlaybackTimeline`.
+  /// What playing `items` into a subscriber logs, through `ItemPlayback` or a `PlaybackTimeline`
+  /// of them played batch by batch.
   private func played(_ items: [Item], asItems: Bool) throws -> [String] {
     let s = VirtualTimeScheduler()
     try s.advance(to: 2)
@@ -96,7 +102,9 @@ import Testing
       asItems
       ? ItemPlayback(items).play(on: s, shiftedBy: s.now, into: subscriber)
       : PlaybackTimeline(items, frame: { $0.frame }, event: { $0.event })
-        .play(on: s, shiftedBy: s.now, into: subscriber)
+        .play(on: s, shiftedBy: s.now) { _, events in
+          for event in events { subscriber.send(event) }
+        }
     subscriber.attach(playback)
     #expect(s.pendingCount == 1)
     try s.run()
@@ -140,7 +148,7 @@ import Testing
 
   @Test func disposingTheSubscriberStopsThePlayback() throws {
     let s = VirtualTimeScheduler()
-    let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
+    let timeline = playback([(1, .next("a")), (2, .next("b")), (3, .completed)])
     let box = Box()
     let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
     subscriber.attach(timeline.play(on: s, shiftedBy: 0, into: subscriber))
