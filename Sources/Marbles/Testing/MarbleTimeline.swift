@@ -31,9 +31,9 @@ public struct MarbleTimeline<Value> {
     var diagnostics = parsed
     var reported: Set<String> = []
     // Long marbles repeat a few keys: remember the last lookup instead of hashing every key,
-    // and its key's number, so that the same key as written again costs no String at all.
-    var last: (number: UInt32, key: String, value: Value)?
-    // The same, apart, for the check made per event: no number is `UInt32.max`.
+    // and the number of the key as last written, so that the same key written the same way
+    // again costs no String at all (no key's number is `UInt32.max`).
+    var last: (key: String, value: Value)?
     var lastNumber = UInt32.max
     var lastValue: Value?
     // At most one event per parsed event, written in place (no append per event).
@@ -56,11 +56,10 @@ public struct MarbleTimeline<Value> {
         case .value(let key):
           if let known = last, known.key == key {
             // Equal as a String, written differently: the value of the key looked up first.
-            last?.number = event.key.rawValue
             (lastNumber, lastValue) = (event.key.rawValue, known.value)
             add(.next(event.frame, known.value))
           } else if let value = values[key] {
-            last = (event.key.rawValue, key, value)
+            last = (key, value)
             (lastNumber, lastValue) = (event.key.rawValue, value)
             add(.next(event.frame, value))
           } else if let value = Self.defaultValue(forKey: key) {
@@ -68,7 +67,7 @@ public struct MarbleTimeline<Value> {
               diagnostics.append(
                 .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
             }
-            last = (event.key.rawValue, key, value)
+            last = (key, value)
             (lastNumber, lastValue) = (event.key.rawValue, value)
             add(.next(event.frame, value))
           } else if reported.insert(key).inserted {
