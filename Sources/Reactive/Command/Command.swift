@@ -85,7 +85,8 @@ public final class Command<Input, Output>: @unchecked Sendable {
   @usableFromInline let immediateEnabled: Signal<Bool>
   /// The replay buffer behind `immediateEnabled` (RAC's `replayLast`).
   @usableFromInline let immediateEnabledBuffer: ReplaySubject<Bool>
-  @usableFromInline let concurrency: CommandFlag
+  /// `allowsConcurrentExecution`'s value (set and read from any thread).
+  @usableFromInline let concurrency: Locked<Bool>
 
   /// Creates a command (RAC `initWithEnabled:signalBlock:`).
   ///
@@ -112,7 +113,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
     self.willDealloc = willDealloc
     let immediateEnabledBuffer = ReplaySubject<Bool>(capacity: 1)
     self.immediateEnabledBuffer = immediateEnabledBuffer
-    concurrency = CommandFlag()
+    concurrency = Locked(false)
     let main = mainScheduler
 
     // 1. executionSignals (cold over the hot `added`).
@@ -217,7 +218,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   public var allowsConcurrentExecution: Bool {
     get { concurrency.value }
     set {
-      concurrency.value = newValue
+      concurrency.withLock { $0 = newValue }
       concurrencySubject.sendNext(newValue)
     }
   }
@@ -262,21 +263,6 @@ public final class Command<Input, Output>: @unchecked Sendable {
     feed.attach(mainScheduler.schedule { work.subscribe(feed) })
     result.attach(feed)
     return result
-  }
-}
-
-/// `allowsConcurrentExecution`'s value, under a lock (set and read from any thread).
-@usableFromInline final class CommandFlag: @unchecked Sendable {
-  // Invariant: `flag` is only read or written while `lock` is held.
-  private let lock = Lock()
-  private var flag = false
-
-  @usableFromInline init() {}
-
-  /// The current value.
-  var value: Bool {
-    get { lock.withLock { flag } }
-    set { lock.withLock { flag = newValue } }
   }
 }
 

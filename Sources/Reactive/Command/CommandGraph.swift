@@ -45,7 +45,7 @@
         building: errors, inFlightChanges: inFlightChanges, enabled: enabled,
         concurrency: concurrency, willDealloc: willDealloc, buffer: buffer, main: main)
     }
-    if main is VirtualQueue || main is VirtualTimeScheduler {
+    if VirtualTimeScheduler.runsOnlyInVirtualRun(main) {
       self = CurrentScheduler.$confinedToVirtualRun.withValue(true, operation: build)
     } else {
       self = build()

@@ -55,12 +55,13 @@
 }
 
 /// A value guarded by a `Lock`.
-final class Locked<State>: @unchecked Sendable {
+// Usable from inlinable code: `Command` (inlinable) keeps its concurrency flag in one.
+@usableFromInline final class Locked<State>: @unchecked Sendable {
   // Invariant: `state` is only read or written while `lock` is held.
   private let lock = Lock()
   private var state: State
 
-  init(_ state: State) { self.state = state }
+  @usableFromInline init(_ state: State) { self.state = state }
 
   @discardableResult
   func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {

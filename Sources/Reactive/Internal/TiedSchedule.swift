@@ -14,18 +14,14 @@ extension Subscriber {
   ) {
     // A subscriber without a lock belongs to a virtual-time run's thread (see `init`); an
     // action on a virtual-time scheduler runs on that same thread, so the tie needs no lock.
-    let tie = TiedAction(self, locked: lock != nil || !Self.isVirtual(scheduler), action)
+    let tie = TiedAction(
+      self, locked: lock != nil || !VirtualTimeScheduler.runsOnlyInVirtualRun(scheduler), action)
     // The scheduled closure captures the tie alone (no closure context of its own).
     let work = { tie.run() }
     let disposable =
       if let delay { scheduler.schedule(after: delay, work) } else { scheduler.schedule(work) }
     let token = attachRemovable(disposable)
     if tie.store(token) { detach(token) }
-  }
-
-  /// Whether `scheduler` runs its actions only inside a virtual-time run.
-  @usableFromInline static func isVirtual(_ scheduler: any Scheduler) -> Bool {
-    scheduler is VirtualQueue || scheduler is VirtualTimeScheduler
   }
 }
 

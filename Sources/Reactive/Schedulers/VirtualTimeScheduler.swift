@@ -74,6 +74,12 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// The scheduler (this one or one of its queues) whose action is running now, if any.
   @exclusivity(unchecked) public private(set) var currentScheduler: (any Scheduler)?
 
+  /// Whether `scheduler` runs its actions only inside a virtual-time run (a virtual-time
+  /// scheduler or one of its queues), so on that run's one thread.
+  @usableFromInline static func runsOnlyInVirtualRun(_ scheduler: any Scheduler) -> Bool {
+    scheduler is VirtualQueue || scheduler is VirtualTimeScheduler
+  }
+
   /// Creates a scheduler at frame `now`.
   public init(now: Int = 0, maxFrames: Int = 100_000, maxActionsPerFrame: Int = 1_000_000) {
     self.clock = now
@@ -301,12 +307,12 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// run (at least one, at most `limit`).
   ///
   /// Each step's successor is made before the step runs, with the sequence number reserved for
-  /// it, and kept in `deferred` (its action in `deferredAction`): the step may cancel it, and whatever looks at or runs the heap
-  /// during the step (a nested run, `pendingCount`, `close()`) first puts it on the heap, where
-  /// the loop takes it as any action. A successor still deferred after its step runs here only
-  /// when it would be first in the heap and every check of the loop (`stop()`, the end frame,
-  /// `maxFrames`, `maxActionsPerFrame`) lets it run; otherwise it goes on the heap, and the loop
-  /// takes it, or reports why not.
+  /// it, and kept in `deferred` (its action in `deferredAction`): the step may cancel it, and
+  /// whatever looks at or runs the heap during the step (a nested run, `pendingCount`,
+  /// `close()`) first puts it on the heap, where the loop takes it as any action. A successor
+  /// still deferred after its step runs here only when it would be first in the heap and every
+  /// check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`) lets it run;
+  /// otherwise it goes on the heap, and the loop takes it, or reports why not.
   private func runSeries(
     _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
   ) -> Int {
@@ -334,8 +340,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       let count = next.time == frameOfCount ? actionsThisFrame : 0
       guard ran < limit, !stopRequested, action.work != nil, next.time <= maxFrames,
         end.map({ next.time <= $0 }) ?? true, count < maxActionsPerFrame,
-        heap.first.map({ next.time != $0.time ? next.time < $0.time : next.sequence < $0.sequence })
-          ?? true
+        heap.first.map({ (next.time, next.sequence) < ($0.time, $0.sequence) }) ?? true
       else {
         heap.push(.init(time: next.time, sequence: next.sequence, action: action))
         return ran
