@@ -135,7 +135,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["buffered"]) { input.collect(probe: $0).map { Value.array($0) } }
+      return c.probed(["buffered"]) { input.collect(probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
@@ -185,7 +185,7 @@ extension Catalogue {
       let every = try c.optionalInt(1, "the step", minimum: 1)
       let input = try c.signal()
       return c.probed(["buffered"]) {
-        input.bufferCount(size, every, probe: $0).map { Value.array($0) }
+        input.bufferCount(size, every, probe: $0).map { c.builtArray($0) }
       }
     },
     .method(

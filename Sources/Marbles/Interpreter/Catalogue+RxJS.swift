@@ -156,7 +156,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { Value.array($0) } }
+      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "count", rac: "", alias: "count",
@@ -1303,7 +1303,7 @@ extension Catalogue {
       let period = try c.frames(0, "the period", minimum: 1)
       let input = try c.signal()
       return c.probed(["buffered"]) {
-        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map { .array($0) }
+        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map { c.builtArray($0) }
       }
     },
     .method(

@@ -32,6 +32,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
+      let limit = c.runtime.scheduler.maxFrames
+      if diagram.firstFrame < -limit {
+        throw Diagnostic.Interpreter.framesBeforeSubscription(
+          -diagram.firstFrame, limit: limit, at: c.rangeOf(0))
+      }
       return .signal(
         c.runtime.makeSource(
           diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)

@@ -301,9 +301,9 @@ extension Diagnostic {
     }
 
     /// A recorded value nested past `Budget.maximumValueNesting`.
-    static func valueNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+    static func valueNesting(limit: Int, recorded: Bool, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "a recorded value nests deeper than \(limit) levels",
+        "a \(recorded ? "recorded " : "")value nests deeper than \(limit) levels",
         hint: "does a closure wrap its own result again and again?", at: range)
     }
 
@@ -326,6 +326,16 @@ extension Diagnostic {
         "the run reached the limit of \(limit) frames with work still scheduled at frame "
           + "\(nextFrame)\(activeLanes(lanes)); raise '--max-frames' or end the sources",
         at: range)
+    }
+
+    /// A hot marble whose events start more than `--max-frames` frames before its `^`: the
+    /// frames before the subscription point are drawn and recorded like the others.
+    static func framesBeforeSubscription(_ frames: Int, limit: Int, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "the marble starts \(frames) frames before its '^', past the limit of \(limit) frames",
+        hint: "raise '--max-frames' or shorten the time before '^'", at: range)
     }
 
     /// Too many actions at one frame: a loop that never lets time move.

@@ -64,24 +64,40 @@ final class LocalNode: Node {
 final class TupleNode: Node {
   let elements: [Node]
   let isArray: Bool
-  init(_ elements: [Node], isArray: Bool, range: SourceRange) {
+  /// The run's budget: a literal holding strings or composites is checked (`checkBuilt`).
+  let budget: Budget
+  init(_ elements: [Node], isArray: Bool, budget: Budget, range: SourceRange) {
     self.elements = elements
     self.isArray = isArray
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
     var values: [Value] = []
     values.reserveCapacity(elements.count)
-    for element in elements { values.append(try element.eval(locals)) }
-    return isArray ? .array(values) : .tuple(values)
+    var composite = false
+    for element in elements {
+      let value = try element.eval(locals)
+      composite = composite || value.isComposite || value.isString
+      values.append(value)
+    }
+    let result: Value = isArray ? .array(values) : .tuple(values)
+    if composite { try budget.checkBuilt(result, at: range) }
+    return result
   }
 }
 
 /// `["key": value, …]`: keys must be strings; a repeated key is an error.
 final class DictionaryNode: Node {
   let entries: [(key: Node, value: Node, keyRange: SourceRange)]
-  init(_ entries: [(key: Node, value: Node, keyRange: SourceRange)], range: SourceRange) {
+  /// The run's budget: every dictionary is checked (`checkBuilt`).
+  let budget: Budget
+  init(
+    _ entries: [(key: Node, value: Node, keyRange: SourceRange)], budget: Budget,
+    range: SourceRange
+  ) {
     self.entries = entries
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
@@ -97,7 +113,9 @@ final class DictionaryNode: Node {
       }
       values[name] = try entry.value.eval(locals)
     }
-    return .dictionary(values)
+    let result = Value.dictionary(values)
+    try budget.checkBuilt(result, at: range)
+    return result
   }
 }
 
@@ -261,13 +279,21 @@ final class BinaryNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
-    switch result {
-    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
-    case .array(let values): try budget.checkSize(values.count, at: range)
-    default: break
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if op == .add, case .array(let x) = left, case .array(let y) = right {
+      // Checked before it is made: the copy alone could be past the budget.
+      try budget.checkSize(x.count + y.count, at: range)
+      let result = Value.array(x + y)
+      try budget.checkBuilt(result, copied: x.count + y.count, at: range)
+      return result
     }
-    return result
+    if op == .add, case .string(let x) = left, case .string(let y) = right {
+      try budget.checkSize(x.utf8.count + y.utf8.count, at: range)
+      try budget.spend(copied: (x.utf8.count + y.utf8.count) / Budget.charactersPerEvent, at: range)
+      return .string(x + y)
+    }
+    return try Self.apply(op, left, right, at: range)
   }
 
   /// `a op b` on values.

@@ -81,6 +81,21 @@ extension Value {
     }
   }
 
+  /// Whether the value holds other values (a tuple, array, dictionary, error or event), which
+  /// walks over values must visit.
+  var isComposite: Bool {
+    switch self {
+    case .tuple, .array, .dictionary, .error, .event: return true
+    default: return false
+    }
+  }
+
+  /// Whether the value is a string.
+  var isString: Bool {
+    if case .string = self { return true }
+    return false
+  }
+
   /// Whether the value is, or contains, a signal (then recording it needs inner recordings).
   var containsSignal: Bool {
     switch self {
@@ -207,7 +222,69 @@ extension Value: CustomStringConvertible {
     case .recorded: return "recorded lane"
     case .closure: return "closure"
     case .scheduler(let queue): return queue.name
-    default: return timelineValue(at: 0).description
+    default:
+      var out = ""
+      write(to: &out, limit: Self.describedLength)
+      return out
+    }
+  }
+
+  /// How many characters of a value messages print: past it the value is cut with `…`, so
+  /// that a message about a huge value stays short (and printing it costs little).
+  static let describedLength = 300
+
+  /// Appends the value as `TimelineValue.description` writes it to `out`; stops (ending `out`
+  /// with `…`) once `out` holds `limit` characters, without visiting the rest of the value.
+  /// Returns false when it stopped.
+  @discardableResult
+  private func write(to out: inout String, limit: Int) -> Bool {
+    if out.utf8.count >= limit {
+      out += "…"
+      return false
+    }
+    func list(_ values: [Value], _ open: String, _ close: String, out: inout String) -> Bool {
+      out += open
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += ", " }
+        guard value.write(to: &out, limit: limit) else { return false }
+      }
+      out += close
+      return true
+    }
+    switch self {
+    case .tuple(let values): return list(values, "(", ")", out: &out)
+    case .array(let values): return list(values, "[", "]", out: &out)
+    case .dictionary(let values):
+      if values.isEmpty {
+        out += "[:]"
+        return true
+      }
+      out += "["
+      for (index, key) in values.keys.sorted().enumerated() {
+        if index > 0 { out += ", " }
+        out += TimelineValue.quote(key) + ": "
+        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
+      }
+      out += "]"
+      return true
+    case .error(let inner):
+      out += "error("
+      guard inner.write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    case .event(.next(let inner)):
+      out += "next("
+      guard inner.write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    case .event(.error(let error)):
+      out += "failed("
+      guard Value.payload(of: error).write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    default:
+      // A scalar, or a reference printed as recorded data (`signal@0`, `Command`).
+      return timelineValue(at: 0).write(to: &out, limit: limit)
     }
   }
 }

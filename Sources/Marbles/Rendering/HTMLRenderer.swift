@@ -69,11 +69,11 @@ public struct HTMLRenderer: Sendable {
   private func stepData(_ diagram: VisualDiagram, work: inout Int) -> JSONValue {
     var frames: [(String, JSONValue)] = []
     work += diagram.frames.count
-    for (offset, steps) in diagram.frames.enumerated() where !steps.isEmpty {
+    for (frame, steps) in diagram.frames {
       work += steps.count
       frames.append(
         (
-          String(diagram.first + offset),
+          String(frame),
           .array(
             steps.map { step in
               let mark = diagram.rows[step.row].marks[step.mark]
@@ -85,11 +85,23 @@ public struct HTMLRenderer: Sendable {
             })
         ))
     }
-    return .object([
+    var fields: [(String, JSONValue)] = [
       ("first", .int(diagram.first)), ("last", .int(diagram.last)),
       ("rows", .array(diagram.rows.map { .string($0.name) })),
       ("frames", .object(frames)),
-    ])
+    ]
+    // Long empty stretches drawn narrow (`TimeAxis`): `[from, to, drawn width in frames]`.
+    if !diagram.axis.gaps.isEmpty {
+      fields.append(
+        (
+          "gaps",
+          .array(
+            diagram.axis.gaps.map {
+              .array([.int($0.lowerBound), .int($0.upperBound), .int(SVGLayout.gapFrames)])
+            })
+        ))
+    }
+    return .object(fields)
   }
 
   /// JSON that cannot end its `<script>` element early.
@@ -160,7 +172,32 @@ public struct HTMLRenderer: Sendable {
       var box = document.getElementById("diagram");
       var current = data.first;
 
+      var gaps = data.gaps || [];
+
       function clamp(frame) { return Math.min(data.last, Math.max(data.first, frame)); }
+
+      // The column of a frame: long empty stretches (gaps: [from, to, drawn width]) are drawn
+      // narrow, and a frame inside one is at its start.
+      function column(frame) {
+        var c = frame - data.first;
+        for (var i = 0; i < gaps.length; i++) {
+          var g = gaps[i];
+          if (frame > g[1]) { c -= (g[1] - g[0] + 1) - g[2]; }
+          else if (frame >= g[0]) { c -= frame - g[0]; break; }
+          else { break; }
+        }
+        return c;
+      }
+
+      // One frame on (or back), across a whole gap at once.
+      function next(frame, by) {
+        var target = frame + by;
+        for (var i = 0; i < gaps.length; i++) {
+          var g = gaps[i];
+          if (target >= g[0] && target <= g[1]) { return by > 0 ? g[1] + 1 : g[0] - 1; }
+        }
+        return target;
+      }
 
       function fromHash() {
         var match = /frame=(-?\\d+)/.exec(window.location.hash);
@@ -192,7 +229,7 @@ public struct HTMLRenderer: Sendable {
 
       function show(frame, writeHash) {
         current = clamp(frame);
-        var edge = x0 + (current - data.first + 1) * fw;
+        var edge = x0 + (column(current) + 1) * fw;
         veil.setAttribute("x", String(edge));
         veil.setAttribute("width", String(Math.max(0, right - edge + 4)));
         cursor.setAttribute("x", String(edge - fw));
@@ -227,13 +264,13 @@ public struct HTMLRenderer: Sendable {
       }
 
       document.getElementById("first").addEventListener("click", function () { show(data.first, true); });
-      document.getElementById("prev").addEventListener("click", function () { show(current - 1, true); });
-      document.getElementById("next").addEventListener("click", function () { show(current + 1, true); });
+      document.getElementById("prev").addEventListener("click", function () { show(next(current, -1), true); });
+      document.getElementById("next").addEventListener("click", function () { show(next(current, 1), true); });
       document.getElementById("last").addEventListener("click", function () { show(data.last, true); });
       slider.addEventListener("input", function () { show(parseInt(slider.value, 10), true); });
       document.addEventListener("keydown", function (event) {
         if (event.target === slider) { return; }
-        var keys = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: data.first, End: data.last };
+        var keys = { ArrowRight: next(current, 1), ArrowLeft: next(current, -1), Home: data.first, End: data.last };
         if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
           event.preventDefault();
           show(keys[event.key], true);
