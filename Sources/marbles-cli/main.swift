@@ -67,7 +67,12 @@ let environment = ToolEnvironment(
     ? StepTerminal(
       readKey: readStepKey,
       show: { try? StreamIO.writeAll(Array(("\u{1B}[H\u{1B}[2J" + $0).utf8), to: STDOUT_FILENO) })
-    : nil
+    : nil,
+  // Standard output is written as the tool goes (a long `test` or `step` prints as it runs).
+  writeOutput: { text throws(IOFailure) in
+    if closedAtStart[1] { throw IOFailure("bad file descriptor") }
+    try StreamIO.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+  }
 )
 let result = MarblesTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment)
 var exitCode = result.exitCode

@@ -18,6 +18,9 @@ public struct ToolEnvironment: Sendable {
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   public var stepTerminal: StepTerminal?
+  /// Writes to standard output as the tool goes (failing with the stream's reason); nil keeps
+  /// standard output for `ToolResult.stdout`.
+  public var writeOutput: (@Sendable (String) throws(IOFailure) -> Void)?
 
   /// Creates an environment.
   public init(
@@ -27,9 +30,11 @@ public struct ToolEnvironment: Sendable {
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
-    stepTerminal: StepTerminal? = nil
+    stepTerminal: StepTerminal? = nil,
+    writeOutput: (@Sendable (String) throws(IOFailure) -> Void)? = nil
   ) {
     self.stepTerminal = stepTerminal
+    self.writeOutput = writeOutput
     self.run = run
     self.explain = explain
     self.variables = variables
@@ -81,7 +86,7 @@ public struct ToolResult: Equatable, Sendable {
 public enum MarblesTool {
   /// Runs the tool with `arguments` (without the program name).
   public static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
-    var io = ToolIO()
+    let io = ToolIO(write: environment.writeOutput)
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
@@ -90,36 +95,48 @@ public enum MarblesTool {
       code = 64
     case .success(let command):
       switch command {
-      case .help(let topic): code = help(topic, io: &io)
+      case .help(let topic): code = help(topic, io: io)
       case .version:
-        io.out += "marbles \(MarblesVersion.string)\n"
+        io.write("marbles \(MarblesVersion.string)\n")
         code = 0
       case .explain(let name):
         let (text, found) = environment.explain(name)
-        if found { io.out += text } else { io.err += text }
+        if found { io.write(text) } else { io.err += text }
         code = found ? 0 : 1
-      case .render(let options): code = render(options, environment: environment, io: &io)
-      case .test(let options): code = test(options, environment: environment, io: &io)
-      case .step(let options): code = step(options, environment: environment, io: &io)
+      case .render(let options): code = render(options, environment: environment, io: io)
+      case .test(let options): code = test(options, environment: environment, io: io)
+      case .step(let options): code = step(options, environment: environment, io: io)
       }
     }
-    return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
+    var exitCode = code
+    if let stop = io.stop {
+      io.err += stop
+      if exitCode == 0 { exitCode = 1 }
+    }
+    return ToolResult(stdout: io.kept, stderr: io.err, exitCode: exitCode)
   }
 
   // MARK: - render / run
 
   private static func render(
-    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: RenderArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
+    io.limit = options.budgets.maxOutput
     var failed = false
     // Whether a run was drawn (completed, or stopped early and drawn up to the stop).
     var drawn = false
     var texts: [String] = []
+    // The bytes of the drawn documents so far: past `--max-output` no more is drawn.
+    var drawnBytes = 0
     // Each document writes itself when the output is written: a run's JSON is never built as
     // a tree or a String first.
     var jsons: [(inout JSONWriter) -> Void] = []
     for path in options.files {
-      switch load(path, environment: environment) {
+      if let last = texts.last {
+        drawnBytes += last.utf8.count + 1
+        guard drawnBytes <= options.budgets.maxOutput else { break }
+      }
+      switch load(path, environment: environment, maxInput: options.budgets.maxInput) {
       case .failure(let message):
         io.err += message.text
         failed = true
@@ -187,13 +204,19 @@ public enum MarblesTool {
         do throws(IOFailure) {
           try StreamIO.writeOutput(to: output) { descriptor throws(IOFailure) in
             guard options.format == .json else {
-              try StreamIO.writeAll(Array(texts.joined(separator: "\n").utf8), to: descriptor)
+              let text = texts.joined(separator: "\n")
+              guard io.reserve(text.utf8.count) else { throw IOFailure("past --max-output") }
+              try StreamIO.writeAll(Array(text.utf8), to: descriptor)
               return
             }
             // The document goes to the file a chunk at a time as it is written.
             var failure: IOFailure?
             var writer = JSONWriter { chunk in
               if failure == nil {
+                guard io.reserve(chunk.count) else {
+                  failure = IOFailure("past --max-output")
+                  return
+                }
                 do throws(IOFailure) { try StreamIO.writeAll(chunk, to: descriptor) } catch {
                   failure = error
                 }
@@ -204,16 +227,18 @@ public enum MarblesTool {
             if let failure { throw failure }
           }
         } catch {
-          io.err += "error: cannot write '\(output)': \(error.reason)\n"
+          // Past `--max-output`: the budget's own message (`io.stop`), and the file is as it was.
+          if io.stop == nil { io.err += "error: cannot write '\(output)': \(error.reason)\n" }
           return 1
         }
       }
     } else if options.format == .json {
-      var writer = JSONWriter()
+      // Written to standard output a chunk at a time as it is made.
+      var writer = JSONWriter { chunk in io.write(String(decoding: chunk, as: UTF8.self)) }
       writeJSON(to: &writer)
-      io.out += writer.text
+      writer.flush()
     } else {
-      io.out += texts.joined(separator: "\n")
+      io.write(texts.joined(separator: "\n"))
     }
     return failed ? 1 : 0
   }
@@ -223,10 +248,11 @@ public enum MarblesTool {
   /// `marbles step FILE`: with a terminal, one screen per frame (Enter/`n` next, `p` previous,
   /// `q` quit); without one, every step once.
   private static func step(
-    _ options: StepArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: StepArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
+    io.limit = options.budgets.maxOutput
     let source: SourceFile
-    switch load(options.file, environment: environment) {
+    switch load(options.file, environment: environment, maxInput: options.budgets.maxInput) {
     case .failure(let message):
       io.err += message.text
       return 1
@@ -248,8 +274,9 @@ public enum MarblesTool {
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     let renderer = StepRenderer(options: .init(theme: theme, color: color))
     guard let terminal = environment.stepTerminal else {
-      io.out += renderer.renderAll(run)
-      return exitCode
+      // Each step printed as soon as it is drawn; past `--max-output` the steps stop.
+      renderer.each(of: run) { io.write($0) }
+      return io.stop == nil ? exitCode : 1
     }
     let steps = renderer.steps(of: run)
     var index = 0
@@ -269,7 +296,7 @@ public enum MarblesTool {
   // MARK: - test
 
   private static func test(
-    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     var passed = 0
     var failedCount = 0
@@ -286,8 +313,11 @@ public enum MarblesTool {
         failedCount += 1
       }
     }
-    for path in files {
-      switch load(path, environment: environment) {
+    io.limit = options.budgets.maxOutput
+    // Each script's result is printed as soon as it is known (and not kept): past
+    // `--max-output` the remaining scripts are not run.
+    for path in files where io.stop == nil {
+      switch load(path, environment: environment, maxInput: options.budgets.maxInput) {
       case .failure(let message):
         io.err += message.text
         junit.add(file: path, error: message.text)
@@ -297,14 +327,14 @@ public enum MarblesTool {
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
-          io.out += diagnostics.render(in: source)
+          io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
+          io.write(diagnostics.render(in: source))
           junit.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .stopped(let run):
-          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
-          io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
-          io.out += run.diagnostics.render(in: source)
+          io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
+          io.write(TimelineRenderer(options: .init(theme: theme, color: color)).render(run))
+          io.write(run.diagnostics.render(in: source))
           junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
@@ -313,19 +343,20 @@ public enum MarblesTool {
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
-          io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
-          io.out +=
+          io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
+          io.write(
             " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+          )
           for failure in failures {
-            io.out += "\(source.name):\(failure.line):\(failure.column): "
-            io.out += paint("error:", .failed, color) + " "
-            io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
-            if io.out.last != "\n" { io.out += "\n" }
+            io.write("\(source.name):\(failure.line):\(failure.column): ")
+            io.write(paint("error:", .failed, color) + " ")
+            io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
+            if !io.endsLine { io.write("\n") }
           }
         }
       }
     }
-    io.out += "\n\(passed) passed, \(failedCount) failed\n"
+    io.write("\n\(passed) passed, \(failedCount) failed\n")
     if let path = options.junit {
       do {
         try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -363,8 +394,9 @@ public enum MarblesTool {
   // MARK: - Input
 
   /// Reads `path` (or standard input for `-`) as UTF-8 text.
-  static func load(_ path: String, environment: ToolEnvironment) -> Result<SourceFile, ToolMessage>
-  {
+  static func load(
+    _ path: String, environment: ToolEnvironment, maxInput: Int = RunBudgets().maxInput
+  ) -> Result<SourceFile, ToolMessage> {
     let name = path == "-" ? "<stdin>" : path
     let data: Data
     if path == "-" {
@@ -385,11 +417,18 @@ public enum MarblesTool {
             "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"
           ))
       }
+      // A regular file larger than the budget is refused before it is read.
+      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+        size > maxInput
+      {
+        return .failure(tooLarge(name, size: size, limit: maxInput))
+      }
       guard let contents = FileManager.default.contents(atPath: path) else {
         return .failure(ToolMessage("error: cannot read '\(path)'\n"))
       }
       data = contents
     }
+    if data.count > maxInput { return .failure(tooLarge(name, size: data.count, limit: maxInput)) }
     // Validated in one pass by the standard library; the offset is only looked for on failure.
     guard let text = String(validating: data, as: UTF8.self) else {
       let offset = firstInvalidUTF8Offset(data) ?? 0
@@ -398,6 +437,13 @@ public enum MarblesTool {
           "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
     }
     return .success(SourceFile(name: name, text: text))
+  }
+
+  /// A script past `--max-input`.
+  private static func tooLarge(_ name: String, size: Int, limit: Int) -> ToolMessage {
+    ToolMessage(
+      "\(name): error: the script is \(size) bytes, larger than the budget of \(limit) bytes; "
+        + "raise it with '--max-input N' if it needs more\n")
   }
 
   /// The byte offset of the first byte that is not part of valid UTF-8, if any.
@@ -433,15 +479,15 @@ public enum MarblesTool {
 
   // MARK: - Help
 
-  private static func help(_ topic: String?, io: inout ToolIO) -> Int32 {
+  private static func help(_ topic: String?, io: ToolIO) -> Int32 {
     switch topic {
-    case nil: io.out += HelpText.general
-    case "render": io.out += HelpText.render
-    case "run": io.out += HelpText.run
-    case "test": io.out += HelpText.test
-    case "step": io.out += HelpText.step
-    case "explain": io.out += HelpText.explain
-    case "help": io.out += HelpText.general
+    case nil: io.write(HelpText.general)
+    case "render": io.write(HelpText.render)
+    case "run": io.write(HelpText.run)
+    case "test": io.write(HelpText.test)
+    case "step": io.write(HelpText.step)
+    case "explain": io.write(HelpText.explain)
+    case "help": io.write(HelpText.general)
     case let other?:
       io.err +=
         "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
@@ -457,7 +503,63 @@ struct ToolMessage: Error {
   init(_ text: String) { self.text = text }
 }
 
-private struct ToolIO {
-  var out = ""
+/// What one invocation prints. Standard output goes out as it is made (through
+/// `ToolEnvironment.writeOutput`, or kept for `ToolResult.stdout` without one), so a long
+/// `test` or `step` prints as it goes and holds little; it is bounded by `--max-output`,
+/// checked before each write. Standard error is kept until the end.
+final class ToolIO {
+  /// Standard output, when there is no `writeOutput` to send it to.
+  private(set) var kept = ""
+  /// Standard error.
   var err = ""
+  /// The bytes standard output may take (`--max-output`); set by the command.
+  var limit = RunBudgets().maxOutput
+  /// The bytes written to standard output so far.
+  private(set) var written = 0
+  /// Why standard output stopped (past `--max-output`, or the stream failed): the message,
+  /// for standard error; nil while it goes on.
+  private(set) var stop: String?
+  /// Whether standard output so far is empty or ends with a newline.
+  private(set) var endsLine = true
+  private let send: (@Sendable (String) throws(IOFailure) -> Void)?
+
+  init(write: (@Sendable (String) throws(IOFailure) -> Void)?) {
+    send = write
+  }
+
+  /// Writes `text` to standard output: false (writing nothing) once output has stopped, or
+  /// when `text` would take it past `limit` (which stops it).
+  @discardableResult
+  func write(_ text: String) -> Bool {
+    guard stop == nil else { return false }
+    let count = text.utf8.count
+    guard count > 0 else { return true }
+    guard reserve(count) else { return false }
+    if let send {
+      do throws(IOFailure) {
+        try send(text)
+      } catch {
+        stop = "error: cannot write to standard output: \(error.reason)\n"
+        return false
+      }
+    } else {
+      kept += text
+    }
+    endsLine = text.utf8.last == UInt8(ascii: "\n")
+    return true
+  }
+
+  /// Counts `count` more bytes of output (standard output or `-o FILE`) against `limit`:
+  /// false, with output stopped, past it.
+  func reserve(_ count: Int) -> Bool {
+    guard stop == nil else { return false }
+    guard written + count <= limit else {
+      stop =
+        "error: the output went past its budget of \(limit) bytes; raise it with "
+        + "'--max-output N' if it needs more\n"
+      return false
+    }
+    written += count
+    return true
+  }
 }

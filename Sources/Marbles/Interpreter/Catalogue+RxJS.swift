@@ -1303,7 +1303,9 @@ extension Catalogue {
       let period = try c.frames(0, "the period", minimum: 1)
       let input = try c.signal()
       return c.probed(["buffered"]) {
-        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map { c.builtArray($0) }
+        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map {
+          c.builtArray($0)
+        }
       }
     },
     .method(

@@ -521,7 +521,12 @@ struct DiagramKeys<Value> {
       let entry = entries[index]
       var printed = entry.printed
       if let elideOver, printed.count > elideOver {
-        printed = String(printed.prefix(elideOver)) + "… (\(printed.count) characters)"
+        // A value printed past `TimelineValue.describedLength` was already cut.
+        let count = printed.count
+        let length =
+          count > TimelineValue.describedLength
+          ? "more than \(TimelineValue.describedLength)" : "\(count)"
+        printed = String(printed.prefix(elideOver)) + "… (\(length) characters)"
       }
       var part = "\(entry.glyph) = \(printed)"
       if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {
