@@ -160,7 +160,7 @@ final class Budget {
 
   /// `checkBuilt` for values made by operators (`collect`, `bufferCount`, …), which cannot
   /// throw: false, with the run's error reported, when the value is past a budget.
-  func checkBuilt(_ value: Value, at range: SourceRange) -> Bool {
+  func fitsBuilt(_ value: Value, at range: SourceRange) -> Bool {
     do throws(RuntimeError) {
       try checkBuilt(value, copied: 0, at: range)
       return true

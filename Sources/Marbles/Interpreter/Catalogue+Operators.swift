@@ -97,7 +97,16 @@ extension Catalogue {
         let events = input.materialize()
         show events
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().materialize().map { Value.event($0) }) },
+    ) { c throws(RuntimeError) in
+      // Each event checked as it is made: materializing what comes back round a loop nests.
+      let budget = c.runtime.budget
+      let range = c.range
+      return .signal(
+        try c.signal().materialize().map { event in
+          let value = Value.event(event)
+          return budget.fitsBuilt(value, at: range) ? value : .null
+        })
+    },
     .method(
       "dematerialize", rac: "dematerialize", alias: "dematerialize",
       "Turns materialized events back into events",

@@ -558,9 +558,12 @@ extension Call {
     }
   }
 
-  /// Several values sent together: a tuple, or under `use rxjs` an array, as RxJS sends them.
+  /// Several values sent together: a tuple, or under `use rxjs` an array, as RxJS sends them;
+  /// checked against the value budgets as it is made (values fed back round a loop nest).
   func combined(_ values: [Value]) -> Value {
-    runtime.usesRxJS ? .array(values) : .tuple(values)
+    let value: Value = runtime.usesRxJS ? .array(values) : .tuple(values)
+    guard values.contains(where: { $0.isComposite || $0.isString }) else { return value }
+    return runtime.budget.fitsBuilt(value, at: range) ? value : .null
   }
 
   /// Each value's inner signal, made by `transform` with the value (and its index when the

@@ -143,7 +143,7 @@ extension Call {
   /// (`Budget.checkBuilt`); past one the run stops with the error and the array is `nil`.
   func builtArray(_ elements: [Value]) -> Value {
     let value = Value.array(elements)
-    return runtime.budget.checkBuilt(value, at: range) ? value : .null
+    return runtime.budget.fitsBuilt(value, at: range) ? value : .null
   }
 
   /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.

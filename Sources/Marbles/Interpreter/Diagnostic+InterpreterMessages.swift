@@ -11,11 +11,15 @@ struct RuntimeError: Error, Hashable, Sendable {
   var hint: String?
   /// Where it happened.
   var range: SourceRange
+  /// Whether a budget of the run was exceeded (the run stops "by a budget", not by an error in
+  /// the script).
+  var isBudget = false
 
-  init(_ message: String, hint: String? = nil, at range: SourceRange) {
+  init(_ message: String, hint: String? = nil, at range: SourceRange, isBudget: Bool = false) {
     self.message = message
     self.hint = hint
     self.range = range
+    self.isBudget = isBudget
   }
 }
 
@@ -286,7 +290,7 @@ extension Diagnostic {
     {
       RuntimeError(
         "the run went past its budget of \(limit) \(what)",
-        hint: "raise it with '\(flag) N' if the script needs more", at: range)
+        hint: "raise it with '\(flag) N' if the script needs more", at: range, isBudget: true)
     }
 
     /// A string or collection larger than `--max-value-size`.
@@ -297,14 +301,14 @@ extension Diagnostic {
         "a value of \(size)\(orMore ? " or more" : "") characters or elements is larger than the "
           + "budget of \(limit)",
         hint: "raise it with '--max-value-size N' if the script needs more",
-        at: range)
+        at: range, isBudget: true)
     }
 
     /// A recorded value nested past `Budget.maximumValueNesting`.
     static func valueNesting(limit: Int, recorded: Bool, at range: SourceRange) -> RuntimeError {
       RuntimeError(
         "a \(recorded ? "recorded " : "")value nests deeper than \(limit) levels",
-        hint: "does a closure wrap its own result again and again?", at: range)
+        hint: "does a closure wrap its own result again and again?", at: range, isBudget: true)
     }
 
     /// Signals whose values are signals, recorded past `Budget.maximumValueNesting` levels: a

@@ -93,7 +93,7 @@ final class Runtime {
   /// asks the scheduler to stop.
   func report(_ error: RuntimeError, byBudget: Bool = false) {
     guard failure == nil, !isTornDown else { return }
-    failedByBudget = byBudget
+    failedByBudget = byBudget || error.isBudget
     var text = "\(error.message) at frame \(scheduler.now)"
     if let hint = error.hint { text += "; " + hint }
     failure = .error(text, at: error.range)

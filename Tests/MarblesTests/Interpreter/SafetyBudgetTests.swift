@@ -42,6 +42,23 @@ import Testing
     }
   }
 
+  /// `next(acc)` nests a materialized event one level per value: deep enough, `distinct()` and
+  /// `==` recursed over it quadratically and then overflowed the stack.
+  @Test func nestedEventsStopAtTheNestingBudget() {
+    for body in ["show d.distinct().count()", "show d.map { x in x == x }.count()"] {
+      let script = """
+        let d = interval(1).take(99999).scan(1) { acc, _ in next(acc) }
+        \(body)
+        """
+      let result = runTool(["render", "-"], input: script)
+      #expect(result.exitCode == 1, "\(body)")
+      #expect(
+        result.stderr.contains("<stdin>:1:53: error: a value nests deeper than 200 levels"),
+        "\(body)")
+      #expect(result.stdout.contains("X = stopped at frame 201 by a budget of the run"))
+    }
+  }
+
   /// `["a": acc, "b": acc]` doubles what it holds each frame (7.9 GB in 20 s): dictionaries
   /// count against `--max-value-size` when made, shared parts as copies.
   @Test func sharedDictionariesStopAtTheSizeBudget() {
