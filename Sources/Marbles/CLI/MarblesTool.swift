@@ -131,7 +131,7 @@ public enum MarblesTool {
     // Each document writes itself when the output is written: a run's JSON is never built as
     // a tree or a String first.
     var jsons: [(inout JSONWriter) -> Void] = []
-    for path in options.files {
+    for path in options.files where io.stop == nil {
       if let last = texts.last {
         drawnBytes += last.utf8.count + 1
         guard drawnBytes <= options.budgets.maxOutput else { break }
@@ -169,10 +169,15 @@ public enum MarblesTool {
           // A run that stopped early is still drawn up to the stop; its error is on stderr.
           if run.stopped != nil { failed = true }
           drawn = true
+          // A drawing that would pass `--max-output` is not made (it could take gigabytes).
+          let room = options.budgets.maxOutput - drawnBytes
+          let drawing: String?
           switch options.format {
-          case .json: jsons.append { run.writeJSON(to: &$0) }
-          case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
-          case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
+          case .json:
+            jsons.append { run.writeJSON(to: &$0) }
+            drawing = ""
+          case .svg: drawing = SVGRenderer(theme: options.theme).render(run, limit: room)
+          case .html: drawing = HTMLRenderer(theme: options.theme).render(run, limit: room)
           case .ascii, .unicode:
             let color = useColor(
               options.color, environment: environment, toTerminal: options.output == nil)
@@ -181,10 +186,15 @@ public enum MarblesTool {
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            texts.append(
-              TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run)
-            )
+            drawing = TimelineRenderer(options: .init(theme: theme, color: color, width: width))
+              .render(run, limit: room)
           }
+          guard let drawing else {
+            io.stopPastBudget()
+            failed = true
+            break
+          }
+          if options.format != .json { texts.append(drawing) }
         }
       }
     }
@@ -333,7 +343,15 @@ public enum MarblesTool {
           failedCount += 1
         case .stopped(let run):
           io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
-          io.write(TimelineRenderer(options: .init(theme: theme, color: color)).render(run))
+          let room = options.budgets.maxOutput - io.written
+          // Not drawn past `--max-output` (`write` then stops the output with its message).
+          if let drawing = TimelineRenderer(options: .init(theme: theme, color: color)).render(
+            run, limit: room)
+          {
+            io.write(drawing)
+          } else {
+            io.stopPastBudget()
+          }
           io.write(run.diagnostics.render(in: source))
           junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
@@ -547,6 +565,11 @@ final class ToolIO {
     }
     endsLine = text.utf8.last == UInt8(ascii: "\n")
     return true
+  }
+
+  /// Stops output as past `limit`: for a drawing that would not fit, and is not made.
+  func stopPastBudget() {
+    _ = reserve(limit - written + 1)
   }
 
   /// Counts `count` more bytes of output (standard output or `-o FILE`) against `limit`:

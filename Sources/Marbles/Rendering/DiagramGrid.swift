@@ -117,6 +117,30 @@ struct DiagramGrid {
     return layout(steps: &steps)
   }
 
+  /// About how many bytes `render()` makes, at most (each line as wide as the widest, every
+  /// cell coloured): known before drawing, so that a diagram past `--max-output` is not drawn.
+  var estimatedBytes: Int {
+    let axis = TimeAxis(first: first, last: max(last, first), busy: busyFrames)
+    var columns = 0
+    for segment in axis.segments {
+      switch segment {
+      case .frames(let frames): columns += frames.count * cellWidth
+      case .gap(let gap): columns += Self.gapWidth(gap)
+      }
+    }
+    let perCell = (String(theme.empty).utf8.count > 1 ? 3 : 1) + (color ? 9 : 0)
+    let blockColumns = width.map { max(10, $0 - labelWidth) } ?? max(columns, 1)
+    let blocks = (columns + blockColumns - 1) / blockColumns
+    var rowLines = 2
+    var bytes = 0
+    for row in rows {
+      rowLines += Self.stack(row).count
+      bytes += row.legend.utf8.count + labelWidth
+    }
+    return bytes + max(blocks, 1) * rowLines
+      * (labelWidth + min(columns, blockColumns) * perCell + 1)
+  }
+
   /// The columns a gap of the time axis takes: ` 999ms `.
   private static func gapWidth(_ gap: ClosedRange<Int>) -> Int {
     TimeAxis.label(gap).count + 2

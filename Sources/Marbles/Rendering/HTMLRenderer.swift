@@ -18,9 +18,22 @@ public struct HTMLRenderer: Sendable {
     return render(run, work: &work)
   }
 
+  /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
+  /// twice over, for the step data); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    let diagram = VisualDiagram(run)
+    guard diagram.estimatedBytes * 2 <= limit else { return nil }
+    var work = 0
+    return render(diagram, work: &work)
+  }
+
   /// The page; `work` counts what building and drawing it visited.
   func render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)
+    return render(diagram, work: &work)
+  }
+
+  private func render(_ diagram: VisualDiagram, work: inout Int) -> String {
     work += diagram.work + diagram.rows.count
     let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)
     let title = escapeXML(diagram.title)

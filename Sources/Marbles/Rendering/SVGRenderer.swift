@@ -32,6 +32,15 @@ public struct SVGRenderer: Sendable {
     return render(run, work: &work)
   }
 
+  /// The document, or nil when it would take more than `limit` bytes (about: see
+  /// `VisualDiagram.estimatedBytes`); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    let diagram = VisualDiagram(run)
+    guard diagram.estimatedBytes <= limit else { return nil }
+    var work = 0
+    return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
+  }
+
   /// The document; `work` counts what building and drawing it visited.
   func render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)

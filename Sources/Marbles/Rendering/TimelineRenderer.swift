@@ -50,6 +50,16 @@ public struct TimelineRenderer: Sendable {
     render(run, keysFrom: nil)
   }
 
+  /// The run drawn as text, or nil when it would take more than `limit` bytes (about: see
+  /// `DiagramGrid.estimatedBytes`); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    guard let (grid, notes) = diagram(run, keysFrom: nil) else {
+      return (run.title ?? run.file) + "\n(no lanes)\n"
+    }
+    guard grid.estimatedBytes <= limit else { return nil }
+    return (grid.render() + notes).map { $0 + "\n" }.joined()
+  }
+
   /// A part of `full` (the run cut at a frame, for `marbles step`) drawn with the keys of the
   /// whole run, so that a value keeps its glyph from one step to the next.
   public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {

@@ -206,6 +206,19 @@ struct VisualDiagram {
     }
   }
 
+  /// About how many bytes the SVG (or the HTML page) of this diagram takes, at most: a tick
+  /// per drawn frame, a few hundred bytes per mark, row and legend entry (with their texts).
+  /// Known before drawing, so that a drawing past `--max-output` is not made at all.
+  var estimatedBytes: Int {
+    let end = axis.position(of: last)
+    var bytes = 4_000 + (end.frames + end.gaps + 1) * 120 + legend.count * 200
+    for row in rows {
+      bytes += 400 + row.label.utf8.count * 2 + (row.marks.count + row.before.count) * 400
+    }
+    for entry in legend { bytes += entry.text.utf8.count * 2 }
+    return bytes
+  }
+
   /// The events of `frame` in the order they happened (none for a frame where nothing did).
   func steps(at frame: Int) -> [Step] {
     var low = 0

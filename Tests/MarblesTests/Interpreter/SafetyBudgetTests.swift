@@ -253,6 +253,33 @@ import Testing
     }
   }
 
+  /// A 500,000-character label made every row of 2,000 lanes that wide (1 GB): labels are
+  /// drawn with at most 200 characters.
+  @Test func hugeLabelsAreCut() {
+    let label = String(repeating: "y", count: 5_000)
+    let script = "let s = cold(\"a|\")\nshow s as \"\(label)\"\nshow s as \"short\""
+    for format in ["ascii", "svg", "html", "json"] {
+      let result = runTool(["render", "--format", format, "-"], input: script)
+      #expect(result.exitCode == 0, "\(format)")
+      #expect(!result.stdout.contains(String(repeating: "y", count: 200)), "\(format)")
+      #expect(result.stdout.contains(String(repeating: "y", count: 199) + "…"), "\(format)")
+    }
+  }
+
+  /// A drawing that would pass `--max-output` is not made: the error comes at once, and
+  /// nothing is written.
+  @Test func drawingsPastTheOutputBudgetAreNotMade() {
+    let script = (0..<300).map { "show interval(7).take(100) as \"lane \($0)\"" }
+      .joined(separator: "\n")
+    for format in ["ascii", "unicode", "svg", "html"] {
+      let result = runTool(
+        ["render", "--format", format, "--max-output", "100000", "-"], input: script)
+      #expect(result.exitCode == 1, "\(format)")
+      #expect(result.stdout.isEmpty, "\(format)")
+      #expect(result.stderr.contains("the output went past its budget of 100000 bytes"))
+    }
+  }
+
   /// A script larger than `--max-input` is refused before it runs.
   @Test func inputIsBudgeted() {
     let script = String(repeating: "let _ = 1\n", count: 100)
