@@ -72,6 +72,17 @@ final class Budget {
       "events", limit: limits.maxEvents, flag: "--max-events", at: range)
   }
 
+  /// Spends what comparing or hashing `values` at `range` visits (`Value.weight`): a value
+  /// reused many times (`distinct()` of a large array each frame) costs each time. Scalars cost
+  /// nothing. False, with the run's error reported, past `--max-events`.
+  func spendComparing(_ values: Value..., at range: SourceRange) -> Bool {
+    var work = 0
+    for value in values where value.isComposite {
+      work += value.weight(upTo: limits.maxEvents)
+    }
+    return work == 0 || spend(work, at: range)
+  }
+
   /// Counts a subscription opened at `range` (and one event): false, with the run's error
   /// reported, past `--max-subscriptions` open at once. Pair a true result with `closed()`.
   func opened(at range: SourceRange) -> Bool {

@@ -276,16 +276,24 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
       guard c.optional(0) != nil else {
         return c.probed(["previous"]) {
-          source.distinctUntilChanged(probe: $0) { $0.isEqual(to: $1) }
+          source.distinctUntilChanged(probe: $0) { a, b in
+            budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
+          }
         }
       }
       let closure = try c.function(0)
       if closure.takesIndex {
         return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
       }
-      return .signal(source.distinctUntilChanged { closure($0).isEqual(to: closure($1)) })
+      return .signal(
+        source.distinctUntilChanged { a, b in
+          let (x, y) = (closure(a), closure(b))
+          return budget.spendComparing(x, y, at: range) && x.isEqual(to: y)
+        })
     },
     .method(
       "take", rac: "take:", alias: "take",

@@ -271,11 +271,17 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
+      // Hashing a value visits all of it: spent each time (a large value every frame).
+      func hashed(_ value: Value) -> TimelineValue {
+        budget.spendComparing(value, at: range) ? value.hashKey : .null
+      }
       guard c.optional(0) != nil else {
-        return c.probed(["seen"]) { source.distinct(probe: $0) { $0.hashKey } }
+        return c.probed(["seen"]) { source.distinct(probe: $0) { hashed($0) } }
       }
       let key = try c.function(0)
-      return c.probed(["seen"]) { source.distinct(probe: $0) { key($0).hashKey } }
+      return c.probed(["seen"]) { source.distinct(probe: $0) { hashed(key($0)) } }
     },
     .method(
       "find", rac: "", alias: "find",
@@ -897,7 +903,10 @@ extension Catalogue {
       let key = try c.key(0)
       let input = try c.signal()
       return c.probed(["previous"]) {
-        input.distinctUntilChanged(probe: $0) { field($0, key).isEqual(to: field($1, key)) }
+        input.distinctUntilChanged(probe: $0) { a, b in
+          let (x, y) = (field(a, key), field(b, key))
+          return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
+        }
       }
     },
     .method(
@@ -1060,7 +1069,12 @@ extension Catalogue {
       }
       return c.probed(["groups"]) { probe in
         input.groupBy(
-          probe: probe, { GroupKey(key($0)) }, element: { element?($0) ?? $0 }, duration: closing
+          probe: probe,
+          { value in
+            let group = key(value)
+            _ = c.runtime.budget.spendComparing(group, at: c.range)
+            return GroupKey(group)
+          }, element: { element?($0) ?? $0 }, duration: closing
         )
         .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
       }

@@ -135,7 +135,9 @@ extension Catalogue {
       let source = try c.signal()
       guard c.optional(1) != nil else {
         return c.probed(["queues", "done"]) { probe in
-          source.sequenceEqual(other, probe: probe) { $0.isEqual(to: $1) }.map { .bool($0) }
+          source.sequenceEqual(other, probe: probe) { a, b in
+            c.runtime.budget.spendComparing(a, b, at: c.range) && a.isEqual(to: b)
+          }.map { .bool($0) }
         }
       }
       let compare = try c.function(1)

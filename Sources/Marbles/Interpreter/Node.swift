@@ -293,18 +293,24 @@ final class BinaryNode: Node {
       try budget.spend(copied: (x.utf8.count + y.utf8.count) / Budget.charactersPerEvent, at: range)
       return .string(x + y)
     }
-    return try Self.apply(op, left, right, at: range)
+    return try Self.apply(op, left, right, budget: budget, at: range)
   }
 
   /// `a op b` on values.
-  static func apply(_ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange)
-    throws(RuntimeError) -> Value
-  {
+  /// With `budget`, comparing composites spends what it visits (`Budget.spendComparing`).
+  static func apply(
+    _ op: ScriptBinaryOperator, _ a: Value, _ b: Value, budget: Budget? = nil,
+    at range: SourceRange
+  ) throws(RuntimeError) -> Value {
     switch op {
     case .add, .subtract, .multiply, .divide, .remainder:
       return try arithmetic(op, a, b, at: range)
-    case .equal: return .bool(a.isEqual(to: b))
-    case .notEqual: return .bool(!a.isEqual(to: b))
+    case .equal, .notEqual:
+      if let budget, !budget.spendComparing(a, b, at: range) {
+        throw Diagnostic.Interpreter.budget(
+          "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
+      }
+      return .bool(a.isEqual(to: b) == (op == .equal))
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       let order = try compare(op, a, b, at: range)
       switch op {

@@ -90,6 +90,33 @@ extension Value {
     }
   }
 
+  /// How many elements (and strings' characters, 64 to one) comparing, hashing or printing the
+  /// value visits, at most `limit` + 1 (the walk stops there): 0 for a scalar. Iterative.
+  func weight(upTo limit: Int) -> Int {
+    guard isComposite else { return 0 }
+    var count = 0
+    var stack: [Value] = [self]
+    while let value = stack.popLast(), count <= limit {
+      switch value {
+      case .string(let text): count += text.utf8.count / Budget.charactersPerEvent
+      case .tuple(let values), .array(let values):
+        count += values.count
+        stack.append(contentsOf: values.lazy.filter { $0.isComposite || $0.isString })
+      case .dictionary(let values):
+        count += values.count
+        stack.append(contentsOf: values.values.lazy.filter { $0.isComposite || $0.isString })
+      case .error(let inner), .event(.next(let inner)):
+        count += 1
+        stack.append(inner)
+      case .event(.error(let error)):
+        count += 1
+        stack.append(Value.payload(of: error))
+      default: break
+      }
+    }
+    return min(count, limit + 1)
+  }
+
   /// Whether the value is a string.
   var isString: Bool {
     if case .string = self { return true }

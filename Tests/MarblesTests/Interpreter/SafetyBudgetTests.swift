@@ -119,6 +119,24 @@ import Testing
     }
   }
 
+  /// One large value compared or hashed every frame costs what each comparison visits.
+  @Test func comparingALargeValueAgainAndAgainIsCounted() {
+    for body in [
+      "show ticks.map { _ in big }.distinct()", "show ticks.map { _ in big == big }",
+      "show ticks.map { _ in big }.distinctUntilChanged()",
+    ] {
+      let big = "[" + (0..<5000).map(String.init).joined(separator: ", ") + "]"
+      let script = """
+        let big = \(big)
+        let ticks = interval(1).take(5000)
+        \(body)
+        """
+      let result = runTool(["render", "--max-events", "200000", "-"], input: script)
+      #expect(result.exitCode == 1, "\(body)")
+      #expect(result.stderr.contains("the run went past its budget of 200000 events"), "\(body)")
+    }
+  }
+
   /// `collect()` of a value used many times is checked when the array is made (here it is
   /// never recorded).
   @Test func operatorsArraysAreChecked() {
