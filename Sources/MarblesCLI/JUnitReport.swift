@@ -1,3 +1,5 @@
+import Marbles
+
 /// `marbles test --junit FILE`: the results as JUnit XML, the format CI dashboards read. One
 /// `<testsuite>` per script, one `<testcase>` per `expect` (named by its lane and line); a script
 /// that could not run is one test case with an `<error>`.
