@@ -14,7 +14,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
   case ascii
   /// Box-drawing timelines.
   case unicode
-  /// JSON per OUTPUT.md §1.
+  /// JSON (its keys are a contract: the JSON contract tests pin them).
   case json
   /// A standalone SVG diagram.
   case svg
