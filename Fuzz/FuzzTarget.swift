@@ -1,5 +1,6 @@
 import Foundation
 import Marbles
+import MarblesCLI
 
 /// libFuzzer entry point: the input bytes as a `.marble` script through every command of the
 /// tool (`render` in each format, `run`, `test`, `step`), in process, with small budgets so each

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
 
 /// Two-line scripts that once crashed every command, exhausted memory or ran for hours, each
 /// run through every command in process with small budgets: each must stop with a located
