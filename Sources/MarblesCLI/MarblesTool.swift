@@ -312,7 +312,8 @@ package enum MarblesTool {
     var passed = 0
     var failedCount = 0
     var files: [String] = []
-    var junit = JUnitReport()
+    // Kept only for `--junit` (it holds every failure's diff until the end).
+    var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
@@ -320,7 +321,7 @@ package enum MarblesTool {
       case .success(let found): files += found
       case .failure(let message):
         io.err += message.text
-        junit.add(file: path, error: message.text)
+        junit?.add(file: path, error: message.text)
         failedCount += 1
       }
     }
@@ -331,7 +332,7 @@ package enum MarblesTool {
       switch load(path, environment: environment, maxInput: options.budgets.maxInput) {
       case .failure(let message):
         io.err += message.text
-        junit.add(file: path, error: message.text)
+        junit?.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
         let outcome = environment.run(
@@ -340,7 +341,7 @@ package enum MarblesTool {
         case .failed(let diagnostics):
           io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
           io.write(diagnostics.render(in: source))
-          junit.add(file: source.name, error: diagnostics.render(in: source))
+          junit?.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .stopped(let run):
           io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
@@ -354,10 +355,10 @@ package enum MarblesTool {
             io.stopPastBudget()
           }
           io.write(run.diagnostics.render(in: source))
-          junit.add(file: source.name, error: run.diagnostics.render(in: source))
+          junit?.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run):
-          junit.add(file: source.name, expectations: run.expectations)
+          junit?.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
@@ -376,7 +377,7 @@ package enum MarblesTool {
       }
     }
     io.write("\n\(passed) passed, \(failedCount) failed\n")
-    if let path = options.junit {
+    if let path = options.junit, let junit {
       do {
         try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
       } catch {
