@@ -19,10 +19,11 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
-  /// twice over, for the step data); then nothing is drawn.
+  /// and the step data, 200 bytes per event); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
     let diagram = VisualDiagram(run)
-    guard diagram.estimatedBytes * 2 <= limit else { return nil }
+    let events = diagram.rows.reduce(0) { $0 + $1.marks.count }
+    guard diagram.estimatedBytes + 20_000 + events * 200 <= limit else { return nil }
     var work = 0
     return render(diagram, work: &work)
   }
