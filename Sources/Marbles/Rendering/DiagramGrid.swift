@@ -129,6 +129,7 @@ struct DiagramGrid {
       }
     }
     let perCell = (String(theme.empty).utf8.count > 1 ? 3 : 1) + (color ? 9 : 0)
+    let labelWidth = self.labelWidth
     let blockColumns = width.map { max(10, $0 - labelWidth) } ?? max(columns, 1)
     let blocks = (columns + blockColumns - 1) / blockColumns
     var rowLines = 2

@@ -299,6 +299,18 @@ import Testing
     }
   }
 
+  /// 3,000 lanes over a long empty stretch draw as a few columns each (the stretch is one
+  /// progression), and the size check before drawing is linear in the lanes.
+  @Test func thousandsOfLanesOverALongStretchStaySmall() {
+    let script =
+      "show timer(99999)\n" + (0..<3000).map { "show never as \"n\($0)\"" }.joined(separator: "\n")
+    let result = runTool(["render", "-"], input: script)
+    #expect(result.exitCode == 0)
+    #expect(result.stdout.contains("timer(99999)  - 99998ms 0\n"))
+    #expect(result.stdout.contains("n2999         - 99998ms -\n"))
+    #expect(result.stdout.utf8.count < 100_000)
+  }
+
   /// A script larger than `--max-input` is refused before it runs.
   @Test func inputIsBudgeted() {
     let script = String(repeating: "let _ = 1\n", count: 100)
