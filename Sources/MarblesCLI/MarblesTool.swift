@@ -244,10 +244,17 @@ package enum MarblesTool {
         }
       }
     } else if options.format == .json {
-      // Written to standard output a chunk at a time as it is made.
-      var writer = JSONWriter { chunk in io.write(String(decoding: chunk, as: UTF8.self)) }
+      // Written to standard output a chunk at a time as it is made; a character cut by a
+      // chunk's end waits for the next chunk.
+      var carry: [UInt8] = []
+      var writer = JSONWriter { chunk in
+        var bytes = carry + Array(chunk)
+        carry = UTF8Chunks.incompleteEnd(of: &bytes)
+        io.write(String(decoding: bytes, as: UTF8.self))
+      }
       writeJSON(to: &writer)
       writer.flush()
+      if !carry.isEmpty { io.write(String(decoding: carry, as: UTF8.self)) }
     } else {
       io.write(texts.joined(separator: "\n"))
     }
@@ -516,6 +523,22 @@ package enum MarblesTool {
       return 64
     }
     return 0
+  }
+}
+
+/// Text written in chunks of bytes that may end inside a character.
+enum UTF8Chunks {
+  /// Removes from `bytes` and returns the start of a UTF-8 character its end cuts (1 to 3
+  /// bytes), or nothing when it ends on a whole character.
+  static func incompleteEnd(of bytes: inout [UInt8]) -> [UInt8] {
+    var lead = bytes.count - 1
+    while lead >= 0, bytes.count - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+    guard lead >= 0, bytes[lead] >= 0xC0 else { return [] }
+    let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+    guard bytes.count - lead < length else { return [] }
+    let cut = Array(bytes[lead...])
+    bytes.removeSubrange(lead...)
+    return cut
   }
 }
 

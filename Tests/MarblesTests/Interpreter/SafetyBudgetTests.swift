@@ -311,6 +311,26 @@ import Testing
     #expect(result.stdout.utf8.count < 100_000)
   }
 
+  /// JSON goes to standard output in chunks of about 1 MB as it is made. The writer promises
+  /// chunks of bytes, not of characters: a character cut by a chunk's end is written whole with
+  /// the next one (the cases below), and a long run of `é` arrives with no U+FFFD.
+  @Test func jsonChunksKeepCharactersWhole() {
+    var bytes = Array("aé".utf8).dropLast().map { $0 }
+    #expect(UTF8Chunks.incompleteEnd(of: &bytes) == [0xC3])
+    #expect(bytes == [UInt8(ascii: "a")])
+    var whole = Array("a€".utf8)
+    #expect(UTF8Chunks.incompleteEnd(of: &whole).isEmpty)
+    var emoji = Array(Array("🙂".utf8).prefix(3))
+    #expect(UTF8Chunks.incompleteEnd(of: &emoji).count == 3)
+    #expect(emoji.isEmpty)
+    let script = "show cold(\"a|\", a: \"" + String(repeating: "é", count: 700_000) + "\")"
+    let result = runTool(
+      ["render", "--format", "json", "--max-value-size", "2000000", "-"], input: script)
+    #expect(result.exitCode == 0)
+    #expect(result.stdout.utf8.count > 1_400_000)
+    #expect(!result.stdout.contains("\u{FFFD}"))
+  }
+
   /// A script larger than `--max-input` is refused before it runs.
   @Test func inputIsBudgeted() {
     let script = String(repeating: "let _ = 1\n", count: 100)
