@@ -75,11 +75,9 @@ final class Budget {
   /// Spends what comparing or hashing `values` at `range` visits (`Value.weight`): a value
   /// reused many times (`distinct()` of a large array each frame) costs each time. Scalars cost
   /// nothing. False, with the run's error reported, past `--max-events`.
-  func spendComparing(_ values: Value..., at range: SourceRange) -> Bool {
-    var work = 0
-    for value in values where value.isComposite {
-      work += value.weight(upTo: limits.maxEvents)
-    }
+  func spendComparing(_ value: Value, _ other: Value = .null, at range: SourceRange) -> Bool {
+    guard value.isComposite || other.isComposite else { return true }
+    let work = value.weight(upTo: limits.maxEvents) + other.weight(upTo: limits.maxEvents)
     return work == 0 || spend(work, at: range)
   }
 

@@ -306,7 +306,8 @@ final class BinaryNode: Node {
     case .add, .subtract, .multiply, .divide, .remainder:
       return try arithmetic(op, a, b, at: range)
     case .equal, .notEqual:
-      if let budget, !budget.spendComparing(a, b, at: range) {
+      // Scalars (the common case) cost nothing and skip the call.
+      if let budget, a.isComposite || b.isComposite, !budget.spendComparing(a, b, at: range) {
         throw Diagnostic.Interpreter.budget(
           "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
       }
