@@ -51,6 +51,7 @@ public final class TestScheduler: @unchecked Sendable {
   ///
   /// - Throws: `VirtualTimeError` when the run passes `maxFrames` or a frame never ends.
   public func run() throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.run()
   }
@@ -62,12 +63,14 @@ public final class TestScheduler: @unchecked Sendable {
 
   /// Runs everything up to and including `frame`, then sets the clock to `frame`.
   public func advance(to frame: Int) throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.advance(to: frame)
   }
 
   /// Moves the clock `frames` forward, running what falls due.
   public func advance(by frames: Int) throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.advance(by: frames)
   }

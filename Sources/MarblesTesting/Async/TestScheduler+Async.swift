@@ -151,3 +151,20 @@ extension TestScheduler {
     return false
   }
 }
+
+extension TestScheduler {
+  /// How long (real time) a run waits for work from outside virtual time — an actor with an
+  /// executor of its own finishing a job — when nothing is scheduled and a recording or task
+  /// still waits; after it the run fails, naming what waits. One second by default.
+  public var outsideWorkTimeout: Duration {
+    get { concurrency.outsideWaitLimit }
+    set { concurrency.outsideWaitLimit = newValue }
+  }
+
+  /// The most jobs one frame of a run may run before the run fails as a busy loop
+  /// (`while true { await Task.yield() }`). 100,000 by default.
+  public var maxJobsPerFrame: Int {
+    get { concurrency.maxJobsPerFrame }
+    set { concurrency.maxJobsPerFrame = newValue }
+  }
+}

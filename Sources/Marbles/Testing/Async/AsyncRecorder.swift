@@ -84,7 +84,7 @@ extension TestScheduler {
         return
       }
       onStart()
-      consumer.doing = "starting"
+      consumer.doing = "running"
       consumer.task = Task {
         await body(run, consumer)
         consumer.isFinished = true

@@ -47,6 +47,11 @@ package final class AsyncRun: @unchecked Sendable {
   private var waitingForOutside = false
   private var realClockUse: (frame: Int, delay: String?)?
   private var parked: [UnownedJob] = []
+  private var holdsSetupJobs = false
+  private var setupReleased = false
+  private var setupReleasedLate = false
+  /// The task that made the test scheduler (see `SetupRouting`).
+  private var setupTask: UInt?
 
   // driver only
   /// Whether the driver is running a main-actor job (for `MainActor.assumeIsolated`).
@@ -68,6 +73,13 @@ package final class AsyncRun: @unchecked Sendable {
 
   init(scheduler: VirtualTimeScheduler) {
     self.scheduler = scheduler
+    // Before the test starts tasks: they are routed from the first one on.
+    _ = VirtualExecutor.isInstalled
+    setupTask = SetupRouting.register(self)
+  }
+
+  deinit {
+    if let setupTask { SetupRouting.unregister(setupTask) }
   }
 
   /// Where the run is.
@@ -93,6 +105,54 @@ package final class AsyncRun: @unchecked Sendable {
     if let run = onThisThread { return run }
     if let run = current, run.phase == .running { return run }
     return nil
+  }
+
+  /// The run `job`, enqueued here and now, belongs to: as `routing()`, or the run that the
+  /// enqueuing task is setting up (see `SetupRouting`).
+  static func routing(_ job: UnownedJob) -> AsyncRun? {
+    if let run = routing() { return run }
+    if let run = SetupRouting.run(for: job), run.holdSetupJob() { return run }
+    return nil
+  }
+
+  /// Whether a job from the test's setup may wait for the run (it has not started and has not
+  /// let its setup jobs go); the first one starts the release timer.
+  private func holdSetupJob() -> Bool {
+    let first: Bool? = condition.withLock {
+      guard phaseLocked == .notStarted, !setupReleased else { return nil }
+      defer { holdsSetupJobs = true }
+      return !holdsSetupJobs
+    }
+    guard let first else { return false }
+    if first {
+      DispatchQueue.global().asyncAfter(deadline: .now() + SetupRouting.releaseDelay) {
+        [weak self] in self?.releaseSetupJobs(late: true)
+      }
+    }
+    return true
+  }
+
+  /// Lets the jobs held from the test's setup go to the real executor, when the run has not
+  /// started: the synchronous `run()` drives no tasks, and a test that awaits them before the
+  /// run would wait forever. `late`: the run did not start in time (a later run reports it).
+  package func releaseSetupJobs(late: Bool) {
+    let held: [Job]? = condition.withLock {
+      guard phaseLocked == .notStarted, !setupReleased else { return nil }
+      setupReleased = true
+      setupReleasedLate = late && holdsSetupJobs
+      let held = Array(jobs[head...])
+      jobs = []
+      head = 0
+      return held
+    }
+    if let setupTask { SetupRouting.unregister(setupTask) }
+    for job in held ?? [] {
+      if job.onMain {
+        MainRouter.shared.enqueue(ExecutorJob(job.job))
+      } else {
+        globalConcurrentExecutor.enqueue(ExecutorJob(job.job))
+      }
+    }
   }
 
   private static let driverKey: pthread_key_t = {
@@ -245,9 +305,16 @@ package final class AsyncRun: @unchecked Sendable {
   ///
   /// - Parameter start: Work for the driver's first turn (scheduling the hot sources).
   func drive(start: @escaping @Sendable () -> Void) async {
-    condition.withLock {
+    let releasedLate = condition.withLock {
       phaseLocked = .running
       frameLocked = scheduler.now
+      return setupReleasedLate
+    }
+    if let setupTask { SetupRouting.unregister(setupTask) }
+    if releasedLate {
+      failures.append(
+        "frame 0: tasks started before ts.run() waited \(SetupRouting.releaseDelay) s for it and then ran outside virtual time: call ts.run() before awaiting what they do"
+      )
     }
     guard VirtualExecutor.isInstalled else {
       failures.append(
@@ -322,7 +389,7 @@ package final class AsyncRun: @unchecked Sendable {
       if waiting.isEmpty || hasOpenSubscription() { return }
       if waitForOutsideWork() { continue }
       failures.append(
-        "frame \(scheduler.now): nothing is scheduled, and no task waits on ts.clock or a marble source, yet \(waiting.map { "\($0.label) is still \($0.doing)" }.joined(separator: "; ")): it waits on something outside virtual time (a real clock, I/O, an actor with its own executor, a continuation nobody resumes)"
+        "frame \(scheduler.now): nothing is scheduled and no task waits on ts.clock or a marble source, yet \(waiting.map { "\($0.label) is still \($0.doing)" }.joined(separator: "; ")). It waits on something outside virtual time (a real clock, I/O, an actor with its own executor) or on a sequence that never ends: end the recording with `!` in its subscription marble, or finish the sequence"
       )
       return
     }

@@ -1,4 +1,6 @@
 import Foundation
+// The runtime asks a task's executor to run a real-clock sleep later (see the end of the file).
+@_spi(ExperimentalScheduling) import _Concurrency
 
 #if canImport(Darwin)
   import Darwin
@@ -57,7 +59,7 @@ enum VirtualExecutor {
     previousDelay = delay.pointee
     previousDeadline = deadline.pointee
     enqueue.pointee = { job, original in
-      if let run = AsyncRun.routing() {
+      if let run = AsyncRun.routing(job) {
         run.enqueue(job, onMain: false)
       } else if let previous = VirtualExecutor.previousEnqueue {
         previous(job, original)
@@ -101,7 +103,7 @@ final class MainRouter: SerialExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let run = AsyncRun.routing() {
+    if let run = AsyncRun.routing(job) {
       run.enqueue(job, onMain: true)
     } else {
       // A nonisolated closure: the main queue runs it on the main thread, as this executor.
@@ -126,4 +128,56 @@ final class MainRouter: SerialExecutor, @unchecked Sendable {
   }
 
   func isIsolatingCurrentContext() -> Bool? { isIsolatingCaller }
+}
+
+// Since Swift 6.2 a task sleeping on a real clock (`Task.sleep(for:)`, `ContinuousClock`) asks
+// its current executor to run it later, when that executor can schedule (an SPI protocol), and
+// the global hooks never see it. The run's executors take such a job, and the run fails naming
+// the frame, rather than letting real time in; outside a run the job runs after its delay.
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+extension DriverExecutor: SchedulingExecutor {
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+  ) {
+    scheduleLater(UnownedJob(job), after: delay, onMain: false)
+  }
+
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    scheduleLater(UnownedJob(job), after: clock.now.duration(to: instant), onMain: false)
+  }
+}
+
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+extension MainRouter: SchedulingExecutor {
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+  ) {
+    scheduleLater(UnownedJob(job), after: delay, onMain: true)
+  }
+
+  func enqueue<C: Clock>(
+    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    scheduleLater(UnownedJob(job), after: clock.now.duration(to: instant), onMain: true)
+  }
+}
+
+/// Parks `job` in its run as a real-clock sleep, or (outside a run) runs it after `delay`.
+private func scheduleLater(_ job: UnownedJob, after delay: some DurationProtocol, onMain: Bool) {
+  if let run = AsyncRun.routing() {
+    run.parkRealClockJob(job, delay: "\(delay)")
+    return
+  }
+  let seconds = (delay as? Duration).map { max(0, $0.seconds) } ?? 0
+  let work: @Sendable () -> Void = {
+    if onMain {
+      job.runSynchronously(on: MainRouter.shared.asUnownedSerialExecutor())
+    } else {
+      job.runSynchronously(on: DriverExecutor.shared.asUnownedSerialExecutor())
+    }
+  }
+  (onMain ? DispatchQueue.main : DispatchQueue.global()).asyncAfter(
+    deadline: .now() + seconds, execute: work)
 }
