@@ -105,4 +105,31 @@ import Testing
       Self.issue(issue, at: line, says: "frame 3: a task of the run slept on a real clock")
     }
   }
+
+  @Test func anElementAfterTheEndIsABrokenContract() async throws {
+    let ts = TestScheduler()
+    let line = #line + 1
+    let recording = ts.record(ElementAfterNil())
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(
+        issue, at: line, says: "returned 3 at frame 0 after it returned nil at frame 0")
+    }
+    expectMarbles(recording, "(1|)", values: ["1": 1])
+  }
+}
+
+/// Returns 1, then nil, then 3: a broken `AsyncSequence`.
+struct ElementAfterNil: AsyncSequence {
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var calls = 0
+
+    mutating func next() async -> Int? {
+      calls += 1
+      return calls == 2 ? nil : calls
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
 }
