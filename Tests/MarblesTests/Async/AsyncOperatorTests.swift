@@ -108,6 +108,18 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     expectMarbles(recording, "-a--b---(cdef)|")
   }
 
+  /// The example of Guides/AsyncTesting.md: two recordings of one hot source, one slow consumer
+  /// keeping every element, one keeping the newest.
+  @Test func guideExampleOfBuffering() async throws {
+    let ts = TestScheduler()
+    let input: HotSignal<String> = ts.hot("-abcdef-------|")
+    let all = ts.record(input.values, pulls: [0, 4, 8])
+    let newest = ts.record(input.values(bufferingPolicy: .bufferingNewest(1)), pulls: [0, 4, 8])
+    try await ts.run()
+    expectMarbles(all, "-a--b---(cdef)|")
+    expectMarbles(newest, "-a--d---f-----|")
+  }
+
   @Test func aBufferOfTheNewestDropsWhatTheConsumerHadNoTimeFor() async throws {
     let ts = TestScheduler()
     let input: HotSignal<String> = ts.hot("-abcdef--|")

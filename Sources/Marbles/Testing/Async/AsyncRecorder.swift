@@ -80,15 +80,16 @@ extension TestScheduler {
     scheduler.scheduleWindow(subscribedAt: subscribed, disposedAt: unsubscribed) {
       // Only a driver starts tasks of the run (a synchronous `run()` has none).
       guard AsyncRun.onThisThread === run else {
-        consumer.doing = "never started: it needs `try await ts.run()`"
+        consumer.state = "never started: it needs `try await ts.run()`"
         return
       }
       onStart()
-      consumer.doing = "running"
+      consumer.state = "running"
       consumer.task = Task {
         await body(run, consumer)
         consumer.isFinished = true
-        consumer.doing = "finished"
+        consumer.asked = nil
+        consumer.state = "finished"
       }
     } unsubscribe: {
       consumer.task?.cancel()
@@ -108,13 +109,13 @@ extension TestScheduler {
     var ending: String?
     while true {
       if ending == nil, calls < pulls.count, pulls[calls] > run.frame {
-        consumer.doing = "waiting for frame \(pulls[calls]) to ask for its next element"
+        consumer.asked = nil
+        consumer.state = "waiting for frame \(pulls[calls]) to ask for its next element"
         try? await run.wait(untilFrame: pulls[calls], cancellable: false)
       }
       calls += 1
       if ending == nil {
-        consumer.doing =
-          "waiting for element \(calls) (asked for at frame \(run.frame))"
+        consumer.asked = (calls, run.frame)
       }
       do {
         let element = try await iterator.next()

@@ -221,8 +221,18 @@ package final class AsyncRun: @unchecked Sendable {
     // Invariant: touched on the driver only (the run's tasks run there).
     /// What the task is, for messages (`record(…) at Tests/File.swift:12:5`).
     let label: String
-    /// What the task is doing, for messages (`waiting for its 3rd element since frame 7`).
-    var doing = "not started"
+    /// What the task is doing, for messages (`waiting for element 3 (asked for at frame 7)`).
+    var doing: String {
+      if let asked {
+        return "waiting for element \(asked.count) (asked for at frame \(asked.frame))"
+      }
+      return state
+    }
+    /// What the task is doing when it is not asking for an element.
+    var state = "not started"
+    /// The element a recorder's task asked for and the frame it asked at (kept as numbers: the
+    /// text is made only for a message).
+    var asked: (count: Int, frame: Int)?
     var isFinished = false
     var task: Task<Void, Never>?
 
