@@ -168,3 +168,21 @@ extension TestScheduler {
     set { concurrency.maxJobsPerFrame = newValue }
   }
 }
+
+extension TestClock {
+  /// Sleeps for `duration` of virtual time (as `sleep(until:)`); used outside `ts.run()`, the
+  /// `TestClockError` is also reported at the caller's line.
+  public func sleep(
+    for duration: Duration, tolerance: Duration? = nil, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    do {
+      try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+    } catch let error as TestClockError {
+      report(
+        [MarbleIssue(.error, error.message)], fileID: fileID, filePath: filePath, line: line,
+        column: column)
+      throw error
+    }
+  }
+}

@@ -55,10 +55,26 @@ import Testing
     }
   }
 
-  @Test func theClockOutsideARunThrows() async {
+  @Test func theClockOutsideARunThrowsAndIsReportedAtTheCall() async {
     let ts = TestScheduler()
+    let line = #line + 3
+    await withKnownIssue {
+      do {
+        try await ts.clock.sleep(for: .milliseconds(1))
+        Issue.record("the sleep did not throw")
+      } catch {
+        #expect(error is TestClockError)
+      }
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
+    }
+  }
+
+  @Test func theClockAsAnyClockThrowsOutsideARun() async {
+    let ts = TestScheduler()
+    let clock: any Clock<Duration> = ts.clock
     await #expect(throws: TestClockError.self) {
-      try await ts.clock.sleep(for: .milliseconds(1))
+      try await clock.sleep(for: .milliseconds(1))
     }
   }
 
