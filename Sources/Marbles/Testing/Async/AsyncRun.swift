@@ -50,7 +50,7 @@ package final class AsyncRun: @unchecked Sendable {
   private var holdsSetupJobs = false
   private var setupReleased = false
   private var setupReleasedLate = false
-  /// The task that made the test scheduler (see `SetupRouting`).
+  /// The task that made the test scheduler (see `SetupRouting`); written once, by `init`.
   private var setupTask: UInt?
 
   // driver only
@@ -251,64 +251,6 @@ package final class AsyncRun: @unchecked Sendable {
     contractViolations.append((message, location))
   }
 
-  // MARK: - Virtual waits
-
-  /// Suspends the calling task until the run reaches `frame` (the current frame: after what is
-  /// already queued for it). Cancellation ends the wait at once with `CancellationError` when
-  /// `cancellable`.
-  func wait(untilFrame frame: Int, cancellable: Bool) async throws {
-    guard phase == .running else {
-      throw TestClockError(
-        message: phase == .notStarted
-          ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
-          : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
-      )
-    }
-    if cancellable { try Task.checkCancellation() }
-    let sleeper = Sleeper()
-    try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { continuation in
-        guard sleeper.install(continuation) else { return }
-        perform { [scheduler] in
-          // Past frames mean now: after the actions already queued for this frame.
-          _ = scheduler.schedule(at: max(frame, scheduler.now)) { sleeper.resume(nil) }
-        }
-      }
-    } onCancel: {
-      if cancellable { sleeper.resume(CancellationError()) }
-    }
-  }
-
-  /// One suspended sleep: resumed once, by its deadline or by cancellation.
-  private final class Sleeper: @unchecked Sendable {
-    // Invariant: `continuation` and `outcome` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var continuation: UnsafeContinuation<Void, any Error>?
-    private var outcome: (any Error)??
-
-    /// Stores the continuation; false (and resumed) when it was cancelled already.
-    func install(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
-      let earlier: (any Error)?? = lock.withLock {
-        if outcome == nil { self.continuation = continuation }
-        return outcome
-      }
-      guard let earlier else { return true }
-      if let error = earlier { continuation.resume(throwing: error) } else { continuation.resume() }
-      return false
-    }
-
-    func resume(_ error: (any Error)?) {
-      let continuation: UnsafeContinuation<Void, any Error>? = lock.withLock {
-        guard outcome == nil else { return nil }
-        outcome = .some(error)
-        defer { self.continuation = nil }
-        return self.continuation
-      }
-      guard let continuation else { return }
-      if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-    }
-  }
-
   // MARK: - Driving
 
   /// Runs the run to its end on a driver thread of its own; returns when it has ended.
@@ -452,35 +394,5 @@ final class DriverExecutor: SerialExecutor, @unchecked Sendable {
       // After its run ended: the task goes on on the real executor.
       globalConcurrentExecutor.enqueue(ExecutorJob(job))
     }
-  }
-}
-
-/// Where a test called an API, for messages (`Tests/SearchTests.swift:12:5`).
-package struct CallLocation: Sendable, CustomStringConvertible {
-  package var fileID: String
-  package var filePath: StaticString
-  package var line: UInt
-  package var column: UInt
-
-  package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
-    (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
-  }
-
-  package var description: String { "\(fileID):\(line):\(column)" }
-}
-
-/// `ts.clock` was used where virtual time does not move.
-public struct TestClockError: Error, CustomStringConvertible, Sendable {
-  /// What went wrong.
-  public var message: String
-
-  public var description: String { message }
-}
-
-extension Duration {
-  /// The duration in seconds, as a floating-point number.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -70,3 +70,11 @@ public struct TestClock: Clock, Sendable {
     try await run.wait(untilFrame: deadline.frame, cancellable: true)
   }
 }
+
+/// `ts.clock` was used where virtual time does not move.
+public struct TestClockError: Error, CustomStringConvertible, Sendable {
+  /// What went wrong.
+  public var message: String
+
+  public var description: String { message }
+}
