@@ -564,10 +564,21 @@ extension Call {
   }
 
   /// Each value's inner signal, made by `transform` with the value (and its index when the
-  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
-  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
-    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
-    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`. With `lazily`, the closure is
+  /// called only when the inner signal is subscribed, as RxJS's `concatMap` and `mergeMap`
+  /// with a concurrency limit call it only when the value's turn comes.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction, lazily: Bool = false)
+    -> Signal<Signal<Value>>
+  {
+    guard lazily else {
+      guard transform.takesIndex else {
+        return source.map { transform.signal(from: transform($0)) }
+      }
+      return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+    }
+    return indexed(source).map { value, index in
+      Signal.defer { transform.signal(from: transform.indexed(value, index)) }
+    }
   }
 
   /// Each value with its index in its subscription, from 0.
@@ -608,7 +619,7 @@ extension Call {
     return { a, b in
       let result = compare(a, b)
       guard let number = result.number else {
-        if !runtime.hasFailed {
+        if !runtime.hasFailed && !runtime.closureThrew {
           runtime.report(
             Diagnostic.Interpreter.closureResult(
               of: name, expected: "a number", result, at: compare.closure.code.body.range))
@@ -689,17 +700,6 @@ extension ScriptFunction {
   /// Whether an accumulator closure takes the index as a third parameter (`{ acc, x, i in … }`).
   var takesAccumulatorIndex: Bool { closure.code.parameterCount == 3 }
 
-  /// Calls with any number of arguments.
-  func call(_ arguments: [Value]) -> Value {
-    guard !runtime.hasFailed else { return .null }
-    do {
-      return try closure.call(arguments, at: range)
-    } catch {
-      runtime.report(error)
-      return .null
-    }
-  }
-
   /// Whether the closure takes the index as a second parameter (`map { x, i in … }`).
   var takesIndex: Bool { closure.code.parameterCount == 2 }
 
@@ -716,7 +716,7 @@ extension ScriptFunction {
   /// A closure result as a Bool (`filter`, `find`), reporting anything else.
   func isTrue(_ result: Value) -> Bool {
     guard case .bool(let flag) = result else {
-      if !runtime.hasFailed {
+      if !runtime.hasFailed && !threw {
         runtime.report(
           Diagnostic.Interpreter.closureResult(
             of: operatorName, expected: "a Bool", result, at: closure.code.body.range))

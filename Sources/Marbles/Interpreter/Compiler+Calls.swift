@@ -52,6 +52,8 @@ extension Compiler {
   ) -> Node {
     var nodes = arguments.map { compile($0.value) }
     if let trailing { nodes.append(compileClosure(trailing)) }
+    // The closure called may throw: so may the one that calls it.
+    if let scope = scopes.last { scope.code.mayThrow = true }
     return ClosureCallNode(callee: callee, arguments: nodes, range: range)
   }
 

@@ -137,7 +137,7 @@ extension ScriptParser {
     var expression = try parsePrimary()
     while true {
       switch kind {
-      case .dot:
+      case .dot where kind(at: 1) != .dot:
         expression = try parseMember(of: expression, from: start)
       case .leftParen:
         expression = try parseCall(of: expression, from: start)
@@ -151,9 +151,11 @@ extension ScriptParser {
 
   /// Whether `{` after `expression` is a trailing closure: after a name or a member.
   private func takesTrailingClosure(_ expression: ScriptExpression) -> Bool {
+    // As in Swift, `{` after the condition of `if` or `for` opens its block.
+    if isInCondition { return false }
     switch expression.kind {
-    case .identifier, .member: true
-    default: false
+    case .identifier, .member: return true
+    default: return false
     }
   }
 
@@ -353,12 +355,28 @@ extension ScriptParser {
     let opener = take()
     let parameters = parseClosureParameters()
     closures.append(ClosureScope(isExplicit: parameters != nil))
-    let body = try parseElement("in closure body", closing: .rightBrace, opener: opener)
+    let outerCondition = isInCondition
+    isInCondition = false
+    var block: [ScriptBlockStatement]?
+    var body: ScriptExpression?
+    if startsBlockStatement {
+      block = try parseBlockStatements(opener: opener)
+    } else {
+      let expression = try parseElement("in closure body", closing: .rightBrace, opener: opener)
+      if kind != .rightBrace, startsBlockStatement {
+        let first = ScriptBlockStatement(kind: .expression(expression), range: expression.range)
+        block = [first] + (try parseBlockStatements(opener: opener))
+      } else {
+        body = expression
+      }
+    }
     try expectCloser(.rightBrace, opener: opener, list: "closure")
+    isInCondition = outerCondition
     let scope = closures.removeLast()
+    let (range, text) = span(from: start)
     return ScriptClosure(
       parameters: parameters.map { .explicit($0) } ?? .implicit(count: scope.implicitCount),
-      body: body, range: span(from: start).range)
+      body: body ?? ScriptExpression(.nil, range: range, text: text), block: block, range: range)
   }
 
   /// `a, b in` or `(a, b) in` at the current token, consumed if present.
