@@ -81,14 +81,17 @@ final class AssignStatement: StatementNode {
   let op: ScriptBinaryOperator?
   let value: Node
   let budget: Budget
+  /// Under `use rxjs`, `+=` joins a string and a number as `+` does.
+  let joinsText: Bool
   init(
     _ target: VariableNode, op: ScriptBinaryOperator?, value: Node, budget: Budget,
-    range: SourceRange
+    joinsText: Bool = false, range: SourceRange
   ) {
     self.target = target
     self.op = op
     self.value = value
     self.budget = budget
+    self.joinsText = joinsText
     super.init(range: range)
   }
   override func run(_ locals: Locals) throws(RuntimeError) -> Flow {
@@ -97,7 +100,11 @@ final class AssignStatement: StatementNode {
       return .proceed
     }
     if let op {
-      result = try BinaryNode.apply(op, slots.values[target.slot], result, at: range)
+      let current = slots.values[target.slot]
+      result =
+        joinsText && op == .add
+        ? try BinaryNode.joined(current, result, at: range)
+        : try BinaryNode.apply(op, current, result, at: range)
       switch result {
       case .string(let text): try budget.checkSize(text.utf8.count, at: range)
       case .array(let values): try budget.checkSize(values.count, at: range)

@@ -33,7 +33,9 @@ extension Compiler {
       guard let target = assignable(name) else {
         return ExpressionStatement(placeholder(range))
       }
-      return AssignStatement(target, op: op, value: node, budget: runtime.budget, range: range)
+      return AssignStatement(
+        target, op: op, value: node, budget: runtime.budget, joinsText: runtime.usesRxJS,
+        range: range)
     case .expression(let expression):
       return ExpressionStatement(compile(expression))
     case .conditional(let condition, let then, let otherwise):

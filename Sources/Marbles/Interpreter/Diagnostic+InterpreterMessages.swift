@@ -288,6 +288,16 @@ extension Diagnostic {
         "'throw' needs an error value (Error(\"…\") or a String), not '\(type)'", at: range)
     }
 
+    /// A method of strings or arrays called with other arguments than it takes.
+    static func valueMethodArguments(_ spelling: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(spelling.prefix { $0 != "(" })' is called as '\(spelling)'", at: range)
+    }
+
+    /// `String(…)`, `Int(…)`, `Double(…)` with other than one unlabelled argument.
+    static func conversionArguments(_ type: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(type)' converts one value: '\(type)(x)'", at: range)
+    }
+
     /// Assignment to a `let`, a parameter or a name outside the closure's blocks.
     static func notAssignable(_ name: String, _ what: String, at range: SourceRange)
       -> Diagnostic

@@ -251,23 +251,60 @@ final class BinaryNode: Node {
   let rhs: Node
   /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
   let budget: Budget
+  /// Under `use rxjs`: `+` of a string and a number or Bool joins them, as JavaScript does.
+  let joinsText: Bool
   init(
-    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
+    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, joinsText: Bool = false,
+    range: SourceRange
   ) {
     self.op = op
     self.lhs = lhs
     self.rhs = rhs
     self.budget = budget
+    self.joinsText = joinsText
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    let a = try lhs.eval(locals)
+    let b = try rhs.eval(locals)
+    let result =
+      joinsText && op == .add
+      ? try Self.joined(a, b, at: range) : try Self.apply(op, a, b, at: range)
     switch result {
     case .string(let text): try budget.checkSize(text.utf8.count, at: range)
     case .array(let values): try budget.checkSize(values.count, at: range)
     default: break
     }
     return result
+  }
+
+  /// `a + b` under `use rxjs`: a string and a number or Bool are joined as text, the number
+  /// written as JavaScript writes it (`1 + "!"` is `"1!"`, `2.0` is `"2"`); otherwise `apply`.
+  static func joined(_ a: Value, _ b: Value, at range: SourceRange) throws(RuntimeError)
+    -> Value
+  {
+    switch (a, b) {
+    case (.string(let x), _): if let y = javaScriptText(b) { return .string(x + y) }
+    case (_, .string(let y)): if let x = javaScriptText(a) { return .string(x + y) }
+    default: break
+    }
+    return try apply(.add, a, b, at: range)
+  }
+
+  /// A number or Bool as JavaScript's `String(x)` writes it.
+  static func javaScriptText(_ value: Value) -> String? {
+    switch value {
+    case .int(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    case .double(let number):
+      if number.isNaN { return "NaN" }
+      if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+      if number == number.rounded(), abs(number) < 1e21 {
+        if abs(number) < 9e18 { return String(Int(number)) }
+      }
+      return String(number)
+    default: return nil
+    }
   }
 
   /// `a op b` on values.

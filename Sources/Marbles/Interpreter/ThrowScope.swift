@@ -73,10 +73,13 @@ final class ThrowScope {
     }
   }
 
-  /// A value as an input: a plain signal is wrapped; a connectable, a subject or a channel
+  /// A value as an input: a signal is wrapped, but a connectable, a subject or a channel
   /// terminal (which operators take apart) is left as it is.
   func input(_ value: Value) -> Value {
-    guard case .signal(let signal) = value, Self.isPlain(signal) else { return value }
+    guard case .signal(let signal) = value,
+      !(signal is ConnectableSignal || signal is ResettingConnectableSignal
+        || signal is Subject<Value> || signal is ChannelTerminal<Value>)
+    else { return value }
     return .signal(input(signal))
   }
 
