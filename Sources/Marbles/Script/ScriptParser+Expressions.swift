@@ -194,7 +194,7 @@ extension ScriptParser {
     -> ScriptExpression
   {
     let arguments = try parseArguments()
-    let closure = kind == .leftBrace ? try parseClosure() : nil
+    let closure = kind == .leftBrace && !isInCondition ? try parseClosure() : nil
     return try node(
       .call(callee: callee, arguments: arguments, trailingClosure: closure), from: start)
   }
@@ -257,6 +257,9 @@ extension ScriptParser {
   private mutating func parseParenthesized() throws(Abort) -> ScriptExpression {
     let start = position
     let opener = take()
+    let outerCondition = isInCondition
+    isInCondition = false
+    defer { isInCondition = outerCondition }
     var elements = [try parseElement("in parentheses", closing: .rightParen, opener: opener)]
     while kind == .comma {
       advance()
@@ -306,6 +309,10 @@ extension ScriptParser {
   /// `(label: value, value, …)`, a trailing comma allowed.
   private mutating func parseArguments() throws(Abort) -> [ScriptArgument] {
     let opener = take()
+    // Inside the parentheses of a call in a condition, `{` is a closure again.
+    let outerCondition = isInCondition
+    isInCondition = false
+    defer { isInCondition = outerCondition }
     var arguments: [ScriptArgument] = []
     while kind != .rightParen, !atStatementEnd {
       let start = position
