@@ -220,6 +220,56 @@ final class LoopStatement: StatementNode {
   }
 }
 
+/// `switch subject { case …: … default: … }`: the first arm with a pattern that matches runs
+/// (no fall-through); `break` in it leaves the `switch`.
+final class SwitchStatement: StatementNode {
+  struct Arm {
+    /// Values, or ranges `value..<upper` (`...` when closed).
+    var patterns: [(value: Node, upper: Node?, isClosed: Bool)]
+    var body: [StatementNode]
+  }
+  let subject: Node
+  let arms: [Arm]
+  let otherwise: [StatementNode]
+  init(_ subject: Node, arms: [Arm], otherwise: [StatementNode], range: SourceRange) {
+    self.subject = subject
+    self.arms = arms
+    self.otherwise = otherwise
+    super.init(range: range)
+  }
+
+  override func run(_ locals: Locals) throws(RuntimeError) -> Flow {
+    let value = try subject.eval(locals)
+    for arm in arms {
+      for pattern in arm.patterns where try matches(value, pattern, locals) {
+        return Self.leave(try StatementNode.run(arm.body, locals))
+      }
+    }
+    return Self.leave(try StatementNode.run(otherwise, locals))
+  }
+
+  /// A `break` ends at the `switch`.
+  private static func leave(_ flow: Flow) -> Flow {
+    if case .breaks = flow { return .proceed }
+    return flow
+  }
+
+  private func matches(
+    _ value: Value, _ pattern: (value: Node, upper: Node?, isClosed: Bool), _ locals: Locals
+  ) throws(RuntimeError) -> Bool {
+    let first = try pattern.value.eval(locals)
+    guard let upper = pattern.upper else { return value.isEqual(to: first) }
+    let last = try upper.eval(locals)
+    guard let number = value.number else { return false }
+    guard let low = first.number, let high = last.number else {
+      throw RuntimeError(
+        "a range in a 'case' needs numbers, not '\(first.typeName)' \(first) and"
+          + " '\(last.typeName)' \(last)", at: pattern.value.range)
+    }
+    return number >= low && (pattern.isClosed ? number <= high : number < high)
+  }
+}
+
 /// `return` or `return value`.
 final class ReturnStatement: StatementNode {
   let value: Node?

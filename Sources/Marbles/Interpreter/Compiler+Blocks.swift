@@ -56,10 +56,23 @@ extension Compiler {
         budget: runtime.budget, range: range)
     case .return(let value):
       return ReturnStatement(value.map { compile($0) }, range: range)
+    case .switch(let subject, let cases, let otherwise):
+      let subjectNode = compile(subject)
+      scopes[last].switchDepth += 1
+      let arms = cases.map { arm in
+        SwitchStatement.Arm(
+          patterns: arm.patterns.map { ($0.value, $0.upper, $0.isClosed) }.map {
+            (compile($0.0), $0.1.map { compile($0) }, $0.2)
+          },
+          body: compileBlock(arm.body))
+      }
+      let fallback = otherwise.map { compileBlock($0) } ?? []
+      scopes[last].switchDepth -= 1
+      return SwitchStatement(subjectNode, arms: arms, otherwise: fallback, range: range)
     case .break, .continue:
       let isBreak: Bool
       if case .break = statement.kind { isBreak = true } else { isBreak = false }
-      if scopes[last].loopDepth == 0 {
+      if scopes[last].loopDepth == 0 && !(isBreak && scopes[last].switchDepth > 0) {
         diagnostics.append(
           Diagnostic.Interpreter.jumpOutsideLoop(isBreak ? "break" : "continue", at: range))
       }

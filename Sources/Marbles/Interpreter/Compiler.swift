@@ -15,6 +15,8 @@ struct Compiler {
     var slotCount = 0
     /// How many loops are around the statement being compiled.
     var loopDepth = 0
+    /// How many `switch`es are around it (`break` leaves one).
+    var switchDepth = 0
   }
 
   /// A `let` name visible from here on.

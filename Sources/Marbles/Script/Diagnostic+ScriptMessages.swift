@@ -120,6 +120,16 @@ extension Diagnostic {
       .error("expected '{' after \(context)", at: range)
     }
 
+    /// Something other than `case` or `default` (once, last) in a `switch`.
+    static func expectedCase(at range: SourceRange) -> Diagnostic {
+      .error("expected 'case' or 'default' (last) in 'switch'", at: range)
+    }
+
+    /// `case` patterns not followed by `:`.
+    static func expectedCaseColon(at range: SourceRange) -> Diagnostic {
+      .error("expected ':' after the patterns of 'case'", at: range)
+    }
+
     /// `for` not followed by a name or `_`.
     static func expectedLoopName(at range: SourceRange) -> Diagnostic {
       .error("expected a name or '_' after 'for'", at: range)

@@ -112,6 +112,16 @@ extension ScriptBlockStatement {
       return "(for \(name?.name ?? "_") \(lower.dump)\(range) \(Self.dump(body)))"
     case .return(let value): return "(return" + (value.map { " " + $0.dump } ?? "") + ")"
     case .throw(let value): return "(throw \(value.dump))"
+    case .switch(let subject, let cases, let otherwise):
+      let arms = cases.map { arm in
+        let patterns = arm.patterns.map { pattern in
+          pattern.value.dump
+            + (pattern.upper.map { " \(pattern.isClosed ? "..." : "..<") \($0.dump)" } ?? "")
+        }
+        return " (case [\(patterns.joined(separator: ", "))] \(Self.dump(arm.body)))"
+      }
+      return "(switch \(subject.dump)" + arms.joined()
+        + (otherwise.map { " (default \(Self.dump($0)))" } ?? "") + ")"
     case .break: return "(break)"
     case .continue: return "(continue)"
     }

@@ -185,6 +185,18 @@ struct ScriptClosure: Hashable, Sendable {
   }
 }
 
+/// One `case` of a `switch`: its patterns and its statements.
+struct ScriptSwitchCase: Hashable, Sendable {
+  /// One pattern: a value, or a range `value..<upper` / `value...upper`.
+  struct Pattern: Hashable, Sendable {
+    var value: ScriptExpression
+    var upper: ScriptExpression?
+    var isClosed = false
+  }
+  var patterns: [Pattern]
+  var body: [ScriptBlockStatement]
+}
+
 /// One statement of a closure body written as a block.
 struct ScriptBlockStatement: Hashable, Sendable {
   /// The forms of statement.
@@ -208,7 +220,12 @@ struct ScriptBlockStatement: Hashable, Sendable {
     case `return`(ScriptExpression?)
     /// `throw value`: the closure fails with the value.
     case `throw`(ScriptExpression)
-    /// `break`: leaves the innermost loop.
+    /// `switch subject { case a, b: … default: … }`: the first case with a pattern equal to
+    /// the subject (or, for a range pattern `a..<b` / `a...b`, containing it) runs; `default`
+    /// when none does.
+    case `switch`(
+      subject: ScriptExpression, cases: [ScriptSwitchCase], otherwise: [ScriptBlockStatement]?)
+    /// `break`: leaves the innermost loop (or `switch`).
     case `break`
     /// `continue`: goes on with the innermost loop's next element.
     case `continue`
@@ -232,6 +249,13 @@ struct ScriptBlockStatement: Hashable, Sendable {
       return value.height + 1
     case .return(let value): return (value?.height ?? 0) + 1
     case .break, .continue: return 1
+    case .switch(let subject, let cases, let otherwise):
+      let bodies =
+        cases.map { Self.height(of: $0.body) } + [otherwise.map { Self.height(of: $0) } ?? 0]
+      let patterns = cases.flatMap {
+        $0.patterns.map { max($0.value.height, $0.upper?.height ?? 0) }
+      }
+      return max(subject.height, bodies.max() ?? 0, patterns.max() ?? 0) + 1
     case .conditional(let condition, let then, let otherwise):
       return max(
         condition.height, Self.height(of: then), otherwise.map { Self.height(of: $0) } ?? 0) + 1

@@ -5,7 +5,7 @@ extension ScriptParser {
   /// The words that start a statement of a block besides `let`. They are names everywhere else
   /// (a block's `if` is Swift's; `first(default: 0)` keeps its label).
   static let blockWords: Set<Substring> = [
-    "var", "if", "for", "return", "throw", "break", "continue",
+    "var", "if", "for", "return", "throw", "break", "continue", "switch",
   ]
 
   /// Whether the current token starts a block statement that is not an expression: `let`,
@@ -35,13 +35,13 @@ extension ScriptParser {
   }
 
   /// The statements of a block up to its `}` (not consumed).
-  mutating func parseBlockStatements(opener: ScriptToken) throws(Abort)
+  mutating func parseBlockStatements(opener: ScriptToken, inSwitch: Bool = false) throws(Abort)
     -> [ScriptBlockStatement]
   {
     try enter()
     defer { leave() }
     var statements: [ScriptBlockStatement] = []
-    while kind != .rightBrace {
+    while kind != .rightBrace, !(inSwitch && startsCase) {
       if atStatementEnd || !(canStartExpression(kind) || startsBlockStatement) {
         try expectCloser(.rightBrace, opener: opener, list: "closure")
       }
@@ -58,9 +58,11 @@ extension ScriptParser {
     case (.identifier, "var"): statement = try parseBlockBinding(isVariable: true)
     case (.identifier, "if"): statement = try parseConditional()
     case (.identifier, "for"): statement = try parseLoop()
+    case (.identifier, "switch"): statement = try parseSwitch()
     case (.identifier, "return"):
       advance()
-      let returnsValue = kind != .rightBrace && canStartExpression(kind) && !startsBlockStatement
+      let returnsValue =
+        kind != .rightBrace && canStartExpression(kind) && !startsBlockStatement && !startsCase
       statement = .return(returnsValue ? try parseExpression("after 'return'") : nil)
     case (.identifier, "break"):
       advance()
@@ -156,36 +158,93 @@ extension ScriptParser {
     advance()
     let outer = isInCondition
     isInCondition = true
+    let (lower, upper, isClosed) = try parseRangeOrValue(after: "after 'in'")
+    isInCondition = outer
+    let body = try parseBraced(after: "the 'for' sequence")
+    return .loop(name: name, lower: lower, upper: upper, isClosed: isClosed, body: body)
+  }
+
+  /// Whether the current token starts a `case` or the `default` of a `switch`.
+  private var startsCase: Bool {
+    kind == .identifier
+      && (token.text == "case" || (token.text == "default" && kind(at: 1) == .colon))
+  }
+
+  /// `switch subject { case a, b..<c: … default: … }`.
+  private mutating func parseSwitch() throws(Abort) -> ScriptBlockStatement.Kind {
+    advance()  // switch
+    let outer = isInCondition
+    isInCondition = true
+    let subject = try parseExpression("after 'switch'")
+    isInCondition = outer
+    guard kind == .leftBrace else {
+      throw fail { Diagnostic.ScriptSyntax.expectedBlock(after: "the 'switch' subject", at: $0) }
+    }
+    let opener = take()
+    var cases: [ScriptSwitchCase] = []
+    var otherwise: [ScriptBlockStatement]?
+    while kind != .rightBrace {
+      guard startsCase, otherwise == nil else {
+        if atStatementEnd { try expectCloser(.rightBrace, opener: opener, list: "switch") }
+        throw fail { Diagnostic.ScriptSyntax.expectedCase(at: $0) }
+      }
+      if token.text == "default" {
+        advance()
+        advance()  // :
+        otherwise = try parseBlockStatements(opener: opener, inSwitch: true)
+        continue
+      }
+      advance()  // case
+      var patterns: [ScriptSwitchCase.Pattern] = []
+      while true {
+        let (value, upper, isClosed) = try parseRangeOrValue(after: "after 'case'")
+        patterns.append(ScriptSwitchCase.Pattern(value: value, upper: upper, isClosed: isClosed))
+        guard kind == .comma else { break }
+        advance()
+      }
+      guard kind == .colon else {
+        throw fail { Diagnostic.ScriptSyntax.expectedCaseColon(at: $0) }
+      }
+      advance()
+      cases.append(
+        ScriptSwitchCase(
+          patterns: patterns, body: try parseBlockStatements(opener: opener, inSwitch: true)))
+    }
+    try expectCloser(.rightBrace, opener: opener, list: "switch")
+    return .switch(subject: subject, cases: cases, otherwise: otherwise)
+  }
+
+  /// A value, or a range `a..<b` / `a...b`, at additive precedence (`case 1..<5:`, the
+  /// sequence of a `for`).
+  private mutating func parseRangeOrValue(after context: String) throws(Abort)
+    -> (ScriptExpression, ScriptExpression?, Bool)
+  {
     guard canStartExpression(kind) else {
-      throw fail { Diagnostic.ScriptSyntax.expectedExpression("after 'in'", at: $0) }
+      throw fail { Diagnostic.ScriptSyntax.expectedExpression(context, at: $0) }
     }
     try enter()
     let lower = try parseBinary(minimum: .additive)
     leave()
-    var upper: ScriptExpression?
+    guard kind == .dot, kind(at: 1) == .dot else { return (lower, nil, false) }
+    advance()
+    advance()
     var isClosed = false
-    if kind == .dot, kind(at: 1) == .dot {
+    if kind == .operator(.less) {
       advance()
+    } else if kind == .dot {
       advance()
-      if kind == .operator(.less) {
-        advance()
-      } else if kind == .dot {
-        advance()
-        isClosed = true
-      } else {
-        throw fail { Diagnostic.ScriptSyntax.expectedRangeOperator(at: $0) }
-      }
-      let spelled = isClosed ? "..." : "..<"
-      guard canStartExpression(kind) else {
-        throw fail { Diagnostic.ScriptSyntax.expectedExpression("after '\(spelled)'", at: $0) }
-      }
-      try enter()
-      upper = try parseBinary(minimum: .additive)
-      leave()
+      isClosed = true
+    } else {
+      throw fail { Diagnostic.ScriptSyntax.expectedRangeOperator(at: $0) }
     }
-    isInCondition = outer
-    let body = try parseBraced(after: "the 'for' sequence")
-    return .loop(name: name, lower: lower, upper: upper, isClosed: isClosed, body: body)
+    let spelled = isClosed ? "..." : "..<"
+    guard canStartExpression(kind) else {
+      throw fail { Diagnostic.ScriptSyntax.expectedExpression("after '\(spelled)'", at: $0) }
+    }
+    try enter()
+    let upper = try parseBinary(minimum: .additive)
+    leave()
+    return (lower, upper, isClosed)
   }
 
   /// `{ statements }` after `context` (`the 'if' condition`, `'else'`).

@@ -74,6 +74,45 @@ import Testing
       """)
   }
 
+  @Test func switchMatchesValuesAndRangesAndBreakLeavesIt() {
+    expectPasses(
+      """
+      let input = cold("-1-2-3-7-9|")
+      let named = input.map { n in
+        switch n {
+        case 1: return "one"
+        case 2, 3: return "few"
+        case 4..<8:
+          let word = "some"
+          return word
+        default:
+          return "many"
+        }
+      }
+      let sums = input.map { n in
+        var total = 0
+        for i in 0..<n {
+          switch i % 3 {
+          case 0: continue
+          case 1: total += 1
+          default: break
+          }
+          total += 10
+        }
+        return total
+      }
+      show named, sums
+      expect named == "-a-b-b-c-d|", a: "one", b: "few", c: "some", d: "many"
+      expect sums == "-a-b-c-d-e|", a: 0, b: 11, c: 21, d: 42, e: 63
+      """)
+    #expect(
+      failureText("let a = cold(\"-1|\").map { x in switch x { 1: return 1 } }").hasPrefix(
+        "t.marble:1:43: error: expected 'case' or 'default' (last) in 'switch'"))
+    #expect(
+      failureText("let a = cold(\"-1|\").map { x in switch x { case 1 return 1 } }").hasPrefix(
+        "t.marble:1:50: error: expected ':' after the patterns of 'case'"))
+  }
+
   @Test func aLoopCountsAgainstTheEventBudget() {
     let file = SourceFile(
       name: "t.marble",
