@@ -190,13 +190,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       var c = c
-      var selector = c.optional(1).map { _ in () }
-      if selector == nil, case .closure? = c.variadic.last {
+      // A closure given last among the signals (`zip(a, b, { … })`) is the selector too.
+      if c.optional(1) == nil, case .closure? = c.variadic.last {
         c.arguments = [nil, c.variadic.removeLast()]
-        selector = ()
       }
       let inputs = try c.signals("each signal")
-      guard selector != nil else {
+      guard c.optional(1) != nil else {
         return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
       }
       let select = try c.function(1)

@@ -265,11 +265,10 @@ final class BinaryNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let a = try lhs.eval(locals)
-    let b = try rhs.eval(locals)
     let result =
       joinsText && op == .add
-      ? try Self.joined(a, b, at: range) : try Self.apply(op, a, b, at: range)
+      ? try Self.joined(try lhs.eval(locals), try rhs.eval(locals), at: range)
+      : try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
     switch result {
     case .string(let text): try budget.checkSize(text.utf8.count, at: range)
     case .array(let values): try budget.checkSize(values.count, at: range)

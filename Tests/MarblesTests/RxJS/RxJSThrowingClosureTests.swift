@@ -178,6 +178,31 @@ import Testing
       """)
   }
 
+  @Test func zipsSelectorMayAlsoBeGivenLastAmongTheSignals() {
+    expectPasses(
+      """
+      let a = cold("-1-2|")
+      let b = cold("--3-4|")
+      let sums = zip(a, b, { x, y in x + y })
+      show sums
+      expect sums == "--a-(b|)", a: 4, b: 6
+      """)
+  }
+
+  @Test func aThrowThatNoOperatorTakesAtTheTopLevel() {
+    #expect(
+      failureText(
+        """
+        let f = { x in throw Error("x") }
+        let y = f(1)
+        """) == """
+          t.marble:1:16: error: Error("x") was thrown in a closure that cannot fail at frame 0; only a closure an operator calls may throw; its signal fails with the value
+          let f = { x in throw Error("x") }
+                         ^~~~~~~~~~~~~~~~
+
+          """)
+  }
+
   @Test func throwingAValueThatIsNotAnError() {
     #expect(
       failureText(
