@@ -190,9 +190,10 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
-      return BinaryNode(
-        op, compile(lhs), compile(rhs), budget: runtime.budget, joinsText: runtime.usesRxJS,
-        range: range)
+      if op == .add && runtime.usesRxJS {
+        return JoiningAddNode(compile(lhs), compile(rhs), budget: runtime.budget, range: range)
+      }
+      return BinaryNode(op, compile(lhs), compile(rhs), budget: runtime.budget, range: range)
     case .ternary(let condition, let whenTrue, let whenFalse):
       return TernaryNode(compile(condition), compile(whenTrue), compile(whenFalse), range: range)
     case .closure(let closure):

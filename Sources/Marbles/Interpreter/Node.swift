@@ -251,24 +251,17 @@ final class BinaryNode: Node {
   let rhs: Node
   /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
   let budget: Budget
-  /// Under `use rxjs`: `+` of a string and a number or Bool joins them, as JavaScript does.
-  let joinsText: Bool
   init(
-    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, joinsText: Bool = false,
-    range: SourceRange
+    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
   ) {
     self.op = op
     self.lhs = lhs
     self.rhs = rhs
     self.budget = budget
-    self.joinsText = joinsText
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let result =
-      joinsText && op == .add
-      ? try Self.joined(try lhs.eval(locals), try rhs.eval(locals), at: range)
-      : try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
+    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
     switch result {
     case .string(let text): try budget.checkSize(text.utf8.count, at: range)
     case .array(let values): try budget.checkSize(values.count, at: range)
@@ -385,5 +378,29 @@ final class BinaryNode: Node {
     case (.string(let x), .string(let y)): return sign(x, y)
     default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
     }
+  }
+}
+
+/// `a + b` under `use rxjs`: a string and a number or Bool are joined as JavaScript joins them
+/// (`BinaryNode.joined`); other operands as `BinaryNode`. A node of its own, so that `+`
+/// without `use rxjs` asks nothing more per evaluation.
+final class JoiningAddNode: Node {
+  let lhs: Node
+  let rhs: Node
+  let budget: Budget
+  init(_ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange) {
+    self.lhs = lhs
+    self.rhs = rhs
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let result = try BinaryNode.joined(try lhs.eval(locals), try rhs.eval(locals), at: range)
+    switch result {
+    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
+    case .array(let values): try budget.checkSize(values.count, at: range)
+    default: break
+    }
+    return result
   }
 }
