@@ -281,19 +281,60 @@ final class BinaryNode: Node {
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
     let left = try lhs.eval(locals)
     let right = try rhs.eval(locals)
-    if op == .add, case .array(let x) = left, case .array(let y) = right {
-      // Checked before it is made: the copy alone could be past the budget.
+    if op == .add, let result = try Self.concatenated(left, right, budget: budget, at: range) {
+      return result
+    }
+    return try Self.apply(op, left, right, budget: budget, at: range)
+  }
+
+  /// `a + b` of two arrays or two strings, checked against the budgets before it is made
+  /// (the copy alone could be past `--max-value-size`), the copy spent as events; nil for
+  /// other operands.
+  static func concatenated(_ left: Value, _ right: Value, budget: Budget, at range: SourceRange)
+    throws(RuntimeError) -> Value?
+  {
+    switch (left, right) {
+    case (.array(let x), .array(let y)):
       try budget.checkSize(x.count + y.count, at: range)
       let result = Value.array(x + y)
       try budget.checkBuilt(result, copied: x.count + y.count, at: range)
       return result
-    }
-    if op == .add, case .string(let x) = left, case .string(let y) = right {
+    case (.string(let x), .string(let y)):
       try budget.checkSize(x.utf8.count + y.utf8.count, at: range)
       try budget.spend(copied: (x.utf8.count + y.utf8.count) / Budget.charactersPerEvent, at: range)
       return .string(x + y)
+    default:
+      return nil
     }
-    return try Self.apply(op, left, right, budget: budget, at: range)
+  }
+
+  /// `a + b` under `use rxjs`: a string and a number or Bool are joined as text, the number
+  /// written as JavaScript writes it (`1 + "!"` is `"1!"`, `2.0` is `"2"`); otherwise `apply`.
+  static func joined(_ a: Value, _ b: Value, at range: SourceRange) throws(RuntimeError)
+    -> Value
+  {
+    switch (a, b) {
+    case (.string(let x), _): if let y = javaScriptText(b) { return .string(x + y) }
+    case (_, .string(let y)): if let x = javaScriptText(a) { return .string(x + y) }
+    default: break
+    }
+    return try apply(.add, a, b, at: range)
+  }
+
+  /// A number or Bool as JavaScript's `String(x)` writes it.
+  static func javaScriptText(_ value: Value) -> String? {
+    switch value {
+    case .int(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    case .double(let number):
+      if number.isNaN { return "NaN" }
+      if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+      if number == number.rounded(), abs(number) < 1e21 {
+        if abs(number) < 9e18 { return String(Int(number)) }
+      }
+      return String(number)
+    default: return nil
+    }
   }
 
   /// `a op b` on values.
@@ -382,5 +423,33 @@ final class BinaryNode: Node {
     case (.string(let x), .string(let y)): return sign(x, y)
     default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
     }
+  }
+}
+
+/// `a + b` under `use rxjs`: a string and a number or Bool are joined as JavaScript joins them
+/// (`BinaryNode.joined`); other operands as `BinaryNode`. A node of its own, so that `+`
+/// without `use rxjs` asks nothing more per evaluation.
+final class JoiningAddNode: Node {
+  let lhs: Node
+  let rhs: Node
+  let budget: Budget
+  init(_ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange) {
+    self.lhs = lhs
+    self.rhs = rhs
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if let result = try BinaryNode.concatenated(left, right, budget: budget, at: range) {
+      return result
+    }
+    let result = try BinaryNode.joined(left, right, at: range)
+    if case .string(let text) = result {
+      try budget.checkSize(text.utf8.count, at: range)
+      try budget.spend(copied: text.utf8.count / Budget.charactersPerEvent, at: range)
+    }
+    return result
   }
 }

@@ -138,6 +138,24 @@ import Testing
     }
   }
 
+  /// String methods that multiply their input are checked before they make anything.
+  @Test func stringMethodsAreCheckedBeforeTheyAreMade() {
+    let many = String(repeating: "a", count: 1000)
+    let long = String(repeating: "x", count: 2000)
+    for expression in [
+      "s.replacingOccurrences(of: \"a\", with: \"\(long)\")",
+      "s.split(separator: \"\").joined(separator: \"\(long)\")",
+    ] {
+      let script = """
+        let s = "\(many)"
+        show cold("a|", a: \(expression))
+        """
+      let result = runTool(["render", "--max-value-size", "100000", "-"], input: script)
+      #expect(result.exitCode == 1, "\(expression)")
+      #expect(result.stderr.contains("is larger than the budget of 100000"), "\(expression)")
+    }
+  }
+
   /// `collect()` of a value used many times is checked when the array is made (here it is
   /// never recorded).
   @Test func operatorsArraysAreChecked() {
