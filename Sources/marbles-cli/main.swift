@@ -59,9 +59,9 @@ let environment = ToolEnvironment(
   variables: ProcessInfo.processInfo.environment,
   stdoutIsTerminal: isatty(STDOUT_FILENO) != 0,
   terminalWidth: terminalWidth(),
-  readStandardInput: {
+  readStandardInput: { limit in
     if closedAtStart[0] { throw IOFailure("standard input is closed") }
-    return try StreamIO.readAll(from: STDIN_FILENO)
+    return try StreamIO.readAll(from: STDIN_FILENO, limit: limit)
   },
   stepTerminal: interactive
     ? StepTerminal(
