@@ -19,7 +19,8 @@ enum HelpText {
       -h, --help              Show help
       --version               Show the version
 
-    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors or failed
+    FILE may be '-' for standard input (once) or a pipe; '--' ends the options. Files written
+    (-o, --junit) are replaced atomically. Exit codes: 0 success, 1 script errors or failed
     expectations, 64 bad arguments.
 
     """

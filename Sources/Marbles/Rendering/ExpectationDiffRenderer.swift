@@ -25,8 +25,11 @@ public struct ExpectationDiffRenderer: Sendable {
   /// The failure text of `result` (no trailing newline); empty when it passed.
   public func render(_ result: ExpectationResult) -> String {
     guard !result.passed else { return "" }
-    // The lane's name is script text: printed escaped (`\u{1b}`), 7-bit in the ascii theme.
-    let lane = TerminalText.escaped(result.lane, ascii: theme.isASCII)
+    // Script text (the lane's name, values) is printed escaped (`\u{1b}`), 7-bit in the ascii
+    // theme.
+    let ascii = theme.isASCII
+    let printable = { (text: String) in TerminalText.escaped(text, ascii: ascii) }
+    let lane = printable(result.lane)
     let fallback = "expectation failed for '\(lane)'"
     guard let mismatch = result.mismatch else { return fallback }
     if let expected = mismatch.expectedWindows {
@@ -44,8 +47,10 @@ public struct ExpectationDiffRenderer: Sendable {
       expected: mismatch.expected.map(Self.recorded), actual: mismatch.actual.map(Self.recorded),
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
       subject: "'\(lane)'", keys: mismatch.keys.mapValues(DiffValue.init),
-      format: { Self.describe($0.value) }, typeName: { $0.value.typeName },
-      formatError: { error in (error as? DiffError).map { Self.describe($0.value) } ?? "\(error)" },
+      format: { printable(Self.describe($0.value)) }, typeName: { $0.value.typeName },
+      formatError: { error in
+        printable((error as? DiffError).map { Self.describe($0.value) } ?? "\(error)")
+      },
       theme: theme, color: color)
   }
 
