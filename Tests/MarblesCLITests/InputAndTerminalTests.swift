@@ -170,6 +170,19 @@ import Testing
     }
   }
 
+  /// Arguments quoted back in messages are escaped too.
+  @Test(arguments: [
+    ["explain", "ma\u{1B}[2Jp"], ["x\u{1B}[2J"], ["render", "--format", "\u{1B}]0;x\u{7}"],
+    ["render", "no\u{1B}[2J.marble"], ["test", "no\u{1B}[2J"],
+    ["render", "Fixtures/flow.marble", "-o", "/nowhere\u{1B}[2J/x"],
+  ])
+  func argumentsInMessagesAreEscaped(arguments: [String]) throws {
+    let output = try Binary.run(arguments)
+    #expect(output.exitCode != 0)
+    #expect(output.stderr.contains("\\u{1b}"))
+    #expect(!output.stderr.utf8.contains(0x1B) && !output.stderr.utf8.contains(0x07))
+  }
+
   /// The escapes are the ones a script writes, and the layout holds: one row per lane.
   @Test func escapedTextInADiagram() throws {
     let output = try Binary.run(

@@ -85,8 +85,9 @@ public enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
+      // The message quotes the arguments given: escaped, like all text from outside.
       io.err +=
-        "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+        "error: \(TerminalText.escaped(error.message))\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -95,7 +96,8 @@ public enum MarblesTool {
         io.out += "marbles \(MarblesVersion.string)\n"
         code = 0
       case .explain(let name):
-        let (text, found) = environment.explain(name)
+        // An operator's name has no controls: escaping changes only what cannot be one.
+        let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: &io)
