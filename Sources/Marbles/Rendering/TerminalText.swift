@@ -57,17 +57,27 @@ enum TerminalText {
   }
 
   /// `text` in 7-bit ASCII: controls escaped, arrows and ellipses spelled out, anything else
-  /// outside ASCII written `\u{hex}`.
+  /// outside ASCII written `\u{hex}`. Inside a quoted string (a value printed as `"→"`) every
+  /// non-ASCII character is written `\u{hex}`, so that the string reads as what it holds.
   static func ascii(_ text: String) -> String {
     guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
+    var quoted = false
+    var escaping = false
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
         out += escape(scalar)
       } else if scalar.isASCII {
         out.unicodeScalars.append(scalar)
-      } else if let spelled = asciiEquivalents[scalar] {
+        if escaping {
+          escaping = false
+        } else if scalar == "\\" {
+          escaping = quoted
+        } else if scalar == "\"" {
+          quoted.toggle()
+        }
+      } else if !quoted, let spelled = asciiEquivalents[scalar] {
         out += spelled
       } else {
         out += "\\u{\(String(scalar.value, radix: 16))}"

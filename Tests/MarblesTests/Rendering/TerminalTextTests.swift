@@ -22,6 +22,9 @@ import Testing
     #expect(TerminalText.ascii("é日😀") == #"\u{e9}\u{65e5}\u{1f600}"#)
     #expect(TerminalText.ascii("\u{1B}\n") == #"\u{1b}\n"#)
     #expect(TerminalText.ascii("plain") == "plain")
+    // Inside a printed string, every character keeps its identity.
+    #expect(
+      TerminalText.ascii(#"a = "x → \"…\"", b → c"#) == #"a = "x \u{2192} \"\u{2026}\"", b -> c"#)
   }
 
   @Test func widthCountsTerminalColumns() {
