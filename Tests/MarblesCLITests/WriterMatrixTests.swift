@@ -199,6 +199,29 @@ import Testing
     #expect(entries(folder) == ["null"])
   }
 
+  /// `/dev/stdout` when standard output is a regular file (`> out.txt`): written into the file
+  /// the shell opened, not replaced by a new one the shell's descriptor does not see.
+  @Test(arguments: Writer.allCases)
+  func standardOutputAsAPathIsWrittenThrough(writer: Writer) throws {
+    let folder = try folder()
+    defer { remove(folder) }
+    let redirected = folder + "/out.txt"
+    create(redirected, "")
+    let handle = try #require(FileHandle(forWritingAtPath: redirected))
+    let process = Process()
+    process.executableURL = Binary.executable
+    process.arguments = writer.arguments("/dev/stdout")
+    process.standardOutput = handle
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    #expect(process.terminationStatus == 0)
+    let text = contents(redirected) ?? ""
+    #expect(writer == .output ? writer.wrote(text) : text.hasPrefix("<?xml"))
+    #expect(entries(folder) == ["out.txt"])
+  }
+
   @Test(arguments: Writer.allCases)
   func scriptBeingReadIsNotOverwritten(writer: Writer) throws {
     let folder = try folder()

@@ -143,7 +143,8 @@ public enum StreamIO {
   ///   temporary file can be made there, the write fails and the old file is left as it was.
   /// - A symbolic link is followed and its target replaced (also a dangling link's target).
   /// - A character device, FIFO or socket (`/dev/null`, a named pipe) is opened and written
-  ///   straight through, and stays what it is; so is `/dev/stdout` and `/dev/fd/N`.
+  ///   straight through, and stays what it is. `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
+  ///   are written to that descriptor itself (in order with the rest of the tool's output).
   /// - Refused: a folder, a read-only file (even for root), and any of `inputs` (the scripts
   ///   being read: `render s.marble -o s.marble` would destroy the script).
   /// - While the temporary file exists, SIGINT, SIGTERM and SIGHUP remove it, then end the
@@ -154,10 +155,12 @@ public enum StreamIO {
     to path: String, protecting inputs: [String] = [], _ produce: (Int32) throws(IOFailure) -> Void
   ) throws(IOFailure) {
     if path.isEmpty { throw IOFailure(reason(ENOENT)) }
-    // A descriptor named by path (`/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]`): written
-    // through, appended when it is a file, never replaced (the shell holds it open).
-    if isDescriptorPath(path) {
-      try writeThrough(produce, to: path, flags: O_APPEND)
+    // A descriptor named by path (`/dev/stdout`, `/dev/fd/3`): written to that descriptor
+    // itself, sharing its offset with everything else the tool writes there; never replaced
+    // (the shell holds the file open).
+    if let descriptor = namedDescriptor(path) {
+      guard StreamIO.isOpen(descriptor) else { throw IOFailure(reason(EBADF)) }
+      try produce(descriptor)
       return
     }
     let target = try resolveLinks(path)
@@ -183,10 +186,18 @@ public enum StreamIO {
     }
   }
 
-  /// Whether `path` names an open descriptor rather than a file (`/dev/stdout`, `/dev/fd/3`).
-  static func isDescriptorPath(_ path: String) -> Bool {
-    ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) || path.hasPrefix("/dev/fd/")
-      || path.hasPrefix("/proc/self/fd/")
+  /// The descriptor `path` names (`/dev/stdout` 1, `/dev/fd/3` 3), if it names one.
+  static func namedDescriptor(_ path: String) -> Int32? {
+    switch path {
+    case "/dev/stdin": return 0
+    case "/dev/stdout": return 1
+    case "/dev/stderr": return 2
+    default:
+      for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+        return Int32(path.dropFirst(prefix.count))
+      }
+      return nil
+    }
   }
 
   /// Whether the file `info` describes is one of `inputs`.
