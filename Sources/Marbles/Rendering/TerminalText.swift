@@ -12,9 +12,9 @@
 ///
 /// `width` is the number of terminal columns a text takes: double-width characters (CJK, most
 /// emoji) count two, combining marks zero, so that unicode diagrams stay aligned.
-enum TerminalText {
+package enum TerminalText {
   /// Whether `scalar` must not reach a terminal as itself.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
     // Bidirectional controls: ALM, LRM, RLM, LRE…RLO, LRI…PDI.
@@ -26,7 +26,7 @@ enum TerminalText {
   }
 
   /// The escape of a control scalar: `\n`, `\t`, `\r`, else `\u{hex}`.
-  static func escape(_ scalar: Unicode.Scalar) -> String {
+  package static func escape(_ scalar: Unicode.Scalar) -> String {
     switch scalar {
     case "\n": return "\\n"
     case "\t": return "\\t"
@@ -37,7 +37,7 @@ enum TerminalText {
 
   /// `text` with every control escaped (`\n`, `\u{1b}`); the rest as is. `keepingTabs`: tabs
   /// stay (a quoted source line keeps its indentation, and the caret line its tabs).
-  static func escaped(_ text: String, keepingTabs: Bool = false) -> String {
+  package static func escaped(_ text: String, keepingTabs: Bool = false) -> String {
     func escapes(_ scalar: Unicode.Scalar) -> Bool {
       isControl(scalar) && !(keepingTabs && scalar == "\t")
     }
@@ -52,14 +52,14 @@ enum TerminalText {
 
   /// `text` with controls escaped and, when `ascii`, every other non-ASCII character replaced by
   /// an ASCII equivalent (`->`, `...`) or spelled `\u{hex}`.
-  static func escaped(_ text: String, ascii: Bool) -> String {
+  package static func escaped(_ text: String, ascii: Bool) -> String {
     ascii ? self.ascii(text) : escaped(text)
   }
 
   /// `text` in 7-bit ASCII: controls escaped, arrows and ellipses spelled out, anything else
   /// outside ASCII written `\u{hex}`. Inside a quoted string (a value printed as `"→"`) every
   /// non-ASCII character is written `\u{hex}`, so that the string reads as what it holds.
-  static func ascii(_ text: String) -> String {
+  package static func ascii(_ text: String) -> String {
     guard !text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
@@ -94,7 +94,7 @@ enum TerminalText {
   ]
 
   /// The columns `text` takes on a terminal (controls are assumed escaped already).
-  static func width(_ text: String) -> Int {
+  package static func width(_ text: String) -> Int {
     if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
     var total = 0
     for character in text { total += width(character) }
@@ -103,7 +103,7 @@ enum TerminalText {
 
   /// The columns of one character: 2 when it is wide (its first scalar East Asian Wide or
   /// Fullwidth, or an emoji shown as an emoji), else 1; a lone combining mark takes none.
-  static func width(_ character: Character) -> Int {
+  package static func width(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
     if first.value < 0x300 { return 1 }
     if character.unicodeScalars.contains("\u{FE0F}") { return 2 }
@@ -116,7 +116,7 @@ enum TerminalText {
 
   /// East Asian Wide and Fullwidth ranges, and the emoji shown wide by default: the common
   /// blocks, enough for CJK text and emoji in labels and values.
-  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isWide(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x1100...0x115F,  // Hangul Jamo initials
       0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
@@ -153,7 +153,7 @@ enum TerminalText {
 
   /// `text` padded with spaces to `columns` terminal columns (at least one space after it when
   /// it is already as wide).
-  static func padded(_ text: String, to columns: Int) -> String {
+  package static func padded(_ text: String, to columns: Int) -> String {
     let width = width(text)
     return width >= columns
       ? text + " " : text + String(repeating: " ", count: columns - width)

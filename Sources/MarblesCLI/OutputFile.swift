@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 
 #if canImport(Glibc)
   import Glibc
@@ -8,20 +9,20 @@ import Foundation
 
 /// Why a read or write failed, in the tool's words: the system's reason, lowercased ("no space
 /// left on device"), or the tool's own ("it is the script being read").
-public struct IOFailure: Error, Sendable {
+package struct IOFailure: Error, Sendable {
   /// The reason.
-  public var reason: String
+  package var reason: String
   /// Creates a failure with its reason.
-  public init(_ reason: String) { self.reason = reason }
+  package init(_ reason: String) { self.reason = reason }
 
   /// The one message of a failed write: `error: cannot write 'PATH': REASON`, newline-ended,
   /// the path escaped for the terminal. Every writer reports with it.
-  public func writeMessage(_ path: String) -> String {
+  package func writeMessage(_ path: String) -> String {
     "error: cannot write '\(TerminalText.escaped(path))': \(reason)\n"
   }
 
   /// The one message of a failed read: `error: cannot read 'PATH': REASON`.
-  public func readMessage(_ path: String) -> String {
+  package func readMessage(_ path: String) -> String {
     "error: cannot read '\(TerminalText.escaped(path))': \(reason)\n"
   }
 }
@@ -36,9 +37,9 @@ public struct IOFailure: Error, Sendable {
 ///
 /// or, to stream, `writeOutput(to:protecting:) { descriptor in try StreamIO.writeAll(…) }`, and
 /// report a failure with `error.writeMessage(path)`. Never open a file for writing otherwise.
-public enum StreamIO {
+package enum StreamIO {
   /// The largest input read by default (`-`, a file, a pipe): 10 MB.
-  public static let defaultInputLimit = 10 * 1024 * 1024
+  package static let defaultInputLimit = 10 * 1024 * 1024
 
   /// The reason for `errno`, lowercased as in our messages ("is a directory").
   static func reason(_ code: Int32) -> String {
@@ -47,7 +48,7 @@ public enum StreamIO {
   }
 
   /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
-  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
     let failure = bytes.withUnsafeBytes { buffer -> IOFailure? in
       do throws(IOFailure) {
         try writeAll(buffer, to: descriptor)
@@ -58,7 +59,7 @@ public enum StreamIO {
   }
 
   /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
-  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
     throws(IOFailure)
   {
     guard let start = bytes.baseAddress else { return }
@@ -75,7 +76,7 @@ public enum StreamIO {
 
   /// Reads `descriptor` to its end, at most `limit` bytes; throws the reason on failure, or
   /// when there is more than `limit` ("it is larger than 10 MB, the input limit").
-  public static func readAll(from descriptor: Int32, limit: Int = defaultInputLimit)
+  package static func readAll(from descriptor: Int32, limit: Int = defaultInputLimit)
     throws(IOFailure) -> Data
   {
     var data = Data()
@@ -104,7 +105,7 @@ public enum StreamIO {
   /// Reads the file at `path` to its end, at most `limit` bytes: a regular file, a pipe (`<(…)`,
   /// a FIFO, `/dev/stdin`) or a device. Throws why not ("is a directory", "permission denied",
   /// "it is larger than 10 MB, the input limit").
-  public static func readFile(_ path: String, limit: Int = defaultInputLimit) throws(IOFailure)
+  package static func readFile(_ path: String, limit: Int = defaultInputLimit) throws(IOFailure)
     -> Data
   {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -121,12 +122,12 @@ public enum StreamIO {
   }
 
   /// Whether `descriptor` is open.
-  public static func isOpen(_ descriptor: Int32) -> Bool {
+  package static func isOpen(_ descriptor: Int32) -> Bool {
     fcntl(descriptor, F_GETFD) != -1
   }
 
   /// Writes `text` to `path` (see `writeOutput(to:protecting:_:)`).
-  public static func writeOutput(_ text: String, to path: String, protecting inputs: [String] = [])
+  package static func writeOutput(_ text: String, to path: String, protecting inputs: [String] = [])
     throws(IOFailure)
   {
     try writeOutput(to: path, protecting: inputs) { descriptor throws(IOFailure) in
@@ -151,7 +152,7 @@ public enum StreamIO {
   ///   process as the signal would have.
   ///
   /// Throws the reason ("is a directory"); on failure no temporary file is left behind.
-  public static func writeOutput(
+  package static func writeOutput(
     to path: String, protecting inputs: [String] = [], _ produce: (Int32) throws(IOFailure) -> Void
   ) throws(IOFailure) {
     if path.isEmpty { throw IOFailure(reason(ENOENT)) }
