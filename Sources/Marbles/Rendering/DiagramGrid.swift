@@ -412,8 +412,10 @@ struct DiagramKeys<Value> {
   /// type too.
   /// `elideOver`: values printed longer than this many characters show their start and their
   /// length (only for runs that stopped early, whose values may be what ran away).
+  /// `ascii`: every value 7-bit (`\u{e9}`), and the cut marked `...`.
   func legend(
-    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil
+    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil,
+    ascii: Bool = false
   ) -> String {
     var seen: Set<Int> = []
     var parts: [String] = []
@@ -421,9 +423,13 @@ struct DiagramKeys<Value> {
       let index = ordinals[position]
       guard entries[index].keyed, seen.insert(index).inserted else { continue }
       let entry = entries[index]
-      var printed = entry.printed
+      // In ascii, each value is made 7-bit whole, before it is cut (a cut string has no
+      // closing quote).
+      var printed = ascii ? TerminalText.ascii(entry.printed) : entry.printed
       if let elideOver, printed.count > elideOver {
-        printed = String(printed.prefix(elideOver)) + "… (\(printed.count) characters)"
+        printed =
+          String(printed.prefix(elideOver)) + (ascii ? "..." : "…")
+          + " (\(entry.printed.count) characters)"
       }
       var part = "\(entry.glyph) = \(printed)"
       if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {

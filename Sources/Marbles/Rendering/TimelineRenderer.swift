@@ -161,7 +161,8 @@ public struct TimelineRenderer: Sendable {
     }
     if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
     // A run that stopped early may have stopped because its values grew without bound.
-    var legend = keys.legend(at: firstValue..<position, elideOver: stopped ? 100 : nil)
+    var legend = keys.legend(
+      at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
     if let failure {
       legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
     }
