@@ -35,6 +35,7 @@ import Testing
     #expect(TerminalText.width("ｆｕｌｌ") == 8)
     #expect(TerminalText.width("e\u{301}") == 1)
     #expect(TerminalText.width("❤️") == 2)
+    #expect(TerminalText.width("🇫🇷👨‍👩‍👧") == 4)
     #expect(TerminalText.width("→…é") == 3)
     #expect(TerminalText.padded("日本", to: 6) == "日本  ")
   }
