@@ -337,8 +337,9 @@ import Testing
   }
 
   /// Starts `marbles ARGUMENTS` as a shell would: no signal blocked or ignored (the test runner
-  /// blocks some in its threads, and `Process` passes its mask on), output discarded.
-  func start(_ arguments: [String]) throws -> Child {
+  /// blocks some in its threads, and `Process` passes its mask on), output discarded. With
+  /// `wrapper` (`/usr/bin/nohup`), that program starts `marbles`.
+  func start(_ arguments: [String], wrapper: String? = nil) throws -> Child {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -356,10 +357,13 @@ import Testing
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([Binary.executable.path] + arguments).map { strdup($0) } + [nil]
+    let program = wrapper ?? Binary.executable.path
+    let argv =
+      ((wrapper.map { [$0] } ?? []) + [Binary.executable.path] + arguments).map { strdup($0) }
+      + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
-    let status = posix_spawn(&pid, Binary.executable.path, &actions, &attributes, argv, environ)
+    let status = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
     try #require(status == 0)
     return Child(pid: pid)
   }
@@ -410,6 +414,30 @@ import Testing
       #expect(child.signalThatEndedIt() == signal)
       #expect(entries(outputs) == ["diagram.json"])
       #expect(contents(outputs + "/diagram.json") == "old")
+    }
+
+    /// Under `nohup` (SIGHUP ignored), a SIGHUP while writing changes nothing: the writer does
+    /// not put its handler over an ignored signal, and the file is written.
+    @Test func ignoredHangupLetsTheWriteFinish() throws {
+      let folder = try folder()
+      defer { remove(folder) }
+      let script = bigScript(in: folder)
+      let outputs = folder + "/out"
+      try FileManager.default.createDirectory(
+        atPath: outputs, withIntermediateDirectories: false)
+      let watch = inotify_init1(Int32(IN_CLOEXEC))
+      #expect(watch >= 0)
+      defer { close(watch) }
+      #expect(inotify_add_watch(watch, outputs, UInt32(IN_CREATE)) >= 0)
+      let child = try start(
+        ["render", script, "--format", "json", "-o", outputs + "/diagram.json"],
+        wrapper: "/usr/bin/nohup")
+      var event = [UInt8](repeating: 0, count: 4096)
+      #expect(read(watch, &event, event.count) > 0)
+      kill(child.pid, SIGHUP)
+      #expect(child.signalThatEndedIt() == nil)
+      #expect(entries(outputs) == ["diagram.json"])
+      #expect(contents(outputs + "/diagram.json")?.hasSuffix("}\n") == true)
     }
   #endif
 }
