@@ -268,19 +268,21 @@ package enum StreamIO {
     defer { TemporaryFiles.forget(temporary) }
     do throws(IOFailure) {
       defer { close(descriptor) }
+      do throws(IOFailure) { try produce(descriptor) } catch {
+        throw IOFailure(error.reason + unchanged)
+      }
+      // The old file's owner and permissions, after the writes (a write clears the
+      // set-user-ID bit) and owner first (so does a change of owner).
       let permissions: mode_t
       if let existing {
         permissions = existing.st_mode & 0o7777
+        _ = fchown(descriptor, existing.st_uid, existing.st_gid)
       } else {
         let mask = umask(0)
         umask(mask)
         permissions = 0o666 & ~mask
       }
       fchmod(descriptor, permissions)
-      if let existing { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
-      do throws(IOFailure) { try produce(descriptor) } catch {
-        throw IOFailure(error.reason + unchanged)
-      }
       if fsync(descriptor) != 0 { throw IOFailure(reason(errno) + unchanged) }
     } catch {
       unlink(temporary)

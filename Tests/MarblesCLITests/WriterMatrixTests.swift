@@ -81,11 +81,12 @@ import Testing
     let folder = try folder()
     defer { remove(folder) }
     let target = folder + "/out"
-    create(target, "old", mode: 0o640)
+    // The set-user-ID bit too, which a write (or a change of owner) would clear.
+    create(target, "old", mode: 0o4750)
     let output = try Binary.run(writer.arguments(target))
     #expect(output.stderr.isEmpty)
     #expect(writer.wrote(contents(target) ?? ""))
-    #expect(mode(target) == 0o640)
+    #expect(mode(target) == 0o4750)
     #expect(entries(folder) == ["out"])
   }
 
