@@ -228,6 +228,22 @@ package enum StreamIO {
     throw IOFailure(reason(ELOOP))
   }
 
+  /// The process's umask, read without changing it where the system says it (Linux's
+  /// `/proc/self/status`); elsewhere set and put back at once.
+  static func currentUmask() -> mode_t {
+    if let status = try? readFile("/proc/self/status", limit: 1 << 20),
+      let line = String(decoding: status, as: UTF8.self).split(separator: "\n")
+        .first(where: { $0.hasPrefix("Umask:") }),
+      let mask = mode_t(
+        line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+    {
+      return mask
+    }
+    let mask = umask(0)
+    umask(mask)
+    return mask
+  }
+
   /// Opens `path` (a device, a FIFO, a descriptor's name) and writes into it as it is.
   private static func writeThrough(
     _ produce: (Int32) throws(IOFailure) -> Void, to path: String, flags: Int32
@@ -278,9 +294,7 @@ package enum StreamIO {
         permissions = existing.st_mode & 0o7777
         _ = fchown(descriptor, existing.st_uid, existing.st_gid)
       } else {
-        let mask = umask(0)
-        umask(mask)
-        permissions = 0o666 & ~mask
+        permissions = 0o666 & ~currentUmask()
       }
       fchmod(descriptor, permissions)
       if fsync(descriptor) != 0 { throw IOFailure(reason(errno) + unchanged) }

@@ -94,10 +94,15 @@ import Testing
   func newFileIsCreated(writer: Writer) throws {
     let folder = try folder()
     defer { remove(folder) }
-    let output = try Binary.run(writer.arguments(folder + "/new"))
+    // Under `umask 027`: 0666 less the mask, as for any new file (not the 0600 of a temporary).
+    let output = try Binary.run(
+      ["-c", "umask 027; exec \"$0\" \"$@\"", Binary.executable.path]
+        + writer.arguments(folder + "/new"),
+      executable: URL(fileURLWithPath: "/bin/sh"))
     #expect(output.stderr.isEmpty)
     #expect(writer.wrote(contents(folder + "/new") ?? ""))
     #expect(entries(folder) == ["new"])
+    #expect(mode(folder + "/new") == 0o640)
   }
 
   @Test(arguments: Writer.allCases)
