@@ -356,12 +356,14 @@ package enum MarblesTool {
     }
     var found: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      // A folder named `x.marble` is searched (the enumerator goes into it), not run.
-      if relative.hasSuffix(".marble"),
-        enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory
-      {
-        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+      // A folder named `x.marble` (or a link to one) is a folder, not a script.
+      guard relative.hasSuffix(".marble") else { continue }
+      let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+        continue
       }
+      found.append(file)
     }
     if found.isEmpty {
       return .failure(ToolMessage("error: no '.marble' files in '\(shown)'\n"))

@@ -98,10 +98,13 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: folder + "/x.marble", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: Self.flow, toPath: folder + "/x.marble/flow.marble")
+    // A link to that folder is not a script either.
+    #expect(symlink("x.marble", folder + "/link.marble") == 0)
     let output = try Binary.run(["test", folder])
     #expect(output.stderr == "")
     #expect(output.stdout.hasPrefix("PASS \(folder)/x.marble/flow.marble"))
     #expect(!output.stdout.contains("FAIL"))
+    #expect(output.stdout.hasSuffix("\n4 passed, 0 failed\n"))
     #expect(output.exitCode == 0)
   }
 
