@@ -72,19 +72,30 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
       if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
         length = range.end.column - range.start.column
       }
-      if line.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\t" }) {
-        let printed = TerminalText.escaped(String(line), keepingTabs: true)
-        let before = TerminalText.escaped(String(line.prefix(start)), keepingTabs: true)
-        let marked = TerminalText.escaped(
-          String(line.dropFirst(start).prefix(length)), keepingTabs: true)
-        text += printed + "\n"
-        text += Self.indent(under: Substring(before), columns: before.count)
-        text += String(repeating: " ", count: max(0, start - line.count))
-        text += "^" + String(repeating: "~", count: max(0, max(length, marked.count) - 1)) + "\n"
-      } else {
+      // Printable ASCII (and tabs) is printed as it is, read byte by byte: a caret at column
+      // 1,000,000 costs no grapheme breaking.
+      if line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
         text += line + "\n"
         text += Self.indent(under: line, columns: start)
         text += "^" + String(repeating: "~", count: length - 1) + "\n"
+      } else {
+        // Otherwise the marker is as wide on the terminal as what it marks (two columns for
+        // a wide character, the whole escape for a control).
+        let marked = line.dropFirst(start).prefix(length)
+        let markedWidth =
+          TerminalText.width(TerminalText.escaped(String(marked), keepingTabs: true))
+          + max(0, length - marked.count)
+        if line.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\t" }) {
+          let printed = TerminalText.escaped(String(line), keepingTabs: true)
+          let before = TerminalText.escaped(String(line.prefix(start)), keepingTabs: true)
+          text += printed + "\n"
+          text += Self.indent(under: Substring(before), columns: before.count)
+          text += String(repeating: " ", count: max(0, start - line.count))
+        } else {
+          text += line + "\n"
+          text += Self.indent(under: line, columns: start)
+        }
+        text += "^" + String(repeating: "~", count: max(0, markedWidth - 1)) + "\n"
       }
     }
     for note in notes { text += note.render(in: source) }

@@ -86,3 +86,25 @@ import Testing
     #expect(runs >= 20)
   }
 }
+
+/// The caret of a diagnostic stays under its column when the line before it holds wide
+/// characters (two spaces each) or escaped controls (under the escaped text).
+@Suite struct DiagnosticCaretTests {
+  @Test func caretUnderWideCharacters() {
+    let (outcome, file) = runScript("let a = \"日本\" + 1\n")
+    let text = outcome.diagnostics.render(in: file)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count >= 3)
+    #expect(lines[1] == "let a = \"日本\" + 1")
+    // `"日本"` is 6 columns wide from column 9: the caret under the `"`, tildes to its end.
+    #expect(lines[2] == "        ^~~~~~~~~~")
+  }
+
+  @Test func caretUnderEscapedControls() {
+    let (outcome, file) = runScript("let a = \"\u{1B}[2J\" + 1\n")
+    let lines = outcome.diagnostics.render(in: file).split(separator: "\n")
+    #expect(lines.count >= 3)
+    #expect(lines[1] == #"let a = "\u{1b}[2J" + 1"#)
+    #expect(lines[2].hasPrefix("        ^~~~~~~~~"))
+  }
+}
