@@ -15,7 +15,7 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
   let environment = ToolEnvironment(
     run: { source, options in ScriptEngine.run(source, options: options) },
     explain: { name in ScriptEngine.explain(name) },
-    readStandardInput: { bytes })
+    readStandardInput: { _ in bytes })
   let budgets = [
     "--max-frames", "5000", "--max-events", "50000", "--max-subscriptions", "1000",
     "--max-value-size", "50000", "--max-output", "2000000",

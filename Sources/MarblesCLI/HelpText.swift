@@ -21,7 +21,8 @@ enum HelpText {
       -h, --help              Show help
       --version               Show the version
 
-    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors or failed
+    FILE may be '-' for standard input (once) or a pipe; '--' ends the options. Files written
+    (-o, --junit) are replaced atomically. Exit codes: 0 success, 1 script errors or failed
     expectations, 64 bad arguments.
 
     """
@@ -57,7 +58,7 @@ enum HelpText {
       --max-value-size <n>    Stop a run when a value (nested ones included) is made or
                               recorded with more characters or elements (default 1000000)
       --max-output <n>        Stop writing past this many bytes of output (default 100000000)
-      --max-input <n>         Refuse a script larger than this many bytes (default 10000000)
+      --max-input <n>         Refuse a script larger than this many bytes (default 10485760)
     """
 
   static let run = """
@@ -98,9 +99,9 @@ enum HelpText {
     Each step draws the diagram up to one frame (as 'render' would) and lists, in order, the
     events of that frame: which lane emitted what, including a command's later hops on the
     main queue. On a terminal: Enter, 'n', space or the right arrow go to the next frame, 'p'
-    or the left arrow to the previous one, 'q' quits. Without a terminal (input or output
-    redirected) every step is printed once, each as soon as it is drawn. A step draws the
-    last 120 frames up to its frame.
+    or the left arrow to the previous one, 'q' quits; Control-Z suspends ('fg' resumes) and
+    Control-C ends it. Without a terminal (input or output redirected) every step is printed
+    once, each as soon as it is drawn. A step draws the last 120 frames up to its frame.
 
     OPTIONS:
       --format <format>       ascii (default) or unicode

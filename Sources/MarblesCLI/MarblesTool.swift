@@ -14,8 +14,8 @@ package struct ToolEnvironment: Sendable {
   package var stdoutIsTerminal: Bool
   /// The terminal's width, when standard output is a terminal.
   package var terminalWidth: Int?
-  /// Reads all of standard input.
-  package var readStandardInput: @Sendable () throws -> Data
+  /// Reads all of standard input, at most the number of bytes given (else it throws why).
+  package var readStandardInput: @Sendable (_ limit: Int) throws -> Data
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
@@ -30,7 +30,7 @@ package struct ToolEnvironment: Sendable {
     variables: [String: String] = [:],
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
-    readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
+    readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
     stepTerminal: StepTerminal? = nil,
     writeOutput: (@Sendable (String) throws(IOFailure) -> Void)? = nil
   ) {
@@ -91,8 +91,9 @@ package enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
+      // The message quotes the arguments given: escaped, like all text from outside.
       io.err +=
-        "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+        "error: \(TerminalText.escaped(error.message))\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -101,7 +102,8 @@ package enum MarblesTool {
         io.write("marbles \(MarblesVersion.string)\n")
         code = 0
       case .explain(let name):
-        let (text, found) = environment.explain(name)
+        // An operator's name has no controls: escaping changes only what cannot be one.
+        let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
         if found { io.write(text) } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: io)
@@ -137,7 +139,7 @@ package enum MarblesTool {
         drawnBytes += last.utf8.count + 1
         guard drawnBytes <= options.budgets.maxOutput else { break }
       }
-      switch load(path, environment: environment, maxInput: options.budgets.maxInput) {
+      switch load(path, limit: options.budgets.maxInput, environment: environment) {
       case .failure(let message):
         io.err += message.text
         failed = true
@@ -213,7 +215,8 @@ package enum MarblesTool {
       // atomically; nothing when no run was drawn (every file failed before running).
       if drawn || !failed {
         do throws(IOFailure) {
-          try StreamIO.writeOutput(to: output) { descriptor throws(IOFailure) in
+          try StreamIO.writeOutput(to: output, protecting: options.files) {
+            descriptor throws(IOFailure) in
             guard options.format == .json else {
               let text = texts.joined(separator: "\n")
               guard io.reserve(text.utf8.count) else { throw IOFailure("past --max-output") }
@@ -239,7 +242,7 @@ package enum MarblesTool {
           }
         } catch {
           // Past `--max-output`: the budget's own message (`io.stop`), and the file is as it was.
-          if io.stop == nil { io.err += "error: cannot write '\(output)': \(error.reason)\n" }
+          if io.stop == nil { io.err += error.writeMessage(output) }
           return 1
         }
       }
@@ -270,7 +273,7 @@ package enum MarblesTool {
   ) -> Int32 {
     io.limit = options.budgets.maxOutput
     let source: SourceFile
-    switch load(options.file, environment: environment, maxInput: options.budgets.maxInput) {
+    switch load(options.file, limit: options.budgets.maxInput, environment: environment) {
     case .failure(let message):
       io.err += message.text
       return 1
@@ -336,7 +339,7 @@ package enum MarblesTool {
     // Each script's result is printed as soon as it is known (and not kept): past
     // `--max-output` the remaining scripts are not run.
     for path in files where io.stop == nil {
-      switch load(path, environment: environment, maxInput: options.budgets.maxInput) {
+      switch load(path, limit: options.budgets.maxInput, environment: environment) {
       case .failure(let message):
         io.err += message.text
         junit?.add(file: path, error: message.text)
@@ -346,12 +349,12 @@ package enum MarblesTool {
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
+          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
           io.write(diagnostics.render(in: source))
           junit?.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .stopped(let run):
-          io.write(paint("FAIL", .failed, color) + " \(source.name)\n")
+          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
           if let drawing = TimelineRenderer(options: .init(theme: theme, color: color)).render(
@@ -371,11 +374,12 @@ package enum MarblesTool {
           passed += run.expectations.count - failures.count
           failedCount += failures.count
           io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
+          let name = TerminalText.escaped(source.name)
           io.write(
-            " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+            " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           )
           for failure in failures {
-            io.write("\(source.name):\(failure.line):\(failure.column): ")
+            io.write("\(name):\(failure.line):\(failure.column): ")
             io.write(paint("error:", .failed, color) + " ")
             io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
             if !io.endsLine { io.write("\n") }
@@ -385,10 +389,10 @@ package enum MarblesTool {
     }
     io.write("\n\(passed) passed, \(failedCount) failed\n")
     if let path = options.junit, let junit {
-      do {
-        try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      do throws(IOFailure) {
+        try StreamIO.writeOutput(junit.xml, to: path, protecting: files)
       } catch {
-        io.err += "error: cannot write '\(path)': \(error.localizedDescription)\n"
+        io.err += error.writeMessage(path)
         return 1
       }
     }
@@ -398,79 +402,83 @@ package enum MarblesTool {
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
   static func collectScripts(_ path: String) -> Result<[String], ToolMessage> {
     if path == "-" { return .success(["-"]) }
+    let shown = TerminalText.escaped(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(ToolMessage("error: no such file or directory '\(path)'\n"))
+      return .failure(ToolMessage("error: no such file or directory '\(shown)'\n"))
     }
     guard isDirectory.boolValue else { return .success([path]) }
     guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-      return .failure(ToolMessage("error: cannot read directory '\(path)'\n"))
+      return .failure(ToolMessage("error: cannot read directory '\(shown)'\n"))
     }
     var found: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      if relative.hasSuffix(".marble") {
-        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+      // A folder named `x.marble` (or a link to one) is a folder, not a script.
+      guard relative.hasSuffix(".marble") else { continue }
+      let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+        continue
       }
+      found.append(file)
     }
     if found.isEmpty {
-      return .failure(ToolMessage("error: no '.marble' files in '\(path)'\n"))
+      return .failure(ToolMessage("error: no '.marble' files in '\(shown)'\n"))
     }
     return .success(found.sorted())
   }
 
   // MARK: - Input
 
-  /// Reads `path` (or standard input for `-`) as UTF-8 text.
+  /// Reads `path` (or standard input for `-`) as UTF-8 text, at most `limit` bytes
+  /// (`--max-input`): a file, a pipe (`<(…)`, a FIFO, `/dev/stdin`) or a device, read to its
+  /// end. Every input is read here.
   static func load(
-    _ path: String, environment: ToolEnvironment, maxInput: Int = RunBudgets().maxInput
+    _ path: String, limit: Int = StreamIO.defaultInputLimit, environment: ToolEnvironment
   ) -> Result<SourceFile, ToolMessage> {
     let name = path == "-" ? "<stdin>" : path
+    let shown = TerminalText.escaped(path)
     let data: Data
     if path == "-" {
       do {
-        data = try environment.readStandardInput()
+        data = try environment.readStandardInput(limit)
       } catch {
         let reason = (error as? IOFailure)?.reason ?? "\(error)"
         return .failure(ToolMessage("error: cannot read standard input: \(reason)\n"))
       }
+      // Whatever read it, no more than `limit`.
+      guard data.count <= limit else {
+        return .failure(
+          ToolMessage(
+            "error: cannot read standard input: it is larger than "
+              + "\(StreamIO.sizeName(limit)), the input limit\n"))
+      }
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        return .failure(ToolMessage("error: no such file '\(path)'\n"))
+        return .failure(ToolMessage("error: no such file '\(shown)'\n"))
       }
       if isDirectory.boolValue {
         return .failure(
           ToolMessage(
-            "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"
+            "error: '\(shown)' is a directory; give a '.marble' file (or use 'marbles test \(shown)')\n"
           ))
       }
-      // A regular file larger than the budget is refused before it is read.
-      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-        size > maxInput
-      {
-        return .failure(tooLarge(name, size: size, limit: maxInput))
+      do throws(IOFailure) {
+        data = try StreamIO.readFile(path, limit: limit)
+      } catch {
+        return .failure(ToolMessage(error.readMessage(path)))
       }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        return .failure(ToolMessage("error: cannot read '\(path)'\n"))
-      }
-      data = contents
     }
-    if data.count > maxInput { return .failure(tooLarge(name, size: data.count, limit: maxInput)) }
     // Validated in one pass by the standard library; the offset is only looked for on failure.
     guard let text = String(validating: data, as: UTF8.self) else {
       let offset = firstInvalidUTF8Offset(data) ?? 0
       return .failure(
         ToolMessage(
-          "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
+          "\(TerminalText.escaped(name)): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"
+        ))
     }
     return .success(SourceFile(name: name, text: text))
-  }
-
-  /// A script past `--max-input`.
-  private static func tooLarge(_ name: String, size: Int, limit: Int) -> ToolMessage {
-    ToolMessage(
-      "\(name): error: the script is \(size) bytes, larger than the budget of \(limit) bytes; "
-        + "raise it with '--max-input N' if it needs more\n")
   }
 
   /// The byte offset of the first byte that is not part of valid UTF-8, if any.

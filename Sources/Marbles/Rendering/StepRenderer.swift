@@ -74,19 +74,23 @@ public struct StepRenderer: Sendable {
       if let (grid, notes) = drawing.diagram(part, keys: keys, positions: nil, window: window) {
         out += (grid.render() + notes).map { $0 + "\n" }.joined()
       } else {
-        out += (part.title ?? part.file) + "\n(no lanes)\n"
+        out +=
+          TerminalText.escaped(part.title ?? part.file, ascii: renderer.options.theme.isASCII)
+          + "\n(no lanes)\n"
       }
       let work = diagram.steps(at: frame)
       if work.isEmpty {
         out += "frame \(frame): nothing happens\n"
       } else {
         out += "frame \(frame), in order:\n"
+        let ascii = renderer.options.theme.isASCII
         for (number, step) in work.enumerated() {
-          if let hop = step.hop { out += "  \(hop)\n" }
+          if let hop = step.hop { out += "  \(TerminalText.escaped(hop, ascii: ascii))\n" }
           let row = diagram.rows[step.row]
           let mark = row.marks[step.mark]
           let verb = mark.kind == .next ? "emits " : ""
-          out += "  \(number + 1). \(row.name) \(verb)\(diagram.describe(mark))\n"
+          let line = "\(number + 1). \(row.name) \(verb)\(diagram.describe(mark))"
+          out += "  \(TerminalText.escaped(line, ascii: ascii))\n"
         }
       }
       return out

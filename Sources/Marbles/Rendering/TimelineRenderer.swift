@@ -54,7 +54,8 @@ public struct TimelineRenderer: Sendable {
   /// `DiagramGrid.estimatedBytes`); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
     guard let (grid, notes) = diagram(run, keysFrom: nil) else {
-      return (run.title ?? run.file) + "\n(no lanes)\n"
+      return TerminalText.escaped(run.title ?? run.file, ascii: options.theme.isASCII)
+        + "\n(no lanes)\n"
     }
     guard grid.estimatedBytes <= limit else { return nil }
     return (grid.render() + notes).map { $0 + "\n" }.joined()
@@ -64,7 +65,8 @@ public struct TimelineRenderer: Sendable {
   /// whole run, so that a value keeps its glyph from one step to the next.
   public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
     guard let (grid, notes) = diagram(part, keysFrom: full) else {
-      return (part.title ?? part.file) + "\n(no lanes)\n"
+      return TerminalText.escaped(part.title ?? part.file, ascii: options.theme.isASCII)
+        + "\n(no lanes)\n"
     }
     return (grid.render() + notes).map { $0 + "\n" }.joined()
   }
@@ -87,7 +89,8 @@ public struct TimelineRenderer: Sendable {
   func keys(of values: [TimelineValue]) -> DiagramKeys<TimelineValue> {
     DiagramKeys(
       values: values, reserved: options.theme.reserved, pool: options.theme.keyPool,
-      equal: Self.sameValue, print: \.description, literal: Self.literal)
+      ascii: options.theme.isASCII, equal: Self.sameValue, print: \.description,
+      literal: Self.literal)
   }
 
   /// The keys of every value `run` draws: `diagram(_:keys:positions:)` draws any part of
@@ -201,8 +204,9 @@ public struct TimelineRenderer: Sendable {
     // A run that stopped early may have stopped because its values grew without bound.
     var legend =
       byValue
-      ? keys.legend(of: drawn, elideOver: stopped ? 100 : nil)
-      : keys.legend(at: firstValue..<position, elideOver: stopped ? 100 : nil)
+      ? keys.legend(of: drawn, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
+      : keys.legend(
+        at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
     if let failure {
       legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
     }

@@ -37,7 +37,7 @@ public struct RunBudgets: Equatable, Sendable {
   /// Creates budgets; the defaults bound any script of 1 MB to seconds and about 1 GB.
   public init(
     maxEvents: Int = 10_000_000, maxSubscriptions: Int = 10_000, maxValueSize: Int = 1_000_000,
-    maxOutput: Int = 100_000_000, maxInput: Int = 10_000_000
+    maxOutput: Int = 100_000_000, maxInput: Int = 10 * 1024 * 1024
   ) {
     self.maxEvents = maxEvents
     self.maxSubscriptions = maxSubscriptions
