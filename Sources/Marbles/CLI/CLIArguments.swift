@@ -44,6 +44,27 @@ public enum CLICommand: Equatable, Sendable {
   case help(String?)
   /// `marbles --version`.
   case version
+  /// `marbles format FILE… [--check]`.
+  case format(FormatArguments)
+  /// `marbles lsp`: the language server on standard input and output.
+  case lsp(LSPArguments)
+}
+
+/// The options of `format`.
+public struct FormatArguments: Equatable, Sendable {
+  /// The files (and folders, searched for `*.marble`); `-` formats standard input to standard
+  /// output.
+  public var paths: [String]
+  /// Only report the files that are not formatted (exit 1), writing nothing.
+  public var check: Bool
+}
+
+/// The options of `lsp`: the bounds of every run the server makes.
+public struct LSPArguments: Equatable, Sendable {
+  /// The virtual-time bound.
+  public var maxFrames: Int
+  /// The run's other bounds.
+  public var budgets = RunBudgets()
 }
 
 /// The options of `render` and `run`.
@@ -108,6 +129,8 @@ public enum CLIParser {
   static let testUsage =
     "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
+  static let formatUsage = "marbles format PATH... [--check]"
+  static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
   static let generalUsage = "marbles <command> [options]"
 
   /// Parses `arguments`.
@@ -133,6 +156,28 @@ public enum CLIParser {
     case "step":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
+    case "format":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      let check = rest.contains("--check")
+      let paths = rest.filter { $0 != "--check" }
+      if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        return .failure(UsageError(message: "unknown option '\(option)'", usage: formatUsage))
+      }
+      guard !paths.isEmpty else {
+        return .failure(UsageError(message: "missing PATH", usage: formatUsage))
+      }
+      return .success(.format(FormatArguments(paths: paths, check: check)))
+    case "lsp":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      // Editors often pass '--stdio'; standard input and output are the only transport.
+      let arguments = rest.filter { $0 != "--stdio" }
+      return parseOptions(arguments, allowed: limitOptions, usage: lspUsage).flatMap { options in
+        guard options.positional.isEmpty else {
+          return .failure(
+            UsageError(message: "'lsp' takes no FILE; it reads standard input", usage: lspUsage))
+        }
+        return .success(.lsp(LSPArguments(maxFrames: options.maxFrames, budgets: options.budgets)))
+      }
     case "explain":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") }) {
@@ -147,7 +192,7 @@ public enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "step", "explain", "help"]
+      let commands = ["render", "run", "test", "step", "explain", "format", "lsp", "help"]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))

@@ -101,6 +101,11 @@ public enum MarblesTool {
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
       case .step(let options): code = step(options, environment: environment, io: &io)
+      case .format(let options): code = format(options, environment: environment, io: &io)
+      case .lsp(let options):
+        code = LanguageServerHost.serve(
+          input: 0, output: 1,
+          options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       }
     }
     return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
@@ -214,6 +219,70 @@ public enum MarblesTool {
       io.out += writer.text
     } else {
       io.out += texts.joined(separator: "\n")
+    }
+    return failed ? 1 : 0
+  }
+
+  // MARK: - format
+
+  /// `marbles format PATH… [--check]`: rewrites each script that is not in the canonical layout
+  /// (through the one careful writer), or with `--check` only names them.
+  private static func format(
+    _ options: FormatArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    var files: [String] = []
+    var failed = false
+    for path in options.paths {
+      switch collectScripts(path) {
+      case .success(let found): files += found
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+      }
+    }
+    var unformatted = 0
+    for path in files {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+        continue
+      case .success(let loaded): source = loaded
+      }
+      switch ScriptFormatter.format(source) {
+      case .failure(let failure):
+        io.err += failure.diagnostics.render(in: source)
+        io.err += "\(source.name): not formatted: fix the syntax errors first\n"
+        failed = true
+      case .success(let text):
+        if path == "-" {
+          if !options.check { io.out += text }
+          if text != source.text {
+            unformatted += 1
+            if options.check { io.out += "<stdin>\n" }
+          }
+          continue
+        }
+        guard text != source.text else { continue }
+        unformatted += 1
+        if options.check {
+          io.out += "\(path)\n"
+          continue
+        }
+        do throws(IOFailure) {
+          try StreamIO.writeOutput(text, to: path)
+          io.err += "formatted \(path)\n"
+        } catch {
+          io.err += "error: cannot write '\(path)': \(error.reason)\n"
+          failed = true
+        }
+      }
+    }
+    if options.check, unformatted > 0 {
+      io.err +=
+        "\(unformatted) file\(unformatted == 1 ? " is" : "s are") not formatted; run 'marbles format' on \(unformatted == 1 ? "it" : "them")\n"
+      return 1
     }
     return failed ? 1 : 0
   }
@@ -441,6 +510,8 @@ public enum MarblesTool {
     case "test": io.out += HelpText.test
     case "step": io.out += HelpText.step
     case "explain": io.out += HelpText.explain
+    case "format": io.out += HelpText.format
+    case "lsp": io.out += HelpText.lsp
     case "help": io.out += HelpText.general
     case let other?:
       io.err +=
