@@ -83,7 +83,7 @@ extension LanguageServer {
         visit(base)
       case .call(let callee, let arguments, let closure):
         visit(callee)
-        arguments.forEach { visit($0.value) }
+        for argument in arguments { visit(argument.value) }
         if let closure { visit(closure.body) }
       case .binary(_, let a, let b):
         visit(a)
@@ -230,7 +230,7 @@ extension LanguageServer {
           take(Array(arguments.dropFirst()))
         }
         visit(callee)
-        arguments.forEach { visit($0.value) }
+        for argument in arguments { visit(argument.value) }
         if let closure { visit(closure.body) }
       case .member(let base, _), .tupleElement(let base, _), .parenthesized(let base),
         .unary(_, let base):
