@@ -150,41 +150,41 @@ struct JSONParser {
 
   private mutating func string() throws(Failure) -> String {
     offset += 1
-    var scalars = String.UnicodeScalarView()
-    var run = offset
-    /// Appends the unescaped bytes since `run`, checked as UTF-8.
-    func flush(_ parser: JSONParser, to end: Int) throws(Failure) {
-      guard run < end else { return }
-      guard let text = String(validating: parser.bytes[run..<end], as: UTF8.self) else {
-        throw Failure(reason: "a string is not valid UTF-8", offset: run)
-      }
-      scalars.append(contentsOf: text.unicodeScalars)
-    }
+    let start = offset
+    var utf8: [UInt8] = []
     while true {
       guard let byte = current else { throw failure("unterminated string") }
       if byte == UInt8(ascii: "\"") {
-        try flush(self, to: offset)
         offset += 1
-        return String(scalars)
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+          var parser = Unicode.UTF8.ForwardParser()
+          var iterator = utf8.makeIterator()
+          var valid = 0
+          while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+            valid += scalar.count
+          }
+          throw Failure(reason: "a string is not valid UTF-8", offset: start + valid)
+        }
+        return text
       }
       if byte < 0x20 { throw failure("control character in a string") }
+      offset += 1
       guard byte == UInt8(ascii: "\\") else {
-        offset += 1
+        utf8.append(byte)
         continue
       }
-      try flush(self, to: offset)
-      offset += 1
       guard let escape = current else { throw failure("unterminated string") }
       offset += 1
+      let scalar: Unicode.Scalar
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "\""): scalar = "\""
+      case UInt8(ascii: "\\"): scalar = "\\"
+      case UInt8(ascii: "/"): scalar = "/"
+      case UInt8(ascii: "b"): scalar = "\u{08}"
+      case UInt8(ascii: "f"): scalar = "\u{0C}"
+      case UInt8(ascii: "n"): scalar = "\n"
+      case UInt8(ascii: "r"): scalar = "\r"
+      case UInt8(ascii: "t"): scalar = "\t"
       case UInt8(ascii: "u"):
         var code = try hex4()
         if (0xD800..<0xDC00).contains(code), current == UInt8(ascii: "\\"),
@@ -195,11 +195,11 @@ struct JSONParser {
           guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate") }
           code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(code) else { throw failure("unpaired surrogate") }
-        scalars.append(scalar)
+        guard let decoded = Unicode.Scalar(code) else { throw failure("unpaired surrogate") }
+        scalar = decoded
       default: throw failure("invalid escape '\\\(Unicode.Scalar(escape))'")
       }
-      run = offset
+      utf8.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
     }
   }
 
