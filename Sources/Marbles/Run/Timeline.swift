@@ -381,7 +381,7 @@ public struct RunStop: Hashable, Sendable {
   }
 }
 
-/// How an `expect` failed, as data: renderers draw the diff from it (OUTPUT.md §3).
+/// How an `expect` failed, as data: renderers draw the diff from it.
 ///
 /// For a lane: the expected and actual events and every frame where they differ. For
 /// `expect subscriptions(...)`: the expected and actual subscription windows.
