@@ -3,9 +3,9 @@
 /// A small recursive-descent reader over UTF-8 bytes: the package has no dependencies, and
 /// Foundation's reader cannot tell `true` from `1` on every platform. Nesting is bounded, so a
 /// hostile message (`[[[[…`) is an error, never a stack overflow.
-struct JSONParser {
+package struct JSONParser {
   /// Why a message is not JSON: the reason and the byte offset.
-  struct Failure: Error, Equatable {
+  package struct Failure: Error, Equatable {
     var reason: String
     var offset: Int
     var message: String { "\(reason) at byte \(offset)" }
@@ -19,7 +19,7 @@ struct JSONParser {
   private var depth = 0
 
   /// The document in `bytes` (UTF-8), or the first problem found.
-  static func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
+  package static func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
     var parser = JSONParser(bytes: bytes)
     do throws(Failure) {
       parser.skipWhitespace()
@@ -219,13 +219,13 @@ struct JSONParser {
 
 extension JSONValue {
   /// The member `key` of an object, or nil (also for a non-object).
-  subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
   /// The text of a string value.
-  var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = self { return text }
     return nil
   }

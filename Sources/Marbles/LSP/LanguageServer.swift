@@ -6,7 +6,7 @@ import Foundation
 /// `handle(_:)` takes one frame and returns the messages to send (responses and
 /// notifications), so that the transport (`LanguageServerHost`) and tests drive the same code.
 /// Nothing here writes files; bad input of any kind is an error response, never a crash.
-final class LanguageServer {
+package final class LanguageServer {
   /// JSON-RPC and LSP error codes.
   enum ErrorCode: Int {
     case parseError = -32700
@@ -46,12 +46,12 @@ final class LanguageServer {
   let options: RunOptions
   /// Asks the transport whether a request (by `key(_:)` of its id) was cancelled while it
   /// waited; the answer consumes the cancellation.
-  var isCancelled: (String) -> Bool = { _ in false }
+  package var isCancelled: (String) -> Bool = { _ in false }
   /// Asks the transport whether another change to a document waits, so that only the last of
   /// a burst of changes is diagnosed.
-  var hasQueuedChange: (String) -> Bool = { _ in false }
+  package var hasQueuedChange: (String) -> Bool = { _ in false }
   /// Set by `exit`: the process's exit code.
-  private(set) var exitCode: Int32?
+  package private(set) var exitCode: Int32?
 
   private var initialized = false
   private var shutDown = false
@@ -60,17 +60,17 @@ final class LanguageServer {
   /// The catalogue diagrams drawn for hovers, by row.
   var diagrams: [String: String] = [:]
 
-  init(options: RunOptions = RunOptions()) {
+  package init(options: RunOptions = RunOptions()) {
     self.options = options
   }
 
   /// A stable string for a request id (a number or a string), for cancellation.
-  static func key(_ id: JSONValue) -> String { id.compact }
+  package static func key(_ id: JSONValue) -> String { id.compact }
 
   // MARK: - Messages
 
   /// Handles one frame; returns the messages to send, in order.
-  func handle(_ frame: MessageFramer.Frame) -> [JSONValue] {
+  package func handle(_ frame: MessageFramer.Frame) -> [JSONValue] {
     outgoing = []
     switch frame {
     case .badHeader(let reason):

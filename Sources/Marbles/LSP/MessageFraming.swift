@@ -2,9 +2,9 @@ import Foundation
 
 /// Splits the bytes an editor sends into JSON-RPC messages, each after a header block with a
 /// `Content-Length` (LSP's base protocol), and frames outgoing messages the same way.
-struct MessageFramer {
+package struct MessageFramer {
   /// What the next bytes held.
-  enum Frame: Equatable {
+  package enum Frame: Equatable, Sendable {
     /// One message body.
     case message([UInt8])
     /// A header block that cannot be used (no `Content-Length`, or a bad one); its bytes are
@@ -15,7 +15,7 @@ struct MessageFramer {
   }
 
   /// The longest body read; a longer one is skipped (and reported) instead of held in memory.
-  static let maximumLength = 64 << 20
+  package static let maximumLength = 64 << 20
   /// The longest header block looked at before it is declared broken.
   static let maximumHeaderLength = 8 << 10
 
@@ -24,8 +24,11 @@ struct MessageFramer {
   /// Bytes of an oversized body still to skip.
   private var skipping = 0
 
+  /// An empty framer.
+  package init() {}
+
   /// Adds bytes that were read.
-  mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+  package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     if start > 0 && start >= buffer.count / 2 {
       buffer.removeFirst(start)
       start = 0
@@ -34,7 +37,7 @@ struct MessageFramer {
   }
 
   /// The next complete frame, or nil until more bytes come.
-  mutating func next() -> Frame? {
+  package mutating func next() -> Frame? {
     if skipping > 0 {
       let available = min(skipping, buffer.count - start)
       start += available
@@ -90,7 +93,7 @@ struct MessageFramer {
   }
 
   /// `body` with its header, ready to write.
-  static func frame(_ body: String) -> [UInt8] {
+  package static func frame(_ body: String) -> [UInt8] {
     let bytes = Array(body.utf8)
     return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
   }

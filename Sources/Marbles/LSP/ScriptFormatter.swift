@@ -15,14 +15,14 @@
 /// Formatting never changes what a script means: the formatted text must lex to the same tokens
 /// (line breaks between statements included), or the text is given back unchanged. A script with
 /// syntax errors is not formatted.
-enum ScriptFormatter {
+package enum ScriptFormatter {
   /// The syntax errors that keep a script from being formatted.
-  struct Failure: Error {
-    var diagnostics: [Diagnostic]
+  package struct Failure: Error {
+    package var diagnostics: [Diagnostic]
   }
 
   /// The formatted text of `source`, or the syntax errors that keep it from being formatted.
-  static func format(_ source: SourceFile) -> Result<String, Failure> {
+  package static func format(_ source: SourceFile) -> Result<String, Failure> {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError {
       return .failure(Failure(diagnostics: syntax.filter { $0.severity == .error }))

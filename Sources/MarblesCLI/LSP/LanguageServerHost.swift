@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 
 #if canImport(Glibc)
   import Glibc
@@ -11,10 +12,10 @@ import Foundation
 ///
 /// Reading ahead lets `$/cancelRequest` reach a request that is still waiting, and lets a burst
 /// of edits be diagnosed once, for the last of them.
-enum LanguageServerHost {
+package enum LanguageServerHost {
   /// Serves until the editor sends `exit` or closes the input; returns the exit code (0 after
   /// `shutdown` then `exit`, 1 otherwise, as LSP says).
-  static func serve(input: Int32, output: Int32, options: RunOptions) -> Int32 {
+  package static func serve(input: Int32, output: Int32, options: RunOptions) -> Int32 {
     let queue = MessageQueue()
     let reader = Thread {
       var framer = MessageFramer()
