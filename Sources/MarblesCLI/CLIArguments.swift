@@ -87,6 +87,8 @@ package struct RenderArguments: Equatable, Sendable {
   package var theme: DiagramTheme = .auto
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--watch`: draw again after every save of the one FILE.
+  package var watch = false
 }
 
 /// The options of `step`.
@@ -123,7 +125,7 @@ package struct TestArguments: Equatable, Sendable {
 /// package has no dependencies.
 package enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N] [--watch]"
   static let runUsage =
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
@@ -151,7 +153,19 @@ package enum CLIParser {
     case "--version": return .success(.version)
     case "render", "run":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
-      return parseRender(rest, command: first).map(CLICommand.render)
+      let watch = first == "render" && rest.contains("--watch")
+      return parseRender(rest.filter { !watch || $0 != "--watch" }, command: first).flatMap {
+        arguments in
+        var arguments = arguments
+        guard watch else { return .success(.render(arguments)) }
+        guard arguments.files.count == 1, arguments.files[0] != "-" else {
+          return .failure(
+            UsageError(message: "--watch watches one FILE (not standard input)", usage: renderUsage)
+          )
+        }
+        arguments.watch = true
+        return .success(.render(arguments))
+      }
     case "test":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)

@@ -46,6 +46,8 @@ enum HelpText {
       -o, --output <path>     Write to a file (atomically) instead of standard output
     \(limits)
       --width <n>             Wrap timelines at this width (default: the terminal's)
+      --watch                 Draw the one FILE again after every save (for a projector;
+                              Control-C stops)
       -h, --help              Show help
 
     """

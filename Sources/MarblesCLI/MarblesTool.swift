@@ -19,6 +19,8 @@ package struct ToolEnvironment: Sendable {
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
+  /// The file watching of `marbles render --watch`; nil where files cannot be watched.
+  package var watcher: FileWatcher?
 
   /// Creates an environment.
   package init(
@@ -28,8 +30,10 @@ package struct ToolEnvironment: Sendable {
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
-    stepTerminal: StepTerminal? = nil
+    stepTerminal: StepTerminal? = nil,
+    watcher: FileWatcher? = nil
   ) {
+    self.watcher = watcher
     self.stepTerminal = stepTerminal
     self.run = run
     self.explain = explain
@@ -37,6 +41,24 @@ package struct ToolEnvironment: Sendable {
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
+  }
+}
+
+/// What `marbles render --watch` needs: a wait for the next save, and a screen to redraw.
+package struct FileWatcher: Sendable {
+  /// Waits until the file at the path changes (a save); false when watching should stop (the
+  /// file is gone).
+  package var waitForChange: @Sendable (String) -> Bool
+  /// Replaces the screen with a drawing (standard output) and its messages (standard error).
+  package var show: @Sendable (_ output: String, _ errors: String) -> Void
+
+  /// Creates a watcher.
+  package init(
+    waitForChange: @escaping @Sendable (String) -> Bool,
+    show: @escaping @Sendable (_ output: String, _ errors: String) -> Void
+  ) {
+    self.waitForChange = waitForChange
+    self.show = show
   }
 }
 
@@ -99,6 +121,8 @@ package enum MarblesTool {
         let (text, found) = environment.explain(name)
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
+      case .render(let options) where options.watch:
+        code = watch(options, environment: environment, io: &io)
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
       case .step(let options): code = step(options, environment: environment, io: &io)
@@ -222,6 +246,32 @@ package enum MarblesTool {
       io.out += texts.joined(separator: "\n")
     }
     return failed ? 1 : 0
+  }
+
+  // MARK: - render --watch
+
+  /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
+  /// is gone (or the user stops it).
+  private static func watch(
+    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    guard let watcher = environment.watcher else {
+      io.err += "error: --watch cannot watch files here\n"
+      return 1
+    }
+    var once = options
+    once.watch = false
+    let path = options.files[0]
+    var code: Int32 = 0
+    repeat {
+      var drawing = ToolIO()
+      code = render(once, environment: environment, io: &drawing)
+      let header =
+        options.output == nil
+        ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
+      watcher.show(header + drawing.out, drawing.err)
+    } while watcher.waitForChange(path)
+    return code
   }
 
   // MARK: - format

@@ -378,7 +378,7 @@ let lspChange = measure("lsp didChange 500 lines (run + diagnostics)", events: 5
   _ = lspSession.handle(
     lspMessage(
       nil, "textDocument/didChange",
-      "{\"textDocument\":{\"uri\":\"\(lspURI)\",\"version\":\(lspVersion)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":29},\"end\":{\"line\":0,\"character\":30}},\"text\":\"\(lspVersion % 9 + 1)\"}]}"
+      "{\"textDocument\":{\"uri\":\"\(lspURI)\",\"version\":\(lspVersion)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":33},\"end\":{\"line\":0,\"character\":34}},\"text\":\"\(lspVersion % 9 + 1)\"}]}"
     ))
 }
 var lspRequests: [(String, Double)] = [("didOpen", lspOpen), ("didChange", lspChange)]
@@ -394,8 +394,14 @@ let lspCases: [(String, String, String)] = [
   ("marbles/render svg", "marbles/render", lspDocument + ",\"format\":\"svg\"}"),
 ]
 for (index, (name, method, params)) in lspCases.enumerated() {
+  var reply = ""
   let seconds = measure("lsp \(name), 500 lines", events: 1) {
-    _ = lspSession.handle(lspMessage(index + 10, method, params))
+    reply = lspSession.handle(lspMessage(index + 10, method, params)).joined()
+  }
+  if !reply.contains("\"result\"") || reply.contains("\"result\":null") {
+    rows[rows.count - 1].note = "FAILED: " + String(reply.prefix(120))
+  } else {
+    rows[rows.count - 1].note = "\(reply.utf8.count) bytes of JSON"
   }
   lspRequests.append((name, seconds))
 }

@@ -37,9 +37,9 @@ final class DocumentAnalysis {
   init(_ source: SourceFile, options: RunOptions) {
     self.source = source
     self.options = options
-    let (script, _) = ScriptParser.parse(source)
+    let (script, _, tokens) = ScriptParser.parseKeepingTokens(source)
     self.script = script
-    self.tokens = ScriptLexer.tokenize(source).tokens
+    self.tokens = tokens
     let outcome = Interpreter.run(source, options: options)
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []

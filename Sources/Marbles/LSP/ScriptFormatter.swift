@@ -23,11 +23,10 @@ package enum ScriptFormatter {
 
   /// The formatted text of `source`, or the syntax errors that keep it from being formatted.
   package static func format(_ source: SourceFile) -> Result<String, Failure> {
-    let (script, syntax) = ScriptParser.parse(source)
+    let (script, syntax, tokens) = ScriptParser.parseKeepingTokens(source)
     if syntax.containsError {
       return .failure(Failure(diagnostics: syntax.filter { $0.severity == .error }))
     }
-    let tokens = ScriptLexer.tokenize(source).tokens
     let formatted = layout(source, script: script, tokens: tokens)
     let check = ScriptLexer.tokenize(SourceFile(name: source.name, text: formatted)).tokens
     return .success(sameTokens(tokens, check) ? formatted : source.text)
