@@ -64,3 +64,39 @@ import Testing
     #expect(runTool(["run", "--watch", "a.marble"]).exitCode == 64)
   }
 }
+
+/// The queue between the reading thread of `marbles lsp` and the handling one: a
+/// `$/cancelRequest` that arrives while its request waits cancels it, and a burst of changes to
+/// a document is known before the first is handled.
+@Suite struct MessageQueueTests {
+  static func frame(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
+
+  @Test func aCancelThatArrivesWhileTheRequestWaitsCancelsIt() {
+    let queue = MessageQueue()
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#))
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
+    queue.close()
+    let server = LanguageServer()
+    _ = server.handle(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
+    server.isCancelled = { queue.isCancelled($0) }
+    var replies: [JSONValue] = []
+    while let frame = queue.pop() { replies += server.handle(frame) }
+    #expect(replies.count == 1)
+    #expect(replies.first?["id"] == .int(7))
+    #expect(replies.first?["error"]?["code"] == .int(-32800))
+  }
+
+  @Test func queuedChangesAreCountedPerDocument() {
+    let queue = MessageQueue()
+    let change =
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"text":"x"}]}}"#
+    queue.push(Self.frame(change))
+    queue.push(Self.frame(change))
+    #expect(queue.hasQueuedChange(to: "file:///a"))
+    #expect(!queue.hasQueuedChange(to: "file:///b"))
+    _ = queue.pop()
+    #expect(queue.hasQueuedChange(to: "file:///a"))
+    _ = queue.pop()
+    #expect(!queue.hasQueuedChange(to: "file:///a"))
+  }
+}
