@@ -217,6 +217,18 @@ function activate(context) {
         return locations.map((l) => new vscode.Location(vscode.Uri.parse(l.uri), toRange(l.range)));
       },
     }),
+    vscode.languages.registerRenameProvider(selector, {
+      async provideRenameEdits(document, position, newName, token) {
+        await ready;
+        const params = Object.assign(at(document, position), { newName });
+        const result = await connection.request('textDocument/rename', params, token);
+        const edit = new vscode.WorkspaceEdit();
+        for (const [uri, edits] of Object.entries(result.changes)) {
+          for (const e of edits) edit.replace(vscode.Uri.parse(uri), toRange(e.range), e.newText);
+        }
+        return edit;
+      },
+    }),
     vscode.languages.registerDocumentSymbolProvider(selector, {
       async provideDocumentSymbols(document, token) {
         const symbols = (await ask('textDocument/documentSymbol', { textDocument: { uri: document.uri.toString() } }, token)) || [];

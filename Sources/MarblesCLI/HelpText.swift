@@ -70,7 +70,7 @@ enum HelpText {
 
   static let lsp = """
     OVERVIEW: Run the language server: LSP 3.17 over standard input and output, for editors
-    (diagnostics, hover, completion, definitions, references, symbols, formatting, quick fixes
+    (diagnostics, hover, completion, definitions, references, renames, symbols, formatting, quick fixes
     and a 'marbles/render' request that draws the script as SVG or HTML).
 
     USAGE: \(CLIParser.lspUsage)

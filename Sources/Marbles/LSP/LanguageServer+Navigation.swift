@@ -73,3 +73,36 @@ extension LanguageServer {
     .object([("uri", .string(uri)), ("range", LSPPositions(analysis.source).lsp(range))])
   }
 }
+
+/// Renaming a `let` name: its declaration and every use, when the new name is free.
+extension LanguageServer {
+  func rename(_ params: JSONValue) throws(Failure) -> JSONValue {
+    let (uri, analysis, position) = try target(params)
+    guard let name = analysis.name(at: position) else {
+      throw Failure(.requestFailed, "only names bound with 'let' can be renamed")
+    }
+    guard let newName = params["newName"]?.stringValue, Self.isIdentifier(newName) else {
+      throw Failure(
+        .invalidParams,
+        "'\(params["newName"]?.stringValue ?? "")' is not a name (letters, digits and '_', not a digit first, not a keyword)"
+      )
+    }
+    if newName != name.name, analysis.bindings[newName] != nil {
+      throw Failure(.requestFailed, "'\(newName)' is already bound; names are unique in a script")
+    }
+    let positions = LSPPositions(analysis.source)
+    let edits = analysis.uses(of: name.name, declaration: true).map { range -> JSONValue in
+      .object([("range", positions.lsp(range)), ("newText", .string(newName))])
+    }
+    return .object([("changes", .object([(uri, .array(edits))]))])
+  }
+
+  /// Whether `text` can be a `let` name.
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter || first == "_",
+      text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      ScriptKeyword(rawValue: text) == nil, text != "_"
+    else { return false }
+    return true
+  }
+}

@@ -379,6 +379,7 @@ package final class LanguageServer {
     case "textDocument/completion": return try completion(params)
     case "textDocument/definition": return try definition(params)
     case "textDocument/references": return try references(params)
+    case "textDocument/rename": return try rename(params)
     case "textDocument/documentSymbol": return try documentSymbols(params)
     case "textDocument/formatting": return try formatting(params)
     case "textDocument/codeAction": return try codeActions(params)
@@ -420,6 +421,7 @@ package final class LanguageServer {
         ),
         ("definitionProvider", .bool(true)),
         ("referencesProvider", .bool(true)),
+        ("renameProvider", .bool(true)),
         ("documentSymbolProvider", .bool(true)),
         ("documentFormattingProvider", .bool(true)),
         (

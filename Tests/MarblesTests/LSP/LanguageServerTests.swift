@@ -229,4 +229,27 @@ import Testing
       positions.source(.object([("line", .int(0)), ("character", .int(6))]))
         == SourcePosition(line: 1, column: 6))
   }
+
+  @Test func renameChangesTheDeclarationAndEveryUseAndRefusesBadNames() throws {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-1|\")\nlet b = a.map { a in a * 2 }\nshow a, b\n")
+    func rename(_ newName: String) -> JSONValue? {
+      var params = Self.at(2, 5)
+      if case .object(var members) = params {
+        members.append(("newName", .string(newName)))
+        params = .object(members)
+      }
+      return Self.send(server, Self.request(13, "textDocument/rename", params)).first
+    }
+    let edits = try #require(rename("input")?["result"]?["changes"]?[Self.uri]?.arrayValue)
+    // The declaration and the two uses; the closure's own 'a' is left alone.
+    #expect(
+      edits.compactMap { $0["range"]?["start"] }.map { [$0["line"], $0["character"]] } == [
+        [.int(0), .int(4)], [.int(1), .int(8)], [.int(2), .int(5)],
+      ])
+    #expect(edits.allSatisfy { $0["newText"] == .string("input") })
+    #expect(rename("b")?["error"]?["code"] == .int(-32803))
+    #expect(rename("let")?["error"]?["code"] == .int(-32602))
+    #expect(rename("2x")?["error"]?["code"] == .int(-32602))
+  }
 }
