@@ -24,6 +24,7 @@ capture() { # capture NAME WIDTH HEIGHT
 
 nvim_session() { # nvim_session FILE
   tmux kill-session -t marbles-shots 2>/dev/null || true
+  sleep 1
   tmux new-session -d -s marbles-shots -x 92 -y 24 \
     "MARBLES='$marbles' TERM=xterm-256color nvim -u Editors/tests/nvim_init.lua -c 'luafile $work/look.lua' $1"
   sleep 3
@@ -72,6 +73,26 @@ keys Escape
 keys "G" "o" "let doubled = input.sw" C-x C-o
 capture completion 860 470
 keys Escape
+
+# References of a name, in the quickfix list.
+keys Escape "u" ":pclose" Enter
+keys "${line}G" "15|" ":lua vim.lsp.buf.references()" Enter
+capture references 860 470
+keys ":cclose" Enter
+
+# Formatting: a messy script, then after the server's formatting.
+printf 'let input=cold( "--a--b--|",a:1 , b:2 )\nlet doubled   =input.map{x in x*2}\n  show input , doubled\nexpect doubled=="--a--b--|",a:2,b:4\nexpect input == "--a--b--|", a: 1, b: 2\n' > "$work/messy.marble"
+nvim_session "$work/messy.marble"
+capture format-before 860 250
+keys ":lua vim.lsp.buf.formatting_sync()" Enter
+capture format-after 860 250
+
+# render --watch: the diagram in a terminal, drawn again at every save.
+tmux kill-session -t marbles-shots 2>/dev/null || true
+sleep 1
+tmux new-session -d -s marbles-shots -x 92 -y 14 "cd '$work' && '$marbles' render --watch map.marble --color always"
+sleep 2
+capture render-watch 860 300
 
 # The TextMate grammar's scopes (as the VS Code extension colours them).
 python3 Editors/screenshots/grammar2html.py Editors/vscode/syntaxes/marble.tmLanguage.json \

@@ -70,8 +70,8 @@ enum HelpText {
 
   static let lsp = """
     OVERVIEW: Run the language server: LSP 3.17 over standard input and output, for editors
-    (diagnostics, hover, completion, definitions, references, renames, symbols, formatting, quick fixes
-    and a 'marbles/render' request that draws the script as SVG or HTML).
+    (diagnostics, hover, completion, definitions, references, renames, symbols, formatting,
+    quick fixes, and a 'marbles/render' request that draws the script as SVG or HTML).
 
     USAGE: \(CLIParser.lspUsage)
 
