@@ -22,6 +22,8 @@ package struct ToolEnvironment: Sendable {
   /// Writes to standard output as the tool goes (failing with the stream's reason); nil keeps
   /// standard output for `ToolResult.stdout`.
   package var writeOutput: (@Sendable (String) throws(IOFailure) -> Void)?
+  /// The file watching of `marbles render --watch`; nil where files cannot be watched.
+  package var watcher: FileWatcher?
 
   /// Creates an environment.
   package init(
@@ -32,8 +34,10 @@ package struct ToolEnvironment: Sendable {
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
     stepTerminal: StepTerminal? = nil,
-    writeOutput: (@Sendable (String) throws(IOFailure) -> Void)? = nil
+    writeOutput: (@Sendable (String) throws(IOFailure) -> Void)? = nil,
+    watcher: FileWatcher? = nil
   ) {
+    self.watcher = watcher
     self.stepTerminal = stepTerminal
     self.writeOutput = writeOutput
     self.run = run
@@ -42,6 +46,24 @@ package struct ToolEnvironment: Sendable {
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
+  }
+}
+
+/// What `marbles render --watch` needs: a wait for the next save, and a screen to redraw.
+package struct FileWatcher: Sendable {
+  /// Waits until the file at the path changes (a save); false when watching should stop (the
+  /// file is gone).
+  package var waitForChange: @Sendable (String) -> Bool
+  /// Replaces the screen with a drawing (standard output) and its messages (standard error).
+  package var show: @Sendable (_ output: String, _ errors: String) -> Void
+
+  /// Creates a watcher.
+  package init(
+    waitForChange: @escaping @Sendable (String) -> Bool,
+    show: @escaping @Sendable (_ output: String, _ errors: String) -> Void
+  ) {
+    self.waitForChange = waitForChange
+    self.show = show
   }
 }
 
@@ -106,9 +128,16 @@ package enum MarblesTool {
         let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
         if found { io.write(text) } else { io.err += text }
         code = found ? 0 : 1
+      case .render(let options) where options.watch:
+        code = watch(options, environment: environment, io: io)
       case .render(let options): code = render(options, environment: environment, io: io)
       case .test(let options): code = test(options, environment: environment, io: io)
       case .step(let options): code = step(options, environment: environment, io: io)
+      case .format(let options): code = format(options, environment: environment, io: io)
+      case .lsp(let options):
+        code = LanguageServerHost.serve(
+          input: 0, output: 1,
+          options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       }
     }
     var exitCode = code
@@ -260,6 +289,98 @@ package enum MarblesTool {
       if !carry.isEmpty { io.write(String(decoding: carry, as: UTF8.self)) }
     } else {
       io.write(texts.joined(separator: "\n"))
+    }
+    return failed ? 1 : 0
+  }
+
+  // MARK: - render --watch
+
+  /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
+  /// is gone (or the user stops it).
+  private static func watch(
+    _ options: RenderArguments, environment: ToolEnvironment, io: ToolIO
+  ) -> Int32 {
+    guard let watcher = environment.watcher else {
+      io.err += "error: --watch cannot watch files here\n"
+      return 1
+    }
+    var once = options
+    once.watch = false
+    let path = options.files[0]
+    var code: Int32 = 0
+    repeat {
+      // Each drawing kept whole, then shown at once (the screen is cleared first).
+      let drawing = ToolIO(write: nil)
+      drawing.limit = options.budgets.maxOutput
+      code = render(once, environment: environment, io: drawing)
+      let header =
+        options.output == nil
+        ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
+      watcher.show(header + drawing.kept, drawing.err + (drawing.stop ?? ""))
+    } while watcher.waitForChange(path)
+    return code
+  }
+
+  // MARK: - format
+
+  /// `marbles format PATH… [--check]`: rewrites each script that is not in the canonical layout
+  /// (through the one careful writer), or with `--check` only names them.
+  private static func format(
+    _ options: FormatArguments, environment: ToolEnvironment, io: ToolIO
+  ) -> Int32 {
+    var files: [String] = []
+    var failed = false
+    for path in options.paths {
+      switch collectScripts(path) {
+      case .success(let found): files += found
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+      }
+    }
+    var unformatted = 0
+    for path in files {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+        continue
+      case .success(let loaded): source = loaded
+      }
+      switch ScriptFormatter.format(source) {
+      case .failure(let failure):
+        io.err += failure.diagnostics.render(in: source)
+        io.err += "\(source.name): not formatted: fix the syntax errors first\n"
+        failed = true
+      case .success(let text):
+        if path == "-" {
+          if !options.check { io.write(text) }
+          if text != source.text {
+            unformatted += 1
+            if options.check { io.write("<stdin>\n") }
+          }
+          continue
+        }
+        guard text != source.text else { continue }
+        unformatted += 1
+        if options.check {
+          io.write("\(path)\n")
+          continue
+        }
+        do throws(IOFailure) {
+          try StreamIO.writeOutput(text, to: path)
+          io.err += "formatted \(path)\n"
+        } catch {
+          io.err += "error: cannot write '\(path)': \(error.reason)\n"
+          failed = true
+        }
+      }
+    }
+    if options.check, unformatted > 0 {
+      io.err +=
+        "\(unformatted) file\(unformatted == 1 ? " is" : "s are") not formatted; run 'marbles format' on \(unformatted == 1 ? "it" : "them")\n"
+      return 1
     }
     return failed ? 1 : 0
   }
@@ -524,6 +645,8 @@ package enum MarblesTool {
     case "test": io.write(HelpText.test)
     case "step": io.write(HelpText.step)
     case "explain": io.write(HelpText.explain)
+    case "format": io.write(HelpText.format)
+    case "lsp": io.write(HelpText.lsp)
     case "help": io.write(HelpText.general)
     case let other?:
       io.err +=
