@@ -57,6 +57,40 @@ private func mapped<Value, Result>(
     expectSubscriptions(work, "-^--!", "-----^--!")
   }
 
+  @Test func innerSignalsThatFailDifferentlyShowBothErrors() throws {
+    let ts = TestScheduler()
+    let timeout: ColdSignal<Int> = ts.cold("#", error: MarbleError("timeout"))
+    let clicks: HotSignal<Int> = ts.hot("-1|")
+    let recording = ts.record(mapped(clicks) { _ -> Signal<Int> in timeout })
+    try ts.run()
+    let issues = MarbleExpectation.check(
+      recording.events, matches: "-x|", values: ["x": ts.cold("#")])
+    #expect(
+      issues.map(\.message) == [
+        """
+        expectation failed at frame 1: expected next(cold("#")), got \
+        next(cold("#", error: MarbleError("timeout")))
+                  0
+        expected  -x|   x = cold("#")
+        actual    -a|   a = cold("#", error: MarbleError("timeout"))
+                   ^
+        frame 1: value differs: expected next(cold("#")), got \
+        next(cold("#", error: MarbleError("timeout")))
+        """
+      ])
+  }
+
+  @Test func aFailedComparisonCarriesItsPictureForTheAttachment() throws {
+    let ts = TestScheduler()
+    let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
+    try ts.run()
+    let issues = MarbleExpectation.check(recording.events, matches: "--2-|")
+    let picture = try #require(issues.first?.picture)
+    #expect(picture.hasPrefix("<svg"))
+    #expect(picture.contains(">expected</text>") && picture.contains(">actual</text>"))
+    #expect(MarbleExpectation.check(recording.events, matches: "--1-|").isEmpty)
+  }
+
   @Test func reportsAFailedExpectationAtTheCallersLine() throws {
     let ts = TestScheduler()
     let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
