@@ -55,7 +55,7 @@ enum Interpreter {
       try scheduler.run()
     } catch {
       switch error {
-      case .stopped: break
+      case .stopped, .realSchedulerInVirtualRun: break
       case .frameLimitExceeded(let limit, let nextFrame):
         if !runtime.hasFailed { reason = .frameLimit }
         runtime.fail(
