@@ -469,9 +469,15 @@ final class Session {
     }
     if let stop { last = max(first, min(last, stop)) }
     let timelineLanes = lanes.map { lane in
-      TimelineLane(
+      var timelineLane = TimelineLane(
         name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
         recorded: lane.recorder.recorded, before: before(lane))
+      if lane.kind == .recorded, let source = lane.signal as? MarbleSource, source.kind == .cold,
+        source.subscriptions.count > 1
+      {
+        timelineLane.subscriptionRows = (source.subscriptions, lane.recorder.eventSubscriptions)
+      }
+      return timelineLane
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,

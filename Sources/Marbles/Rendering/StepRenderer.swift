@@ -57,7 +57,8 @@ public struct StepRenderer: Sendable {
 
   /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
-    Steps(run: run, diagram: VisualDiagram(run), renderer: self)
+    let run = run.oneRowPerSubscription
+    return Steps(run: run, diagram: VisualDiagram(run), renderer: self)
   }
 
   /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.

@@ -65,6 +65,8 @@ public struct TimelineRenderer: Sendable {
   func diagram(_ run: ScriptRun, keysFrom full: ScriptRun? = nil)
     -> (grid: DiagramGrid, notes: [String])?
   {
+    let run = run.oneRowPerSubscription
+    let full = full?.oneRowPerSubscription
     guard !run.lanes.isEmpty else { return nil }
     let theme = options.theme
     var values: [TimelineValue] = []

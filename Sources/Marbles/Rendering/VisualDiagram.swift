@@ -129,8 +129,10 @@ struct VisualDiagram {
   /// tests check that it grows linearly with the run).
   private(set) var work = 0
 
-  /// Builds the diagram of `run`.
+  /// Builds the diagram of `run`, one row per subscription of a source drawn without
+  /// subscribing (`ScriptRun.oneRowPerSubscription`).
   init(_ run: ScriptRun) {
+    let run = run.oneRowPerSubscription
     title = run.title ?? run.file
     file = run.file
     first = run.firstFrame

@@ -305,6 +305,11 @@ public struct TimelineLane: Hashable, Sendable {
   public var before: [TimelineEvent]
   /// The events as given to `init` or set.
   private var givenEvents: [TimelineEvent]
+  /// For a lane drawn without subscribing (`show x.recorded`) of a cold source subscribed more
+  /// than once: each subscription's window and, for each event, the subscription it went to.
+  /// The diagrams draw one row per subscription from it (`oneRowPerSubscription`); JSON keeps
+  /// the one lane. Not part of equality.
+  var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
   /// For a lane of a run: the events as its recorder stored them, made into `events` only when
   /// asked for, and written to JSON straight from this storage.
   private(set) var recorded: RecordedEvents?
