@@ -94,6 +94,8 @@ public struct TestArguments: Equatable, Sendable {
   public var format: OutputFormat = .ascii
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   public var budgets = RunBudgets()
+  /// `--update`: rewrite each failing `expect`'s marble with the actual timeline.
+  public var update = false
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
@@ -106,7 +108,7 @@ public enum CLIParser {
   static let stepUsage =
     "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let testUsage =
-    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+    "marbles test PATH... [--update] [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -171,7 +173,12 @@ public enum CLIParser {
     var width: Int?
     var junit: String?
     var theme: DiagramTheme = .auto
+    /// The flags (options without a value) that were given.
+    var flags: Set<String> = []
   }
+
+  /// The options that take no value.
+  static let flagOptions: Set = ["--update", "--quiz"]
 
   /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
   /// with `-` (but `-` itself) is an unknown option.
@@ -196,6 +203,14 @@ public enum CLIParser {
       }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
+      }
+      if flagOptions.contains(argument) {
+        guard attached == nil else {
+          return .failure(
+            UsageError(message: "option '\(argument)' takes no value", usage: usage))
+        }
+        result.flags.insert(argument)
+        continue
       }
       let text: String
       if let attached {
@@ -310,7 +325,7 @@ public enum CLIParser {
   }
 
   private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+    let allowed = Set(["--format", "--color", "--junit", "--update"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing PATH", usage: testUsage))
@@ -325,7 +340,8 @@ public enum CLIParser {
       return .success(
         TestArguments(
           paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-          junit: options.junit, format: format, budgets: options.budgets))
+          junit: options.junit, format: format, budgets: options.budgets,
+          update: options.flags.contains("--update")))
     }
   }
 }

@@ -78,7 +78,12 @@ enum HelpText {
     Prints each failing expectation with an aligned diff, then 'N passed, M failed'.
     Exits 0 when everything passed, 1 otherwise.
 
+    With --update, each failing 'expect' gets the actual timeline written into its marble
+    string, in its own keys; the rest of the file stays byte for byte. Scripts with errors are
+    left alone; an 'expect' that needs a key its values map lacks is reported, not changed.
+
     OPTIONS:
+      --update                Rewrite the failing 'expect' marbles with what the run recorded
       --color <mode>          auto, always or never
     \(limits)
       --junit <path>          Also write the results as JUnit XML (one test case per 'expect')

@@ -307,6 +307,14 @@ public enum MarblesTool {
           io.out += run.diagnostics.render(in: source)
           junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
+        case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
+          let (updated, failures) = update(
+            source, run: run,
+            options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
+            environment: environment, io: &io)
+          passed += run.expectations.count - failures
+          failedCount += failures
+          junit.add(file: source.name, expectations: updated)
         case .completed(let run):
           junit.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
@@ -335,6 +343,46 @@ public enum MarblesTool {
       }
     }
     return failedCount == 0 ? 0 : 1
+  }
+
+  /// `marbles test --update` for one script whose run failed expectations: rewrites each
+  /// failing `expect` with the actual timeline (`ExpectUpdater`), checks the updated script by
+  /// running it, writes it atomically, and prints what changed. Returns the expectations as
+  /// they stand after the update and how many still fail.
+  private static func update(
+    _ source: SourceFile, run: ScriptRun, options: RunOptions, environment: ToolEnvironment,
+    io: inout ToolIO
+  ) -> (results: [ExpectationResult], failures: Int) {
+    let failing = run.expectations.filter { !$0.passed }.count
+    let plan = ExpectUpdater.plan(source, run: run)
+    var results = run.expectations
+    if !plan.changes.isEmpty {
+      let updated = SourceFile(
+        name: source.name, text: ExpectUpdater.apply(plan.changes, to: source))
+      let changedLines = Set(plan.changes.map(\.line))
+      guard case .completed(let rerun) = environment.run(updated, options),
+        !rerun.expectations.contains(where: { !$0.passed && changedLines.contains($0.line) })
+      else {
+        io.out += "FAIL \(source.name): not updated: the rewritten expectations would still fail\n"
+        return (results, failing)
+      }
+      do {
+        try StreamIO.writeOutput(updated.text, to: source.name)
+      } catch {
+        io.out += "FAIL \(source.name): not updated: cannot write it: \(error.reason)\n"
+        return (results, failing)
+      }
+      results = rerun.expectations
+      io.out += "UPDATED \(source.name)\n"
+      for change in plan.changes {
+        io.out +=
+          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n"
+      }
+    }
+    for refusal in plan.refusals {
+      io.out += "FAIL \(source.name):\(refusal) (not updated)\n"
+    }
+    return (results, results.filter { !$0.passed }.count)
   }
 
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.

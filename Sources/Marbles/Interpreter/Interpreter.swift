@@ -125,6 +125,11 @@ final class Session {
     /// For `expect subscriptions(…)`.
     var source: MarbleSource?
     var windows: [SubscriptionLog] = []
+    /// Every entry of the `expect`'s values map whose value holds no signal, used in the
+    /// marble or not (for `marbles test --update`).
+    var mapValues: [String: TimelineValue] = [:]
+    /// The value `#` stands for in the `expect` (`error:`, or "error").
+    var errorValue: TimelineValue?
 
     /// The expected events, inner recordings resolved.
     var expected: [TimelineEvent] {
@@ -401,10 +406,22 @@ final class Session {
             key: map[key] != nil ? key : nil))
       }
     }
+    var mapValues: [String: TimelineValue] = [:]
+    for (key, value) in map {
+      if !value.containsSignal {
+        mapValues[key] = value.timelineValue(at: 0)
+      } else if case .signal(let signal) = value, let source = signal as? MarbleSource,
+        source.kind == .cold
+      {
+        // A cold marble, as delivered at frame 0 (the updater compares relative frames).
+        mapValues[key] = .signal(source.timeline(subscribedAt: 0))
+      }
+    }
     expectations.append(
       Expectation(
         name: expectation.name, range: expectation.range, recorder: nil,
-        expectedEvents: expected))
+        expectedEvents: expected, mapValues: mapValues,
+        errorValue: error.containsSignal ? nil : error.asError.value.timelineValue(at: 0)))
     pendingExpectations.append((expectations.count - 1, signal))
   }
 

@@ -441,6 +441,13 @@ public struct ExpectationMismatch: Hashable, Sendable {
   public var differences: [FrameDifference]
   /// The keys of the expected marble's values map (`x` for `{x: 10}`), which diffs reuse.
   public var keys: [String: TimelineValue]
+  /// Every entry of the `expect`'s values map that holds no signal or is a `cold(…)` marble
+  /// (as delivered at frame 0), whether the marble uses it or not: the keys `marbles test
+  /// --update` may write.
+  public var mapValues: [String: TimelineValue] = [:]
+  /// The value `#` stands for in the `expect` (its `error:`, or `"error"`), when it holds no
+  /// signal.
+  public var errorValue: TimelineValue?
   /// For `expect subscriptions(...)`: the expected windows, else nil.
   public var expectedWindows: [SubscriptionLog]?
   /// For `expect subscriptions(...)`: the recorded windows, else nil.
@@ -454,8 +461,11 @@ public struct ExpectationMismatch: Hashable, Sendable {
     expected: [TimelineEvent] = [], actual: [TimelineEvent] = [],
     differences: [FrameDifference] = [], keys: [String: TimelineValue] = [:],
     expectedWindows: [SubscriptionLog]? = nil, actualWindows: [SubscriptionLog]? = nil,
-    origins: [String?] = []
+    origins: [String?] = [], mapValues: [String: TimelineValue] = [:],
+    errorValue: TimelineValue? = nil
   ) {
+    self.mapValues = mapValues
+    self.errorValue = errorValue
     self.origins = origins
     self.expected = expected
     self.actual = actual
