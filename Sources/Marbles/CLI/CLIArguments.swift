@@ -36,6 +36,8 @@ public enum CLICommand: Equatable, Sendable {
   case render(RenderArguments)
   /// `marbles test PATH…`.
   case test(TestArguments)
+  /// `marbles check FILE...`: a student's predictions (`expect` lines) against the run.
+  case check(TestArguments)
   /// `marbles step FILE`.
   case step(StepArguments)
   /// `marbles explain [OPERATOR]`.
@@ -64,6 +66,8 @@ public struct RenderArguments: Equatable, Sendable {
   public var theme: DiagramTheme = .auto
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   public var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
+  public var quiz = false
 }
 
 /// The options of `step`.
@@ -78,6 +82,8 @@ public struct StepArguments: Equatable, Sendable {
   public var maxFrames: Int
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   public var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them.
+  public var quiz = false
 }
 
 /// The options of `test`.
@@ -102,13 +108,15 @@ public struct TestArguments: Equatable, Sendable {
 /// package has no dependencies.
 public enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+    "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
   static let runUsage =
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
-    "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
+    "marbles step FILE [--quiz] [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let testUsage =
     "marbles test PATH... [--update] [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+  static let checkUsage =
+    "marbles check FILE... [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let generalUsage = "marbles <command> [options]"
 
@@ -132,6 +140,9 @@ public enum CLIParser {
     case "test":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
+    case "check":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseTest(rest, usage: checkUsage, allowingUpdate: false).map(CLICommand.check)
     case "step":
       if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
@@ -149,7 +160,7 @@ public enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "step", "explain", "help"]
+      let commands = ["render", "run", "test", "check", "step", "explain", "help"]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
@@ -280,13 +291,20 @@ public enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme", "--quiz"])
       .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
       }
       let format = options.format ?? (command == "run" ? .json : .ascii)
+      let quiz = options.flags.contains("--quiz")
+      if quiz, format == .json {
+        return .failure(
+          UsageError(
+            message: "--quiz hides lanes in a drawing; JSON always holds every lane",
+            usage: usage))
+      }
       if format == .svg || format == .html, options.positional.count > 1 {
         return .failure(
           UsageError(
@@ -298,12 +316,12 @@ public enum CLIParser {
         RenderArguments(
           files: options.positional, format: format, color: options.color,
           output: options.output, maxFrames: options.maxFrames, width: options.width,
-          theme: options.theme, budgets: options.budgets))
+          theme: options.theme, budgets: options.budgets, quiz: quiz))
     }
   }
 
   private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
-    let allowed = Set(["--format", "--color"]).union(limitOptions)
+    let allowed = Set(["--format", "--color", "--quiz"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
         return .failure(
@@ -320,21 +338,30 @@ public enum CLIParser {
       return .success(
         StepArguments(
           file: options.positional[0], format: format, color: options.color,
-          maxFrames: options.maxFrames, budgets: options.budgets))
+          maxFrames: options.maxFrames, budgets: options.budgets,
+          quiz: options.flags.contains("--quiz")))
     }
   }
 
-  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    let allowed = Set(["--format", "--color", "--junit", "--update"]).union(limitOptions)
+  private static func parseTest(
+    _ arguments: [String], usage testUsage: String = testUsage, allowingUpdate: Bool = true
+  ) -> Result<TestArguments, UsageError> {
+    let allowed = Set(
+      allowingUpdate ? ["--format", "--color", "--junit", "--update"] : ["--format", "--color"]
+    ).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
-        return .failure(UsageError(message: "missing PATH", usage: testUsage))
+        return .failure(
+          UsageError(
+            message: allowingUpdate ? "missing PATH" : "missing FILE", usage: testUsage))
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
         return .failure(
           UsageError(
-            message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+            message:
+              "'\(allowingUpdate ? "test" : "check")' draws its diffs in ascii or unicode, not "
+              + format.rawValue,
             usage: testUsage))
       }
       return .success(

@@ -10,6 +10,8 @@ enum HelpText {
       run FILE...             Run scripts and print the recorded events as JSON
       test PATH...            Check every 'expect' in scripts (folders are searched for
                               *.marble); ends with 'N passed, M failed'
+      check FILE...           Check a student's predictions: each lane derived from the
+                              sources against the copy's 'expect' line for it
       step FILE               Show a script's diagram growing frame by frame, with the
                               order of the work inside each frame
       explain [OPERATOR]      List the operator catalogue, or explain one operator
@@ -19,8 +21,9 @@ enum HelpText {
       -h, --help              Show help
       --version               Show the version
 
-    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors or failed
-    expectations, 64 bad arguments.
+    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors, 64 bad
+    arguments; 'test' and 'check' also exit 1 when an 'expect' fails (or, for 'check', a
+    lane has no prediction). 'render', 'run' and 'step' draw a failing 'expect' and exit 0.
 
     """
 
@@ -87,6 +90,25 @@ enum HelpText {
       --color <mode>          auto, always or never
     \(limits)
       --junit <path>          Also write the results as JUnit XML (one test case per 'expect')
+      -h, --help              Show help
+
+    """
+
+  static let check = """
+    OVERVIEW: Check a student's predictions against what the script does.
+
+    USAGE: \(CLIParser.checkUsage)
+
+    For each lane derived from the marble sources (every shown lane that is not a 'cold' or
+    'hot' source itself), says RIGHT when the copy's 'expect' line for it passes, WRONG with
+    the diff when it does not, and NOT YET when the copy has no 'expect' for it. Ends with
+    'N of M predictions right'; exits 0 when all are right, 1 otherwise. Draw the exercise
+    without the answers first: 'marbles render --quiz FILE'.
+
+    OPTIONS:
+      --format <format>       ascii (default) or unicode diffs
+      --color <mode>          auto, always or never
+    \(limits)
       -h, --help              Show help
 
     """

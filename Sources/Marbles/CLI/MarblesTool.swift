@@ -100,6 +100,7 @@ public enum MarblesTool {
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
+      case .check(let options): code = check(options, environment: environment, io: &io)
       case .step(let options): code = step(options, environment: environment, io: &io)
       }
     }
@@ -154,8 +155,10 @@ public enum MarblesTool {
           drawn = true
           switch options.format {
           case .json: jsons.append { run.writeJSON(to: &$0) }
-          case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
-          case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
+          case .svg:
+            texts.append(SVGRenderer(theme: options.theme, quiz: options.quiz).render(run))
+          case .html:
+            texts.append(HTMLRenderer(theme: options.theme, quiz: options.quiz).render(run))
           case .ascii, .unicode:
             let color = useColor(
               options.color, environment: environment, toTerminal: options.output == nil)
@@ -164,9 +167,16 @@ public enum MarblesTool {
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            texts.append(
-              TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run)
-            )
+            let renderer = TimelineRenderer(
+              options: .init(theme: theme, color: color, width: width))
+            if options.quiz {
+              let (quiz, hidden) = run.quiz
+              texts.append(
+                ScriptRun.markingHidden(hidden, in: renderer.render(quiz))
+                  + quizFooter(hidden, file: source.name))
+            } else {
+              texts.append(renderer.render(run))
+            }
           }
         }
       }
@@ -246,16 +256,25 @@ public enum MarblesTool {
     defer { io.err += outcome.diagnostics.render(in: source) }
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-    let renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var shown = run
+    var footer = ""
+    if options.quiz {
+      let (quiz, hidden) = run.quiz
+      shown = quiz
+      renderer.hidden = hidden
+      footer = quizFooter(hidden, file: source.name)
+    }
     guard let terminal = environment.stepTerminal else {
-      io.out += renderer.renderAll(run)
+      io.out += renderer.renderAll(shown) + footer
       return exitCode
     }
-    let steps = renderer.steps(of: run)
+    let steps = renderer.steps(of: shown)
     var index = 0
     while true {
       terminal.show(
-        steps.screen(index) + "\n[Enter/n] next  [p] previous  [q] quit"
+        steps.screen(index) + (index == steps.count - 1 ? footer : "")
+          + "\n[Enter/n] next  [p] previous  [q] quit"
           + (index == steps.count - 1 ? "  (last frame)" : "") + "\n")
       switch terminal.readKey() {
       case .next?: index = min(index + 1, steps.count - 1)
@@ -264,6 +283,78 @@ public enum MarblesTool {
       case .other?: continue
       }
     }
+  }
+
+  /// What a quiz asks, under the drawing: the hidden lanes and how to check a prediction.
+  static func quizFooter(_ hidden: [String], file: String) -> String {
+    guard !hidden.isEmpty else { return "" }
+    return "\nPredict " + hidden.map { "'\($0)'" }.joined(separator: ", ")
+      + ": write an 'expect' line for each in your copy, then run 'marbles check \(file)'.\n"
+  }
+
+  // MARK: - check
+
+  /// `marbles check`: each derived lane of each script against the `expect` for it.
+  private static func check(
+    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    var allRight = true
+    for path in options.paths {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        allRight = false
+        continue
+      case .success(let loaded): source = loaded
+      }
+      let outcome = environment.run(
+        source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+      guard case .completed(let run) = outcome else {
+        io.out += paint("FAIL", .failed, color) + " \(source.name): the script does not run\n"
+        io.err += outcome.diagnostics.render(in: source)
+        allRight = false
+        continue
+      }
+      io.out += "\(run.title ?? source.name)\n"
+      let toPredict = run.lanes.filter { !$0.isMarbleSource }
+      var right = 0
+      for lane in toPredict {
+        let checks = run.expectations.filter { $0.lane == lane.name }
+        if checks.isEmpty {
+          io.out +=
+            "  NOT YET  \(lane.label): add a line 'expect \(lane.name) == \"…\"' with your "
+            + "prediction\n"
+        } else if let wrong = checks.first(where: { !$0.passed }) {
+          io.out +=
+            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n"
+          let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
+          for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            io.out += "    \(line)\n"
+          }
+        } else {
+          right += 1
+          io.out += "  " + paint("RIGHT", .value, color) + "    \(lane.label)\n"
+        }
+      }
+      let others = run.expectations.filter { result in
+        !result.passed && !toPredict.contains { $0.name == result.lane }
+      }
+      for other in others {
+        io.out +=
+          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n"
+        let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+          io.out += "    \(line)\n"
+        }
+        allRight = false
+      }
+      io.out += "\(right) of \(toPredict.count) predictions right\n"
+      if right < toPredict.count { allRight = false }
+    }
+    return allRight ? 0 : 1
   }
 
   // MARK: - test
@@ -487,6 +578,7 @@ public enum MarblesTool {
     case "render": io.out += HelpText.render
     case "run": io.out += HelpText.run
     case "test": io.out += HelpText.test
+    case "check": io.out += HelpText.check
     case "step": io.out += HelpText.step
     case "explain": io.out += HelpText.explain
     case "help": io.out += HelpText.general

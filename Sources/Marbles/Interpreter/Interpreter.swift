@@ -489,6 +489,7 @@ final class Session {
       var timelineLane = TimelineLane(
         name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
         recorded: lane.recorder.recorded, before: before(lane))
+      timelineLane.isMarbleSource = lane.signal is MarbleSource
       if lane.kind == .recorded, let source = lane.signal as? MarbleSource, source.kind == .cold,
         source.subscriptions.count > 1
       {

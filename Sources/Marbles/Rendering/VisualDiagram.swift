@@ -80,6 +80,9 @@ struct VisualDiagram {
     var slots: Int = 1
     /// For an inner row: the outer row and the frame the signal was emitted.
     var origin: (row: Int, frame: Int)?
+    /// In quiz mode, for a row derived from the sources: the number of its lane among the
+    /// lanes to predict (0, 1, …), which the HTML page reveals one at a time. Nil otherwise.
+    var quiz: Int?
   }
 
   /// One entry of the legend: a key and the value it stands for.
@@ -131,8 +134,9 @@ struct VisualDiagram {
 
   /// Builds the diagram of `run`, one row per subscription of a source drawn without
   /// subscribing (`ScriptRun.oneRowPerSubscription`).
-  init(_ run: ScriptRun) {
+  init(_ run: ScriptRun, quiz: Bool = false) {
     let run = run.oneRowPerSubscription
+    var toPredict = 0
     title = run.title ?? run.file
     file = run.file
     first = run.firstFrame
@@ -147,6 +151,10 @@ struct VisualDiagram {
         label: lane.label, depth: 0,
         subscription: lane.subscription, events: lane.events, origin: nil,
         values: &values, pendingLabels: &pendingLabels)
+      if quiz, !lane.isMarbleSource {
+        for row in index..<rows.count { rows[row].quiz = toPredict }
+        toPredict += 1
+      }
       for event in lane.before {
         work += 1
         if event.kind == .next, let value = event.value {

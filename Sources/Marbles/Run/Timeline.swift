@@ -310,6 +310,9 @@ public struct TimelineLane: Hashable, Sendable {
   /// The diagrams draw one row per subscription from it (`oneRowPerSubscription`); JSON keeps
   /// the one lane. Not part of equality.
   var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
+  /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
+  /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
+  var isMarbleSource = false
   /// For a lane of a run: the events as its recorder stored them, made into `events` only when
   /// asked for, and written to JSON straight from this storage.
   private(set) var recorded: RecordedEvents?

@@ -172,9 +172,11 @@ import Testing
   @Test func theWorkshopsExercisesAreCheckedByMarblesTest() throws {
     let examples = Self.root.appendingPathComponent("Examples").path
     let found = try MarblesTool.collectScripts(examples).get()
-    let exercises = found.filter { $0.contains("/Workshop/") }
-    // `marbles test Examples` finds the exercises in the subfolder.
+    // `marbles test Examples` finds the exercises and their answers in the subfolders.
+    let answers = found.filter { $0.contains("/Workshop/Answers/") }
+    let exercises = found.filter { $0.contains("/Workshop/") && !answers.contains($0) }
     #expect(exercises.count == 9)
+    #expect(answers.count == 9)
     let guide = Self.read("Guides/Workshop.md")
     for topic in [
       "Transform", "Filter", "Combine", "Flatten", "Time", "Errors", "Multicast", "RACCommand",
@@ -182,11 +184,12 @@ import Testing
     ] {
       #expect(guide.contains("## ") && guide.contains(". \(topic)"), "no part on \(topic)")
     }
-    for path in exercises {
+    for path in answers {
       let name = String(path.split(separator: "/").last ?? "")
       #expect(guide.contains("(../Examples/Workshop/\(name))"), "the guide does not link \(name)")
-      let file = SourceFile(
-        name: name, text: try String(contentsOfFile: path, encoding: .utf8))
+      #expect(guide.contains("(../Examples/Workshop/Answers/\(name))"), "no answers for \(name)")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let file = SourceFile(name: name, text: text)
       guard case .completed(let run) = ScriptEngine.run(file, options: RunOptions()) else {
         Issue.record("\(name) fails to run")
         continue
@@ -194,6 +197,18 @@ import Testing
       #expect(run.expectations.count >= 2, "\(name) has too few answers")
       #expect(run.expectations.allSatisfy { $0.passed }, "\(name) has a wrong answer")
       #expect(run.diagnostics.isEmpty, "\(name) has warnings")
+      // Every lane a student predicts has an answer.
+      for lane in run.lanes where !lane.isMarbleSource {
+        #expect(
+          run.expectations.contains { $0.lane == lane.name }, "\(name): no answer for \(lane.name)")
+      }
+      // The exercise is the answer without its `expect` lines, plus the student's two lines.
+      let exercise = try String(
+        contentsOfFile: path.replacingOccurrences(of: "/Answers/", with: "/"), encoding: .utf8)
+      let withoutAnswers = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("expect ") }.joined(separator: "\n")
+      #expect(exercise.hasPrefix(withoutAnswers.trimmingCharacters(in: .newlines)), "\(name)")
+      #expect(!exercise.contains("\nexpect "), "\(name): the exercise holds an answer")
     }
   }
 
