@@ -95,8 +95,9 @@ private func mapped<Value, Result>(
     let ts = TestScheduler()
     let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
     try ts.run()
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       expectMarbles(recording, "--2-|")
     } matching: { issue in
       issue.sourceLocation?.line == line
@@ -116,8 +117,9 @@ private func mapped<Value, Result>(
 
   @Test func reportsAMarbleErrorAtTheCallersLine() {
     let ts = TestScheduler()
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       let _: ColdSignal<Int> = ts.cold("--(1")
     } matching: { issue in
       issue.sourceLocation?.line == line
@@ -133,7 +135,8 @@ private func mapped<Value, Result>(
 
   @Test func reportsAMissingValueForATypeWithoutDefaults() {
     let ts = TestScheduler()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       let _: ColdSignal<Bool> = ts.cold("-t-x|", values: ["t": true])
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
@@ -144,7 +147,8 @@ private func mapped<Value, Result>(
 
   @Test func reportsASubscriptionMarbleError() {
     let ts = TestScheduler()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       _ = ts.record(ts.cold(events: [Recorded<Int>.completed(1)]), subscription: "--!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
@@ -157,7 +161,8 @@ private func mapped<Value, Result>(
     let source = ts.cold(events: [Recorded<Int>.completed(7)])
     _ = ts.record(source)
     try ts.run()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       expectSubscriptions(source, "^-------!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(

@@ -95,7 +95,10 @@ public enum MarblesTool {
         io.out += "marbles \(MarblesVersion.string)\n"
         code = 0
       case .explain(let name):
-        let (text, found) = environment.explain(name)
+        var (text, found) = environment.explain(name)
+        if found, environment.stdoutIsTerminal, let width = environment.terminalWidth {
+          text = wrap(text, width: width)
+        }
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: &io)
@@ -290,6 +293,47 @@ public enum MarblesTool {
     guard !hidden.isEmpty else { return "" }
     return "\nPredict " + hidden.map { "'\($0)'" }.joined(separator: ", ")
       + ": write an 'expect' line for each in your copy, then run 'marbles check \(file)'.\n"
+  }
+
+  /// `text` with every line longer than `width` broken at spaces, for `marbles explain` on a
+  /// terminal. A continuation starts under the line's last column (the summary of a catalogue
+  /// row, found after the last gap of two spaces that leaves 24 columns for the text) or under
+  /// its first word; a line that has no space to break at after that column (a diagram) stays as it is.
+  static func wrap(_ text: String, width: Int) -> String {
+    guard width >= 20 else { return text }
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Array(line)
+      guard rest.count > width else {
+        out.append(String(line))
+        continue
+      }
+      let lead = rest.prefix { $0 == " " }.count
+      var indent = lead
+      var index = lead
+      while index + 1 < min(rest.count, width - 24) {
+        if rest[index] == " ", rest[index + 1] == " " {
+          var end = index
+          while end < rest.count, rest[end] == " " { end += 1 }
+          indent = end
+          index = end
+        } else {
+          index += 1
+        }
+      }
+      if indent > width - 24 { indent = lead }
+      var first = true
+      while rest.count > width {
+        let limit = rest.index(rest.startIndex, offsetBy: width)
+        let floor = first ? indent : indent + 1
+        guard let cut = rest[floor..<limit].lastIndex(of: " "), cut > floor else { break }
+        out.append(String(rest[..<cut]))
+        rest = Array(repeating: " ", count: indent) + rest[(cut + 1)...]
+        first = false
+      }
+      out.append(String(rest))
+    }
+    return out.joined(separator: "\n")
   }
 
   // MARK: - check
