@@ -33,6 +33,8 @@ enum HelpText {
     USAGE: \(CLIParser.renderUsage)
 
     OPTIONS:
+      --quiz                  Draw the marble sources and hide the lanes derived from them,
+                              to be predicted; html reveals them with a button (not json)
       --format <format>       ascii (default), unicode, json, svg (a standalone image) or
                               html (one self-contained page that steps through the frames;
                               #frame=N in its address opens frame N); svg and html take
@@ -125,6 +127,7 @@ enum HelpText {
     redirected) every step is printed once.
 
     OPTIONS:
+      --quiz                  Step through the sources only; the derived lanes show '?'
       --format <format>       ascii (default) or unicode
       --color <mode>          auto, always or never
     \(limits)
