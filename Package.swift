@@ -16,7 +16,9 @@ let package = Package(
     .target(name: "Reactive"),
     .target(name: "Marbles", dependencies: ["Reactive"]),
     .target(name: "MarblesTesting", dependencies: ["Marbles", "Reactive"]),
-    .executableTarget(name: "marbles-cli", dependencies: ["Marbles", "Reactive"]),
+    // The command-line tool, apart from the library that goes into people's test targets.
+    .target(name: "MarblesCLI", dependencies: ["Marbles", "Reactive"]),
+    .executableTarget(name: "marbles-cli", dependencies: ["MarblesCLI", "Marbles"]),
     // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
     .executableTarget(
       name: "marbles-bench",
@@ -26,7 +28,7 @@ let package = Package(
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(
       name: "MarblesTests",
-      dependencies: ["Marbles", "MarblesTesting", "Reactive"],
+      dependencies: ["Marbles", "MarblesCLI", "MarblesTesting", "Reactive"],
       exclude: ["Snapshots"]
     ),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Marbles
+import MarblesCLI
 
 #if canImport(Glibc)
   import Glibc

@@ -215,8 +215,3 @@ extension Call {
     }
   }
 }
-
-/// Each pair as a two-element tuple value.
-func tuplePairs(_ signal: Signal<(Value, Value)>) -> Signal<Value> {
-  signal.map { Value.tuple([$0.0, $0.1]) }
-}

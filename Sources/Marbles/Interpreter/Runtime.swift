@@ -5,7 +5,7 @@ import Reactive
 ///
 /// Statements are evaluated inside the run's first action, at frame 0. While they are
 /// (`isSettingUp`), effects that the script schedules are collected rather than done, so that
-/// they happen in the order DSL.md §2.1 fixes: first the subscriptions at the start of frames
+/// they happen in a fixed order: first the subscriptions at the start of frames
 /// (`show` lanes, `expect` recordings, `a.subscribe(b)`, `cmd.execute(signal)`), then, in script
 /// order, the script's own work (hot timelines, `execute(v, at: F)`, `connect()`).
 final class Runtime {

@@ -1,6 +1,6 @@
 import Reactive
 
-/// Draws a failed `expect` from its `ExpectationMismatch` (OUTPUT.md §3): the header, expected
+/// Draws a failed `expect` from its `ExpectationMismatch`: the header, expected
 /// over actual on the diagram grid of `marbles render` (`DiagramGrid`) with a caret under
 /// every differing frame, then one line per differing frame.
 ///

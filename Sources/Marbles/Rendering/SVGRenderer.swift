@@ -437,9 +437,10 @@ struct SVGLayout {
   }
 }
 
-/// Escapes text for XML content and attribute values; drops the control characters XML 1.0
-/// cannot carry at all.
-func escapeXML(_ text: String) -> String {
+/// Text as XML character data or attribute value (SVG, HTML, JUnit): markup characters escaped,
+/// a carriage return as `&#13;` (so a parser keeps it), and the characters XML 1.0 cannot carry
+/// (control characters other than tab and newlines, ANSI escapes' ESC among them) as U+FFFD.
+package func escapeXML(_ text: String) -> String {
   var out = ""
   out.reserveCapacity(text.utf8.count)
   for scalar in text.unicodeScalars {
@@ -449,7 +450,8 @@ func escapeXML(_ text: String) -> String {
     case ">": out += "&gt;"
     case "\"": out += "&quot;"
     case "'": out += "&#39;"
-    case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+    case "\r": out += "&#13;"
+    case "\t", "\n": out.unicodeScalars.append(scalar)
     default:
       if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
         out += "\u{FFFD}"

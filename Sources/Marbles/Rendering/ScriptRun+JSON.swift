@@ -1,7 +1,7 @@
 import Reactive
 
 extension ScriptRun: JSONWritable {
-  /// Writes the run as the JSON object of OUTPUT.md §1 (a contract: keys are only ever added).
+  /// Writes the run as the JSON object whose keys the contract tests pin (a contract: keys are only ever added).
   /// A run that stopped early also has `"stopped": {"frame", "reason", "message"}`.
   public func writeJSON(to writer: inout JSONWriter) {
     writer.object { writer in
@@ -118,7 +118,7 @@ private func writeEventValue(
 }
 
 extension TimelineValue: JSONWritable {
-  /// The value's JSON form (OUTPUT.md §1): numbers, strings, booleans, `null`, arrays for
+  /// The value's JSON form: numbers, strings, booleans, `null`, arrays for
   /// tuples and arrays, `{"error": V}`, `{"event": …}`, `{"signal": {…}}` with absolute frames.
   public func writeJSON(to writer: inout JSONWriter) {
     switch self {

@@ -1,4 +1,4 @@
-/// Draws a `ScriptRun` as aligned text timelines (OUTPUT.md §2) on the diagram grid
+/// Draws a `ScriptRun` as aligned text timelines on the diagram grid
 /// (`DiagramGrid`), the engine the failure diffs use too.
 ///
 ///     map                 0    5

@@ -41,7 +41,7 @@ extension TimelineLane {
 extension ScriptRun {
   /// The run as a quiz shows it (`--quiz`): the lanes that draw marble sources as they are,
   /// every other lane without its events, to be predicted. Returns the hidden lanes' labels.
-  var quiz: (run: ScriptRun, hidden: [String]) {
+  package var quiz: (run: ScriptRun, hidden: [String]) {
     var run = oneRowPerSubscription
     var hidden: [String] = []
     run.lanes = run.lanes.map { lane in
@@ -57,7 +57,7 @@ extension ScriptRun {
 
   /// `text` (drawn by `TimelineRenderer` from `quiz.run`) with the rows of the `hidden` lanes
   /// showing `?` instead of an empty line.
-  static func markingHidden(_ hidden: [String], in text: String) -> String {
+  package static func markingHidden(_ hidden: [String], in text: String) -> String {
     let labels = Set(hidden)
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       let plain = String(line)

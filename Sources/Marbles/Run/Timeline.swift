@@ -312,7 +312,7 @@ public struct TimelineLane: Hashable, Sendable {
   var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
   /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
   /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
-  var isMarbleSource = false
+  package var isMarbleSource = false
   /// For a lane of a run: the events as its recorder stored them, made into `events` only when
   /// asked for, and written to JSON straight from this storage.
   private(set) var recorded: RecordedEvents?
@@ -389,7 +389,7 @@ public struct RunStop: Hashable, Sendable {
   }
 }
 
-/// How an `expect` failed, as data: renderers draw the diff from it (OUTPUT.md §3).
+/// How an `expect` failed, as data: renderers draw the diff from it.
 ///
 /// For a lane: the expected and actual events and every frame where they differ. For
 /// `expect subscriptions(...)`: the expected and actual subscription windows.

@@ -60,7 +60,7 @@ struct ScriptShowItem: Hashable, Sendable {
   var range: SourceRange
 
   /// The lane's name: the expression's source text without whitespace or comments
-  /// (`save . enabled` is `save.enabled`), DSL.md §2.1.
+  /// (`save . enabled` is `save.enabled`).
   var name: String { expression.laneName }
 }
 

@@ -100,7 +100,7 @@ struct ScriptExpression: Hashable, Sendable {
   }
 
   /// The source text without whitespace or comments (string literals kept as written): the
-  /// name of a `show` lane (DSL.md §2.1), as in `save.enabled` or `input.map{$0*10}`.
+  /// name of a `show` lane, as in `save.enabled` or `input.map{$0*10}`.
   var laneName: String {
     var name = ""
     var characters = text.makeIterator()

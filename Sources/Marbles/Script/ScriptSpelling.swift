@@ -1,17 +1,17 @@
 /// "Did you mean" suggestions for misspelled names: the one implementation the script compiler,
 /// `marbles explain` and the command line share.
-enum ScriptSpelling {
+package enum ScriptSpelling {
   /// The candidates to suggest for `name`: the catalogue names another library's name stands
   /// for (`flatMap` → `flattenMap`, `mergeMap`), when they are among `candidates`; otherwise
   /// the closest misspelling (see `suggestion(for:among:)`), if any.
-  static func suggestions(for name: String, among candidates: [String]) -> [String] {
+  package static func suggestions(for name: String, among candidates: [String]) -> [String] {
     let synonyms = (Catalogue.synonyms[name] ?? []).filter { candidates.contains($0) }
     if !synonyms.isEmpty { return synonyms }
     return closest(to: name, among: candidates).map { [$0] } ?? []
   }
 
   /// "; did you mean 'a'?" or "; did you mean 'a' or 'b'?", or "" without suggestions.
-  static func didYouMean(_ suggestions: [String]) -> String {
+  package static func didYouMean(_ suggestions: [String]) -> String {
     guard !suggestions.isEmpty else { return "" }
     let quoted = suggestions.map { "'\($0)'" }
     let list =
@@ -21,7 +21,7 @@ enum ScriptSpelling {
   }
 
   /// The first of `suggestions(for:among:)`.
-  static func suggestion(for name: String, among candidates: [String]) -> String? {
+  package static func suggestion(for name: String, among candidates: [String]) -> String? {
     suggestions(for: name, among: candidates).first
   }
 

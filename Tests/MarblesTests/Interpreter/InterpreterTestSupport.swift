@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
 
 /// Runs `text` as the script `t.marble`.
 func runScript(_ text: String, maxFrames: Int = 1_000) -> (outcome: ScriptOutcome, file: SourceFile)

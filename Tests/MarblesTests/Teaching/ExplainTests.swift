@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
 
 /// `marbles explain`: every catalogue entry draws its inputs, its output and its internals (or
 /// says it holds no state); names are accepted as printed; suggestions cross libraries.

@@ -1,3 +1,5 @@
+import Marbles
+
 /// The help texts of `marbles` (argument-parser layout: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS).
 enum HelpText {
   static let general = """

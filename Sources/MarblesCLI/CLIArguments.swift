@@ -1,18 +1,20 @@
+import Marbles
+
 /// A usage error: bad command-line arguments (exit code 64).
-public struct UsageError: Error, Equatable, Sendable {
+package struct UsageError: Error, Equatable, Sendable {
   /// What is wrong, one line.
-  public var message: String
+  package var message: String
   /// The usage line of the command concerned.
-  public var usage: String
+  package var usage: String
 }
 
 /// The output formats of `render` and `run`.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
   /// 7-bit ASCII timelines.
   case ascii
   /// Box-drawing timelines.
   case unicode
-  /// JSON per OUTPUT.md §1.
+  /// JSON (its keys are a contract: the JSON contract tests pin them).
   case json
   /// A standalone SVG diagram.
   case svg
@@ -21,7 +23,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// When to color output.
-public enum ColorMode: String, CaseIterable, Sendable {
+package enum ColorMode: String, CaseIterable, Sendable {
   /// Only on a terminal, and only when `NO_COLOR` is unset.
   case auto
   /// Always.
@@ -31,7 +33,7 @@ public enum ColorMode: String, CaseIterable, Sendable {
 }
 
 /// A parsed `marbles` command line.
-public enum CLICommand: Equatable, Sendable {
+package enum CLICommand: Equatable, Sendable {
   /// `marbles render FILE…` / `marbles run FILE…`.
   case render(RenderArguments)
   /// `marbles test PATH…`.
@@ -49,64 +51,64 @@ public enum CLICommand: Equatable, Sendable {
 }
 
 /// The options of `render` and `run`.
-public struct RenderArguments: Equatable, Sendable {
+package struct RenderArguments: Equatable, Sendable {
   /// The files, `-` for standard input.
-  public var files: [String]
+  package var files: [String]
   /// The output format.
-  public var format: OutputFormat
+  package var format: OutputFormat
   /// The color mode.
-  public var color: ColorMode
+  package var color: ColorMode
   /// Where to write (atomically), or nil for standard output.
-  public var output: String?
+  package var output: String?
   /// The virtual-time bound.
-  public var maxFrames: Int
+  package var maxFrames: Int
   /// The wrap width, or nil for the terminal's (no wrapping when not a terminal).
-  public var width: Int?
+  package var width: Int?
   /// The colour scheme of svg and html.
-  public var theme: DiagramTheme = .auto
+  package var theme: DiagramTheme = .auto
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  public var budgets = RunBudgets()
+  package var budgets = RunBudgets()
   /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
-  public var quiz = false
+  package var quiz = false
 }
 
 /// The options of `step`.
-public struct StepArguments: Equatable, Sendable {
+package struct StepArguments: Equatable, Sendable {
   /// The script (`-` for standard input).
-  public var file: String
+  package var file: String
   /// The glyph set: `ascii` or `unicode`.
-  public var format: OutputFormat
+  package var format: OutputFormat
   /// The color mode.
-  public var color: ColorMode
+  package var color: ColorMode
   /// The virtual-time bound.
-  public var maxFrames: Int
+  package var maxFrames: Int
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  public var budgets = RunBudgets()
+  package var budgets = RunBudgets()
   /// `--quiz`: draw the marble sources, hide the lanes derived from them.
-  public var quiz = false
+  package var quiz = false
 }
 
 /// The options of `test`.
-public struct TestArguments: Equatable, Sendable {
+package struct TestArguments: Equatable, Sendable {
   /// Files and folders (searched for `*.marble`).
-  public var paths: [String]
+  package var paths: [String]
   /// The color mode.
-  public var color: ColorMode
+  package var color: ColorMode
   /// The virtual-time bound.
-  public var maxFrames: Int
+  package var maxFrames: Int
   /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
-  public var junit: String? = nil
+  package var junit: String? = nil
   /// The glyphs of the failure diffs (`--format ascii|unicode`).
-  public var format: OutputFormat = .ascii
+  package var format: OutputFormat = .ascii
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  public var budgets = RunBudgets()
+  package var budgets = RunBudgets()
   /// `--update`: rewrite each failing `expect`'s marble with the actual timeline.
-  public var update = false
+  package var update = false
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
-public enum CLIParser {
+package enum CLIParser {
   static let renderUsage =
     "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
   static let runUsage =
@@ -121,7 +123,7 @@ public enum CLIParser {
   static let generalUsage = "marbles <command> [options]"
 
   /// Parses `arguments`.
-  public static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
+  package static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
     guard let first = arguments.first else {
       return .failure(UsageError(message: "missing command", usage: generalUsage))
     }

@@ -1,26 +1,27 @@
 import Foundation
+import Marbles
 
 /// What the `marbles` tool needs from the outside world; injected so the tool runs the same in
 /// the executable and in tests.
-public struct ToolEnvironment: Sendable {
+package struct ToolEnvironment: Sendable {
   /// Runs one script.
-  public var run: @Sendable (SourceFile, RunOptions) -> ScriptOutcome
+  package var run: @Sendable (SourceFile, RunOptions) -> ScriptOutcome
   /// The catalogue (`nil`) or one operator's explanation; `found` is false for an unknown name.
-  public var explain: @Sendable (String?) -> (text: String, found: Bool)
+  package var explain: @Sendable (String?) -> (text: String, found: Bool)
   /// Environment variables (`NO_COLOR`).
-  public var variables: [String: String]
+  package var variables: [String: String]
   /// Whether standard output is a terminal.
-  public var stdoutIsTerminal: Bool
+  package var stdoutIsTerminal: Bool
   /// The terminal's width, when standard output is a terminal.
-  public var terminalWidth: Int?
+  package var terminalWidth: Int?
   /// Reads all of standard input.
-  public var readStandardInput: @Sendable () throws -> Data
+  package var readStandardInput: @Sendable () throws -> Data
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
-  public var stepTerminal: StepTerminal?
+  package var stepTerminal: StepTerminal?
 
   /// Creates an environment.
-  public init(
+  package init(
     run: @escaping @Sendable (SourceFile, RunOptions) -> ScriptOutcome,
     explain: @escaping @Sendable (String?) -> (text: String, found: Bool),
     variables: [String: String] = [:],
@@ -40,14 +41,14 @@ public struct ToolEnvironment: Sendable {
 }
 
 /// The interactive side of `marbles step`: one key at a time, one screen at a time.
-public struct StepTerminal: Sendable {
+package struct StepTerminal: Sendable {
   /// Waits for one key press; nil at the end of input.
-  public var readKey: @Sendable () -> StepKey?
+  package var readKey: @Sendable () -> StepKey?
   /// Replaces the screen with `text` at once.
-  public var show: @Sendable (String) -> Void
+  package var show: @Sendable (String) -> Void
 
   /// Creates a terminal.
-  public init(
+  package init(
     readKey: @escaping @Sendable () -> StepKey?, show: @escaping @Sendable (String) -> Void
   ) {
     self.readKey = readKey
@@ -56,7 +57,7 @@ public struct StepTerminal: Sendable {
 }
 
 /// The keys `marbles step` reacts to.
-public enum StepKey: Sendable {
+package enum StepKey: Sendable {
   /// Enter, `n`, space or the right arrow.
   case next
   /// `p` or the left arrow.
@@ -68,19 +69,19 @@ public enum StepKey: Sendable {
 }
 
 /// What one invocation printed and its exit code.
-public struct ToolResult: Equatable, Sendable {
+package struct ToolResult: Equatable, Sendable {
   /// Standard output.
-  public var stdout: String
+  package var stdout: String
   /// Standard error.
-  public var stderr: String
+  package var stderr: String
   /// 0 success, 1 script errors or failed expectations, 64 usage errors.
-  public var exitCode: Int32
+  package var exitCode: Int32
 }
 
 /// The `marbles` command-line tool: parses arguments, reads scripts, runs them, prints.
-public enum MarblesTool {
+package enum MarblesTool {
   /// Runs the tool with `arguments` (without the program name).
-  public static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
+  package static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
     var io = ToolIO()
     let code: Int32
     switch CLIParser.parse(arguments) {
@@ -597,8 +598,10 @@ public enum MarblesTool {
     }
   }
 
-  /// `text` in the colour of `style` when `color` is on.
-  private static func paint(_ text: String, _ style: DiagramGrid.Style, _ color: Bool) -> String {
+  private enum Verdict { case value, failed }
+
+  /// `text` in the colour of `style` (green or red) when `color` is on.
+  private static func paint(_ text: String, _ style: Verdict, _ color: Bool) -> String {
     guard color else { return text }
     return (style == .failed ? "\u{1B}[31;1m" : "\u{1B}[32;1m") + text + "\u{1B}[0m"
   }

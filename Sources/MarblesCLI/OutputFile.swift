@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 
 #if canImport(Glibc)
   import Glibc
@@ -7,16 +8,16 @@ import Foundation
 #endif
 
 /// Why a read or write failed: the system's reason, lowercased ("no space left on device").
-public struct IOFailure: Error, Sendable {
+package struct IOFailure: Error, Sendable {
   /// The reason.
-  public var reason: String
+  package var reason: String
   /// Creates a failure with its reason.
-  public init(_ reason: String) { self.reason = reason }
+  package init(_ reason: String) { self.reason = reason }
 }
 
 /// Low-level file and stream I/O for the `marbles` tool, on `open(2)`/`write(2)`/`read(2)` so
 /// that every failure is an error message (Foundation's `FileHandle` convenience APIs trap).
-public enum StreamIO {
+package enum StreamIO {
   /// The reason for `errno`, lowercased as in our messages ("is a directory").
   static func reason(_ code: Int32) -> String {
     let text = String(cString: strerror(code))
@@ -24,7 +25,7 @@ public enum StreamIO {
   }
 
   /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
-  public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
+  package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(IOFailure) {
     let failure = bytes.withUnsafeBytes { buffer -> IOFailure? in
       do throws(IOFailure) {
         try writeAll(buffer, to: descriptor)
@@ -35,7 +36,7 @@ public enum StreamIO {
   }
 
   /// Writes all of `bytes` to `descriptor`; throws the reason on failure.
-  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
     throws(IOFailure)
   {
     guard let start = bytes.baseAddress else { return }
@@ -51,7 +52,7 @@ public enum StreamIO {
   }
 
   /// Reads `descriptor` to its end; throws the reason on failure.
-  public static func readAll(from descriptor: Int32) throws(IOFailure) -> Data {
+  package static func readAll(from descriptor: Int32) throws(IOFailure) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -66,7 +67,7 @@ public enum StreamIO {
   }
 
   /// Whether `descriptor` is open.
-  public static func isOpen(_ descriptor: Int32) -> Bool {
+  package static func isOpen(_ descriptor: Int32) -> Bool {
     fcntl(descriptor, F_GETFD) != -1
   }
 

@@ -11,30 +11,30 @@ import Reactive
 /// and reported, since adding to the map is the author's choice. The updated script is run
 /// again before anything is written: only an update under which every rewritten `expect` passes
 /// is kept.
-enum ExpectUpdater {
+package enum ExpectUpdater {
   /// One rewritten marble literal.
-  struct Change: Equatable {
+  package struct Change: Equatable {
     /// The `expect` statement's position.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
     /// The literal as it was and as it becomes, quotes included.
-    var old: String
-    var new: String
+    package var old: String
+    package var new: String
     /// Where the literal is: its line and its first and end columns (quotes included).
-    var literalLine: Int
-    var start: Int
-    var end: Int
+    package var literalLine: Int
+    package var start: Int
+    package var end: Int
   }
 
   /// What updating one file found.
-  struct Plan {
-    var changes: [Change] = []
+  package struct Plan {
+    package var changes: [Change] = []
     /// `line:column: why` for each failing `expect` that cannot be rewritten.
-    var refusals: [String] = []
+    package var refusals: [String] = []
   }
 
   /// The changes that make the failing expectations of `run` pass, for `source`.
-  static func plan(_ source: SourceFile, run: ScriptRun) -> Plan {
+  package static func plan(_ source: SourceFile, run: ScriptRun) -> Plan {
     var plan = Plan()
     let (script, _) = ScriptParser.parse(source)
     for result in run.expectations where !result.passed {
@@ -83,7 +83,7 @@ enum ExpectUpdater {
   }
 
   /// `source`'s text with `changes` made (each on one line, in any order).
-  static func apply(_ changes: [Change], to source: SourceFile) -> String {
+  package static func apply(_ changes: [Change], to source: SourceFile) -> String {
     var lines = splitKeepingBreaks(source.text)
     let byLine = Dictionary(grouping: changes, by: \.literalLine)
     for (line, edits) in byLine where line >= 1 && line <= lines.count {

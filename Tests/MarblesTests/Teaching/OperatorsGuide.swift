@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Marbles
+
 /// `Guides/Operators.md`, generated from the catalogue: the guide and `marbles explain` say the
 /// same thing because they are made from the same rows. A test compares the file with
 /// `markdown()` and rewrites it under `RECORD_SNAPSHOTS=1`.

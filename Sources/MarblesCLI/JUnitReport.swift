@@ -1,3 +1,5 @@
+import Marbles
+
 /// `marbles test --junit FILE`: the results as JUnit XML, the format CI dashboards read. One
 /// `<testsuite>` per script, one `<testcase>` per `expect` (named by its lane and line); a script
 /// that could not run is one test case with an `<error>`.
@@ -51,46 +53,21 @@ struct JUnitReport {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     text += "<testsuites name=\"marbles test\" \(counts(suites.flatMap(\.cases)))>\n"
     for suite in suites {
-      let file = Self.escape(suite.file)
+      let file = escapeXML(suite.file)
       text += "  <testsuite name=\"\(file)\" \(counts(suite.cases))>\n"
       for testCase in suite.cases {
-        text += "    <testcase classname=\"\(file)\" name=\"\(Self.escape(testCase.name))\""
+        text += "    <testcase classname=\"\(file)\" name=\"\(escapeXML(testCase.name))\""
         guard let failure = testCase.failure else {
           text += "/>\n"
           continue
         }
         let tag = testCase.isError ? "error" : "failure"
         let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
-        text += ">\n      <\(tag) message=\"\(Self.escape(headline))\">"
-        text += Self.escape(failure) + "</\(tag)>\n    </testcase>\n"
+        text += ">\n      <\(tag) message=\"\(escapeXML(headline))\">"
+        text += escapeXML(failure) + "</\(tag)>\n    </testcase>\n"
       }
       text += "  </testsuite>\n"
     }
     return text + "</testsuites>\n"
-  }
-
-  /// Text as XML character data or attribute value: markup characters escaped, and the
-  /// characters XML 1.0 cannot carry (control characters other than tab and newlines, ANSI
-  /// escapes' ESC among them) replaced by U+FFFD.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t", "\n": result.unicodeScalars.append(scalar)
-      case "\r": result += "&#13;"
-      default:
-        let value = scalar.value
-        let allowed =
-          value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
-        result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-      }
-    }
-    return result
   }
 }
