@@ -168,7 +168,8 @@ struct VisualDiagram {
             hue: 0, sequence: Int.max, delivery: 0))
       }
     }
-    let labels = values.labels()
+    let textKeys = TimelineRenderer.textKeys(of: run)
+    let labels = values.labels(preferring: { textKeys.key(of: $0) })
     work += labels.text.count
     for (row, mark, id) in pendingLabels {
       rows[row].marks[mark].label = labels.text[id]
@@ -332,7 +333,11 @@ private struct ValueTable {
   }
 
   /// Each value's drawn text and colour, and the legend of the keyed ones.
-  func labels() -> (text: [String], hue: [Int], legend: [VisualDiagram.LegendEntry]) {
+  /// `preferring`: the key the text diagram gives a value, used when the value needs a key
+  /// here too and no literal is drawn alike (so one script's ASCII and SVG share their letters).
+  func labels(preferring textKey: (TimelineValue) -> String? = { _ in nil }) -> (
+    text: [String], hue: [Int], legend: [VisualDiagram.LegendEntry]
+  ) {
     let candidates = values.map(Self.candidate)
     var wanted: [String: Int] = [:]
     for candidate in candidates {
@@ -343,6 +348,21 @@ private struct ValueTable {
       return candidate
     }
     let taken = Set(literal.compactMap { $0 })
+    // The text diagram's keys of the values keyed here, kept where no literal takes them; the
+    // other values get letters neither literal nor kept.
+    var kept: [String?] = values.indices.map { id in
+      guard literal[id] == nil, let key = textKey(values[id]), !taken.contains(key) else {
+        return nil
+      }
+      return key
+    }
+    var seen: Set<String> = []
+    for id in kept.indices {
+      if let key = kept[id] {
+        if seen.contains(key) { kept[id] = nil } else { seen.insert(key) }
+      }
+    }
+    let reservedKeys = taken.union(seen)
     var text: [String] = []
     var hue: [Int] = []
     var legend: [VisualDiagram.LegendEntry] = []
@@ -354,12 +374,17 @@ private struct ValueTable {
         text.append(drawn)
         continue
       }
-      var key = Self.key(nextKey)
-      while taken.contains(key) {
-        nextKey += 1
+      var key: String
+      if let kept = kept[id] {
+        key = kept
+      } else {
         key = Self.key(nextKey)
+        while reservedKeys.contains(key) {
+          nextKey += 1
+          key = Self.key(nextKey)
+        }
+        nextKey += 1
       }
-      nextKey += 1
       text.append(key)
       legend.append(
         .init(
