@@ -213,6 +213,23 @@ import Testing
     }
   }
 
+  /// The README says every known issue of `swift test` is a deliberate failure: each
+  /// `withKnownIssue` says so.
+  @Test func everyKnownIssueIsLabelledDeliberate() throws {
+    let tests = Self.root.appendingPathComponent("Tests").path
+    let files = FileManager.default.enumerator(atPath: tests)?.compactMap { $0 as? String } ?? []
+    var count = 0
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: tests + "/" + file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.contains("withKnownIssue" + "(") {
+        count += 1
+        #expect(line.contains("a deliberate failure"), "\(file): \(line)")
+      }
+      #expect(!text.contains("withKnownIssue" + " {"), "\(file): an unlabelled known issue")
+    }
+    #expect(count >= 5)
+  }
+
   // MARK: - Citations
 
   @Test(arguments: documents)
