@@ -23,9 +23,11 @@ enum HelpText {
       -h, --help              Show help
       --version               Show the version
 
-    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors, 64 bad
-    arguments; 'test' and 'check' also exit 1 when an 'expect' fails (or, for 'check', a
-    lane has no prediction). 'render', 'run' and 'step' draw a failing 'expect' and exit 0.
+    FILE may be '-' for standard input (once) or a pipe; '--' ends the options. Files written
+    (-o, --junit, test --update) are replaced atomically. Exit codes: 0 success, 1 script
+    errors, 64 bad arguments; 'test' and 'check' also exit 1 when an 'expect' fails (or, for
+    'check', a lane has no prediction). 'render', 'run' and 'step' draw a failing 'expect'
+    and exit 0.
 
     """
 
@@ -125,8 +127,9 @@ enum HelpText {
     Each step draws the diagram up to one frame (as 'render' would) and lists, in order, the
     events of that frame: which lane emitted what, including a command's later hops on the
     main queue. On a terminal: Enter, 'n', space or the right arrow go to the next frame, 'p'
-    or the left arrow to the previous one, 'q' quits. Without a terminal (input or output
-    redirected) every step is printed once.
+    or the left arrow to the previous one, 'q' quits; Control-Z suspends ('fg' resumes) and
+    Control-C ends it. Without a terminal (input or output redirected) every step is printed
+    once.
 
     OPTIONS:
       --quiz                  Step through the sources only; the derived lanes show '?'
