@@ -57,13 +57,16 @@ import Testing
     #expect(
       TimelineRenderer().render(run) == """
         t.marble  0
-        flaky ·1  -a#
-        flaky ·2    -a#
+        flaky .1  -a#
+        flaky .2    -a#
         retried   -a-a#
 
         """)
     let step = StepRenderer().steps(of: run).screen(4)
-    #expect(step.contains("flaky ·2 failed"), "\(step)")
+    // ASCII output is pure ASCII: the middle dot of the label is a full stop there.
+    #expect(step.contains("flaky .2 failed"), "\(step)")
+    let unicode = TimelineRenderer(options: .init(theme: .unicode)).render(run)
+    #expect(unicode.contains("flaky ·2"), "\(unicode)")
     #expect(SVGRenderer().render(run).contains(">flaky ·2</text>"))
   }
 
