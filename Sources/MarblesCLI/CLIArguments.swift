@@ -48,6 +48,27 @@ package enum CLICommand: Equatable, Sendable {
   case help(String?)
   /// `marbles --version`.
   case version
+  /// `marbles format FILE… [--check]`.
+  case format(FormatArguments)
+  /// `marbles lsp`: the language server on standard input and output.
+  case lsp(LSPArguments)
+}
+
+/// The options of `format`.
+public struct FormatArguments: Equatable, Sendable {
+  /// The files (and folders, searched for `*.marble`); `-` formats standard input to standard
+  /// output.
+  public var paths: [String]
+  /// Only report the files that are not formatted (exit 1), writing nothing.
+  public var check: Bool
+}
+
+/// The options of `lsp`: the bounds of every run the server makes.
+public struct LSPArguments: Equatable, Sendable {
+  /// The virtual-time bound.
+  public var maxFrames: Int
+  /// The run's other bounds.
+  public var budgets = RunBudgets()
 }
 
 /// The options of `render` and `run`.
@@ -70,6 +91,8 @@ package struct RenderArguments: Equatable, Sendable {
   package var budgets = RunBudgets()
   /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
   package var quiz = false
+  /// `--watch`: draw again after every save of the one FILE.
+  package var watch = false
 }
 
 /// The options of `step`.
@@ -110,7 +133,7 @@ package struct TestArguments: Equatable, Sendable {
 /// package has no dependencies.
 package enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+    "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N] [--watch]"
   static let runUsage =
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
@@ -120,6 +143,8 @@ package enum CLIParser {
   static let checkUsage =
     "marbles check FILE... [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let explainUsage = "marbles explain [OPERATOR]"
+  static let formatUsage = "marbles format PATH... [--check]"
+  static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
   static let generalUsage = "marbles <command> [options]"
 
   /// Parses `arguments`.
@@ -140,7 +165,19 @@ package enum CLIParser {
     case "--version": return .success(.version)
     case "render", "run":
       if asksHelp { return .success(.help(first)) }
-      return parseRender(rest, command: first).map(CLICommand.render)
+      let watch = first == "render" && rest.contains("--watch")
+      return parseRender(rest.filter { !watch || $0 != "--watch" }, command: first).flatMap {
+        arguments in
+        var arguments = arguments
+        guard watch else { return .success(.render(arguments)) }
+        guard arguments.files.count == 1, arguments.files[0] != "-" else {
+          return .failure(
+            UsageError(message: "--watch watches one FILE (not standard input)", usage: renderUsage)
+          )
+        }
+        arguments.watch = true
+        return .success(.render(arguments))
+      }
     case "test":
       if asksHelp { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
@@ -150,6 +187,28 @@ package enum CLIParser {
     case "step":
       if asksHelp { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
+    case "format":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      let check = rest.contains("--check")
+      let paths = rest.filter { $0 != "--check" }
+      if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        return .failure(UsageError(message: "unknown option '\(option)'", usage: formatUsage))
+      }
+      guard !paths.isEmpty else {
+        return .failure(UsageError(message: "missing PATH", usage: formatUsage))
+      }
+      return .success(.format(FormatArguments(paths: paths, check: check)))
+    case "lsp":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      // Editors often pass '--stdio'; standard input and output are the only transport.
+      let arguments = rest.filter { $0 != "--stdio" }
+      return parseOptions(arguments, allowed: limitOptions, usage: lspUsage).flatMap { options in
+        guard options.positional.isEmpty else {
+          return .failure(
+            UsageError(message: "'lsp' takes no FILE; it reads standard input", usage: lspUsage))
+        }
+        return .success(.lsp(LSPArguments(maxFrames: options.maxFrames, budgets: options.budgets)))
+      }
     case "explain":
       if asksHelp { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
@@ -165,7 +224,7 @@ package enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "check", "step", "explain", "help"]
+      let commands = ["render", "run", "test", "check", "step", "explain", "format", "lsp", "help"]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))

@@ -17,6 +17,9 @@ enum HelpText {
       step FILE               Show a script's diagram growing frame by frame, with the
                               order of the work inside each frame
       explain [OPERATOR]      List the operator catalogue, or explain one operator
+      format PATH...          Rewrite scripts in the one canonical layout (--check: only
+                              list the files that are not formatted)
+      lsp                     Run the language server (LSP over standard input and output)
       help [COMMAND]          Show help for a command
 
     OPTIONS:
@@ -50,7 +53,41 @@ enum HelpText {
       -o, --output <path>     Write to a file (atomically) instead of standard output
     \(limits)
       --width <n>             Wrap timelines at this width (default: the terminal's)
+      --watch                 Draw the one FILE again after every save (for a projector;
+                              Control-C stops)
       -h, --help              Show help
+
+    """
+
+  static let format = """
+    OVERVIEW: Rewrite scripts in the one canonical layout (the layout of the language server's
+    formatting); a script's tokens, and so its meaning, never change.
+
+    USAGE: \(CLIParser.formatUsage)
+
+    OPTIONS:
+      --check                 Write nothing; list the files that are not formatted and exit 1
+                              if there are any
+      -h, --help              Show help
+
+    PATH may be a folder (searched for *.marble) or '-' (standard input to standard output).
+    A script with syntax errors is reported and left as it is.
+
+    """
+
+  static let lsp = """
+    OVERVIEW: Run the language server: LSP 3.17 over standard input and output, for editors
+    (diagnostics, hover, completion, definitions, references, renames, symbols, formatting,
+    quick fixes, and a 'marbles/render' request that draws the script as SVG or HTML).
+
+    USAGE: \(CLIParser.lspUsage)
+
+    OPTIONS:
+    \(limits)
+      -h, --help              Show help
+
+    Every run the server makes stays inside these bounds, so a script that never ends cannot
+    freeze the editor.
 
     """
 

@@ -19,6 +19,8 @@ package struct ToolEnvironment: Sendable {
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
+  /// The file watching of `marbles render --watch`; nil where files cannot be watched.
+  package var watcher: FileWatcher?
 
   /// Creates an environment.
   package init(
@@ -28,8 +30,10 @@ package struct ToolEnvironment: Sendable {
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
-    stepTerminal: StepTerminal? = nil
+    stepTerminal: StepTerminal? = nil,
+    watcher: FileWatcher? = nil
   ) {
+    self.watcher = watcher
     self.stepTerminal = stepTerminal
     self.run = run
     self.explain = explain
@@ -37,6 +41,24 @@ package struct ToolEnvironment: Sendable {
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
+  }
+}
+
+/// What `marbles render --watch` needs: a wait for the next save, and a screen to redraw.
+package struct FileWatcher: Sendable {
+  /// Waits until the file at the path changes (a save); false when watching should stop (the
+  /// file is gone).
+  package var waitForChange: @Sendable (String) -> Bool
+  /// Replaces the screen with a drawing (standard output) and its messages (standard error).
+  package var show: @Sendable (_ output: String, _ errors: String) -> Void
+
+  /// Creates a watcher.
+  package init(
+    waitForChange: @escaping @Sendable (String) -> Bool,
+    show: @escaping @Sendable (_ output: String, _ errors: String) -> Void
+  ) {
+    self.waitForChange = waitForChange
+    self.show = show
   }
 }
 
@@ -104,10 +126,17 @@ package enum MarblesTool {
         }
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
+      case .render(let options) where options.watch:
+        code = watch(options, environment: environment, io: &io)
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
       case .check(let options): code = check(options, environment: environment, io: &io)
       case .step(let options): code = step(options, environment: environment, io: &io)
+      case .format(let options): code = format(options, environment: environment, io: &io)
+      case .lsp(let options):
+        code = LanguageServerHost.serve(
+          input: 0, output: 1,
+          options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       }
     }
     return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
@@ -231,6 +260,96 @@ package enum MarblesTool {
       io.out += writer.text
     } else {
       io.out += texts.joined(separator: "\n")
+    }
+    return failed ? 1 : 0
+  }
+
+  // MARK: - render --watch
+
+  /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
+  /// is gone (or the user stops it).
+  private static func watch(
+    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    guard let watcher = environment.watcher else {
+      io.err += "error: --watch cannot watch files here\n"
+      return 1
+    }
+    var once = options
+    once.watch = false
+    let path = options.files[0]
+    var code: Int32 = 0
+    repeat {
+      var drawing = ToolIO()
+      code = render(once, environment: environment, io: &drawing)
+      let header =
+        options.output == nil
+        ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
+      watcher.show(header + drawing.out, drawing.err)
+    } while watcher.waitForChange(path)
+    return code
+  }
+
+  // MARK: - format
+
+  /// `marbles format PATH… [--check]`: rewrites each script that is not in the canonical layout
+  /// (through the one careful writer), or with `--check` only names them.
+  private static func format(
+    _ options: FormatArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    var files: [String] = []
+    var failed = false
+    for path in options.paths {
+      switch collectScripts(path) {
+      case .success(let found): files += found
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+      }
+    }
+    var unformatted = 0
+    for path in files {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+        continue
+      case .success(let loaded): source = loaded
+      }
+      switch ScriptFormatter.format(source) {
+      case .failure(let failure):
+        io.err += failure.diagnostics.render(in: source)
+        io.err += "\(source.name): not formatted: fix the syntax errors first\n"
+        failed = true
+      case .success(let text):
+        if path == "-" {
+          if !options.check { io.out += text }
+          if text != source.text {
+            unformatted += 1
+            if options.check { io.out += "<stdin>\n" }
+          }
+          continue
+        }
+        guard text != source.text else { continue }
+        unformatted += 1
+        if options.check {
+          io.out += "\(path)\n"
+          continue
+        }
+        do throws(IOFailure) {
+          try StreamIO.writeOutput(text, to: path)
+          io.err += "formatted \(path)\n"
+        } catch {
+          io.err += "error: cannot write '\(path)': \(error.reason)\n"
+          failed = true
+        }
+      }
+    }
+    if options.check, unformatted > 0 {
+      io.err +=
+        "\(unformatted) file\(unformatted == 1 ? " is" : "s are") not formatted; run 'marbles format' on \(unformatted == 1 ? "it" : "them")\n"
+      return 1
     }
     return failed ? 1 : 0
   }
@@ -643,6 +762,8 @@ package enum MarblesTool {
     case "check": io.out += HelpText.check
     case "step": io.out += HelpText.step
     case "explain": io.out += HelpText.explain
+    case "format": io.out += HelpText.format
+    case "lsp": io.out += HelpText.lsp
     case "help": io.out += HelpText.general
     case let other?:
       io.err +=

@@ -32,11 +32,20 @@ struct ScriptParser {
   ///   in source order.
   /// - Complexity: O(n) in the length of the source.
   static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
+    let (script, diagnostics, _) = parseKeepingTokens(source)
+    return (script, diagnostics)
+  }
+
+  /// `parse(_:)`, with the tokens the script was parsed from (the language server reads them
+  /// too, and lexing is a good part of the work).
+  static func parseKeepingTokens(_ source: SourceFile) -> (
+    script: Script, diagnostics: [Diagnostic], tokens: [ScriptToken]
+  ) {
     let (tokens, lexerDiagnostics) = ScriptLexer.tokenize(source)
     var parser = ScriptParser(text: source.text, tokens: tokens)
     let statements = parser.parseScript()
     let diagnostics = merge(lexerDiagnostics, parser.diagnostics)
-    return (Script(statements: statements), limited(diagnostics))
+    return (Script(statements: statements), limited(diagnostics), tokens)
   }
 
   /// The first `maximumErrors` diagnostics, then "too many errors" where the next one was.
