@@ -38,6 +38,8 @@ package enum CLICommand: Equatable, Sendable {
   case render(RenderArguments)
   /// `marbles test PATH…`.
   case test(TestArguments)
+  /// `marbles check FILE...`: a student's predictions (`expect` lines) against the run.
+  case check(TestArguments)
   /// `marbles step FILE`.
   case step(StepArguments)
   /// `marbles explain [OPERATOR]`.
@@ -87,6 +89,8 @@ package struct RenderArguments: Equatable, Sendable {
   package var theme: DiagramTheme = .auto
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
+  package var quiz = false
   /// `--watch`: draw again after every save of the one FILE.
   package var watch = false
 }
@@ -103,6 +107,8 @@ package struct StepArguments: Equatable, Sendable {
   package var maxFrames: Int
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them.
+  package var quiz = false
 }
 
 /// The options of `test`.
@@ -119,19 +125,23 @@ package struct TestArguments: Equatable, Sendable {
   package var format: OutputFormat = .ascii
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--update`: rewrite each failing `expect`'s marble with the actual timeline.
+  package var update = false
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
 package enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N] [--watch]"
+    "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N] [--watch]"
   static let runUsage =
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
-    "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
+    "marbles step FILE [--quiz] [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let testUsage =
-    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+    "marbles test PATH... [--update] [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+  static let checkUsage =
+    "marbles check FILE... [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let explainUsage = "marbles explain [OPERATOR]"
   static let formatUsage = "marbles format PATH... [--check]"
   static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
@@ -171,6 +181,9 @@ package enum CLIParser {
     case "test":
       if asksHelp { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
+    case "check":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseTest(rest, usage: checkUsage, allowingUpdate: false).map(CLICommand.check)
     case "step":
       if asksHelp { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
@@ -211,7 +224,7 @@ package enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "step", "explain", "format", "lsp", "help"]
+      let commands = ["render", "run", "test", "check", "step", "explain", "format", "lsp", "help"]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
@@ -236,7 +249,12 @@ package enum CLIParser {
     var width: Int?
     var junit: String?
     var theme: DiagramTheme = .auto
+    /// The flags (options without a value) that were given.
+    var flags: Set<String> = []
   }
+
+  /// The options that take no value.
+  static let flagOptions: Set = ["--update", "--quiz"]
 
   /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
   /// with `-` (but `-` itself) is an unknown option. `--` ends the options: every argument
@@ -274,6 +292,14 @@ package enum CLIParser {
       }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
+      }
+      if flagOptions.contains(argument) {
+        guard attached == nil else {
+          return .failure(
+            UsageError(message: "option '\(argument)' takes no value", usage: usage))
+        }
+        result.flags.insert(argument)
+        continue
       }
       let text: String
       if let attached {
@@ -345,13 +371,20 @@ package enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme", "--quiz"])
       .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
       }
       let format = options.format ?? (command == "run" ? .json : .ascii)
+      let quiz = options.flags.contains("--quiz")
+      if quiz, format == .json {
+        return .failure(
+          UsageError(
+            message: "--quiz hides lanes in a drawing; JSON always holds every lane",
+            usage: usage))
+      }
       if format == .svg || format == .html, options.positional.count > 1 {
         return .failure(
           UsageError(
@@ -363,12 +396,12 @@ package enum CLIParser {
         RenderArguments(
           files: options.positional, format: format, color: options.color,
           output: options.output, maxFrames: options.maxFrames, width: options.width,
-          theme: options.theme, budgets: options.budgets))
+          theme: options.theme, budgets: options.budgets, quiz: quiz))
     }
   }
 
   private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
-    let allowed = Set(["--format", "--color"]).union(limitOptions)
+    let allowed = Set(["--format", "--color", "--quiz"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
         return .failure(
@@ -385,27 +418,37 @@ package enum CLIParser {
       return .success(
         StepArguments(
           file: options.positional[0], format: format, color: options.color,
-          maxFrames: options.maxFrames, budgets: options.budgets))
+          maxFrames: options.maxFrames, budgets: options.budgets,
+          quiz: options.flags.contains("--quiz")))
     }
   }
 
-  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+  private static func parseTest(
+    _ arguments: [String], usage testUsage: String = testUsage, allowingUpdate: Bool = true
+  ) -> Result<TestArguments, UsageError> {
+    let allowed = Set(
+      allowingUpdate ? ["--format", "--color", "--junit", "--update"] : ["--format", "--color"]
+    ).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
-        return .failure(UsageError(message: "missing PATH", usage: testUsage))
+        return .failure(
+          UsageError(
+            message: allowingUpdate ? "missing PATH" : "missing FILE", usage: testUsage))
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
         return .failure(
           UsageError(
-            message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+            message:
+              "'\(allowingUpdate ? "test" : "check")' draws its diffs in ascii or unicode, not "
+              + format.rawValue,
             usage: testUsage))
       }
       return .success(
         TestArguments(
           paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-          junit: options.junit, format: format, budgets: options.budgets))
+          junit: options.junit, format: format, budgets: options.budgets,
+          update: options.flags.contains("--update")))
     }
   }
 }

@@ -125,13 +125,17 @@ package enum MarblesTool {
         code = 0
       case .explain(let name):
         // An operator's name has no controls: escaping changes only what cannot be one.
-        let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
+        var (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
+        if found, environment.stdoutIsTerminal, let width = environment.terminalWidth {
+          text = wrap(text, width: width)
+        }
         if found { io.write(text) } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options) where options.watch:
         code = watch(options, environment: environment, io: io)
       case .render(let options): code = render(options, environment: environment, io: io)
       case .test(let options): code = test(options, environment: environment, io: io)
+      case .check(let options): code = check(options, environment: environment, io: io)
       case .step(let options): code = step(options, environment: environment, io: io)
       case .format(let options): code = format(options, environment: environment, io: io)
       case .lsp(let options):
@@ -208,8 +212,12 @@ package enum MarblesTool {
           case .json:
             jsons.append { run.writeJSON(to: &$0) }
             drawing = ""
-          case .svg: drawing = SVGRenderer(theme: options.theme).render(run, limit: room)
-          case .html: drawing = HTMLRenderer(theme: options.theme).render(run, limit: room)
+          case .svg:
+            drawing = SVGRenderer(theme: options.theme, quiz: options.quiz).render(
+              run, limit: room)
+          case .html:
+            drawing = HTMLRenderer(theme: options.theme, quiz: options.quiz).render(
+              run, limit: room)
           case .ascii, .unicode:
             let color = useColor(
               options.color, environment: environment, toTerminal: options.output == nil)
@@ -218,8 +226,16 @@ package enum MarblesTool {
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            drawing = TimelineRenderer(options: .init(theme: theme, color: color, width: width))
-              .render(run, limit: room)
+            let renderer = TimelineRenderer(
+              options: .init(theme: theme, color: color, width: width))
+            if options.quiz {
+              let (quiz, hidden) = run.quiz
+              drawing = renderer.render(quiz, limit: room).map {
+                ScriptRun.markingHidden(hidden, in: $0) + quizFooter(hidden, file: source.name)
+              }
+            } else {
+              drawing = renderer.render(run, limit: room)
+            }
           }
           guard let drawing else {
             io.stopPastBudget()
@@ -414,17 +430,27 @@ package enum MarblesTool {
     defer { io.err += outcome.diagnostics.render(in: source) }
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-    let renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var shown = run
+    var footer = ""
+    if options.quiz {
+      let (quiz, hidden) = run.quiz
+      shown = quiz
+      renderer.hidden = hidden
+      footer = quizFooter(hidden, file: source.name)
+    }
     guard let terminal = environment.stepTerminal else {
       // Each step printed as soon as it is drawn; past `--max-output` the steps stop.
-      renderer.each(of: run) { io.write($0) }
+      renderer.each(of: shown) { io.write($0) }
+      io.write(footer)
       return io.stop == nil ? exitCode : 1
     }
-    let steps = renderer.steps(of: run)
+    let steps = renderer.steps(of: shown)
     var index = 0
     while true {
       terminal.show(
-        steps.screen(index) + "\n[Enter/n] next  [p] previous  [q] quit"
+        steps.screen(index) + (index == steps.count - 1 ? footer : "")
+          + "\n[Enter/n] next  [p] previous  [q] quit"
           + (index == steps.count - 1 ? "  (last frame)" : "") + "\n")
       switch terminal.readKey() {
       case .next?: index = min(index + 1, steps.count - 1)
@@ -433,6 +459,119 @@ package enum MarblesTool {
       case .other?: continue
       }
     }
+  }
+
+  /// What a quiz asks, under the drawing: the hidden lanes and how to check a prediction.
+  static func quizFooter(_ hidden: [String], file: String) -> String {
+    guard !hidden.isEmpty else { return "" }
+    return "\nPredict " + hidden.map { "'\($0)'" }.joined(separator: ", ")
+      + ": write an 'expect' line for each in your copy, then run 'marbles check \(file)'.\n"
+  }
+
+  /// `text` with every line longer than `width` broken at spaces, for `marbles explain` on a
+  /// terminal. A continuation starts under the line's last column (the summary of a catalogue
+  /// row, found after the last gap of two spaces that leaves 24 columns for the text) or under
+  /// its first word; a line that has no space to break at after that column (a diagram) stays as it is.
+  static func wrap(_ text: String, width: Int) -> String {
+    guard width >= 20 else { return text }
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Array(line)
+      guard rest.count > width else {
+        out.append(String(line))
+        continue
+      }
+      let lead = rest.prefix { $0 == " " }.count
+      var indent = lead
+      var index = lead
+      while index + 1 < min(rest.count, width - 24) {
+        if rest[index] == " ", rest[index + 1] == " " {
+          var end = index
+          while end < rest.count, rest[end] == " " { end += 1 }
+          indent = end
+          index = end
+        } else {
+          index += 1
+        }
+      }
+      if indent > width - 24 { indent = lead }
+      var first = true
+      while rest.count > width {
+        let limit = rest.index(rest.startIndex, offsetBy: width)
+        let floor = first ? indent : indent + 1
+        guard let cut = rest[floor..<limit].lastIndex(of: " "), cut > floor else { break }
+        out.append(String(rest[..<cut]))
+        rest = Array(repeating: " ", count: indent) + rest[(cut + 1)...]
+        first = false
+      }
+      out.append(String(rest))
+    }
+    return out.joined(separator: "\n")
+  }
+
+  // MARK: - check
+
+  /// `marbles check`: each derived lane of each script against the `expect` for it.
+  private static func check(
+    _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
+  ) -> Int32 {
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    var allRight = true
+    for path in options.paths {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        allRight = false
+        continue
+      case .success(let loaded): source = loaded
+      }
+      let outcome = environment.run(
+        source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+      guard case .completed(let run) = outcome else {
+        io.write(paint("FAIL", .failed, color) + " \(source.name): the script does not run\n")
+        io.err += outcome.diagnostics.render(in: source)
+        allRight = false
+        continue
+      }
+      io.write("\(run.title ?? source.name)\n")
+      let toPredict = run.lanes.filter { !$0.isMarbleSource }
+      var right = 0
+      for lane in toPredict {
+        let checks = run.expectations.filter { $0.lane == lane.name }
+        if checks.isEmpty {
+          io.write(
+            "  NOT YET  \(lane.label): add a line 'expect \(lane.name) == \"…\"' with your "
+              + "prediction\n")
+        } else if let wrong = checks.first(where: { !$0.passed }) {
+          io.write(
+            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n")
+          let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
+          for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            io.write("    \(line)\n")
+          }
+        } else {
+          right += 1
+          io.write("  " + paint("RIGHT", .value, color) + "    \(lane.label)\n")
+        }
+      }
+      let others = run.expectations.filter { result in
+        !result.passed && !toPredict.contains { $0.name == result.lane }
+      }
+      for other in others {
+        io.write(
+          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n")
+        let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+          io.write("    \(line)\n")
+        }
+        allRight = false
+      }
+      io.write("\(right) of \(toPredict.count) predictions right\n")
+      if right < toPredict.count { allRight = false }
+    }
+    return allRight ? 0 : 1
   }
 
   // MARK: - test
@@ -488,6 +627,14 @@ package enum MarblesTool {
           io.write(run.diagnostics.render(in: source))
           junit?.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
+        case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
+          let (updated, failures) = update(
+            source, run: run,
+            options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
+            environment: environment, io: io)
+          passed += run.expectations.count - failures
+          failedCount += failures
+          junit?.add(file: source.name, expectations: updated)
         case .completed(let run):
           junit?.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
@@ -518,6 +665,46 @@ package enum MarblesTool {
       }
     }
     return failedCount == 0 ? 0 : 1
+  }
+
+  /// `marbles test --update` for one script whose run failed expectations: rewrites each
+  /// failing `expect` with the actual timeline (`ExpectUpdater`), checks the updated script by
+  /// running it, writes it atomically, and prints what changed. Returns the expectations as
+  /// they stand after the update and how many still fail.
+  private static func update(
+    _ source: SourceFile, run: ScriptRun, options: RunOptions, environment: ToolEnvironment,
+    io: ToolIO
+  ) -> (results: [ExpectationResult], failures: Int) {
+    let failing = run.expectations.filter { !$0.passed }.count
+    let plan = ExpectUpdater.plan(source, run: run)
+    var results = run.expectations
+    if !plan.changes.isEmpty {
+      let updated = SourceFile(
+        name: source.name, text: ExpectUpdater.apply(plan.changes, to: source))
+      let changedLines = Set(plan.changes.map(\.line))
+      guard case .completed(let rerun) = environment.run(updated, options),
+        !rerun.expectations.contains(where: { !$0.passed && changedLines.contains($0.line) })
+      else {
+        io.write("FAIL \(source.name): not updated: the rewritten expectations would still fail\n")
+        return (results, failing)
+      }
+      do {
+        try StreamIO.writeOutput(updated.text, to: source.name)
+      } catch {
+        io.write("FAIL \(source.name): not updated: cannot write it: \(error.reason)\n")
+        return (results, failing)
+      }
+      results = rerun.expectations
+      io.write("UPDATED \(source.name)\n")
+      for change in plan.changes {
+        io.write(
+          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n")
+      }
+    }
+    for refusal in plan.refusals {
+      io.write("FAIL \(source.name):\(refusal) (not updated)\n")
+    }
+    return (results, results.filter { !$0.passed }.count)
   }
 
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
@@ -643,6 +830,7 @@ package enum MarblesTool {
     case "render": io.write(HelpText.render)
     case "run": io.write(HelpText.run)
     case "test": io.write(HelpText.test)
+    case "check": io.write(HelpText.check)
     case "step": io.write(HelpText.step)
     case "explain": io.write(HelpText.explain)
     case "format": io.write(HelpText.format)

@@ -16,6 +16,8 @@ import Reactive
 public struct StepRenderer: Sendable {
   /// The options of the text diagram (theme, colour); wrapping is off: a step is one block.
   public var options: TimelineRenderer.Options
+  /// The labels of lanes a quiz hides (`marbles step --quiz`): drawn with `?` in every step.
+  public var hidden: [String] = []
 
   /// Creates a step renderer.
   public init(options: TimelineRenderer.Options = .init()) {
@@ -72,7 +74,8 @@ public struct StepRenderer: Sendable {
       let part = run.cut(window)
       let drawing = TimelineRenderer(options: renderer.options)
       if let (grid, notes) = drawing.diagram(part, keys: keys, positions: nil, window: window) {
-        out += (grid.render() + notes).map { $0 + "\n" }.joined()
+        out += ScriptRun.markingHidden(
+          renderer.hidden, in: (grid.render() + notes).map { $0 + "\n" }.joined())
       } else {
         out +=
           TerminalText.escaped(part.title ?? part.file, ascii: renderer.options.theme.isASCII)
@@ -99,7 +102,7 @@ public struct StepRenderer: Sendable {
 
   /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
-    Steps(run: run, renderer: self)
+    Steps(run: run.oneRowPerSubscription, renderer: self)
   }
 
   /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.

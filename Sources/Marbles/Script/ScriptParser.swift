@@ -157,7 +157,8 @@ struct ScriptParser {
   /// A label (`name:`) at the current token, consumed if present. Keywords may be labels.
   mutating func parseLabel() -> ScriptIdentifier? {
     switch kind {
-    case .identifier, .keyword:
+    case .identifier, .keyword, .integer:
+      // A digit is a marble key too: `hot("-1-2|", 1: 17)` gives the key `1` the value 17.
       guard kind(at: 1) == .colon else { return nil }
       let name = take()
       advance()
