@@ -20,7 +20,6 @@ package struct ToolEnvironment: Sendable {
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
 
-  /// Creates an environment.
   package init(
     run: @escaping @Sendable (SourceFile, RunOptions) -> ScriptOutcome,
     explain: @escaping @Sendable (String?) -> (text: String, found: Bool),
@@ -47,7 +46,6 @@ package struct StepTerminal: Sendable {
   /// Replaces the screen with `text` at once.
   package var show: @Sendable (String) -> Void
 
-  /// Creates a terminal.
   package init(
     readKey: @escaping @Sendable () -> StepKey?, show: @escaping @Sendable (String) -> Void
   ) {

@@ -9,9 +9,7 @@ import Marbles
 
 /// Why a read or write failed: the system's reason, lowercased ("no space left on device").
 package struct IOFailure: Error, Sendable {
-  /// The reason.
   package var reason: String
-  /// Creates a failure with its reason.
   package init(_ reason: String) { self.reason = reason }
 }
 

@@ -16,7 +16,6 @@ public struct ExpectationDiffRenderer: Sendable {
   /// Whether to emit ANSI colours.
   public var color: Bool
 
-  /// Creates a renderer.
   public init(theme: TimelineTheme = .ascii, color: Bool = false) {
     self.theme = theme
     self.color = color
@@ -39,12 +38,12 @@ public struct ExpectationDiffRenderer: Sendable {
       return diff + Self.notes(mismatch.origins, extraAfter: expected.count, subject: subject)
     }
     return MarbleDiff.render(
-      expected: mismatch.expected.map(Self.recorded), actual: mismatch.actual.map(Self.recorded),
+      expected: mismatch.expected, actual: mismatch.actual,
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
-      subject: "'\(result.lane)'", keys: mismatch.keys.mapValues(DiffValue.init),
-      format: { Self.describe($0.value) }, typeName: { $0.value.typeName },
-      formatError: { error in (error as? DiffError).map { Self.describe($0.value) } ?? "\(error)" },
-      theme: theme, color: color)
+      subject: "'\(result.lane)'", keys: mismatch.keys, format: Self.describe,
+      typeName: \.typeName,
+      formatError: { error in (error as? TimelineValue).map(Self.describe) ?? "\(error)" },
+      equal: { $0.matches($1) }, theme: theme, color: color)
   }
 
   /// When there are more subscriptions than expected, notes naming what made each one, and the
@@ -63,19 +62,6 @@ public struct ExpectationDiffRenderer: Sendable {
         + " what it sends, without subscribing it again\n"
     }
     return text
-  }
-
-  static func recorded(_ event: TimelineEvent) -> Recorded<DiffValue> {
-    recorded(event, frame: event.frame)
-  }
-
-  /// `event` at `frame`.
-  static func recorded(_ event: TimelineEvent, frame: Int) -> Recorded<DiffValue> {
-    switch event.kind {
-    case .next: return .next(frame, DiffValue(event.value ?? .null))
-    case .error: return .error(frame, DiffError(value: event.value ?? .null))
-    case .completed: return .completed(frame)
-    }
   }
 
   /// A value as the diff prints it; an inner signal as the marble it played relative to its
@@ -97,8 +83,8 @@ public struct ExpectationDiffRenderer: Sendable {
     // every event has a glyph that reads back as the same event.
     if events.allSatisfy({ glyph($0) != nil }),
       let marble = try? marbleString(
-        of: events.map { recorded($0, frame: $0.frame - inner.subscribed) },
-        key: { value in glyph(TimelineEvent.next(value.value, at: 0)) })
+        of: events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) },
+        key: { value in glyph(.next(value, at: 0)) })
     {
       return "cold(" + String(reflecting: marble) + ")"
     }
@@ -134,26 +120,12 @@ public struct ExpectationDiffRenderer: Sendable {
   }
 }
 
-/// A recorded value compared as expectations compare: numbers by value, inner signals by their
-/// events.
-struct DiffValue: Equatable {
-  let value: TimelineValue
-  init(_ value: TimelineValue) { self.value = value }
-  static func == (lhs: DiffValue, rhs: DiffValue) -> Bool { lhs.value.matches(rhs.value) }
-}
-
-extension DiffValue: DiagramKeyRefining {
+extension TimelineValue: DiagramKeyRefining {
   /// Inner signals match only when emitted at the same frame (`InnerTimeline.matches`).
   var keyRefinement: Int {
-    if case .signal(let inner) = value { return inner.subscribed }
+    if case .signal(let inner) = self { return inner.subscribed }
     return 0
   }
-}
-
-/// A recorded error value, compared like `DiffValue`.
-struct DiffError: Error, Equatable {
-  let value: TimelineValue
-  static func == (lhs: DiffError, rhs: DiffError) -> Bool { lhs.value.matches(rhs.value) }
 }
 
 extension ExpectationResult {

@@ -7,7 +7,6 @@ public struct HTMLRenderer: Sendable {
   /// The colour scheme.
   public var theme: DiagramTheme
 
-  /// Creates a renderer.
   public init(theme: DiagramTheme = .auto) {
     self.theme = theme
   }

@@ -21,7 +21,6 @@ public struct SVGRenderer: Sendable {
   /// The colour scheme.
   public var theme: DiagramTheme
 
-  /// Creates a renderer.
   public init(theme: DiagramTheme = .auto) {
     self.theme = theme
   }

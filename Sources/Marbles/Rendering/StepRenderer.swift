@@ -17,7 +17,6 @@ public struct StepRenderer: Sendable {
   /// The options of the text diagram (theme, colour); wrapping is off: a step is one block.
   public var options: TimelineRenderer.Options
 
-  /// Creates a step renderer.
   public init(options: TimelineRenderer.Options = .init()) {
     self.options = options
     self.options.width = nil
@@ -98,9 +97,8 @@ extension [TimelineEvent] {
     var kept: [TimelineEvent] = []
     for event in self {
       guard event.frame <= frame else { break }
-      var event = event
-      event.value = event.value?.prefix(through: frame)
-      kept.append(event)
+      kept.append(
+        Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: frame) }))
     }
     return kept
   }

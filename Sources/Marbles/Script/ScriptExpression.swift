@@ -167,7 +167,6 @@ struct ScriptClosure: Hashable, Sendable {
     case explicit([ScriptIdentifier])
   }
 
-  /// The parameters.
   var parameters: Parameters
   /// The single expression the closure returns.
   var body: ScriptExpression

@@ -15,13 +15,11 @@ public struct MarbleIssue: Hashable, Sendable, CustomStringConvertible {
   /// The full text, possibly several lines.
   public var message: String
 
-  /// Creates an issue.
   public init(_ severity: Severity, _ message: String) {
     self.severity = severity
     self.message = message
   }
 
-  /// The message.
   public var description: String { message }
 }
 
