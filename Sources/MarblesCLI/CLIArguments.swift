@@ -118,6 +118,8 @@ package enum CLIParser {
       return .failure(UsageError(message: "missing command", usage: generalUsage))
     }
     let rest = Array(arguments.dropFirst())
+    // `--help` asked for before `--` (after it, `--help` is a file name).
+    let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
     switch first {
     case "--help", "-h": return .success(.help(nil))
     case "help":
@@ -127,24 +129,25 @@ package enum CLIParser {
           UsageError(message: "too many arguments for 'help'", usage: "marbles help [COMMAND]"))
     case "--version": return .success(.version)
     case "render", "run":
-      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      if asksHelp { return .success(.help(first)) }
       return parseRender(rest, command: first).map(CLICommand.render)
     case "test":
-      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      if asksHelp { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
     case "step":
-      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      if asksHelp { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
     case "explain":
-      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
-      if let option = rest.first(where: { $0.hasPrefix("-") }) {
+      if asksHelp { return .success(.help(first)) }
+      if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
         return .failure(UsageError(message: "unknown option '\(option)'", usage: explainUsage))
       }
-      guard rest.count <= 1 else {
+      let names = rest.filter { $0 != "--" }
+      guard names.count <= 1 else {
         return .failure(
           UsageError(message: "'explain' takes at most one operator", usage: explainUsage))
       }
-      return .success(.explain(rest.first))
+      return .success(.explain(names.first))
     default:
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
@@ -176,15 +179,28 @@ package enum CLIParser {
   }
 
   /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
-  /// with `-` (but `-` itself) is an unknown option.
+  /// with `-` (but `-` itself) is an unknown option. `--` ends the options: every argument
+  /// after it is a file (`marbles render -- -odd-name.marble`). Standard input (`-`) can be
+  /// read once only: a second `-` is an error, not an empty document.
   private static func parseOptions(_ arguments: [String], allowed: Set<String>, usage: String)
     -> Result<ParsedOptions, UsageError>
   {
     var result = ParsedOptions()
     var index = 0
+    var optionsEnded = false
     while index < arguments.count {
       var argument = arguments[index]
-      guard argument.hasPrefix("-"), argument != "-" else {
+      if argument == "--", !optionsEnded {
+        optionsEnded = true
+        index += 1
+        continue
+      }
+      guard argument.hasPrefix("-"), argument != "-", !optionsEnded else {
+        if argument == "-", result.positional.contains("-") {
+          return .failure(
+            UsageError(
+              message: "standard input ('-') can be read only once; give it once", usage: usage))
+        }
         result.positional.append(argument)
         index += 1
         continue

@@ -21,7 +21,8 @@ enum HelpText {
       -h, --help              Show help
       --version               Show the version
 
-    FILE may be '-' for standard input. Exit codes: 0 success, 1 script errors or failed
+    FILE may be '-' for standard input (once) or a pipe; '--' ends the options. Files written
+    (-o, --junit) are replaced atomically. Exit codes: 0 success, 1 script errors or failed
     expectations, 64 bad arguments.
 
     """
@@ -96,8 +97,9 @@ enum HelpText {
     Each step draws the diagram up to one frame (as 'render' would) and lists, in order, the
     events of that frame: which lane emitted what, including a command's later hops on the
     main queue. On a terminal: Enter, 'n', space or the right arrow go to the next frame, 'p'
-    or the left arrow to the previous one, 'q' quits. Without a terminal (input or output
-    redirected) every step is printed once.
+    or the left arrow to the previous one, 'q' quits; Control-Z suspends ('fg' resumes) and
+    Control-C ends it. Without a terminal (input or output redirected) every step is printed
+    once.
 
     OPTIONS:
       --format <format>       ascii (default) or unicode

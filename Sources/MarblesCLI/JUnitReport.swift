@@ -53,17 +53,18 @@ struct JUnitReport {
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     text += "<testsuites name=\"marbles test\" \(counts(suites.flatMap(\.cases)))>\n"
     for suite in suites {
-      let file = escapeXML(suite.file)
+      let file = escapeXML(suite.file, attribute: true)
       text += "  <testsuite name=\"\(file)\" \(counts(suite.cases))>\n"
       for testCase in suite.cases {
-        text += "    <testcase classname=\"\(file)\" name=\"\(escapeXML(testCase.name))\""
+        text +=
+          "    <testcase classname=\"\(file)\" name=\"\(escapeXML(testCase.name, attribute: true))\""
         guard let failure = testCase.failure else {
           text += "/>\n"
           continue
         }
         let tag = testCase.isError ? "error" : "failure"
         let headline = failure.split(separator: "\n").first.map(String.init) ?? failure
-        text += ">\n      <\(tag) message=\"\(escapeXML(headline))\">"
+        text += ">\n      <\(tag) message=\"\(escapeXML(headline, attribute: true))\">"
         text += escapeXML(failure) + "</\(tag)>\n    </testcase>\n"
       }
       text += "  </testsuite>\n"

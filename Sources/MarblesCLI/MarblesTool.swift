@@ -14,8 +14,8 @@ package struct ToolEnvironment: Sendable {
   package var stdoutIsTerminal: Bool
   /// The terminal's width, when standard output is a terminal.
   package var terminalWidth: Int?
-  /// Reads all of standard input.
-  package var readStandardInput: @Sendable () throws -> Data
+  /// Reads all of standard input, at most the number of bytes given (else it throws why).
+  package var readStandardInput: @Sendable (_ limit: Int) throws -> Data
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
@@ -26,7 +26,7 @@ package struct ToolEnvironment: Sendable {
     variables: [String: String] = [:],
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
-    readStandardInput: @escaping @Sendable () throws -> Data = { Data() },
+    readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
     stepTerminal: StepTerminal? = nil
   ) {
     self.stepTerminal = stepTerminal
@@ -84,8 +84,9 @@ package enum MarblesTool {
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
+      // The message quotes the arguments given: escaped, like all text from outside.
       io.err +=
-        "error: \(error.message)\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
+        "error: \(TerminalText.escaped(error.message))\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
       switch command {
@@ -94,7 +95,8 @@ package enum MarblesTool {
         io.out += "marbles \(MarblesVersion.string)\n"
         code = 0
       case .explain(let name):
-        let (text, found) = environment.explain(name)
+        // An operator's name has no controls: escaping changes only what cannot be one.
+        let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options): code = render(options, environment: environment, io: &io)
@@ -184,7 +186,8 @@ package enum MarblesTool {
       // atomically; nothing when no run was drawn (every file failed before running).
       if drawn || !failed {
         do throws(IOFailure) {
-          try StreamIO.writeOutput(to: output) { descriptor throws(IOFailure) in
+          try StreamIO.writeOutput(to: output, protecting: options.files) {
+            descriptor throws(IOFailure) in
             guard options.format == .json else {
               try StreamIO.writeAll(Array(texts.joined(separator: "\n").utf8), to: descriptor)
               return
@@ -203,7 +206,7 @@ package enum MarblesTool {
             if let failure { throw failure }
           }
         } catch {
-          io.err += "error: cannot write '\(output)': \(error.reason)\n"
+          io.err += error.writeMessage(output)
           return 1
         }
       }
@@ -296,12 +299,12 @@ package enum MarblesTool {
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
+          io.out += paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n"
           io.out += diagnostics.render(in: source)
           junit.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .stopped(let run):
-          io.out += paint("FAIL", .failed, color) + " \(source.name)\n"
+          io.out += paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n"
           io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
           io.out += run.diagnostics.render(in: source)
           junit.add(file: source.name, error: run.diagnostics.render(in: source))
@@ -313,10 +316,11 @@ package enum MarblesTool {
           passed += run.expectations.count - failures.count
           failedCount += failures.count
           io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
+          let name = TerminalText.escaped(source.name)
           io.out +=
-            " \(source.name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+            " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           for failure in failures {
-            io.out += "\(source.name):\(failure.line):\(failure.column): "
+            io.out += "\(name):\(failure.line):\(failure.column): "
             io.out += paint("error:", .failed, color) + " "
             io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
             if io.out.last != "\n" { io.out += "\n" }
@@ -326,10 +330,10 @@ package enum MarblesTool {
     }
     io.out += "\n\(passed) passed, \(failedCount) failed\n"
     if let path = options.junit {
-      do {
-        try Data(junit.xml.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      do throws(IOFailure) {
+        try StreamIO.writeOutput(junit.xml, to: path, protecting: files)
       } catch {
-        io.err += "error: cannot write '\(path)': \(error.localizedDescription)\n"
+        io.err += error.writeMessage(path)
         return 1
       }
     }
@@ -339,36 +343,45 @@ package enum MarblesTool {
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
   static func collectScripts(_ path: String) -> Result<[String], ToolMessage> {
     if path == "-" { return .success(["-"]) }
+    let shown = TerminalText.escaped(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(ToolMessage("error: no such file or directory '\(path)'\n"))
+      return .failure(ToolMessage("error: no such file or directory '\(shown)'\n"))
     }
     guard isDirectory.boolValue else { return .success([path]) }
     guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-      return .failure(ToolMessage("error: cannot read directory '\(path)'\n"))
+      return .failure(ToolMessage("error: cannot read directory '\(shown)'\n"))
     }
     var found: [String] = []
     while let relative = enumerator.nextObject() as? String {
-      if relative.hasSuffix(".marble") {
-        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+      // A folder named `x.marble` (or a link to one) is a folder, not a script.
+      guard relative.hasSuffix(".marble") else { continue }
+      let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+        continue
       }
+      found.append(file)
     }
     if found.isEmpty {
-      return .failure(ToolMessage("error: no '.marble' files in '\(path)'\n"))
+      return .failure(ToolMessage("error: no '.marble' files in '\(shown)'\n"))
     }
     return .success(found.sorted())
   }
 
   // MARK: - Input
 
-  /// Reads `path` (or standard input for `-`) as UTF-8 text.
-  static func load(_ path: String, environment: ToolEnvironment) -> Result<SourceFile, ToolMessage>
-  {
+  /// Reads `path` (or standard input for `-`) as UTF-8 text, at most `limit` bytes: a file, a
+  /// pipe (`<(…)`, a FIFO, `/dev/stdin`) or a device, read to its end. Every input is read here.
+  static func load(
+    _ path: String, limit: Int = StreamIO.defaultInputLimit, environment: ToolEnvironment
+  ) -> Result<SourceFile, ToolMessage> {
     let name = path == "-" ? "<stdin>" : path
+    let shown = TerminalText.escaped(path)
     let data: Data
     if path == "-" {
       do {
-        data = try environment.readStandardInput()
+        data = try environment.readStandardInput(limit)
       } catch {
         let reason = (error as? IOFailure)?.reason ?? "\(error)"
         return .failure(ToolMessage("error: cannot read standard input: \(reason)\n"))
@@ -376,25 +389,27 @@ package enum MarblesTool {
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        return .failure(ToolMessage("error: no such file '\(path)'\n"))
+        return .failure(ToolMessage("error: no such file '\(shown)'\n"))
       }
       if isDirectory.boolValue {
         return .failure(
           ToolMessage(
-            "error: '\(path)' is a directory; give a '.marble' file (or use 'marbles test \(path)')\n"
+            "error: '\(shown)' is a directory; give a '.marble' file (or use 'marbles test \(shown)')\n"
           ))
       }
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        return .failure(ToolMessage("error: cannot read '\(path)'\n"))
+      do throws(IOFailure) {
+        data = try StreamIO.readFile(path, limit: limit)
+      } catch {
+        return .failure(ToolMessage(error.readMessage(path)))
       }
-      data = contents
     }
     // Validated in one pass by the standard library; the offset is only looked for on failure.
     guard let text = String(validating: data, as: UTF8.self) else {
       let offset = firstInvalidUTF8Offset(data) ?? 0
       return .failure(
         ToolMessage(
-          "\(name): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"))
+          "\(TerminalText.escaped(name)): error: the file is not valid UTF-8 (invalid byte at offset \(offset))\n"
+        ))
     }
     return .success(SourceFile(name: name, text: text))
   }

@@ -17,16 +17,33 @@ func terminalWidth() -> Int? {
   return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
 }
 
-/// One key from a terminal in raw mode (restored right after), for `marbles step`.
+/// The terminal's settings before `marbles step` changed them, and the ones it reads keys
+/// with; read by the signal handlers.
+nonisolated(unsafe) var savedTerminal = termios()
+nonisolated(unsafe) var stepTerminal = termios()
+/// A pipe the SIGCONT handler writes a byte to, so that the wait for a key wakes up and redraws
+/// whenever `fg` resumes the tool (even when the stop came before the wait began).
+nonisolated(unsafe) var resumePipe: [Int32] = [-1, -1]
+
+/// One key from the terminal, for `marbles step` (in the mode `enterStepMode` set). A resume
+/// (`fg`) while waiting, or since the last wait, returns `.other`, which redraws the screen.
 func readStepKey() -> StepKey? {
-  var saved = termios()
-  guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
-  var raw = saved
-  raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-  tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-  defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+  var fds = [
+    pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: resumePipe[0], events: Int16(POLLIN), revents: 0),
+  ]
+  while poll(&fds, resumePipe[0] < 0 ? 1 : 2, -1) < 0 {
+    if errno != EINTR { return nil }
+  }
+  if resumePipe[0] >= 0, fds[1].revents != 0 {
+    var drained = [UInt8](repeating: 0, count: 64)
+    _ = read(resumePipe[0], &drained, drained.count)
+    return .other
+  }
   var byte: UInt8 = 0
-  guard read(STDIN_FILENO, &byte, 1) == 1 else { return nil }
+  let count = read(STDIN_FILENO, &byte, 1)
+  if count < 0, errno == EINTR { return .other }
+  guard count == 1 else { return nil }
   switch byte {
   case 0x0A, 0x0D, UInt8(ascii: "n"), UInt8(ascii: " "): return .next
   case UInt8(ascii: "p"): return .previous
@@ -44,6 +61,65 @@ func readStepKey() -> StepKey? {
   }
 }
 
+/// Installs `handler` for `signal`, without SA_RESTART (so that a wait for a key is interrupted).
+func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
+  var action = sigaction()
+  #if os(Linux)
+    action.__sigaction_handler.sa_handler = handler
+  #else
+    action.__sigaction_u.__sa_handler = handler
+  #endif
+  sigemptyset(&action.sa_mask)
+  action.sa_flags = 0
+  sigaction(signal, &action, nil)
+}
+
+/// Control-Z: the terminal as it was, then the stop itself (delivered when the handler
+/// returns, with the default action).
+func suspendStep(_ signal: Int32) {
+  tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal)
+  Glibc.signal(SIGTSTP, SIG_DFL)
+  raise(SIGTSTP)
+}
+
+/// `fg`: keys again without echo, and Control-Z suspends again next time.
+func resumeStep(_ signal: Int32) {
+  tcsetattr(STDIN_FILENO, TCSANOW, &stepTerminal)
+  handle(SIGTSTP, with: suspendStep)
+  var byte: UInt8 = 1
+  _ = write(resumePipe[1], &byte, 1)
+}
+
+/// Control-C, SIGTERM, SIGHUP: the terminal as it was, then the end the signal means.
+func endStep(_ signal: Int32) {
+  tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal)
+  Glibc.signal(signal, SIG_DFL)
+  raise(signal)
+}
+
+/// For `marbles step` on a terminal: keys are read one at a time without echo, but the terminal
+/// keeps ISIG, as other full-screen tools do: Control-Z puts the terminal back and suspends,
+/// `fg` resumes and redraws, Control-C ends the tool. `leaveStepMode` puts the terminal back.
+func enterStepMode() {
+  guard tcgetattr(STDIN_FILENO, &savedTerminal) == 0 else { return }
+  stepTerminal = savedTerminal
+  stepTerminal.c_lflag &= ~tcflag_t(ICANON | ECHO)
+  var ends: [Int32] = [-1, -1]
+  if pipe(&ends) == 0 {
+    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    resumePipe = ends
+  }
+  handle(SIGTSTP, with: suspendStep)
+  handle(SIGCONT, with: resumeStep)
+  for signal in [SIGINT, SIGTERM, SIGHUP] { handle(signal, with: endStep) }
+  tcsetattr(STDIN_FILENO, TCSANOW, &stepTerminal)
+}
+
+func leaveStepMode() {
+  tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal)
+}
+
 // A closed or full stream is a message and exit 1, never a signal: ignore SIGPIPE (writes then
 // fail with EPIPE), and keep a closed descriptor 0/1/2 from being reused by a file we open
 // (park /dev/null on it, and remember it was closed).
@@ -54,15 +130,17 @@ for (descriptor, closed) in closedAtStart.enumerated() where closed {
 }
 
 let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+let stepping = interactive && CommandLine.arguments.dropFirst().first == "step"
+if stepping { enterStepMode() }
 let environment = ToolEnvironment(
   run: { source, options in ScriptEngine.run(source, options: options) },
   explain: { name in ScriptEngine.explain(name) },
   variables: ProcessInfo.processInfo.environment,
   stdoutIsTerminal: isatty(STDOUT_FILENO) != 0,
   terminalWidth: terminalWidth(),
-  readStandardInput: {
+  readStandardInput: { limit in
     if closedAtStart[0] { throw IOFailure("standard input is closed") }
-    return try StreamIO.readAll(from: STDIN_FILENO)
+    return try StreamIO.readAll(from: STDIN_FILENO, limit: limit)
   },
   stepTerminal: interactive
     ? StepTerminal(
@@ -71,6 +149,7 @@ let environment = ToolEnvironment(
     : nil
 )
 let result = MarblesTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment)
+if stepping { leaveStepMode() }
 var exitCode = result.exitCode
 var stderrText = result.stderr
 if !result.stdout.isEmpty {

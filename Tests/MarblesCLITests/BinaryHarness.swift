@@ -30,8 +30,11 @@ struct Binary {
       .appendingPathComponent(".build/debug/marbles")
   }
 
+  /// Runs `marbles ARGUMENTS` (or `executable ARGUMENTS`, a wrapper such as `setpriv` given
+  /// the binary's path among its arguments).
   static func run(
-    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    executable: URL = Binary.executable
   ) throws -> Output {
     let process = Process()
     process.executableURL = executable

@@ -59,7 +59,7 @@ private func mapped<Value, Result>(
 
   @Test func reportsAFailedExpectationAtTheCallersLine() throws {
     let ts = TestScheduler()
-    let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
+    let recording = ts.record(ts.cold(events: [.next(1, at: 2), .completed(at: 4)]))
     try ts.run()
     let line = #line + 2
     withKnownIssue {
@@ -111,7 +111,7 @@ private func mapped<Value, Result>(
   @Test func reportsASubscriptionMarbleError() {
     let ts = TestScheduler()
     withKnownIssue {
-      _ = ts.record(ts.cold(events: [Recorded<Int>.completed(1)]), subscription: "--!")
+      _ = ts.record(ts.cold(events: [Recorded<Int>.completed(at: 1)]), subscription: "--!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
         "marble:1:1: error: subscription marble has no subscription point '^'") == true
@@ -120,7 +120,7 @@ private func mapped<Value, Result>(
 
   @Test func reportsASubscriptionWindowOffByOne() throws {
     let ts = TestScheduler()
-    let source = ts.cold(events: [Recorded<Int>.completed(7)])
+    let source = ts.cold(events: [Recorded<Int>.completed(at: 7)])
     _ = ts.record(source)
     try ts.run()
     withKnownIssue {

@@ -163,6 +163,29 @@ for n in [10_000 / scale, 100_000 / scale, 1_000_000 / scale] {
 }
 let engineN = 1_000_000 / scale
 
+// MARK: 1c. Swift concurrency in virtual time: the same pipeline as an AsyncSequence, recorded
+// by a task of a marble run (target: 1,000 values through three operators in ≤ 50 ms).
+
+for n in [1_000, 100_000 / scale] {
+  var samples: [Double] = []
+  var note = ""
+  for _ in 0..<repetitions {
+    let start = ContinuousClock.now
+    let recorded = await asyncPipeline(n)
+    samples.append((ContinuousClock.now - start).seconds)
+    if recorded != n + 1 { note = "FAILED: recorded \(recorded) events" }
+  }
+  // The engine's cost per event, from its row of the same size (or its smallest row).
+  let engineSize = pipelineTimes[n] == nil ? 10_000 / scale : n
+  let engine = pipelineTimes[engineSize].map {
+    "engine: \(Int($0 / Double(engineSize) * 1e9)) ns/event at \(size(engineSize))"
+  }
+  rows.append(
+    Row(
+      name: "async pipeline-\(size(n)) (values, map, filter, scan)", events: n,
+      seconds: median(samples), note: note.isEmpty ? (engine ?? "") : note))
+}
+
 /// The engine in a fresh process per run (`--engine-child`): the median of the child's own
 /// timing of `pipeline(n)`, and the child's peak memory. In process, a 100k run reuses the
 /// memory that glibc kept from the run before it, while a 1M run's arrays (24 MB each) are

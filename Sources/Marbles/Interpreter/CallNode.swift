@@ -45,6 +45,7 @@ final class CallNode: Node {
     for (label, node) in valuesMap { call.valuesMap.append((label, try node.eval(locals))) }
     call.marble = marble
     if let marble, marble.events.count > Self.keptMarbleEvents { self.marble = nil }
+    if Self.mayThrow(call) { return try runFailing(call) }
     return try entry.run(call)
   }
 }

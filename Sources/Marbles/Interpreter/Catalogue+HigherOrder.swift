@@ -103,10 +103,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
-      let inners = c.innerSignals(try c.signal(), transform)
       guard c.optional(0) != nil else {
+        let inners = c.innerSignals(try c.signal(), transform)
         return c.probed(["active"]) { inners.flattenMap(probe: $0) { $0 } }
       }
+      let inners = c.innerSignals(try c.signal(), transform, lazily: true)
       let limit = try c.int(0, "the concurrency", minimum: 1)
       return c.probed(["active", "queue"]) { inners.mergeMap(concurrency: limit, probe: $0) { $0 } }
     },
@@ -164,7 +165,7 @@ extension Catalogue {
         expect output == "--a--b----|"
         """
     ) { c throws(RuntimeError) in
-      let inners = c.innerSignals(try c.signal(), try c.function(0))
+      let inners = c.innerSignals(try c.signal(), try c.function(0), lazily: true)
       return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
     },
     .method(

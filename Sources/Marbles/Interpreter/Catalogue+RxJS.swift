@@ -11,7 +11,7 @@ extension Catalogue {
   static let rxjsCollisions: [OperatorEntry] = [
     .method(
       "delay", rac: "", alias: "delay",
-      "Sends every value `frames` later; completes once the source has completed and the last value is out; failures at once (RxJS delay)",
+      "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
       parameters: [.value("frames")], semantics: .rxjs,
       example: """
         use rxjs
@@ -22,7 +22,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      let frames = try c.frames(0, "the delay")
+      // RxJS's timer treats a negative delay as none.
+      let frames = max(0, try c.frames(0, "the delay", minimum: -Call.maximumFrames))
       return c.probed(["pending"]) { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
@@ -393,7 +394,7 @@ extension Catalogue {
   static let rxjsCombining: [OperatorEntry] = [
     .method(
       "share", rac: "", alias: "share",
-      "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise; 'connector:' makes each connection's subject (RxJS share)",
+      "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise, or at the first value of a notifier closure's signal ('resetOnError: { e in timer(5) }'); 'connector:' makes each connection's subject (RxJS share)",
       parameters: [
         .value("resetOnError", label: "resetOnError", optional: true),
         .value("resetOnComplete", label: "resetOnComplete", optional: true),
@@ -407,12 +408,19 @@ extension Catalogue {
         expect subscriptions(input) == "^------!"
         """
     ) { c throws(RuntimeError) in
-      func flag(_ index: Int, _ name: String) throws(RuntimeError) -> Bool {
-        c.optional(index) == nil ? true : try c.bool(index, name)
+      /// A Bool, or a closure whose signal's first value resets (RxJS's notifier).
+      func reset(_ index: Int, _ name: String) throws(RuntimeError) -> ShareReset<Value> {
+        guard let value = c.optional(index) else { return .now }
+        guard case .closure = value else { return ShareReset(try c.bool(index, name)) }
+        let notifier = try c.function(index)
+        return .when { error in
+          notifier.signal(
+            from: error.map { notifier(.error(Value.payload(of: $0))) } ?? notifier())
+        }
       }
       let input = try c.signal()
-      let (onError, onComplete) = (try flag(0, "resetOnError"), try flag(1, "resetOnComplete"))
-      let onRefCountZero = try flag(2, "resetOnRefCountZero")
+      let (onError, onComplete) = (try reset(0, "resetOnError"), try reset(1, "resetOnComplete"))
+      let onRefCountZero = try reset(2, "resetOnRefCountZero")
       let connector = try c.connector(3)
       return c.probed(["connected", "subscribers"]) {
         input.share(
@@ -564,10 +572,21 @@ extension Call {
   }
 
   /// Each value's inner signal, made by `transform` with the value (and its index when the
-  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`.
-  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction) -> Signal<Signal<Value>> {
-    guard transform.takesIndex else { return source.map { transform.signal(from: transform($0)) } }
-    return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+  /// closure takes one): `flattenMap`, `switchMap`, `concatMap`. With `lazily`, the closure is
+  /// called only when the inner signal is subscribed, as RxJS's `concatMap` and `mergeMap`
+  /// with a concurrency limit call it only when the value's turn comes.
+  func innerSignals(_ source: Signal<Value>, _ transform: ScriptFunction, lazily: Bool = false)
+    -> Signal<Signal<Value>>
+  {
+    guard lazily else {
+      guard transform.takesIndex else {
+        return source.map { transform.signal(from: transform($0)) }
+      }
+      return indexed(source).map { transform.signal(from: transform.indexed($0.0, $0.1)) }
+    }
+    return indexed(source).map { value, index in
+      Signal.defer { transform.signal(from: transform.indexed(value, index)) }
+    }
   }
 
   /// Each value with its index in its subscription, from 0.
@@ -608,7 +627,7 @@ extension Call {
     return { a, b in
       let result = compare(a, b)
       guard let number = result.number else {
-        if !runtime.hasFailed {
+        if !runtime.hasFailed && !runtime.closureThrew {
           runtime.report(
             Diagnostic.Interpreter.closureResult(
               of: name, expected: "a number", result, at: compare.closure.code.body.range))
@@ -689,17 +708,6 @@ extension ScriptFunction {
   /// Whether an accumulator closure takes the index as a third parameter (`{ acc, x, i in … }`).
   var takesAccumulatorIndex: Bool { closure.code.parameterCount == 3 }
 
-  /// Calls with any number of arguments.
-  func call(_ arguments: [Value]) -> Value {
-    guard !runtime.hasFailed else { return .null }
-    do {
-      return try closure.call(arguments, at: range)
-    } catch {
-      runtime.report(error)
-      return .null
-    }
-  }
-
   /// Whether the closure takes the index as a second parameter (`map { x, i in … }`).
   var takesIndex: Bool { closure.code.parameterCount == 2 }
 
@@ -716,7 +724,7 @@ extension ScriptFunction {
   /// A closure result as a Bool (`filter`, `find`), reporting anything else.
   func isTrue(_ result: Value) -> Bool {
     guard case .bool(let flag) = result else {
-      if !runtime.hasFailed {
+      if !runtime.hasFailed && !threw {
         runtime.report(
           Diagnostic.Interpreter.closureResult(
             of: operatorName, expected: "a Bool", result, at: closure.code.body.range))

@@ -153,7 +153,7 @@ extension Call {
       return {
         let made = make()
         if case .signal(let subject as Subject<Value>) = made { return subject }
-        if !runtime.hasFailed {
+        if !runtime.hasFailed && !runtime.closureThrew {
           runtime.report(
             Diagnostic.Interpreter.closureResult(
               of: name, expected: "a subject", made, at: make.closure.code.body.range))

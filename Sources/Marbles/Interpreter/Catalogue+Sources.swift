@@ -179,8 +179,8 @@ extension Catalogue {
     },
     .function(
       "zip", rac: "+zip:", alias: "zip",
-      "Pairs the n-th values of the signals as tuples",
-      parameters: [.variadic("signals")],
+      "Pairs the n-th values of the signals as tuples; with a closure, sends its result for them (RxJS's result selector)",
+      parameters: [.variadic("signals"), .optionalClosure("x, y")],
       example: """
         let a = cold("-1-2-3|")
         let b = cold("--x--y|")
@@ -189,8 +189,17 @@ extension Catalogue {
         expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
         """
     ) { c throws(RuntimeError) in
+      var c = c
+      // A closure given last among the signals (`zip(a, b, { … })`) is the selector too.
+      if c.optional(1) == nil, case .closure? = c.variadic.last {
+        c.arguments = [nil, c.variadic.removeLast()]
+      }
       let inputs = try c.signals("each signal")
-      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
+      guard c.optional(1) != nil else {
+        return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
+      }
+      let select = try c.function(1)
+      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { select.call($0) } }
     },
     .function(
       "Subject", rac: "RACSubject", alias: nil,

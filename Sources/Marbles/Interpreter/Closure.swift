@@ -8,6 +8,8 @@ struct Locals {
   var a1: Value
   var rest: [Value]
   var parent: Frame?
+  /// The `let`s and `var`s of a closure whose body is a block.
+  var slots: Slots? = nil
 
   /// No arguments, no enclosing closure: the top level of a script.
   nonisolated(unsafe) static let top = Locals(a0: .null, a1: .null, rest: [], parent: nil)
@@ -41,6 +43,11 @@ final class ClosureCode {
   /// Whether the body refers to the arguments of an enclosing closure (then the closure value
   /// keeps that closure's frame).
   var capturesOuter = false
+  /// How many `let`s and `var`s the body's block has (each call gets fresh slots for them).
+  var slotCount = 0
+  /// Whether the body may throw: it has a `throw`, or calls a closure value (which may). Only
+  /// then does an operator that calls it prepare to fail with the thrown value.
+  var mayThrow = false
   /// The body; set once compiled.
   var body: Node
   /// The literal's range.
@@ -73,6 +80,9 @@ final class Closure: @unchecked Sendable {
     let budget = code.budget
     try budget.enter(at: range)
     defer { budget.leave() }
+    guard code.slotCount > 0 else { return try code.body.eval(locals) }
+    var locals = locals
+    locals.slots = Slots(count: code.slotCount)
     return try code.body.eval(locals)
   }
 

@@ -13,6 +13,9 @@ extension Compiler {
         let receiver = compile(base)
         return bind(entry, name: name.name, receiver: receiver, arguments, trailing, range: range)
       }
+      if let labels = ValueMethods.signatures[name.name] {
+        return valueMethod(name, base: base, labels: labels, arguments, trailing, range: range)
+      }
       _ = compile(base)
       if Properties.names.contains(name.name) {
         diagnostics.append(Diagnostic.Interpreter.propertyCalled(name.name, at: name.range))
@@ -32,6 +35,13 @@ extension Compiler {
       if let entry = Catalogue.function(name, rxjs: runtime.usesRxJS) {
         return bind(entry, name: name, receiver: nil, arguments, trailing, range: range)
       }
+      if ValueMethods.conversions.contains(name) {
+        guard arguments.count == 1, arguments[0].label == nil, trailing == nil else {
+          diagnostics.append(Diagnostic.Interpreter.conversionArguments(name, at: range))
+          return placeholder(range)
+        }
+        return ConversionNode(type: name, value: compile(arguments[0].value), range: range)
+      }
       if let entry = Catalogue.constants[name] {
         if entry.name == "main" || !arguments.isEmpty || trailing != nil {
           diagnostics.append(Diagnostic.Interpreter.notCallable(name, at: callee.range))
@@ -47,11 +57,31 @@ extension Compiler {
     }
   }
 
+  /// `base.name(arguments)` for a method of strings and arrays, its labels checked.
+  private mutating func valueMethod(
+    _ name: ScriptIdentifier, base: ScriptExpression, labels: [String],
+    _ arguments: [ScriptArgument], _ trailing: ScriptClosure?, range: SourceRange
+  ) -> Node {
+    let receiver = compile(base)
+    let nodes = arguments.map { compile($0.value) }
+    let given = arguments.map { $0.label?.name ?? "" }
+    guard given == labels, trailing == nil else {
+      diagnostics.append(
+        Diagnostic.Interpreter.valueMethodArguments(
+          ValueMethods.spelling(name.name), at: range))
+      return placeholder(range)
+    }
+    return ValueMethodNode(
+      name: name.name, receiver: receiver, arguments: nodes, budget: runtime.budget, range: range)
+  }
+
   private mutating func closureCall(
     _ callee: Node, _ arguments: [ScriptArgument], _ trailing: ScriptClosure?, range: SourceRange
   ) -> Node {
     var nodes = arguments.map { compile($0.value) }
     if let trailing { nodes.append(compileClosure(trailing)) }
+    // The closure called may throw: so may the one that calls it.
+    if let scope = scopes.last { scope.code.mayThrow = true }
     return ClosureCallNode(callee: callee, arguments: nodes, range: range)
   }
 

@@ -5,10 +5,18 @@ import Reactive
 /// string written as a literal. It reports all problems, not just the first.
 struct Compiler {
   /// One closure literal being compiled.
-  private struct ClosureScope {
+  struct ClosureScope {
     var names: [String?]
     var isImplicit: Bool
     var code: ClosureCode
+    /// The `let`s and `var`s of the block visible here, innermost last.
+    var variables: [(name: String, slot: Int, isVariable: Bool)] = []
+    /// How many slots the closure's block uses.
+    var slotCount = 0
+    /// How many loops are around the statement being compiled.
+    var loopDepth = 0
+    /// How many `switch`es are around it (`break` leaves one).
+    var switchDepth = 0
   }
 
   /// A `let` name visible from here on.
@@ -26,7 +34,7 @@ struct Compiler {
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]
-  private var scopes: [ClosureScope] = []
+  var scopes: [ClosureScope] = []
 
   init(runtime: Runtime) {
     self.runtime = runtime
@@ -182,6 +190,9 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
+      if op == .add && runtime.usesRxJS {
+        return JoiningAddNode(compile(lhs), compile(rhs), budget: runtime.budget, range: range)
+      }
       return BinaryNode(op, compile(lhs), compile(rhs), budget: runtime.budget, range: range)
     case .ternary(let condition, let whenTrue, let whenFalse):
       return TernaryNode(compile(condition), compile(whenTrue), compile(whenFalse), range: range)
@@ -205,8 +216,12 @@ struct Compiler {
       parameterCount: names.count, isImplicit: isImplicit, range: closure.range,
       budget: runtime.budget)
     scopes.append(ClosureScope(names: names, isImplicit: isImplicit, code: code))
-    code.body = compile(closure.body)
-    scopes.removeLast()
+    if let block = closure.block {
+      code.body = BlockNode(compileBlock(block), range: closure.range)
+    } else {
+      code.body = compile(closure.body)
+    }
+    code.slotCount = scopes.removeLast().slotCount
     return ClosureNode(code: code)
   }
 
@@ -230,14 +245,16 @@ struct Compiler {
   /// A closure parameter or a `let` name, if `name` is one.
   mutating func resolveVariable(_ name: String, range: SourceRange) -> Node? {
     for (offset, scope) in scopes.reversed().enumerated() {
-      if let index = scope.names.lastIndex(where: { $0 == name }) {
-        if offset > 0 {
-          for level in (scopes.count - offset)..<scopes.count {
-            scopes[level].code.capturesOuter = true
-          }
+      let variable = scope.variables.last(where: { $0.name == name })
+      let index = variable == nil ? scope.names.lastIndex(where: { $0 == name }) : nil
+      guard variable != nil || index != nil else { continue }
+      if offset > 0 {
+        for level in (scopes.count - offset)..<scopes.count {
+          scopes[level].code.capturesOuter = true
         }
-        return LocalNode(depth: offset, index: index, range: range)
       }
+      if let variable { return VariableNode(depth: offset, slot: variable.slot, range: range) }
+      if let index { return LocalNode(depth: offset, index: index, range: range) }
     }
     if let global = globals[name] {
       return GlobalNode(runtime: runtime, slot: global.slot, range: range)
@@ -255,7 +272,9 @@ struct Compiler {
         Diagnostic.Interpreter.usedBeforeDeclaration(name, at: range, declared: declared))
       return
     }
-    var candidates = scopes.reversed().flatMap { $0.names.compactMap { $0 } }
+    var candidates = scopes.reversed().flatMap {
+      $0.variables.reversed().map(\.name) + $0.names.compactMap { $0 }
+    }
     candidates += globalOrder
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(

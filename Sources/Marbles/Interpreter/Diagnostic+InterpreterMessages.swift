@@ -11,12 +11,24 @@ struct RuntimeError: Error, Hashable, Sendable {
   var hint: String?
   /// Where it happened.
   var range: SourceRange
+  /// For a `throw` in a closure: the value thrown. The operator that called the closure fails
+  /// with it; only where nothing can fail is it reported as the run's error.
+  var thrown: ThrownValue?
 
   init(_ message: String, hint: String? = nil, at range: SourceRange) {
     self.message = message
     self.hint = hint
     self.range = range
   }
+}
+
+/// The value of a `throw`, carried by the `RuntimeError` that unwinds the closure.
+final class ThrownValue: Hashable, @unchecked Sendable {
+  // Invariant: immutable; used on the script's thread only.
+  let value: Value
+  init(_ value: Value) { self.value = value }
+  static func == (lhs: ThrownValue, rhs: ThrownValue) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension Diagnostic {
@@ -251,6 +263,51 @@ extension Diagnostic {
       RuntimeError(
         "closure takes \(takes) argument\(takes == 1 ? "" : "s") but is called with \(given)",
         at: range)
+    }
+
+    // MARK: - Blocks and throw
+
+    /// `throw` of a value that is not an error value.
+    static func notAnErrorValue(_ value: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "'throw' needs an error value (Error(\"…\") or a String), not '\(value.typeName)' \(value)",
+        at: range)
+    }
+
+    /// A `throw` that no operator takes: in a closure whose caller has no signal to fail.
+    static func uncaughtThrow(_ value: Value, at range: SourceRange) -> RuntimeError {
+      RuntimeError(
+        "\(value) was thrown in a closure that cannot fail",
+        hint: "only a closure an operator calls may throw; its signal fails with the value",
+        at: range)
+    }
+
+    /// `throw` of a literal that is not an error value, found before the run.
+    static func notAnErrorLiteral(_ type: String, at range: SourceRange) -> Diagnostic {
+      .error(
+        "'throw' needs an error value (Error(\"…\") or a String), not '\(type)'", at: range)
+    }
+
+    /// A method of strings or arrays called with other arguments than it takes.
+    static func valueMethodArguments(_ spelling: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(spelling.prefix { $0 != "(" })' is called as '\(spelling)'", at: range)
+    }
+
+    /// `String(…)`, `Int(…)`, `Double(…)` with other than one unlabelled argument.
+    static func conversionArguments(_ type: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(type)' converts one value: '\(type)(x)'", at: range)
+    }
+
+    /// Assignment to a `let`, a parameter or a name outside the closure's blocks.
+    static func notAssignable(_ name: String, _ what: String, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("cannot assign to '\(name)': \(what); declare it with 'var'", at: range)
+    }
+
+    /// `break` or `continue` outside a loop.
+    static func jumpOutsideLoop(_ word: String, at range: SourceRange) -> Diagnostic {
+      .error("'\(word)' is only allowed inside a 'for' loop", at: range)
     }
 
     /// Calling a value that is not a closure.

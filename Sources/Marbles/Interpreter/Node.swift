@@ -270,6 +270,35 @@ final class BinaryNode: Node {
     return result
   }
 
+  /// `a + b` under `use rxjs`: a string and a number or Bool are joined as text, the number
+  /// written as JavaScript writes it (`1 + "!"` is `"1!"`, `2.0` is `"2"`); otherwise `apply`.
+  static func joined(_ a: Value, _ b: Value, at range: SourceRange) throws(RuntimeError)
+    -> Value
+  {
+    switch (a, b) {
+    case (.string(let x), _): if let y = javaScriptText(b) { return .string(x + y) }
+    case (_, .string(let y)): if let x = javaScriptText(a) { return .string(x + y) }
+    default: break
+    }
+    return try apply(.add, a, b, at: range)
+  }
+
+  /// A number or Bool as JavaScript's `String(x)` writes it.
+  static func javaScriptText(_ value: Value) -> String? {
+    switch value {
+    case .int(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    case .double(let number):
+      if number.isNaN { return "NaN" }
+      if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+      if number == number.rounded(), abs(number) < 1e21 {
+        if abs(number) < 9e18 { return String(Int(number)) }
+      }
+      return String(number)
+    default: return nil
+    }
+  }
+
   /// `a op b` on values.
   static func apply(_ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange)
     throws(RuntimeError) -> Value
@@ -349,5 +378,29 @@ final class BinaryNode: Node {
     case (.string(let x), .string(let y)): return sign(x, y)
     default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
     }
+  }
+}
+
+/// `a + b` under `use rxjs`: a string and a number or Bool are joined as JavaScript joins them
+/// (`BinaryNode.joined`); other operands as `BinaryNode`. A node of its own, so that `+`
+/// without `use rxjs` asks nothing more per evaluation.
+final class JoiningAddNode: Node {
+  let lhs: Node
+  let rhs: Node
+  let budget: Budget
+  init(_ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange) {
+    self.lhs = lhs
+    self.rhs = rhs
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
+    let result = try BinaryNode.joined(try lhs.eval(locals), try rhs.eval(locals), at: range)
+    switch result {
+    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
+    case .array(let values): try budget.checkSize(values.count, at: range)
+    default: break
+    }
+    return result
   }
 }

@@ -135,7 +135,7 @@ struct Call {
   /// The call's source range.
   let range: SourceRange
   /// The value left of the dot (`.null` for functions).
-  let receiver: Value
+  var receiver: Value
   /// The argument for each parameter, nil when left out (variadic parameters: see `variadic`).
   var arguments: [Value?]
   /// The source range of each parameter's argument.
@@ -146,6 +146,8 @@ struct Call {
   var valuesMap: [(label: String, value: Value)] = []
   /// The marble parsed before the run (`cold`, `hot` with a literal marble).
   var marble: MarbleDiagram?
+  /// When a closure argument may throw: what its `throw` fails (see `ThrowScope`).
+  var throwScope: ThrowScope?
 
   /// The scheduler of the run.
   var scheduler: VirtualTimeScheduler { runtime.scheduler }
@@ -245,7 +247,8 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
     }
-    return ScriptFunction(closure: closure, runtime: runtime, operatorName: name, range: range)
+    return ScriptFunction(
+      closure: closure, runtime: runtime, operatorName: name, range: range, scope: throwScope)
   }
 
   /// Argument `index` as the `main` scheduler.
@@ -267,41 +270,71 @@ struct Call {
 /// A script closure handed to an operator: calling it never throws. A runtime error inside it
 /// is reported (with the current frame), the run is asked to stop, and a neutral value
 /// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
-/// Each call counts as an event (`--max-events`); once the run has failed, the closure is no
-/// longer called at all.
+/// A `throw` inside it fails the operator's subscription instead (see `ThrowScope`); the
+/// neutral value is then returned quietly (`threw`), and the closure is not called again for
+/// that subscription. Each call counts as an event (`--max-events`); once the run has failed,
+/// the closure is no longer called at all.
 struct ScriptFunction {
   let closure: Closure
   let runtime: Runtime
   let operatorName: String
   /// The operator call's range: where a recursion through the operator is reported.
   let range: SourceRange
+  /// What a `throw` of the closure fails, when it may throw.
+  var scope: ThrowScope? = nil
 
-  /// Calls with one argument.
-  func callAsFunction(_ argument: Value) -> Value {
+  /// Whether the last call threw (its result is a placeholder that nothing should check).
+  var threw: Bool { runtime.closureThrew }
+
+  /// Calls the closure through `body`, turning its errors into the run's error or, for a
+  /// `throw`, into the failure of the operator's subscription.
+  @inline(__always)
+  private func guarded(
+    _ arguments: @autoclosure () -> [Value],
+    _ body: () throws(RuntimeError) -> Value
+  ) -> Value {
+    runtime.closureThrew = false
+    if let scope {
+      if scope.target?.failed == true {
+        runtime.closureThrew = true
+        return .null
+      }
+    }
     guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
     do {
-      return try closure.call(argument, at: range)
+      return try body()
     } catch {
-      runtime.report(withOrigin(error, [argument]))
+      if let thrown = error.thrown, let context = scope?.target {
+        runtime.closureThrew = true
+        context.fail(with: thrown.value)
+        return .null
+      }
+      runtime.report(error.thrown == nil ? withOrigin(error, arguments()) : error)
       return .null
     }
   }
 
+  /// Calls with one argument.
+  func callAsFunction(_ argument: Value) -> Value {
+    guarded([argument]) { () throws(RuntimeError) in try closure.call(argument, at: range) }
+  }
+
   /// Calls with two arguments.
   func callAsFunction(_ first: Value, _ second: Value) -> Value {
-    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
-    do {
-      return try closure.call(first, second, at: range)
-    } catch {
-      runtime.report(withOrigin(error, [first, second]))
-      return .null
+    guarded([first, second]) { () throws(RuntimeError) in
+      try closure.call(first, second, at: range)
     }
+  }
+
+  /// Calls with any number of arguments.
+  func call(_ arguments: [Value]) -> Value {
+    guarded(arguments) { () throws(RuntimeError) in try closure.call(arguments, at: range) }
   }
 
   /// The error with a hint naming the values the operator passed, unless it has a hint:
   /// 'map' called the closure with 'String' "a!" (the value that arrived at this frame).
   private func withOrigin(_ error: RuntimeError, _ arguments: [Value]) -> RuntimeError {
-    guard error.hint == nil else { return error }
+    guard error.hint == nil, !arguments.isEmpty else { return error }
     var copy = error
     let values = arguments.map { "'\($0.typeName)' \($0)" }.joined(separator: " and ")
     copy.hint = "'\(operatorName)' called the closure with \(values), which arrived at this frame"
@@ -310,13 +343,7 @@ struct ScriptFunction {
 
   /// Calls with no arguments.
   func callAsFunction() -> Value {
-    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
-    do {
-      return try closure.call(at: range)
-    } catch {
-      runtime.report(error)
-      return .null
-    }
+    guarded([]) { () throws(RuntimeError) in try closure.call(at: range) }
   }
 
   /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
@@ -327,13 +354,14 @@ struct ScriptFunction {
   /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).
   func signal(from result: Value) -> Signal<Value> {
     guard case .signal(let signal) = result else {
-      if !runtime.hasFailed {
+      if !runtime.hasFailed && !threw {
         runtime.report(
           Diagnostic.Interpreter.closureResult(
             of: operatorName, expected: "a signal", result, at: closure.code.body.range))
       }
       return .never
     }
-    return runtime.counted(signal, at: range)
+    guard let scope else { return runtime.counted(signal, at: range) }
+    return runtime.counted(scope.input(signal, for: scope.target), at: range)
   }
 }

@@ -8,7 +8,7 @@ enum Properties {
   static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
-      "message", "recorded", "key",
+      "message", "recorded", "key", "count", "isEmpty", "kind", "value", "error",
     ] + operatorLanes
 
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
@@ -75,6 +75,23 @@ enum Properties {
             + " with '.recorded'", at: range)
       }
       return .recorded(source)
+    case .string(let text) where name == "count": return .int(text.count)
+    case .string(let text) where name == "isEmpty": return .bool(text.isEmpty)
+    case .array(let values) where name == "count", .tuple(let values) where name == "count":
+      return .int(values.count)
+    case .array(let values) where name == "isEmpty": return .bool(values.isEmpty)
+    case .dictionary(let values) where name == "count": return .int(values.count)
+    case .event(let event):
+      // RxJS's notification members: kind "N", "E" or "C"; value; error.
+      switch (name, event) {
+      case ("kind", .next): return .string("N")
+      case ("kind", .error): return .string("E")
+      case ("kind", .completed): return .string("C")
+      case ("value", .next(let value)): return value
+      case ("error", .error(let error)): return Value.payload(of: error)
+      case ("value", _), ("error", _): return .null
+      default: throw missing(name, value, among: ["kind", "value", "error"], at: range)
+      }
     case .errorObject(let errorName, let message), .error(.errorObject(let errorName, let message)):
       if name == "name" { return .string(errorName) }
       if name == "message" { return .string(message) }

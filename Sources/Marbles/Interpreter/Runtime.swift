@@ -38,6 +38,9 @@ final class Runtime {
   private(set) var sources: [MarbleSource] = []
   /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
   private(set) var subscriptionOrigin: String?
+  /// Whether the script closure called last threw (its result is a placeholder; see
+  /// `ScriptFunction`).
+  var closureThrew = false
   /// How deeply deliveries into subjects are nested right now.
   var nesting = 0
   /// The run's budgets: nesting depth, events, subscriptions, value size.

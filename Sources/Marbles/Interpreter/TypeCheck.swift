@@ -61,6 +61,8 @@ struct TypeCheck {
   /// The marbles the compiler parsed already, by literal range (each marble is parsed once).
   private var parsedMarbles: [SourceRange: (kind: MarbleKind, keys: [MarbleEvent])] = [:]
   private(set) var diagnostics: [Diagnostic] = []
+  /// Whether the script starts with `use rxjs` (`delay(-1)` is then no delay).
+  private var usesRxJS = false
 
   /// The problems found in `script`.
   static func check(
@@ -69,6 +71,10 @@ struct TypeCheck {
   ) -> [Diagnostic] {
     var checker = TypeCheck()
     checker.parsedMarbles = marbles
+    checker.usesRxJS = script.statements.contains {
+      if case .use(let library) = $0.kind { return library.name.lowercased() == "rxjs" }
+      return false
+    }
     for statement in script.statements {
       switch statement.kind {
       case .binding(let name, let value):
@@ -279,6 +285,10 @@ struct TypeCheck {
       case (.integer, .int), (.bool, .bool): break
       case (.integer, _): expected = "an integer"
       case (.frames, .int(let frames)) where frames >= 0 && frames <= Call.maximumFrames: break
+      case (.frames, .int(let frames))
+      where frames < 0 && frames >= -Call.maximumFrames && name == "delay" && usesRxJS:
+        break  // RxJS's delay treats a negative delay as none.
+
       case (.frames, _): expected = "an integer from 0 to \(Call.maximumFrames)"
       case (.bool, _): expected = "a Bool"
       case (.signal, _): expected = "a signal"
@@ -322,8 +332,12 @@ struct TypeCheck {
       case .multiply, .divide, .remainder, .subtract:
         fine = numbers.contains(left) && numbers.contains(right)
       case .add:
+        let text: Set = ["String", "Int", "Double", "Bool"]
         fine =
           (numbers.contains(left) && numbers.contains(right)) || (left == right && left == "String")
+          // Under `use rxjs`, a string plus a number or Bool joins them.
+          || (usesRxJS && (left == "String" || right == "String") && text.contains(left)
+            && text.contains(right))
       case .less, .lessOrEqual, .greater, .greaterOrEqual:
         fine = (numbers.contains(left) && numbers.contains(right)) || left == right
       default:

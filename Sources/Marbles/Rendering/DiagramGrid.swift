@@ -94,8 +94,16 @@ struct DiagramGrid {
 
   static let legendSeparator = "   "
 
-  /// The width of the label column.
-  var labelWidth: Int { max(rows.map(\.label.count).max() ?? 0, 1) + 2 }
+  /// The width of the label column, in terminal columns (labels as printed: escaped).
+  var labelWidth: Int {
+    max(rows.map { TerminalText.width(printable($0.label)) }.max() ?? 0, 1) + 2
+  }
+
+  /// A label, title or legend as it is printed: controls escaped (`\n`, `\u{1b}`) and, in the
+  /// ascii theme, 7-bit.
+  func printable(_ text: String) -> String {
+    TerminalText.escaped(text, ascii: theme.isASCII)
+  }
 
   /// The column (after the label column) where `frame` starts.
   func column(of frame: Int) -> Int { (frame - first) * cellWidth }
@@ -117,8 +125,8 @@ struct DiagramGrid {
     let perBlock =
       width.map { max(1, (max(10, $0 - labelWidth)) / cellWidth) } ?? (last - first + 1)
     var out: [(kind: LineKind, text: String)] = []
-    var headerLine = header ?? ""
-    if headerLine.count >= labelWidth {
+    var headerLine = header.map(printable) ?? ""
+    if TerminalText.width(headerLine) >= labelWidth {
       out.append((.title, headerLine))
       headerLine = ""
     }
@@ -135,19 +143,20 @@ struct DiagramGrid {
       headerLine = ""
       let isLast = blockEnd == last
       for (index, row) in rows.enumerated() {
+        let legend = row.legend.isEmpty ? "" : printable(row.legend)
         for (slot, marks) in stacks[index].enumerated() {
-          var line = pad(slot == 0 ? row.label : "", labelWidth)
+          var line = pad(slot == 0 ? printable(row.label) : "", labelWidth)
           line += cells(
             row, marks: marks, from: &cursors[index][slot], frames: blockStart...blockEnd,
             timeline: slot == 0, steps: &steps)
-          if slot == 0, isLast, legendsBeside, !row.legend.isEmpty {
-            out.append((.row(index), line + Self.legendSeparator + row.legend))
+          if slot == 0, isLast, legendsBeside, !legend.isEmpty {
+            out.append((.row(index), line + Self.legendSeparator + legend))
           } else {
             out.append((slot == 0 ? .row(index) : .continuation(index), trimmed(line)))
           }
         }
-        if isLast, !legendsBeside, !row.legend.isEmpty {
-          out.append((.legend(index), String(repeating: " ", count: labelWidth) + row.legend))
+        if isLast, !legendsBeside, !legend.isEmpty {
+          out.append((.legend(index), String(repeating: " ", count: labelWidth) + legend))
         }
       }
       let shown = carets.filter { (blockStart...blockEnd).contains($0) }
@@ -207,7 +216,7 @@ struct DiagramGrid {
       if next < marks.count, marks[next].frame == frame {
         let mark = marks[next]
         line.append(contentsOf: paint(mark.text, mark.style).utf8)
-        let width = mark.text.utf8.count == 1 ? 1 : mark.text.count
+        let width = mark.text.utf8.count == 1 ? 1 : TerminalText.width(mark.text)
         if width < cellWidth { line.append(contentsOf: blank[..<(cellWidth - width)]) }
         next += 1
       } else if timeline, frame >= (row.start ?? .min), frame <= (row.end ?? .max) {
@@ -252,7 +261,7 @@ struct DiagramGrid {
   }
 
   private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    TerminalText.padded(text, to: width)
   }
 
   /// `line` without its trailing space Characters. On bytes when the spaces follow ASCII text
@@ -319,8 +328,8 @@ struct DiagramKeys<Value> {
   ///   - pool: The key candidates, in order.
   init(
     values: [Value], preferred: [(key: String, value: Value)] = [], reserved: Set<String>,
-    pool: [String], equal: @escaping (Value, Value) -> Bool, print: @escaping (Value) -> String,
-    literal: (Value) -> String?
+    pool: [String], ascii: Bool = false, equal: @escaping (Value, Value) -> Bool,
+    print: @escaping (Value) -> String, literal: (Value) -> String?
   ) {
     self.equal = equal
     self.print = print
@@ -341,7 +350,10 @@ struct DiagramKeys<Value> {
       ordinals.append(entries.count)
       buckets[printed, default: []].append(entries.count)
       lookup[Self.lookup(value, printed), default: []].append(entries.count)
-      entries.append(Entry(value: value, printed: printed, literal: literal(value)))
+      entries.append(
+        Entry(
+          value: value, printed: printed,
+          literal: literal(value).flatMap { Self.drawable($0, ascii: ascii) ? $0 : nil }))
     }
     var preferredKeys: Set<String> = []
     for (key, value) in preferred.sorted(by: { $0.key < $1.key }) {
@@ -375,6 +387,13 @@ struct DiagramKeys<Value> {
     }
   }
 
+  /// Whether a one-character literal can be a glyph as it is: one column wide, not a control
+  /// (which would act on the terminal), and 7-bit in the ascii theme. Other values get a key.
+  private static func drawable(_ glyph: String, ascii: Bool) -> Bool {
+    if ascii { return glyph.utf8.count == 1 && TerminalText.ascii(glyph) == glyph }
+    return TerminalText.escaped(glyph) == glyph && TerminalText.width(glyph) == 1
+  }
+
   private func index(of value: Value) -> Int? {
     lookup[Self.lookup(value, print(value))]?.first { equal(entries[$0].value, value) }
   }
@@ -393,8 +412,10 @@ struct DiagramKeys<Value> {
   /// type too.
   /// `elideOver`: values printed longer than this many characters show their start and their
   /// length (only for runs that stopped early, whose values may be what ran away).
+  /// `ascii`: every value 7-bit (`\u{e9}`), and the cut marked `...`.
   func legend(
-    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil
+    at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil,
+    ascii: Bool = false
   ) -> String {
     var seen: Set<Int> = []
     var parts: [String] = []
@@ -402,9 +423,13 @@ struct DiagramKeys<Value> {
       let index = ordinals[position]
       guard entries[index].keyed, seen.insert(index).inserted else { continue }
       let entry = entries[index]
-      var printed = entry.printed
+      // In ascii, each value is made 7-bit whole, before it is cut (a cut string has no
+      // closing quote).
+      var printed = ascii ? TerminalText.ascii(entry.printed) : entry.printed
       if let elideOver, printed.count > elideOver {
-        printed = String(printed.prefix(elideOver)) + "… (\(printed.count) characters)"
+        printed =
+          String(printed.prefix(elideOver)) + (ascii ? "..." : "…")
+          + " (\(entry.printed.count) characters)"
       }
       var part = "\(entry.glyph) = \(printed)"
       if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {

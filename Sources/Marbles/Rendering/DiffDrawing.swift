@@ -18,7 +18,8 @@ enum DiffDrawing {
     }
     let glyphs = DiagramKeys(
       values: values, preferred: keys.map { ($0.key, $0.value) }, reserved: theme.reserved,
-      pool: theme.keyPool, equal: equal, print: format, literal: { literal(format($0)) })
+      pool: theme.keyPool, ascii: theme.isASCII, equal: equal, print: format,
+      literal: { literal(format($0)) })
     var rows: [DiagramGrid.Row] = []
     var frames = carets
     var position = 0

@@ -24,13 +24,18 @@ public struct ExpectationDiffRenderer: Sendable {
   /// The failure text of `result` (no trailing newline); empty when it passed.
   public func render(_ result: ExpectationResult) -> String {
     guard !result.passed else { return "" }
-    let fallback = "expectation failed for '\(result.lane)'"
+    // Script text (the lane's name, values) is printed escaped (`\u{1b}`), 7-bit in the ascii
+    // theme.
+    let ascii = theme.isASCII
+    let printable = { (text: String) in TerminalText.escaped(text, ascii: ascii) }
+    let lane = printable(result.lane)
+    let fallback = "expectation failed for '\(lane)'"
     guard let mismatch = result.mismatch else { return fallback }
     if let expected = mismatch.expectedWindows {
       let log = { (windows: [SubscriptionLog]) in
         windows.map { SubscriptionLog(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed) }
       }
-      let subject = String(result.lane.dropFirst("subscriptions(".count).dropLast())
+      let subject = String(lane.dropFirst("subscriptions(".count).dropLast())
       let diff =
         MarbleDiff.compareSubscriptions(
           expected: log(expected), actual: log(mismatch.actualWindows ?? []),
@@ -40,9 +45,11 @@ public struct ExpectationDiffRenderer: Sendable {
     return MarbleDiff.render(
       expected: mismatch.expected, actual: mismatch.actual,
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
-      subject: "'\(result.lane)'", keys: mismatch.keys, format: Self.describe,
+      subject: "'\(lane)'", keys: mismatch.keys, format: { printable(Self.describe($0)) },
       typeName: \.typeName,
-      formatError: { error in (error as? TimelineValue).map(Self.describe) ?? "\(error)" },
+      formatError: { error in
+        printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")
+      },
       equal: { $0.matches($1) }, theme: theme, color: color)
   }
 

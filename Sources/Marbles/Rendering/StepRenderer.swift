@@ -42,12 +42,14 @@ public struct StepRenderer: Sendable {
         out += "frame \(frame): nothing happens\n"
       } else {
         out += "frame \(frame), in order:\n"
+        let ascii = renderer.options.theme.isASCII
         for (number, step) in work.enumerated() {
-          if let hop = step.hop { out += "  \(hop)\n" }
+          if let hop = step.hop { out += "  \(TerminalText.escaped(hop, ascii: ascii))\n" }
           let row = diagram.rows[step.row]
           let mark = row.marks[step.mark]
           let verb = mark.kind == .next ? "emits " : ""
-          out += "  \(number + 1). \(row.name) \(verb)\(diagram.describe(mark))\n"
+          let line = "\(number + 1). \(row.name) \(verb)\(diagram.describe(mark))"
+          out += "  \(TerminalText.escaped(line, ascii: ascii))\n"
         }
       }
       return out

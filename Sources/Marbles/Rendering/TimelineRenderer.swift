@@ -52,7 +52,8 @@ public struct TimelineRenderer: Sendable {
   /// whole run, so that a value keeps its glyph from one step to the next.
   public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
     guard let (grid, notes) = diagram(part, keysFrom: full) else {
-      return (part.title ?? part.file) + "\n(no lanes)\n"
+      return TerminalText.escaped(part.title ?? part.file, ascii: options.theme.isASCII)
+        + "\n(no lanes)\n"
     }
     return (grid.render() + notes).map { $0 + "\n" }.joined()
   }
@@ -70,7 +71,8 @@ public struct TimelineRenderer: Sendable {
     let skipped = values.count
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
     let keys = DiagramKeys(
-      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: Self.sameValue,
+      values: values, reserved: theme.reserved, pool: theme.keyPool, ascii: theme.isASCII,
+      equal: Self.sameValue,
       print: \.description, literal: Self.literal)
     var rows: [DiagramGrid.Row] = []
     var position = skipped
@@ -157,7 +159,8 @@ public struct TimelineRenderer: Sendable {
     }
     if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
     // A run that stopped early may have stopped because its values grew without bound.
-    var legend = keys.legend(at: firstValue..<position, elideOver: stopped ? 100 : nil)
+    var legend = keys.legend(
+      at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
     if let failure {
       legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
     }

@@ -23,6 +23,9 @@ public struct TimelineTheme: Sendable {
     ])
   }
 
+  /// Whether this is the 7-bit theme, whose every printed byte is ASCII.
+  var isASCII: Bool { empty == "-" }
+
   /// The key candidates of this theme (7-bit for `ascii`).
   var keyPool: [String] {
     empty == "-" ? DiagramKeys<Int>.asciiPool : DiagramKeys<Int>.unicodePool

@@ -132,12 +132,10 @@ extension TimelineValue: CustomStringConvertible {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
+        // Controls (C0, DEL, C1, bidi marks) as a script writes them: `\n`, `\u{1b}`.
+        if TerminalText.isControl(scalar) {
+          out += TerminalText.escape(scalar)
         } else {
           out.unicodeScalars.append(scalar)
         }

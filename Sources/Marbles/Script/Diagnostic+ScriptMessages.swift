@@ -115,6 +115,48 @@ extension Diagnostic {
       .error("expected a string literal after 'title'", at: range)
     }
 
+    /// `if`, `for` or `else` in a closure's block not followed by `{`.
+    static func expectedBlock(after context: String, at range: SourceRange) -> Diagnostic {
+      .error("expected '{' after \(context)", at: range)
+    }
+
+    /// Something other than `case` or `default` (once, last) in a `switch`.
+    static func expectedCase(at range: SourceRange) -> Diagnostic {
+      .error("expected 'case' or 'default' (last) in 'switch'", at: range)
+    }
+
+    /// `case` patterns not followed by `:`.
+    static func expectedCaseColon(at range: SourceRange) -> Diagnostic {
+      .error("expected ':' after the patterns of 'case'", at: range)
+    }
+
+    /// `for` not followed by a name or `_`.
+    static func expectedLoopName(at range: SourceRange) -> Diagnostic {
+      .error("expected a name or '_' after 'for'", at: range)
+    }
+
+    /// `for name` not followed by `in`.
+    static func expectedLoopIn(at range: SourceRange) -> Diagnostic {
+      .error("expected 'in' after 'for' and its name", at: range)
+    }
+
+    /// `..` not followed by `<` or `.`.
+    static func expectedRangeOperator(at range: SourceRange) -> Diagnostic {
+      .error("expected '..<' or '...' in a range", at: range)
+    }
+
+    /// `var` not followed by a name.
+    static func expectedVarName(at range: SourceRange) -> Diagnostic {
+      .error("expected a name after 'var'", at: range)
+    }
+
+    /// `let NAME`/`var NAME` in a closure's block not followed by `=`.
+    static func expectedBlockAssign(_ keyword: String, name: String, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("expected '=' after '\(keyword) \(name)'", at: range)
+    }
+
     /// `let` not followed by a name.
     static func expectedLetName(at range: SourceRange) -> Diagnostic {
       .error("expected a name after 'let'", at: range)

@@ -80,11 +80,50 @@ extension ScriptArgument {
 extension ScriptClosure {
   /// `(closure [a, b] body)`, `(closure $2 body)` or `(closure body)`, as in `Script.dump`.
   var dump: String {
+    let content = block.map { ScriptBlockStatement.dump($0) } ?? body.dump
     switch parameters {
     case .explicit(let names):
-      "(closure [\(names.map(\.name).joined(separator: ", "))] \(body.dump))"
-    case .implicit(let count) where count > 0: "(closure $\(count) \(body.dump))"
-    case .implicit: "(closure \(body.dump))"
+      return "(closure [\(names.map(\.name).joined(separator: ", "))] \(content))"
+    case .implicit(let count) where count > 0: return "(closure $\(count) \(content))"
+    case .implicit: return "(closure \(content))"
+    }
+  }
+}
+
+extension ScriptBlockStatement {
+  /// `(block statement…)`, each statement as `(let x value)`, `(if c (block …) (block …))`, ….
+  static func dump(_ block: [ScriptBlockStatement]) -> String {
+    "(block" + block.map { " " + $0.dump }.joined() + ")"
+  }
+
+  /// The statement, as in `Script.dump`.
+  var dump: String {
+    switch kind {
+    case .binding(let name, let value, let isVariable):
+      return "(\(isVariable ? "var" : "let") \(name.name) \(value.dump))"
+    case .assignment(let name, let op, let value):
+      return "(\(op.map { $0.rawValue } ?? "")= \(name.name) \(value.dump))"
+    case .expression(let value): return value.dump
+    case .conditional(let condition, let then, let otherwise):
+      return "(if \(condition.dump) \(Self.dump(then))"
+        + (otherwise.map { " " + Self.dump($0) } ?? "") + ")"
+    case .loop(let name, let lower, let upper, let isClosed, let body):
+      let range = upper.map { " \(isClosed ? "..." : "..<") \($0.dump)" } ?? ""
+      return "(for \(name?.name ?? "_") \(lower.dump)\(range) \(Self.dump(body)))"
+    case .return(let value): return "(return" + (value.map { " " + $0.dump } ?? "") + ")"
+    case .throw(let value): return "(throw \(value.dump))"
+    case .switch(let subject, let cases, let otherwise):
+      let arms = cases.map { arm in
+        let patterns = arm.patterns.map { pattern in
+          pattern.value.dump
+            + (pattern.upper.map { " \(pattern.isClosed ? "..." : "..<") \($0.dump)" } ?? "")
+        }
+        return " (case [\(patterns.joined(separator: ", "))] \(Self.dump(arm.body)))"
+      }
+      return "(switch \(subject.dump)" + arms.joined()
+        + (otherwise.map { " (default \(Self.dump($0)))" } ?? "") + ")"
+    case .break: return "(break)"
+    case .continue: return "(continue)"
     }
   }
 }

@@ -91,11 +91,11 @@ struct ScriptExpression: Hashable, Sendable {
     case .call(let callee, let arguments, let closure):
       max(
         callee.height, arguments.map(\.value.height).max() ?? 0,
-        closure.map { $0.body.height + 1 } ?? 0) + 1
+        closure.map { $0.height + 1 } ?? 0) + 1
     case .binary(_, let lhs, let rhs): max(lhs.height, rhs.height) + 1
     case .ternary(let condition, let whenTrue, let whenFalse):
       max(condition.height, whenTrue.height, whenFalse.height) + 1
-    case .closure(let closure): closure.body.height + 1
+    case .closure(let closure): closure.height + 1
     }
   }
 
@@ -156,7 +156,8 @@ struct ScriptArgument: Hashable, Sendable {
 }
 
 /// A closure literal: `{ x in body }`, `{ acc, x in body }`, `{ (a, b) in body }`,
-/// `{ _ in body }` or `{ body with $0, $1 }`. The body is a single expression.
+/// `{ _ in body }` or `{ body with $0, $1 }`. The body is a single expression, or a block of
+/// statements (`let`, `var`, `if`/`else`, `for … in`, `return`, `throw`).
 struct ScriptClosure: Hashable, Sendable {
   /// How a closure receives its arguments.
   enum Parameters: Hashable, Sendable {
@@ -168,10 +169,99 @@ struct ScriptClosure: Hashable, Sendable {
   }
 
   var parameters: Parameters
-  /// The single expression the closure returns.
+  /// The single expression the closure returns; for a block, `nil` over the closure's range.
   var body: ScriptExpression
+  /// The statements, when the body is a block rather than a single expression.
+  var block: [ScriptBlockStatement]? = nil
   /// From `{` to `}`.
   var range: SourceRange
+
+  /// The height of the body: the expression's, or the block's (at most
+  /// `ScriptParser.maximumDepth`, as the parser counts each block as a level of nesting).
+  var height: Int {
+    guard let block else { return body.height }
+    return ScriptBlockStatement.height(of: block)
+  }
+}
+
+/// One `case` of a `switch`: its patterns and its statements.
+struct ScriptSwitchCase: Hashable, Sendable {
+  /// One pattern: a value, or a range `value..<upper` / `value...upper`.
+  struct Pattern: Hashable, Sendable {
+    var value: ScriptExpression
+    var upper: ScriptExpression?
+    var isClosed = false
+  }
+  var patterns: [Pattern]
+  var body: [ScriptBlockStatement]
+}
+
+/// One statement of a closure body written as a block.
+struct ScriptBlockStatement: Hashable, Sendable {
+  /// The forms of statement.
+  indirect enum Kind: Hashable, Sendable {
+    /// `let name = value` or `var name = value`.
+    case binding(name: ScriptIdentifier, value: ScriptExpression, isVariable: Bool)
+    /// `name = value`, or `name op= value` (`+=`, `-=`, `*=`) when `op` is given.
+    case assignment(name: ScriptIdentifier, op: ScriptBinaryOperator?, value: ScriptExpression)
+    /// An expression evaluated for its effect (`subject.next(x)`).
+    case expression(ScriptExpression)
+    /// `if condition { … } else { … }`; `else if` is an `otherwise` of one `conditional`.
+    case conditional(
+      condition: ScriptExpression, then: [ScriptBlockStatement],
+      otherwise: [ScriptBlockStatement]?)
+    /// `for name in lower..<upper { … }` (`...` when `isClosed`), or `for name in sequence`
+    /// (an array) when `upper` is nil; `name` nil for `_`.
+    case loop(
+      name: ScriptIdentifier?, lower: ScriptExpression, upper: ScriptExpression?,
+      isClosed: Bool, body: [ScriptBlockStatement])
+    /// `return` or `return value`.
+    case `return`(ScriptExpression?)
+    /// `throw value`: the closure fails with the value.
+    case `throw`(ScriptExpression)
+    /// `switch subject { case a, b: … default: … }`: the first case with a pattern equal to
+    /// the subject (or, for a range pattern `a..<b` / `a...b`, containing it) runs; `default`
+    /// when none does.
+    case `switch`(
+      subject: ScriptExpression, cases: [ScriptSwitchCase], otherwise: [ScriptBlockStatement]?)
+    /// `break`: leaves the innermost loop (or `switch`).
+    case `break`
+    /// `continue`: goes on with the innermost loop's next element.
+    case `continue`
+  }
+
+  /// The form and its parts.
+  var kind: Kind
+  /// From the statement's first token to its last.
+  var range: SourceRange
+
+  /// The height of a block: one more than its tallest statement.
+  static func height(of block: [ScriptBlockStatement]) -> Int {
+    (block.map(\.height).max() ?? 0) + 1
+  }
+
+  /// The height of the statement's tree.
+  var height: Int {
+    switch kind {
+    case .binding(_, let value, _), .assignment(_, _, let value), .expression(let value),
+      .throw(let value):
+      return value.height + 1
+    case .return(let value): return (value?.height ?? 0) + 1
+    case .break, .continue: return 1
+    case .switch(let subject, let cases, let otherwise):
+      let bodies =
+        cases.map { Self.height(of: $0.body) } + [otherwise.map { Self.height(of: $0) } ?? 0]
+      let patterns = cases.flatMap {
+        $0.patterns.map { max($0.value.height, $0.upper?.height ?? 0) }
+      }
+      return max(subject.height, bodies.max() ?? 0, patterns.max() ?? 0) + 1
+    case .conditional(let condition, let then, let otherwise):
+      return max(
+        condition.height, Self.height(of: then), otherwise.map { Self.height(of: $0) } ?? 0) + 1
+    case .loop(_, let lower, let upper, _, let body):
+      return max(lower.height, upper?.height ?? 0, Self.height(of: body)) + 1
+    }
+  }
 }
 
 /// A prefix operator.

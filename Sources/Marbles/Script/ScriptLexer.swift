@@ -4,7 +4,8 @@
 /// - A line break is a `.newline` token only outside brackets, parentheses and braces, so a
 ///   statement can continue onto following lines inside them. Runs of line breaks give one token.
 ///   To keep an unclosed bracket from swallowing the rest of the file, a line whose first token is
-///   `let`, `show`, `expect` or `title` always starts a new statement.
+///   `let`, `show`, `expect` or `title` always starts a new statement, except an indented `let`
+///   inside braces (a statement of a closure's block).
 /// - Problems (invalid characters, unterminated strings, bad escapes) are reported and lexing
 ///   goes on; an invalid character becomes an `.invalid` token that the parser skips over
 ///   without reporting it again. An unterminated string also closes the open brackets, so the
@@ -190,7 +191,11 @@ struct ScriptLexer {
       text: text[start.index..<index], literal: literal)
     if let pending = pendingNewline {
       pendingNewline = nil
-      if case .keyword(let keyword) = kind, keyword.startsStatement {
+      // An indented `let` inside braces is a statement of a closure's block.
+      let isBlockLet =
+        kind == .keyword(.let) && openBrackets.last == UInt8(ascii: "{")
+        && start.position.column > 1
+      if case .keyword(let keyword) = kind, keyword.startsStatement, !isBlockLet {
         // A statement keyword first on its line: give up on the open brackets.
         openBrackets.removeAll()
         append(pending)

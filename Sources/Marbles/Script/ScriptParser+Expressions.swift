@@ -137,7 +137,7 @@ extension ScriptParser {
     var expression = try parsePrimary()
     while true {
       switch kind {
-      case .dot:
+      case .dot where kind(at: 1) != .dot:
         expression = try parseMember(of: expression, from: start)
       case .leftParen:
         expression = try parseCall(of: expression, from: start)
@@ -151,9 +151,11 @@ extension ScriptParser {
 
   /// Whether `{` after `expression` is a trailing closure: after a name or a member.
   private func takesTrailingClosure(_ expression: ScriptExpression) -> Bool {
+    // As in Swift, `{` after the condition of `if` or `for` opens its block.
+    if isInCondition { return false }
     switch expression.kind {
-    case .identifier, .member: true
-    default: false
+    case .identifier, .member: return true
+    default: return false
     }
   }
 
@@ -192,7 +194,7 @@ extension ScriptParser {
     -> ScriptExpression
   {
     let arguments = try parseArguments()
-    let closure = kind == .leftBrace ? try parseClosure() : nil
+    let closure = kind == .leftBrace && !isInCondition ? try parseClosure() : nil
     return try node(
       .call(callee: callee, arguments: arguments, trailingClosure: closure), from: start)
   }
@@ -255,6 +257,9 @@ extension ScriptParser {
   private mutating func parseParenthesized() throws(Abort) -> ScriptExpression {
     let start = position
     let opener = take()
+    let outerCondition = isInCondition
+    isInCondition = false
+    defer { isInCondition = outerCondition }
     var elements = [try parseElement("in parentheses", closing: .rightParen, opener: opener)]
     while kind == .comma {
       advance()
@@ -304,6 +309,10 @@ extension ScriptParser {
   /// `(label: value, value, …)`, a trailing comma allowed.
   private mutating func parseArguments() throws(Abort) -> [ScriptArgument] {
     let opener = take()
+    // Inside the parentheses of a call in a condition, `{` is a closure again.
+    let outerCondition = isInCondition
+    isInCondition = false
+    defer { isInCondition = outerCondition }
     var arguments: [ScriptArgument] = []
     while kind != .rightParen, !atStatementEnd {
       let start = position
@@ -353,12 +362,28 @@ extension ScriptParser {
     let opener = take()
     let parameters = parseClosureParameters()
     closures.append(ClosureScope(isExplicit: parameters != nil))
-    let body = try parseElement("in closure body", closing: .rightBrace, opener: opener)
+    let outerCondition = isInCondition
+    isInCondition = false
+    var block: [ScriptBlockStatement]?
+    var body: ScriptExpression?
+    if startsBlockStatement {
+      block = try parseBlockStatements(opener: opener)
+    } else {
+      let expression = try parseElement("in closure body", closing: .rightBrace, opener: opener)
+      if kind != .rightBrace, startsBlockStatement {
+        let first = ScriptBlockStatement(kind: .expression(expression), range: expression.range)
+        block = [first] + (try parseBlockStatements(opener: opener))
+      } else {
+        body = expression
+      }
+    }
     try expectCloser(.rightBrace, opener: opener, list: "closure")
+    isInCondition = outerCondition
     let scope = closures.removeLast()
+    let (range, text) = span(from: start)
     return ScriptClosure(
       parameters: parameters.map { .explicit($0) } ?? .implicit(count: scope.implicitCount),
-      body: body, range: span(from: start).range)
+      body: body ?? ScriptExpression(.nil, range: range, text: text), block: block, range: range)
   }
 
   /// `a, b in` or `(a, b) in` at the current token, consumed if present.

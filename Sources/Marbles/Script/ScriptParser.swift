@@ -78,6 +78,9 @@ struct ScriptParser {
   private var bindings: [String: SourceRange] = [:]
   /// Set when the current statement contains an unterminated string: its errors are echoes.
   private var isStatementSilenced = false
+  /// Set while the condition of a block's `if` or the sequence of its `for` is parsed: there,
+  /// `{` opens the statement's block, not a trailing closure.
+  var isInCondition = false
 
   private init(text: String, tokens: [ScriptToken]) {
     self.text = text
@@ -167,6 +170,7 @@ struct ScriptParser {
       depth = 0
       closures = []
       isStatementSilenced = false
+      isInCondition = false
       do throws(Abort) {
         let statement = try parseStatement(isFirst: !sawStatement, usePermitted: !sawOther)
         switch statement.kind {

@@ -58,16 +58,42 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// The swiftc-style text: the header line, the source line, a caret line; then the notes.
   /// Every line ends with a newline.
   public func render(in source: SourceFile) -> String {
-    var text = "\(source.name):\(range.start.line):\(range.start.column): "
-    text += "\(severity.rawValue): \(message)\n"
+    // The file name, the message and the quoted line may hold anything a script or a command
+    // line holds: their controls are escaped (`\u{1b}`), so that printing them cannot act on
+    // the terminal; the caret goes under the escaped line.
+    var text = TerminalText.escaped("\(source.name):\(range.start.line):\(range.start.column): ")
+    text += "\(severity.rawValue): \(TerminalText.escaped(message))\n"
     if let line = source.line(range.start.line) {
-      text += line + "\n"
-      let indent = Self.indent(under: line, columns: max(0, range.start.column - 1))
-      var marker = "^"
+      let start = max(0, range.start.column - 1)
+      var length = 1
       if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
-        marker += String(repeating: "~", count: range.end.column - range.start.column - 1)
+        length = range.end.column - range.start.column
       }
-      text += indent + marker + "\n"
+      // Printable ASCII (and tabs) is printed as it is, read byte by byte: a caret at column
+      // 1,000,000 costs no grapheme breaking.
+      if line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+        text += line + "\n"
+        text += Self.indent(under: line, columns: start)
+        text += "^" + String(repeating: "~", count: length - 1) + "\n"
+      } else {
+        // Otherwise the marker is as wide on the terminal as what it marks (two columns for
+        // a wide character, the whole escape for a control).
+        let marked = line.dropFirst(start).prefix(length)
+        let markedWidth =
+          TerminalText.width(TerminalText.escaped(String(marked), keepingTabs: true))
+          + max(0, length - marked.count)
+        if line.unicodeScalars.contains(where: { TerminalText.isControl($0) && $0 != "\t" }) {
+          let printed = TerminalText.escaped(String(line), keepingTabs: true)
+          let before = TerminalText.escaped(String(line.prefix(start)), keepingTabs: true)
+          text += printed + "\n"
+          text += Self.indent(under: Substring(before), columns: before.count)
+          text += String(repeating: " ", count: max(0, start - line.count))
+        } else {
+          text += line + "\n"
+          text += Self.indent(under: line, columns: start)
+        }
+        text += "^" + String(repeating: "~", count: max(0, markedWidth - 1)) + "\n"
+      }
     }
     for note in notes { text += note.render(in: source) }
     return text
@@ -94,8 +120,16 @@ extension Diagnostic {
     if ascii {
       indent = String(decoding: bytes, as: UTF8.self)
     } else {
-      for character in line.prefix(columns) { indent.append(character == "\t" ? "\t" : " ") }
-      width = indent.count
+      // A double-width character (CJK, emoji) takes two columns on a terminal.
+      width = 0
+      for character in line.prefix(columns) {
+        if character == "\t" {
+          indent.append("\t")
+        } else {
+          indent += String(repeating: " ", count: TerminalText.width(character))
+        }
+        width += 1
+      }
     }
     return indent + String(repeating: " ", count: max(0, columns - width))
   }

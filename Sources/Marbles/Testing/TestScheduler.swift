@@ -25,6 +25,10 @@ public final class TestScheduler: @unchecked Sendable {
   public let scheduler: VirtualTimeScheduler
   private var pendingHot: [() -> Void] = []
   private var fallback: (frame: Int, action: any Disposable)?
+  /// The Swift-concurrency side: the run of tasks, the clock, the recorded sequences.
+  package let concurrency: AsyncRun
+  /// The marble sources made here: a task waiting on one with a subscriber waits on virtual time.
+  @usableFromInline var sources: [any SubscriptionLogging] = []
 
   /// Creates a test scheduler at frame 0.
   ///
@@ -32,6 +36,7 @@ public final class TestScheduler: @unchecked Sendable {
   ///   `VirtualTimeError.frameLimitExceeded` instead of running forever.
   public init(maxFrames: Int = 100_000) {
     scheduler = VirtualTimeScheduler(maxFrames: maxFrames)
+    concurrency = AsyncRun(scheduler: scheduler)
   }
 
   /// The current frame.
@@ -46,6 +51,7 @@ public final class TestScheduler: @unchecked Sendable {
   ///
   /// - Throws: `VirtualTimeError` when the run passes `maxFrames` or a frame never ends.
   public func run() throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.run()
   }
@@ -57,12 +63,14 @@ public final class TestScheduler: @unchecked Sendable {
 
   /// Runs everything up to and including `frame`, then sets the clock to `frame`.
   public func advance(to frame: Int) throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.advance(to: frame)
   }
 
   /// Moves the clock `frames` forward, running what falls due.
   public func advance(by frames: Int) throws(VirtualTimeError) {
+    concurrency.releaseSetupJobs(late: false)
     scheduleHotTimelines()
     try scheduler.advance(by: frames)
   }
@@ -71,7 +79,9 @@ public final class TestScheduler: @unchecked Sendable {
 
   /// A cold source playing `events` (frames relative to each subscription).
   @inlinable public func cold<Value>(events: [Recorded<Value>]) -> ColdSignal<Value> {
-    ColdSignal(events: events, scheduler: scheduler)
+    let signal = ColdSignal(events: events, scheduler: scheduler)
+    sources.append(signal)
+    return signal
   }
 
   /// A hot source playing `events` at absolute frames (negative frames happen first).
@@ -80,6 +90,7 @@ public final class TestScheduler: @unchecked Sendable {
   /// during a run, at once (events for frames already past then happen now).
   public func hot<Value>(events: [Recorded<Value>]) -> HotSignal<Value> {
     let signal = HotSignal(events: events, scheduler: scheduler)
+    sources.append(signal)
     if scheduler.actionsRun > 0 || scheduler.currentScheduler != nil {
       signal.scheduleTimeline()
       return signal
@@ -95,7 +106,7 @@ public final class TestScheduler: @unchecked Sendable {
     return signal
   }
 
-  private func scheduleHotTimelines() {
+  func scheduleHotTimelines() {
     fallback?.action.dispose()
     fallback = nil
     let pending = pendingHot

@@ -29,10 +29,58 @@ extension Signal {
     resetOnError: Bool = true, resetOnComplete: Bool = true, resetOnRefCountZero: Bool = true,
     connector: (() -> Subject<Value>)? = nil, probe: StateProbe? = nil
   ) -> Signal<Value> {
+    share(
+      resetOnError: ShareReset(resetOnError), resetOnComplete: ShareReset(resetOnComplete),
+      resetOnRefCountZero: ShareReset(resetOnRefCountZero), connector: connector, probe: probe)
+  }
+
+  /// `share` whose resets may wait for a notifier (RxJS 7 `share({ resetOnError: (e) =>
+  /// timer(5) })`): the reset happens at the notifier's first value, not at all if it ends
+  /// without one.
+  ///
+  ///     self:                                  --1--2--#
+  ///     share(resetOnError: .when { _ in timer(3) }), A:  ^-1--2--#
+  ///     B, subscribed at 9:                                     #     (before the reset)
+  ///     C, subscribed at 11:                                      --1--… (afresh)
+  ///
+  /// While it waits after an error or a completion, a new subscriber gets the terminal event
+  /// (or subscribes to the connector's subject), as without a reset. While it waits after the
+  /// last unsubscription, the source stays subscribed; a subscriber that comes before the
+  /// notifier sends cancels the reset and joins the running subscription.
+  public func share(
+    resetOnError: ShareReset<Value>, resetOnComplete: ShareReset<Value>,
+    resetOnRefCountZero: ShareReset<Value>, connector: (() -> Subject<Value>)? = nil,
+    probe: StateProbe? = nil
+  ) -> Signal<Value> {
     let state = Locked(ShareState<Value>())
+    /// Ends a pending reset's wait for its notifier.
+    func cancelReset() {
+      state.withLock { state -> (any Disposable)? in
+        defer { state.resetting = nil }
+        return state.resetting
+      }?.dispose()
+    }
+    /// Waits for `notifier`'s first value, then runs `reset` (unless cancelled before).
+    func reset(after notifier: Signal<Value>, _ reset: @escaping () -> Void) {
+      let token = SerialDisposable()
+      state.withLock { $0.resetting = token }
+      let once = Subscriber<Value> { event in
+        guard case .next = event else { return }
+        let current = state.withLock { state -> Bool in
+          guard state.resetting === token else { return false }
+          state.resetting = nil
+          return true
+        }
+        token.dispose()
+        if current { reset() }
+      }
+      token.swap(once)?.dispose()
+      notifier.subscribe(once)
+    }
     probe?.record("connected", false)
     probe?.record("subscribers", 0)
     return Signal { subscriber in
+      if state.withLock({ $0.terminal == nil }) { cancelReset() }
       let (subject, terminal, connects, count) = state.withLock { state in
         state.refCount += 1
         let made = state.subject == nil
@@ -65,38 +113,71 @@ extension Signal {
       }
       probe?.record("subscribers", count)
       subject.subscribe(subscriber)
-      subscriber.attach {
-        let (dropped, count) = state.withLock { state -> ((any Disposable)?, Int) in
-          state.refCount -= 1
-          guard state.refCount == 0, resetOnRefCountZero, state.subject === subject,
-            state.terminal == nil, let connection = state.connection
-          else { return (nil, state.refCount) }
+      /// Disconnects the current connection and starts afresh (the last subscriber left).
+      func disconnect() {
+        let dropped = state.withLock { state -> (any Disposable)? in
+          guard state.subject === subject, state.terminal == nil,
+            let connection = state.connection
+          else { return nil }
           state.subject = nil
           state.connection = nil
-          return (connection, 0)
+          return connection
         }
-        probe?.record("subscribers", count)
         dropped?.dispose()
         if dropped != nil {
           probe?.record("connected", false)
           if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
         }
       }
+      subscriber.attach {
+        let (last, count) = state.withLock { state -> (Bool, Int) in
+          state.refCount -= 1
+          let last =
+            state.refCount == 0 && state.subject === subject && state.terminal == nil
+            && state.connection != nil
+          return (last, state.refCount)
+        }
+        probe?.record("subscribers", count)
+        guard last else { return }
+        switch resetOnRefCountZero {
+        case .now: disconnect()
+        case .never: break
+        case .when(let notifier): reset(after: notifier(nil), disconnect)
+        }
+      }
       guard connects else { return nil }
       let upstream = Subscriber<Value> { event in
         if event.isTerminal {
-          let reset = state.withLock { state -> Bool in
+          let rule: ShareReset<Value>
+          var failure: (any Error)?
+          if case .error(let error) = event {
+            rule = resetOnError
+            failure = error
+          } else {
+            rule = resetOnComplete
+          }
+          cancelReset()
+          let resetsNow = state.withLock { state -> Bool in
             guard state.subject === subject else { return false }
             state.connection = nil
-            let resets: Bool
-            if case .error = event { resets = resetOnError } else { resets = resetOnComplete }
-            if resets { state.subject = nil } else { state.terminal = event }
-            return resets
+            if case .now = rule { state.subject = nil } else { state.terminal = event }
+            if case .now = rule { return true }
+            return false
           }
           probe?.record("connected", false)
+          if case .when(let notifier) = rule {
+            reset(after: notifier(failure)) {
+              state.withLock { state in
+                guard state.subject === subject else { return }
+                state.subject = nil
+                state.terminal = nil
+              }
+              if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+            }
+          }
           subject.send(event)
           // The next connection's subject starts empty.
-          if reset, subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+          if resetsNow, subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
           return
         }
         subject.send(event)
@@ -109,8 +190,24 @@ extension Signal {
   }
 }
 
+/// When `share` starts afresh: at once (`true`), never (`false`), or at the first value of a
+/// notifier made for the occasion (given the error, for a reset after one).
+public enum ShareReset<Value> {
+  /// Resets at once.
+  case now
+  /// Never resets.
+  case never
+  /// Resets at the notifier's first value.
+  case when((_ error: (any Error)?) -> Signal<Value>)
+
+  /// `.now` for true, `.never` for false.
+  public init(_ flag: Bool) { self = flag ? .now : .never }
+}
+
 /// What the subscribers of one `share()` have in common.
 private struct ShareState<Value> {
+  /// The subscription of a notifier a reset waits for.
+  var resetting: SerialDisposable?
   /// The subject of the current connection, or nil before the first subscriber / after a reset.
   var subject: Subject<Value>?
   /// The running subscription of the source, nil when not connected.

@@ -93,6 +93,6 @@ func runTool(_ arguments: [String], input: String = "") -> ToolResult {
   let environment = ToolEnvironment(
     run: { source, options in ScriptEngine.run(source, options: options) },
     explain: { name in ScriptEngine.explain(name) },
-    readStandardInput: { Data(input.utf8) })
+    readStandardInput: { _ in Data(input.utf8) })
   return MarblesTool.main(arguments, environment: environment)
 }

@@ -23,7 +23,7 @@ import Testing
       """#),
     .init(
       "invalidCharacterControl", "let a = \u{7}",
-      "t.marble:1:9: error: invalid character '\\u{7}' in script\nlet a = \u{7}\n        ^\n"),
+      "t.marble:1:9: error: invalid character '\\u{7}' in script\nlet a = \\u{7}\n        ^~~~~\n"),
     .init(
       "invalidCharacterAmpersand", "let a = x & y",
       #"""

@@ -39,6 +39,20 @@ import Testing
     let failure = try #require(cases.first?.elements(forName: "failure").first)
     #expect(
       failure.stringValue?.hasPrefix(
-        "expectation failed for 'out<put>a <b> & \"c\" 'd'\u{FFFD}[31m\r\n\u{FFFD}'") == true)
+        "expectation failed for 'out<put>a <b> & \"c\" 'd'\\u{1b}[31m\\r\\n\\u{0}'") == true)
+  }
+
+  /// A newline or tab in an attribute is a character reference: XML readers turn a raw one
+  /// into a space, and the message would lose its lines.
+  @Test func attributesKeepTheirNewlines() throws {
+    var report = JUnitReport()
+    report.add(file: "a\nb.marble", error: "error: first line\tx\nsecond")
+    let xml = report.xml
+    #expect(xml.contains("<testsuite name=\"a&#10;b.marble\""))
+    #expect(xml.contains("name=\"run a&#10;b.marble\""))
+    #expect(xml.contains("message=\"error: first line&#9;x\""))
+    let document = try XMLDocument(data: Data(xml.utf8), options: [])
+    let suite = try #require(document.rootElement()?.elements(forName: "testsuite").first)
+    #expect(suite.attribute(forName: "name")?.stringValue == "a\nb.marble")
   }
 }

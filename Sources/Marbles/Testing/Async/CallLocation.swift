@@ -1,0 +1,21 @@
+/// Where a test called an API, for messages (`Tests/SearchTests.swift:12:5`).
+package struct CallLocation: Sendable, CustomStringConvertible {
+  package var fileID: String
+  package var filePath: StaticString
+  package var line: UInt
+  package var column: UInt
+
+  package init(fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+    (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
+  }
+
+  package var description: String { "\(fileID):\(line):\(column)" }
+}
+
+extension Duration {
+  /// The duration in seconds, as a floating-point number.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Waiting in virtual time: a task suspended until the run reaches a frame (`ts.clock`'s sleeps,
+/// a recorder's pull frames), resumed by an action of the virtual-time scheduler on the driver.
+extension AsyncRun {
+  /// Suspends the calling task until the run reaches `frame` (the current frame: after what is
+  /// already queued for it). Cancellation ends the wait at once with `CancellationError` when
+  /// `cancellable`.
+  func wait(untilFrame frame: Int, cancellable: Bool) async throws {
+    guard phase == .running else {
+      throw TestClockError(
+        message: phase == .notStarted
+          ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
+          : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
+      )
+    }
+    if cancellable { try Task.checkCancellation() }
+    let sleeper = Sleeper()
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation { continuation in
+        guard sleeper.install(continuation) else { return }
+        perform { [scheduler] in
+          // Past frames mean now: after the actions already queued for this frame.
+          _ = scheduler.schedule(at: max(frame, scheduler.now)) { sleeper.resume(nil) }
+        }
+      }
+    } onCancel: {
+      if cancellable { sleeper.resume(CancellationError()) }
+    }
+  }
+
+  /// One suspended sleep: resumed once, by its deadline or by cancellation.
+  final class Sleeper: @unchecked Sendable {
+    // Invariant: `continuation` and `outcome` are only touched with `lock` held.
+    private let lock = NSLock()
+    private var continuation: UnsafeContinuation<Void, any Error>?
+    private var outcome: (any Error)??
+
+    /// Stores the continuation; false (and resumed) when it was cancelled already.
+    func install(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
+      let earlier: (any Error)?? = lock.withLock {
+        if outcome == nil { self.continuation = continuation }
+        return outcome
+      }
+      guard let earlier else { return true }
+      if let error = earlier { continuation.resume(throwing: error) } else { continuation.resume() }
+      return false
+    }
+
+    func resume(_ error: (any Error)?) {
+      let continuation: UnsafeContinuation<Void, any Error>? = lock.withLock {
+        guard outcome == nil else { return nil }
+        outcome = .some(error)
+        defer { self.continuation = nil }
+        return self.continuation
+      }
+      guard let continuation else { return }
+      if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+    }
+  }
+}

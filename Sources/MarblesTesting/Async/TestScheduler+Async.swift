@@ -1,0 +1,188 @@
+/// Marble tests for Swift concurrency: `AsyncSequence`s recorded in virtual time, tasks started at
+/// frames, and the run that drives them with the marble sources. Problems are reported as test
+/// issues at the caller's line (Swift Testing or XCTest).
+extension TestScheduler {
+  /// Runs the marble sources and every task of the run in virtual time until nothing is left.
+  ///
+  ///     let results = ts.record(model.results)
+  ///     try await ts.run()
+  ///     expectMarbles(results, "--------x---y|", values: […])
+  ///
+  /// The tasks that recorders and `task(at:)` start, and every task, task group, `async let` and
+  /// `@MainActor` job they start in turn, run on one driver thread. At each frame the driver runs
+  /// the scheduler's actions (marble events, clock deadlines, subscription windows) one at a
+  /// time, in the order scheduled; after each one it runs every job that became ready, first in,
+  /// first out, before the next. Time moves to the next deadline only when no job is ready.
+  ///
+  /// A run that cannot go on is reported at this line and ends: a task that sleeps on a real
+  /// clock, a frame with more than `maxJobsPerFrame` jobs (a busy loop), work past `maxFrames`,
+  /// or a task still waiting when nothing is scheduled and nothing waits on virtual time.
+  /// A test scheduler runs once.
+  ///
+  /// - Throws: `CancellationError` when the test's task was cancelled.
+  public func run(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    func fail(_ message: String) {
+      report(
+        [MarbleIssue(.error, message)], fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
+    guard concurrency.phase == .notStarted else {
+      fail(
+        "ts.run() was called twice: a test scheduler runs once (this one ended at frame \(now)); make a new TestScheduler for another run"
+      )
+      return
+    }
+    try Task.checkCancellation()
+    await runConcurrently()
+    for failure in concurrency.failures { fail("ts.run() stopped at " + failure) }
+    for violation in concurrency.contractViolations {
+      let location = violation.location
+      report(
+        [MarbleIssue(.error, violation.message)], fileID: location.fileID,
+        filePath: location.filePath, line: location.line,
+        column: location.column)
+    }
+  }
+
+  /// Records `sequence` in virtual time over a subscription marble: a task of the run iterates
+  /// it from the `^` (frame 0 without a marble), and `!` cancels that task.
+  ///
+  ///     let results = ts.record(model.results)
+  ///     let slow = ts.record(queries.values, subscription: "^-------!", pulls: [0, 4, 8])
+  ///
+  /// Each element is recorded at the frame it arrives, `nil` as completion (`|`) and a throw as
+  /// the failure (`#`). After `!` the task goes on recording what the sequence still returns:
+  /// how a sequence ends on cancellation is part of its contract. An element after the end is
+  /// reported as a broken `AsyncSequence` contract.
+  ///
+  /// - Parameters:
+  ///   - sequence: Any `AsyncSequence`; only the recording task uses it.
+  ///   - subscription: When to start and when to cancel (`"--^---!"`).
+  ///   - pulls: The frames of the calls to `next()`: the n-th call waits for the n-th frame (and
+  ///     for the call before it to return); after the last one the task asks as soon as it can.
+  public func record<Sequence: AsyncSequence>(
+    _ sequence: Sequence, subscription: String? = nil, pulls: [Int] = [],
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Recording<Sequence.Element> {
+    let location = CallLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let window = recordingWindow(subscription, pulls: pulls, at: location)
+    return recordSequence(
+      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
+      location: location)
+  }
+
+  /// Records a sequence of sequences: each inner sequence is recorded from the frame it arrives,
+  /// so it can be compared with a cold marble (`expectMarbles(r, "-x--y", values: ["x": ts.cold(…)])`).
+  public func record<Sequence: AsyncSequence>(
+    _ sequence: Sequence, subscription: String? = nil, pulls: [Int] = [],
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
+    let location = CallLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let window = recordingWindow(subscription, pulls: pulls, at: location)
+    return recordSequences(
+      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
+      location: location)
+  }
+
+  /// Starts `operation` as a task of the run at `frame`: a tap, a command, any work that the
+  /// test does in virtual time.
+  ///
+  ///     ts.task(at: 3) { @MainActor in await model.refresh() }
+  public func task(
+    at frame: Int = 0, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column, _ operation: @escaping @Sendable () async -> Void
+  ) {
+    let location = CallLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    guard checkNotRun("task(at:)", at: location) else { return }
+    startTask(at: frame, label: "the task started at \(location)", operation)
+  }
+
+  /// The window of a recording, with its problems reported at `location`.
+  private func recordingWindow(_ marble: String?, pulls: [Int], at location: CallLocation)
+    -> SubscriptionMarble
+  {
+    var issues: [MarbleIssue] = []
+    if !checkNotRun("record", at: location) {
+      // Reported; the recording stays empty.
+      return SubscriptionMarble(subscribed: Int.max, unsubscribed: nil)
+    }
+    var window = SubscriptionMarble(subscribed: 0)
+    if let marble {
+      let (subscription, diagnostics) = MarbleParser.parseSubscription(marble)
+      issues += MarbleExpectation.issues(for: diagnostics, in: marble)
+      window = subscription ?? window
+    }
+    if let index = pulls.indices.dropLast().first(where: { pulls[$0] > pulls[$0 + 1] }) {
+      issues.append(
+        MarbleIssue(
+          .error,
+          "pulls must not go back in time: pull \(index + 2) is at frame \(pulls[index + 1]), before pull \(index + 1) at frame \(pulls[index])"
+        ))
+    }
+    report(
+      issues, fileID: location.fileID,
+      filePath: location.filePath, line: location.line,
+      column: location.column)
+    return window
+  }
+
+  /// Whether the run has not started (or the caller is a task of the run); reports otherwise.
+  private func checkNotRun(_ name: String, at location: CallLocation) -> Bool {
+    let phase = concurrency.phase
+    if phase == .notStarted || (phase == .running && AsyncRun.routing() === concurrency) {
+      return true
+    }
+    report(
+      [
+        MarbleIssue(
+          .error,
+          "\(name) was called after ts.run() ended (at frame \(now)): nothing would run it; call it before ts.run()"
+        )
+      ], fileID: location.fileID, filePath: location.filePath,
+      line: location.line, column: location.column)
+    return false
+  }
+}
+
+extension TestScheduler {
+  /// How long (real time) a run waits for work from outside virtual time — an actor with an
+  /// executor of its own finishing a job — when nothing is scheduled and a recording or task
+  /// still waits; after it the run fails, naming what waits. One second by default.
+  public var outsideWorkTimeout: Duration {
+    get { concurrency.outsideWaitLimit }
+    set { concurrency.outsideWaitLimit = newValue }
+  }
+
+  /// The most jobs one frame of a run may run before the run fails as a busy loop
+  /// (`while true { await Task.yield() }`). 100,000 by default.
+  public var maxJobsPerFrame: Int {
+    get { concurrency.maxJobsPerFrame }
+    set { concurrency.maxJobsPerFrame = newValue }
+  }
+}
+
+extension TestClock {
+  /// Sleeps for `duration` of virtual time (as `sleep(until:)`); used outside `ts.run()`, the
+  /// `TestClockError` is also reported at the caller's line.
+  public func sleep(
+    for duration: Duration, tolerance: Duration? = nil, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async throws {
+    do {
+      try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+    } catch let error as TestClockError {
+      report(
+        [MarbleIssue(.error, error.message)], fileID: fileID, filePath: filePath, line: line,
+        column: column)
+      throw error
+    }
+  }
+}

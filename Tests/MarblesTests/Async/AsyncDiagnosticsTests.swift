@@ -1,0 +1,151 @@
+import MarblesTesting
+import Testing
+
+/// Runs that cannot go on, and misuse, are reported at the caller's line with what is waiting.
+@Suite struct AsyncDiagnosticsTests {
+  /// Whether `issue` was recorded at `line` of this file and says `text`.
+  static func issue(_ issue: Issue, at line: Int, says text: String) -> Bool {
+    issue.sourceLocation?.line == line
+      && issue.sourceLocation?.fileName == "AsyncDiagnosticsTests.swift"
+      && "\(issue)".contains(text)
+  }
+
+  @Test func runTwiceIsReportedAtTheSecondCall() async throws {
+    let ts = TestScheduler()
+    let recording = ts.record(ts.cold("-a|", values: ["a": 1]).values)
+    try await ts.run()
+    let line = #line + 2
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "ts.run() was called twice")
+    }
+    expectMarbles(recording, "-a|", values: ["a": 1])
+  }
+
+  @Test func recordAfterRunIsReported() async throws {
+    let ts = TestScheduler()
+    try await ts.run()
+    let line = #line + 2
+    withKnownIssue {
+      let late = ts.record(AsyncStream<Int> { $0.finish() })
+      #expect(late.events.isEmpty)
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "record was called after ts.run() ended")
+    }
+  }
+
+  @Test func aMalformedSubscriptionMarbleIsReportedWithACaret() {
+    let ts = TestScheduler()
+    let line = #line + 2
+    withKnownIssue {
+      _ = ts.record(AsyncStream<Int> { $0.finish() }, subscription: "^--^")
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "^")
+    }
+  }
+
+  @Test func pullsThatGoBackInTimeAreReported() {
+    let ts = TestScheduler()
+    let line = #line + 2
+    withKnownIssue {
+      _ = ts.record(AsyncStream<Int> { $0.finish() }, pulls: [3, 1])
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "pulls must not go back in time")
+    }
+  }
+
+  @Test func theClockOutsideARunThrowsAndIsReportedAtTheCall() async {
+    let ts = TestScheduler()
+    let line = #line + 3
+    await withKnownIssue {
+      do {
+        try await ts.clock.sleep(for: .milliseconds(1))
+        Issue.record("the sleep did not throw")
+      } catch {
+        #expect(error is TestClockError)
+      }
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
+    }
+  }
+
+  @Test func theClockAsAnyClockThrowsOutsideARun() async {
+    let ts = TestScheduler()
+    let clock: any Clock<Duration> = ts.clock
+    await #expect(throws: TestClockError.self) {
+      try await clock.sleep(for: .milliseconds(1))
+    }
+  }
+
+  @Test func aBusyLoopHitsTheBudget() async throws {
+    let ts = TestScheduler()
+    ts.maxJobsPerFrame = 1_000
+    ts.task(at: 2) {
+      while true { await Task.yield() }
+    }
+    let line = #line + 2
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "frame 2: 1000 jobs ran without virtual time moving")
+    }
+  }
+
+  @Test func aSequenceThatNeverResumesIsNamed() async throws {
+    let ts = TestScheduler()
+    ts.outsideWorkTimeout = .milliseconds(20)
+    let recording = ts.record(AsyncStream<Int> { _ in })
+    let line = #line + 2
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(
+        issue, at: line,
+        says: "the recording made at MarblesTests/AsyncDiagnosticsTests.swift:\(line - 3)")
+        && "\(issue)".contains("is still waiting for element 1 (asked for at frame 0)")
+    }
+    expectMarbles(recording, "-")
+  }
+
+  @Test func aRealClockIsReported() async throws {
+    let ts = TestScheduler()
+    ts.outsideWorkTimeout = .milliseconds(200)
+    ts.task(at: 3) {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    let line = #line + 2
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "frame 3: a task of the run slept on a real clock")
+    }
+  }
+
+  @Test func anElementAfterTheEndIsABrokenContract() async throws {
+    let ts = TestScheduler()
+    let line = #line + 1
+    let recording = ts.record(ElementAfterNil())
+    try await withKnownIssue {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(
+        issue, at: line, says: "returned 3 at frame 0 after it returned nil at frame 0")
+    }
+    expectMarbles(recording, "(1|)", values: ["1": 1])
+  }
+}
+
+/// Returns 1, then nil, then 3: a broken `AsyncSequence`.
+struct ElementAfterNil: AsyncSequence {
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var calls = 0
+
+    mutating func next() async -> Int? {
+      calls += 1
+      return calls == 2 ? nil : calls
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+}
