@@ -14,11 +14,11 @@ public struct HTMLRenderer: Sendable {
   /// The page, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return render(run, work: &work)
+    return _render(run, work: &work)
   }
 
   /// The page; `work` counts what building and drawing it visited.
-  func render(_ run: ScriptRun, work: inout Int) -> String {
+  func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)
     work += diagram.work + diagram.rows.count
     let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)

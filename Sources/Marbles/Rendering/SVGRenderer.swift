@@ -28,11 +28,11 @@ public struct SVGRenderer: Sendable {
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return render(run, work: &work)
+    return _render(run, work: &work)
   }
 
   /// The document; `work` counts what building and drawing it visited.
-  func render(_ run: ScriptRun, work: inout Int) -> String {
+  func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run)
     work += diagram.work + diagram.rows.count
     return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)

@@ -281,12 +281,12 @@ import Testing
     var html: [(work: Int, bytes: Int)] = []
     for run in [quarter, full] {
       var work = 0
-      let document = SVGRenderer().render(run, work: &work)
+      let document = SVGRenderer()._render(run, work: &work)
       // At most a few visits per event and per frame.
       #expect(work <= 8 * (events(run) + run.lastFrame + 1), "svg: \(work)")
       svg.append((work, document.utf8.count))
       work = 0
-      let page = HTMLRenderer().render(run, work: &work)
+      let page = HTMLRenderer()._render(run, work: &work)
       #expect(work <= 10 * (events(run) + run.lastFrame + 1), "html: \(work)")
       html.append((work, page.utf8.count))
     }
