@@ -38,6 +38,8 @@ package enum CLICommand: Equatable, Sendable {
   case render(RenderArguments)
   /// `marbles test PATH…`.
   case test(TestArguments)
+  /// `marbles check FILE...`: a student's predictions (`expect` lines) against the run.
+  case check(TestArguments)
   /// `marbles step FILE`.
   case step(StepArguments)
   /// `marbles explain [OPERATOR]`.
@@ -46,6 +48,27 @@ package enum CLICommand: Equatable, Sendable {
   case help(String?)
   /// `marbles --version`.
   case version
+  /// `marbles format FILE… [--check]`.
+  case format(FormatArguments)
+  /// `marbles lsp`: the language server on standard input and output.
+  case lsp(LSPArguments)
+}
+
+/// The options of `format`.
+public struct FormatArguments: Equatable, Sendable {
+  /// The files (and folders, searched for `*.marble`); `-` formats standard input to standard
+  /// output.
+  public var paths: [String]
+  /// Only report the files that are not formatted (exit 1), writing nothing.
+  public var check: Bool
+}
+
+/// The options of `lsp`: the bounds of every run the server makes.
+public struct LSPArguments: Equatable, Sendable {
+  /// The virtual-time bound.
+  public var maxFrames: Int
+  /// The run's other bounds.
+  public var budgets = RunBudgets()
 }
 
 /// The options of `render` and `run`.
@@ -66,6 +89,10 @@ package struct RenderArguments: Equatable, Sendable {
   package var theme: DiagramTheme = .auto
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
+  package var quiz = false
+  /// `--watch`: draw again after every save of the one FILE.
+  package var watch = false
 }
 
 /// The options of `step`.
@@ -80,6 +107,8 @@ package struct StepArguments: Equatable, Sendable {
   package var maxFrames: Int
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--quiz`: draw the marble sources, hide the lanes derived from them.
+  package var quiz = false
 }
 
 /// The options of `test`.
@@ -96,20 +125,26 @@ package struct TestArguments: Equatable, Sendable {
   package var format: OutputFormat = .ascii
   /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
   package var budgets = RunBudgets()
+  /// `--update`: rewrite each failing `expect`'s marble with the actual timeline.
+  package var update = false
 }
 
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
 package enum CLIParser {
   static let renderUsage =
-    "marbles render FILE... [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N]"
+    "marbles render FILE... [--quiz] [--format ascii|unicode|json|svg|html] [--theme auto|light|dark] [--color auto|always|never] [-o PATH] [--max-frames N] [--width N] [--watch]"
   static let runUsage =
     "marbles run FILE... [--format json|ascii|unicode|svg|html] [--theme auto|light|dark] [-o PATH] [--max-frames N]"
   static let stepUsage =
-    "marbles step FILE [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
+    "marbles step FILE [--quiz] [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let testUsage =
-    "marbles test PATH... [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+    "marbles test PATH... [--update] [--format ascii|unicode] [--color auto|always|never] [--max-frames N] [--junit FILE]"
+  static let checkUsage =
+    "marbles check FILE... [--format ascii|unicode] [--color auto|always|never] [--max-frames N]"
   static let explainUsage = "marbles explain [OPERATOR]"
+  static let formatUsage = "marbles format PATH... [--check]"
+  static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
   static let generalUsage = "marbles <command> [options]"
 
   /// Parses `arguments`.
@@ -130,13 +165,50 @@ package enum CLIParser {
     case "--version": return .success(.version)
     case "render", "run":
       if asksHelp { return .success(.help(first)) }
-      return parseRender(rest, command: first).map(CLICommand.render)
+      let watch = first == "render" && rest.contains("--watch")
+      return parseRender(rest.filter { !watch || $0 != "--watch" }, command: first).flatMap {
+        arguments in
+        var arguments = arguments
+        guard watch else { return .success(.render(arguments)) }
+        guard arguments.files.count == 1, arguments.files[0] != "-" else {
+          return .failure(
+            UsageError(message: "--watch watches one FILE (not standard input)", usage: renderUsage)
+          )
+        }
+        arguments.watch = true
+        return .success(.render(arguments))
+      }
     case "test":
       if asksHelp { return .success(.help(first)) }
       return parseTest(rest).map(CLICommand.test)
+    case "check":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      return parseTest(rest, usage: checkUsage, allowingUpdate: false).map(CLICommand.check)
     case "step":
       if asksHelp { return .success(.help(first)) }
       return parseStep(rest).map(CLICommand.step)
+    case "format":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      let check = rest.contains("--check")
+      let paths = rest.filter { $0 != "--check" }
+      if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+        return .failure(UsageError(message: "unknown option '\(option)'", usage: formatUsage))
+      }
+      guard !paths.isEmpty else {
+        return .failure(UsageError(message: "missing PATH", usage: formatUsage))
+      }
+      return .success(.format(FormatArguments(paths: paths, check: check)))
+    case "lsp":
+      if rest.contains("--help") || rest.contains("-h") { return .success(.help(first)) }
+      // Editors often pass '--stdio'; standard input and output are the only transport.
+      let arguments = rest.filter { $0 != "--stdio" }
+      return parseOptions(arguments, allowed: limitOptions, usage: lspUsage).flatMap { options in
+        guard options.positional.isEmpty else {
+          return .failure(
+            UsageError(message: "'lsp' takes no FILE; it reads standard input", usage: lspUsage))
+        }
+        return .success(.lsp(LSPArguments(maxFrames: options.maxFrames, budgets: options.budgets)))
+      }
     case "explain":
       if asksHelp { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
@@ -152,7 +224,7 @@ package enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "step", "explain", "help"]
+      let commands = ["render", "run", "test", "check", "step", "explain", "format", "lsp", "help"]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
@@ -176,7 +248,12 @@ package enum CLIParser {
     var width: Int?
     var junit: String?
     var theme: DiagramTheme = .auto
+    /// The flags (options without a value) that were given.
+    var flags: Set<String> = []
   }
+
+  /// The options that take no value.
+  static let flagOptions: Set = ["--update", "--quiz"]
 
   /// Reads `arguments`, accepting only the options in `allowed`; everything else that starts
   /// with `-` (but `-` itself) is an unknown option. `--` ends the options: every argument
@@ -214,6 +291,14 @@ package enum CLIParser {
       }
       guard allowed.contains(argument) else {
         return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
+      }
+      if flagOptions.contains(argument) {
+        guard attached == nil else {
+          return .failure(
+            UsageError(message: "option '\(argument)' takes no value", usage: usage))
+        }
+        result.flags.insert(argument)
+        continue
       }
       let text: String
       if let attached {
@@ -283,13 +368,20 @@ package enum CLIParser {
     -> Result<RenderArguments, UsageError>
   {
     let usage = command == "run" ? runUsage : renderUsage
-    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme"])
+    let allowed = Set(["--format", "--color", "-o", "--output", "--width", "--theme", "--quiz"])
       .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
         return .failure(UsageError(message: "missing FILE", usage: usage))
       }
       let format = options.format ?? (command == "run" ? .json : .ascii)
+      let quiz = options.flags.contains("--quiz")
+      if quiz, format == .json {
+        return .failure(
+          UsageError(
+            message: "--quiz hides lanes in a drawing; JSON always holds every lane",
+            usage: usage))
+      }
       if format == .svg || format == .html, options.positional.count > 1 {
         return .failure(
           UsageError(
@@ -301,12 +393,12 @@ package enum CLIParser {
         RenderArguments(
           files: options.positional, format: format, color: options.color,
           output: options.output, maxFrames: options.maxFrames, width: options.width,
-          theme: options.theme, budgets: options.budgets))
+          theme: options.theme, budgets: options.budgets, quiz: quiz))
     }
   }
 
   private static func parseStep(_ arguments: [String]) -> Result<StepArguments, UsageError> {
-    let allowed = Set(["--format", "--color"]).union(limitOptions)
+    let allowed = Set(["--format", "--color", "--quiz"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
         return .failure(
@@ -323,27 +415,37 @@ package enum CLIParser {
       return .success(
         StepArguments(
           file: options.positional[0], format: format, color: options.color,
-          maxFrames: options.maxFrames, budgets: options.budgets))
+          maxFrames: options.maxFrames, budgets: options.budgets,
+          quiz: options.flags.contains("--quiz")))
     }
   }
 
-  private static func parseTest(_ arguments: [String]) -> Result<TestArguments, UsageError> {
-    let allowed = Set(["--format", "--color", "--junit"]).union(limitOptions)
+  private static func parseTest(
+    _ arguments: [String], usage testUsage: String = testUsage, allowingUpdate: Bool = true
+  ) -> Result<TestArguments, UsageError> {
+    let allowed = Set(
+      allowingUpdate ? ["--format", "--color", "--junit", "--update"] : ["--format", "--color"]
+    ).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
-        return .failure(UsageError(message: "missing PATH", usage: testUsage))
+        return .failure(
+          UsageError(
+            message: allowingUpdate ? "missing PATH" : "missing FILE", usage: testUsage))
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
         return .failure(
           UsageError(
-            message: "'test' draws its diffs in ascii or unicode, not \(format.rawValue)",
+            message:
+              "'\(allowingUpdate ? "test" : "check")' draws its diffs in ascii or unicode, not "
+              + format.rawValue,
             usage: testUsage))
       }
       return .success(
         TestArguments(
           paths: options.positional, color: options.color, maxFrames: options.maxFrames,
-          junit: options.junit, format: format, budgets: options.budgets))
+          junit: options.junit, format: format, budgets: options.budgets,
+          update: options.flags.contains("--update")))
     }
   }
 }

@@ -12,9 +12,14 @@ enum HelpText {
       run FILE...             Run scripts and print the recorded events as JSON
       test PATH...            Check every 'expect' in scripts (folders are searched for
                               *.marble); ends with 'N passed, M failed'
+      check FILE...           Check a student's predictions: each lane derived from the
+                              sources against the copy's 'expect' line for it
       step FILE               Show a script's diagram growing frame by frame, with the
                               order of the work inside each frame
       explain [OPERATOR]      List the operator catalogue, or explain one operator
+      format PATH...          Rewrite scripts in the one canonical layout (--check: only
+                              list the files that are not formatted)
+      lsp                     Run the language server (LSP over standard input and output)
       help [COMMAND]          Show help for a command
 
     OPTIONS:
@@ -22,8 +27,10 @@ enum HelpText {
       --version               Show the version
 
     FILE may be '-' for standard input (once) or a pipe; '--' ends the options. Files written
-    (-o, --junit) are replaced atomically. Exit codes: 0 success, 1 script errors or failed
-    expectations, 64 bad arguments.
+    (-o, --junit, test --update) are replaced atomically. Exit codes: 0 success, 1 script
+    errors, 64 bad arguments; 'test' and 'check' also exit 1 when an 'expect' fails (or, for
+    'check', a lane has no prediction). 'render', 'run' and 'step' draw a failing 'expect'
+    and exit 0.
 
     """
 
@@ -33,6 +40,8 @@ enum HelpText {
     USAGE: \(CLIParser.renderUsage)
 
     OPTIONS:
+      --quiz                  Draw the marble sources and hide the lanes derived from them,
+                              to be predicted; html reveals them with a button (not json)
       --format <format>       ascii (default), unicode, json, svg (a standalone image) or
                               html (one self-contained page that steps through the frames;
                               #frame=N in its address opens frame N); svg and html take
@@ -44,7 +53,41 @@ enum HelpText {
       -o, --output <path>     Write to a file (atomically) instead of standard output
     \(limits)
       --width <n>             Wrap timelines at this width (default: the terminal's)
+      --watch                 Draw the one FILE again after every save (for a projector;
+                              Control-C stops)
       -h, --help              Show help
+
+    """
+
+  static let format = """
+    OVERVIEW: Rewrite scripts in the one canonical layout (the layout of the language server's
+    formatting); a script's tokens, and so its meaning, never change.
+
+    USAGE: \(CLIParser.formatUsage)
+
+    OPTIONS:
+      --check                 Write nothing; list the files that are not formatted and exit 1
+                              if there are any
+      -h, --help              Show help
+
+    PATH may be a folder (searched for *.marble) or '-' (standard input to standard output).
+    A script with syntax errors is reported and left as it is.
+
+    """
+
+  static let lsp = """
+    OVERVIEW: Run the language server: LSP 3.17 over standard input and output, for editors
+    (diagnostics, hover, completion, definitions, references, renames, symbols, formatting,
+    quick fixes, and a 'marbles/render' request that draws the script as SVG or HTML).
+
+    USAGE: \(CLIParser.lspUsage)
+
+    OPTIONS:
+    \(limits)
+      -h, --help              Show help
+
+    Every run the server makes stays inside these bounds, so a script that never ends cannot
+    freeze the editor.
 
     """
 
@@ -81,10 +124,34 @@ enum HelpText {
     Prints each failing expectation with an aligned diff, then 'N passed, M failed'.
     Exits 0 when everything passed, 1 otherwise.
 
+    With --update, each failing 'expect' gets the actual timeline written into its marble
+    string, in its own keys; the rest of the file stays byte for byte. Scripts with errors are
+    left alone; an 'expect' that needs a key its values map lacks is reported, not changed.
+
     OPTIONS:
+      --update                Rewrite the failing 'expect' marbles with what the run recorded
       --color <mode>          auto, always or never
     \(limits)
       --junit <path>          Also write the results as JUnit XML (one test case per 'expect')
+      -h, --help              Show help
+
+    """
+
+  static let check = """
+    OVERVIEW: Check a student's predictions against what the script does.
+
+    USAGE: \(CLIParser.checkUsage)
+
+    For each lane derived from the marble sources (every shown lane that is not a 'cold' or
+    'hot' source itself), says RIGHT when the copy's 'expect' line for it passes, WRONG with
+    the diff when it does not, and NOT YET when the copy has no 'expect' for it. Ends with
+    'N of M predictions right'; exits 0 when all are right, 1 otherwise. Draw the exercise
+    without the answers first: 'marbles render --quiz FILE'.
+
+    OPTIONS:
+      --format <format>       ascii (default) or unicode diffs
+      --color <mode>          auto, always or never
+    \(limits)
       -h, --help              Show help
 
     """
@@ -102,6 +169,7 @@ enum HelpText {
     once.
 
     OPTIONS:
+      --quiz                  Step through the sources only; the derived lanes show '?'
       --format <format>       ascii (default) or unicode
       --color <mode>          auto, always or never
     \(limits)

@@ -19,6 +19,8 @@ package struct ToolEnvironment: Sendable {
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
+  /// The file watching of `marbles render --watch`; nil where files cannot be watched.
+  package var watcher: FileWatcher?
 
   package init(
     run: @escaping @Sendable (SourceFile, RunOptions) -> ScriptOutcome,
@@ -27,8 +29,10 @@ package struct ToolEnvironment: Sendable {
     stdoutIsTerminal: Bool = false,
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
-    stepTerminal: StepTerminal? = nil
+    stepTerminal: StepTerminal? = nil,
+    watcher: FileWatcher? = nil
   ) {
+    self.watcher = watcher
     self.stepTerminal = stepTerminal
     self.run = run
     self.explain = explain
@@ -36,6 +40,24 @@ package struct ToolEnvironment: Sendable {
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
+  }
+}
+
+/// What `marbles render --watch` needs: a wait for the next save, and a screen to redraw.
+package struct FileWatcher: Sendable {
+  /// Waits until the file at the path changes (a save); false when watching should stop (the
+  /// file is gone).
+  package var waitForChange: @Sendable (String) -> Bool
+  /// Replaces the screen with a drawing (standard output) and its messages (standard error).
+  package var show: @Sendable (_ output: String, _ errors: String) -> Void
+
+  /// Creates a watcher.
+  package init(
+    waitForChange: @escaping @Sendable (String) -> Bool,
+    show: @escaping @Sendable (_ output: String, _ errors: String) -> Void
+  ) {
+    self.waitForChange = waitForChange
+    self.show = show
   }
 }
 
@@ -96,12 +118,23 @@ package enum MarblesTool {
         code = 0
       case .explain(let name):
         // An operator's name has no controls: escaping changes only what cannot be one.
-        let (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
+        var (text, found) = environment.explain(name.map { TerminalText.escaped($0) })
+        if found, environment.stdoutIsTerminal, let width = environment.terminalWidth {
+          text = wrap(text, width: width)
+        }
         if found { io.out += text } else { io.err += text }
         code = found ? 0 : 1
+      case .render(let options) where options.watch:
+        code = watch(options, environment: environment, io: &io)
       case .render(let options): code = render(options, environment: environment, io: &io)
       case .test(let options): code = test(options, environment: environment, io: &io)
+      case .check(let options): code = check(options, environment: environment, io: &io)
       case .step(let options): code = step(options, environment: environment, io: &io)
+      case .format(let options): code = format(options, environment: environment, io: &io)
+      case .lsp(let options):
+        code = LanguageServerHost.serve(
+          input: 0, output: 1,
+          options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       }
     }
     return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
@@ -155,8 +188,10 @@ package enum MarblesTool {
           drawn = true
           switch options.format {
           case .json: jsons.append { run.writeJSON(to: &$0) }
-          case .svg: texts.append(SVGRenderer(theme: options.theme).render(run))
-          case .html: texts.append(HTMLRenderer(theme: options.theme).render(run))
+          case .svg:
+            texts.append(SVGRenderer(theme: options.theme, quiz: options.quiz).render(run))
+          case .html:
+            texts.append(HTMLRenderer(theme: options.theme, quiz: options.quiz).render(run))
           case .ascii, .unicode:
             let color = useColor(
               options.color, environment: environment, toTerminal: options.output == nil)
@@ -165,9 +200,16 @@ package enum MarblesTool {
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
             let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            texts.append(
-              TimelineRenderer(options: .init(theme: theme, color: color, width: width)).render(run)
-            )
+            let renderer = TimelineRenderer(
+              options: .init(theme: theme, color: color, width: width))
+            if options.quiz {
+              let (quiz, hidden) = run.quiz
+              texts.append(
+                ScriptRun.markingHidden(hidden, in: renderer.render(quiz))
+                  + quizFooter(hidden, file: source.name))
+            } else {
+              texts.append(renderer.render(run))
+            }
           }
         }
       }
@@ -220,6 +262,96 @@ package enum MarblesTool {
     return failed ? 1 : 0
   }
 
+  // MARK: - render --watch
+
+  /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
+  /// is gone (or the user stops it).
+  private static func watch(
+    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    guard let watcher = environment.watcher else {
+      io.err += "error: --watch cannot watch files here\n"
+      return 1
+    }
+    var once = options
+    once.watch = false
+    let path = options.files[0]
+    var code: Int32 = 0
+    repeat {
+      var drawing = ToolIO()
+      code = render(once, environment: environment, io: &drawing)
+      let header =
+        options.output == nil
+        ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
+      watcher.show(header + drawing.out, drawing.err)
+    } while watcher.waitForChange(path)
+    return code
+  }
+
+  // MARK: - format
+
+  /// `marbles format PATH… [--check]`: rewrites each script that is not in the canonical layout
+  /// (through the one careful writer), or with `--check` only names them.
+  private static func format(
+    _ options: FormatArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    var files: [String] = []
+    var failed = false
+    for path in options.paths {
+      switch collectScripts(path) {
+      case .success(let found): files += found
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+      }
+    }
+    var unformatted = 0
+    for path in files {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        failed = true
+        continue
+      case .success(let loaded): source = loaded
+      }
+      switch ScriptFormatter.format(source) {
+      case .failure(let failure):
+        io.err += failure.diagnostics.render(in: source)
+        io.err += "\(source.name): not formatted: fix the syntax errors first\n"
+        failed = true
+      case .success(let text):
+        if path == "-" {
+          if !options.check { io.out += text }
+          if text != source.text {
+            unformatted += 1
+            if options.check { io.out += "<stdin>\n" }
+          }
+          continue
+        }
+        guard text != source.text else { continue }
+        unformatted += 1
+        if options.check {
+          io.out += "\(path)\n"
+          continue
+        }
+        do throws(IOFailure) {
+          try StreamIO.writeOutput(text, to: path)
+          io.err += "formatted \(path)\n"
+        } catch {
+          io.err += "error: cannot write '\(path)': \(error.reason)\n"
+          failed = true
+        }
+      }
+    }
+    if options.check, unformatted > 0 {
+      io.err +=
+        "\(unformatted) file\(unformatted == 1 ? " is" : "s are") not formatted; run 'marbles format' on \(unformatted == 1 ? "it" : "them")\n"
+      return 1
+    }
+    return failed ? 1 : 0
+  }
+
   // MARK: - step
 
   /// `marbles step FILE`: with a terminal, one screen per frame (Enter/`n` next, `p` previous,
@@ -248,16 +380,25 @@ package enum MarblesTool {
     defer { io.err += outcome.diagnostics.render(in: source) }
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-    let renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var renderer = StepRenderer(options: .init(theme: theme, color: color))
+    var shown = run
+    var footer = ""
+    if options.quiz {
+      let (quiz, hidden) = run.quiz
+      shown = quiz
+      renderer.hidden = hidden
+      footer = quizFooter(hidden, file: source.name)
+    }
     guard let terminal = environment.stepTerminal else {
-      io.out += renderer.renderAll(run)
+      io.out += renderer.renderAll(shown) + footer
       return exitCode
     }
-    let steps = renderer.steps(of: run)
+    let steps = renderer.steps(of: shown)
     var index = 0
     while true {
       terminal.show(
-        steps.screen(index) + "\n[Enter/n] next  [p] previous  [q] quit"
+        steps.screen(index) + (index == steps.count - 1 ? footer : "")
+          + "\n[Enter/n] next  [p] previous  [q] quit"
           + (index == steps.count - 1 ? "  (last frame)" : "") + "\n")
       switch terminal.readKey() {
       case .next?: index = min(index + 1, steps.count - 1)
@@ -266,6 +407,119 @@ package enum MarblesTool {
       case .other?: continue
       }
     }
+  }
+
+  /// What a quiz asks, under the drawing: the hidden lanes and how to check a prediction.
+  static func quizFooter(_ hidden: [String], file: String) -> String {
+    guard !hidden.isEmpty else { return "" }
+    return "\nPredict " + hidden.map { "'\($0)'" }.joined(separator: ", ")
+      + ": write an 'expect' line for each in your copy, then run 'marbles check \(file)'.\n"
+  }
+
+  /// `text` with every line longer than `width` broken at spaces, for `marbles explain` on a
+  /// terminal. A continuation starts under the line's last column (the summary of a catalogue
+  /// row, found after the last gap of two spaces that leaves 24 columns for the text) or under
+  /// its first word; a line that has no space to break at after that column (a diagram) stays as it is.
+  static func wrap(_ text: String, width: Int) -> String {
+    guard width >= 20 else { return text }
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var rest = Array(line)
+      guard rest.count > width else {
+        out.append(String(line))
+        continue
+      }
+      let lead = rest.prefix { $0 == " " }.count
+      var indent = lead
+      var index = lead
+      while index + 1 < min(rest.count, width - 24) {
+        if rest[index] == " ", rest[index + 1] == " " {
+          var end = index
+          while end < rest.count, rest[end] == " " { end += 1 }
+          indent = end
+          index = end
+        } else {
+          index += 1
+        }
+      }
+      if indent > width - 24 { indent = lead }
+      var first = true
+      while rest.count > width {
+        let limit = rest.index(rest.startIndex, offsetBy: width)
+        let floor = first ? indent : indent + 1
+        guard let cut = rest[floor..<limit].lastIndex(of: " "), cut > floor else { break }
+        out.append(String(rest[..<cut]))
+        rest = Array(repeating: " ", count: indent) + rest[(cut + 1)...]
+        first = false
+      }
+      out.append(String(rest))
+    }
+    return out.joined(separator: "\n")
+  }
+
+  // MARK: - check
+
+  /// `marbles check`: each derived lane of each script against the `expect` for it.
+  private static func check(
+    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+  ) -> Int32 {
+    let color = useColor(options.color, environment: environment, toTerminal: true)
+    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    var allRight = true
+    for path in options.paths {
+      let source: SourceFile
+      switch load(path, environment: environment) {
+      case .failure(let message):
+        io.err += message.text
+        allRight = false
+        continue
+      case .success(let loaded): source = loaded
+      }
+      let outcome = environment.run(
+        source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+      guard case .completed(let run) = outcome else {
+        io.out += paint("FAIL", .failed, color) + " \(source.name): the script does not run\n"
+        io.err += outcome.diagnostics.render(in: source)
+        allRight = false
+        continue
+      }
+      io.out += "\(run.title ?? source.name)\n"
+      let toPredict = run.lanes.filter { !$0.isMarbleSource }
+      var right = 0
+      for lane in toPredict {
+        let checks = run.expectations.filter { $0.lane == lane.name }
+        if checks.isEmpty {
+          io.out +=
+            "  NOT YET  \(lane.label): add a line 'expect \(lane.name) == \"…\"' with your "
+            + "prediction\n"
+        } else if let wrong = checks.first(where: { !$0.passed }) {
+          io.out +=
+            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n"
+          let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
+          for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            io.out += "    \(line)\n"
+          }
+        } else {
+          right += 1
+          io.out += "  " + paint("RIGHT", .value, color) + "    \(lane.label)\n"
+        }
+      }
+      let others = run.expectations.filter { result in
+        !result.passed && !toPredict.contains { $0.name == result.lane }
+      }
+      for other in others {
+        io.out +=
+          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n"
+        let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+          io.out += "    \(line)\n"
+        }
+        allRight = false
+      }
+      io.out += "\(right) of \(toPredict.count) predictions right\n"
+      if right < toPredict.count { allRight = false }
+    }
+    return allRight ? 0 : 1
   }
 
   // MARK: - test
@@ -309,6 +563,14 @@ package enum MarblesTool {
           io.out += run.diagnostics.render(in: source)
           junit.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
+        case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
+          let (updated, failures) = update(
+            source, run: run,
+            options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
+            environment: environment, io: &io)
+          passed += run.expectations.count - failures
+          failedCount += failures
+          junit.add(file: source.name, expectations: updated)
         case .completed(let run):
           junit.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
@@ -338,6 +600,46 @@ package enum MarblesTool {
       }
     }
     return failedCount == 0 ? 0 : 1
+  }
+
+  /// `marbles test --update` for one script whose run failed expectations: rewrites each
+  /// failing `expect` with the actual timeline (`ExpectUpdater`), checks the updated script by
+  /// running it, writes it atomically, and prints what changed. Returns the expectations as
+  /// they stand after the update and how many still fail.
+  private static func update(
+    _ source: SourceFile, run: ScriptRun, options: RunOptions, environment: ToolEnvironment,
+    io: inout ToolIO
+  ) -> (results: [ExpectationResult], failures: Int) {
+    let failing = run.expectations.filter { !$0.passed }.count
+    let plan = ExpectUpdater.plan(source, run: run)
+    var results = run.expectations
+    if !plan.changes.isEmpty {
+      let updated = SourceFile(
+        name: source.name, text: ExpectUpdater.apply(plan.changes, to: source))
+      let changedLines = Set(plan.changes.map(\.line))
+      guard case .completed(let rerun) = environment.run(updated, options),
+        !rerun.expectations.contains(where: { !$0.passed && changedLines.contains($0.line) })
+      else {
+        io.out += "FAIL \(source.name): not updated: the rewritten expectations would still fail\n"
+        return (results, failing)
+      }
+      do {
+        try StreamIO.writeOutput(updated.text, to: source.name)
+      } catch {
+        io.out += "FAIL \(source.name): not updated: cannot write it: \(error.reason)\n"
+        return (results, failing)
+      }
+      results = rerun.expectations
+      io.out += "UPDATED \(source.name)\n"
+      for change in plan.changes {
+        io.out +=
+          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n"
+      }
+    }
+    for refusal in plan.refusals {
+      io.out += "FAIL \(source.name):\(refusal) (not updated)\n"
+    }
+    return (results, results.filter { !$0.passed }.count)
   }
 
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
@@ -455,8 +757,11 @@ package enum MarblesTool {
     case "render": io.out += HelpText.render
     case "run": io.out += HelpText.run
     case "test": io.out += HelpText.test
+    case "check": io.out += HelpText.check
     case "step": io.out += HelpText.step
     case "explain": io.out += HelpText.explain
+    case "format": io.out += HelpText.format
+    case "lsp": io.out += HelpText.lsp
     case "help": io.out += HelpText.general
     case let other?:
       io.err +=

@@ -4,7 +4,9 @@ import XCTest
 
 /// Reports `issues` at the caller's location: through Swift Testing inside a Swift Testing test
 /// (warnings as warning issues), otherwise through XCTest (`XCTFail`, which has no column and no
-/// warnings; warnings are printed to standard error instead).
+/// warnings; warnings are printed to standard error instead). In Swift Testing a failed
+/// timeline comparison also attaches its picture, `expected-vs-actual.svg`, to the test (kept
+/// with `swift test --attachments-path DIR`, shown by IDEs).
 func report(
   _ issues: [MarbleIssue], fileID: String, filePath: StaticString, line: UInt, column: UInt
 ) {
@@ -15,6 +17,11 @@ func report(
       Issue.record(
         Comment(rawValue: issue.message), severity: issue.severity == .error ? .error : .warning,
         sourceLocation: location)
+      #if compiler(>=6.2)
+        if let picture = issue.picture {
+          Attachment.record(picture, named: "expected-vs-actual.svg", sourceLocation: location)
+        }
+      #endif
     } else if issue.severity == .error {
       XCTFail(issue.message, file: filePath, line: line)
     } else {

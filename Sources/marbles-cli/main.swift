@@ -25,6 +25,34 @@ nonisolated(unsafe) var stepTerminal = termios()
 /// whenever `fg` resumes the tool (even when the stop came before the wait began).
 nonisolated(unsafe) var resumePipe: [Int32] = [-1, -1]
 
+/// Waits until the file at `path` is saved (its modification time, size or inode change),
+/// looking four times a second; false once it is gone for a second (not just replaced by an
+/// editor's atomic save).
+func waitForSave(_ path: String) -> Bool {
+  func signature() -> [Int]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if os(Linux)
+      let modified = info.st_mtim
+    #else
+      let modified = info.st_mtimespec
+    #endif
+    return [Int(modified.tv_sec), Int(modified.tv_nsec), Int(info.st_size), Int(info.st_ino)]
+  }
+  let start = signature()
+  var missing = 0
+  while true {
+    usleep(250_000)
+    guard let now = signature() else {
+      missing += 1
+      if missing >= 4 { return false }
+      continue
+    }
+    missing = 0
+    if now != start { return true }
+  }
+}
+
 /// One key from the terminal, for `marbles step` (in the mode `enterStepMode` set). A resume
 /// (`fg`) while waiting, or since the last wait, returns `.other`, which redraws the screen.
 func readStepKey() -> StepKey? {
@@ -146,7 +174,14 @@ let environment = ToolEnvironment(
     ? StepTerminal(
       readKey: readStepKey,
       show: { try? StreamIO.writeAll(Array(("\u{1B}[H\u{1B}[2J" + $0).utf8), to: STDOUT_FILENO) })
-    : nil
+    : nil,
+  watcher: FileWatcher(
+    waitForChange: waitForSave,
+    show: { output, errors in
+      let clear = isatty(STDOUT_FILENO) != 0 ? "\u{1B}[H\u{1B}[2J" : ""
+      try? StreamIO.writeAll(Array((clear + output).utf8), to: STDOUT_FILENO)
+      try? StreamIO.writeAll(Array(errors.utf8), to: STDERR_FILENO)
+    })
 )
 let result = MarblesTool.main(Array(CommandLine.arguments.dropFirst()), environment: environment)
 if stepping { leaveStepMode() }

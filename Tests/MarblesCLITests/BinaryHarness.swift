@@ -30,6 +30,10 @@ struct Binary {
       .appendingPathComponent(".build/debug/marbles")
   }
 
+  /// Writing to a pipe whose reader has gone raises SIGPIPE, which would end the whole test
+  /// process (as the tool itself does, the tests take EPIPE instead).
+  static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
   /// Runs `marbles ARGUMENTS` (or `executable ARGUMENTS`, a wrapper such as `setpriv` given
   /// the binary's path among its arguments).
   static func run(
@@ -51,8 +55,11 @@ struct Binary {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
+    Binary.ignoreBrokenPipes
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    // A child that exits before reading its input (a usage error) closes the pipe: the write
+    // then fails with EPIPE, which is not this run's result.
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large output cannot block the child.
     let group = DispatchGroup()

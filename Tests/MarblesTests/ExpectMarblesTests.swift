@@ -57,12 +57,47 @@ private func mapped<Value, Result>(
     expectSubscriptions(work, "-^--!", "-----^--!")
   }
 
+  @Test func innerSignalsThatFailDifferentlyShowBothErrors() throws {
+    let ts = TestScheduler()
+    let timeout: ColdSignal<Int> = ts.cold("#", error: MarbleError("timeout"))
+    let clicks: HotSignal<Int> = ts.hot("-1|")
+    let recording = ts.record(mapped(clicks) { _ -> Signal<Int> in timeout })
+    try ts.run()
+    let issues = MarbleExpectation.check(
+      recording.events, matches: "-x|", values: ["x": ts.cold("#")])
+    #expect(
+      issues.map(\.message) == [
+        """
+        expectation failed at frame 1: expected next(cold("#")), got \
+        next(cold("#", error: MarbleError("timeout")))
+                  0
+        expected  -x|   x = cold("#")
+        actual    -a|   a = cold("#", error: MarbleError("timeout"))
+                   ^
+        frame 1: value differs: expected next(cold("#")), got \
+        next(cold("#", error: MarbleError("timeout")))
+        """
+      ])
+  }
+
+  @Test func aFailedComparisonCarriesItsPictureForTheAttachment() throws {
+    let ts = TestScheduler()
+    let recording = ts.record(ts.cold(events: [.next(1, at: 2), .completed(at: 4)]))
+    try ts.run()
+    let issues = MarbleExpectation.check(recording.events, matches: "--2-|")
+    let picture = try #require(issues.first?.picture)
+    #expect(picture.hasPrefix("<svg"))
+    #expect(picture.contains(">expected</text>") && picture.contains(">actual</text>"))
+    #expect(MarbleExpectation.check(recording.events, matches: "--1-|").isEmpty)
+  }
+
   @Test func reportsAFailedExpectationAtTheCallersLine() throws {
     let ts = TestScheduler()
     let recording = ts.record(ts.cold(events: [.next(1, at: 2), .completed(at: 4)]))
     try ts.run()
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       expectMarbles(recording, "--2-|")
     } matching: { issue in
       issue.sourceLocation?.line == line
@@ -82,8 +117,9 @@ private func mapped<Value, Result>(
 
   @Test func reportsAMarbleErrorAtTheCallersLine() {
     let ts = TestScheduler()
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       let _: ColdSignal<Int> = ts.cold("--(1")
     } matching: { issue in
       issue.sourceLocation?.line == line
@@ -99,7 +135,8 @@ private func mapped<Value, Result>(
 
   @Test func reportsAMissingValueForATypeWithoutDefaults() {
     let ts = TestScheduler()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       let _: ColdSignal<Bool> = ts.cold("-t-x|", values: ["t": true])
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
@@ -110,7 +147,8 @@ private func mapped<Value, Result>(
 
   @Test func reportsASubscriptionMarbleError() {
     let ts = TestScheduler()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       _ = ts.record(ts.cold(events: [Recorded<Int>.completed(at: 1)]), subscription: "--!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
@@ -123,7 +161,8 @@ private func mapped<Value, Result>(
     let source = ts.cold(events: [Recorded<Int>.completed(at: 7)])
     _ = ts.record(source)
     try ts.run()
-    withKnownIssue {
+    // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
+    withKnownIssue("a deliberate failure: this test checks its message") {
       expectSubscriptions(source, "^-------!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(

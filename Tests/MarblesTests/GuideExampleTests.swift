@@ -29,3 +29,18 @@ import Testing
     expectSubscriptions(input, "^---!")
   }
 }
+
+// The Command example of Guides/Testing.md.
+@Suite struct SaveCommandTests {
+  @Test func runsOnTheTestsVirtualMainQueue() throws {
+    let ts = TestScheduler()
+    // Made after `ts` without a main scheduler: hops to `ts.main`, the virtual main queue.
+    let save = Command<String, Int> { _ in ts.cold("--r|", values: ["r": 1]) }
+    let executing = ts.record(save.executing)
+    let executions = ts.record(save.executionSignals)
+    ts.scheduler.schedule(after: 1) { save.execute("draft") }
+    try ts.run()
+    expectMarbles(executing, "ft--f", values: ["t": true, "f": false])
+    expectMarbles(executions, "-x", values: ["x": ts.cold("--r|", values: ["r": 1])])
+  }
+}

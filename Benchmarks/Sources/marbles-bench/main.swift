@@ -351,6 +351,84 @@ measure("render 20 x 10k html", events: lanes.reduce(0) { $0 + $1.events.count }
   _ = HTMLRenderer().render(bigRun)
 }
 
+// MARK: 6. The language server: each request on a 500-line script, in process.
+
+/// A 500-line script: 125 sources, each mapped, filtered, shown and expected.
+let lspScript =
+  (0..<125).map { i in
+    """
+    let s\(i) = cold("--a--b--c--|", a: \(i + 1), b: 2, c: 3)
+    let m\(i) = s\(i).map { x in x * 2 }.filter { x in x > 1 }
+    show m\(i)
+    expect m\(i) == "--a--b--c--|", a: \(2 * (i + 1)), b: 4, c: 6
+    """
+  }.joined(separator: "\n") + "\n"
+let lspURI = "file:///bench/lsp.marble"
+func lspMessage(_ id: Int?, _ method: String, _ params: String) -> [UInt8] {
+  Array(
+    ("{\"jsonrpc\":\"2.0\"," + (id.map { "\"id\":\($0)," } ?? "") + "\"method\":\"\(method)\","
+      + "\"params\":\(params)}").utf8)
+}
+func lspQuoted(_ text: String) -> String {
+  var quoted = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": quoted += "\\\""
+    case "\\": quoted += "\\\\"
+    case "\n": quoted += "\\n"
+    default: quoted.unicodeScalars.append(scalar)
+    }
+  }
+  return quoted + "\""
+}
+let lspDocument = "{\"textDocument\":{\"uri\":\"\(lspURI)\"}"
+func lspAt(_ line: Int, _ character: Int) -> String {
+  lspDocument + ",\"position\":{\"line\":\(line),\"character\":\(character)}}"
+}
+let lspSession = LanguageServerSession()
+_ = lspSession.handle(lspMessage(0, "initialize", "{}"))
+var lspVersion = 1
+let lspOpen = measure("lsp didOpen 500 lines (run + diagnostics)", events: 500) {
+  lspVersion += 1
+  _ = lspSession.handle(
+    lspMessage(
+      nil, "textDocument/didOpen",
+      "{\"textDocument\":{\"uri\":\"\(lspURI)\",\"languageId\":\"marble\",\"version\":\(lspVersion),\"text\":\(lspQuoted(lspScript))}}"
+    ))
+}
+let lspChange = measure("lsp didChange 500 lines (run + diagnostics)", events: 500) {
+  lspVersion += 1
+  _ = lspSession.handle(
+    lspMessage(
+      nil, "textDocument/didChange",
+      "{\"textDocument\":{\"uri\":\"\(lspURI)\",\"version\":\(lspVersion)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":33},\"end\":{\"line\":0,\"character\":34}},\"text\":\"\(lspVersion % 9 + 1)\"}]}"
+    ))
+}
+var lspRequests: [(String, Double)] = [("didOpen", lspOpen), ("didChange", lspChange)]
+let lspCases: [(String, String, String)] = [
+  ("hover on an operator", "textDocument/hover", lspAt(201, 15)),
+  ("hover on a name (its lane)", "textDocument/hover", lspAt(201, 5)),
+  ("hover on a marble character", "textDocument/hover", lspAt(200, 23)),
+  ("completion after '.'", "textDocument/completion", lspAt(201, 14)),
+  ("definition", "textDocument/definition", lspAt(201, 11)),
+  ("references", "textDocument/references", lspAt(201, 11)),
+  ("documentSymbol", "textDocument/documentSymbol", lspDocument + "}"),
+  ("formatting", "textDocument/formatting", lspDocument + ",\"options\":{}}"),
+  ("marbles/render svg", "marbles/render", lspDocument + ",\"format\":\"svg\"}"),
+]
+for (index, (name, method, params)) in lspCases.enumerated() {
+  var reply = ""
+  let seconds = measure("lsp \(name), 500 lines", events: 1) {
+    reply = lspSession.handle(lspMessage(index + 10, method, params)).joined()
+  }
+  if !reply.contains("\"result\"") || reply.contains("\"result\":null") {
+    rows[rows.count - 1].note = "FAILED: " + String(reply.prefix(120))
+  } else {
+    rows[rows.count - 1].note = "\(reply.utf8.count) bytes of JSON"
+  }
+  lspRequests.append((name, seconds))
+}
+
 // MARK: Report
 
 Scripts.cleanUp()
@@ -447,6 +525,11 @@ if quick {
   targetRow(
     "100k Command executions (serial)", String(format: "%.2f s", commandSeconds), "<= 1 s",
     verdict(commandSeconds, atMost: 1))
+  if let slowest = lspRequests.max(by: { $0.1 < $1.1 }) {
+    targetRow(
+      "slowest LSP request, 500 lines (\(slowest.0))", String(format: "%.3f s", slowest.1),
+      "<= 0.05 s", verdict(slowest.1, atMost: 0.05))
+  }
   if let render = renderEndToEnd {
     targetRow(
       "render 20 lanes x 10k frames, end to end", String(format: "%.3f s", render), "<= 0.15 s",

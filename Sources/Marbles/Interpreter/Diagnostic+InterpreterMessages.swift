@@ -57,7 +57,14 @@ extension Diagnostic {
     static func unknownOperator(_ name: String, suggestions: [String], at range: SourceRange)
       -> Diagnostic
     {
-      .error("unknown operator '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
+      if name == "pipe" {
+        return .error(
+          "unknown operator 'pipe'; operators chain directly here: 'input.map { x in x * 2 }"
+            + ".filter { x in x > 2 }' for RxJS's 'input.pipe(map(x => x * 2), filter(x => x > 2))'",
+          at: range)
+      }
+      return .error(
+        "unknown operator '\(name)'\(ScriptSpelling.didYouMean(suggestions))", at: range)
     }
 
     /// `use NAME` with a library other than `rxjs` or `ReactiveObjC`.

@@ -36,6 +36,7 @@ enum ExpectationChecker {
       line: line, column: column, lane: expectation.name, passed: false, expected: expected,
       actual: actual, actualOrder: recorded?.order ?? [],
       mismatch: ExpectationMismatch(
-        expected: expected, actual: actual, differences: differences, keys: expectation.keys))
+        expected: expected, actual: actual, differences: differences, keys: expectation.keys,
+        mapValues: expectation.mapValues, errorValue: expectation.errorValue))
   }
 }

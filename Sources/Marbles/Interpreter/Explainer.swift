@@ -62,7 +62,7 @@ enum Explainer {
       (
         family.title,
         family.entries.map {
-          (printedName($0), $0.rac.isEmpty ? "-" : $0.rac, $0.alias ?? "-", $0.summary)
+          (printedName($0), $0.rac.isEmpty ? "-" : $0.rac, rxjsName($0) ?? "-", $0.summary)
         }
       )
     }
@@ -90,6 +90,16 @@ enum Explainer {
     return text
   }
 
+  /// The RxJS name of an entry with the same semantics: its alias, or, for an operator only
+  /// RxJS has (no ReactiveObjC name), its own name (`switchMap`, `pairwise`, `timer`), or
+  /// `connect` for `connectWith`, RxJS's `connect(selector, { connector })`. Nil when RxJS has
+  /// none.
+  static func rxjsName(_ entry: OperatorEntry) -> String? {
+    if let alias = entry.alias { return alias }
+    guard entry.rac.isEmpty else { return nil }
+    return entry.name == "connectWith" ? "connect" : entry.name
+  }
+
   /// A row's name as the catalogue prints it: `.map`, `cold()`, `empty`.
   static func printedName(_ entry: OperatorEntry) -> String {
     var name: String
@@ -107,7 +117,7 @@ enum Explainer {
     var text = "\(entry.signature)\n\n\(entry.summary).\n\n"
     text += "Family: \(Catalogue.family(of: entry))\n"
     text += "ReactiveObjC: \(entry.rac.isEmpty ? "(none; RxJS only)" : entry.rac)\n"
-    text += "RxJS: \(entry.alias ?? "(no alias with the same semantics)")\n"
+    text += "RxJS: \(rxjsName(entry) ?? "(no alias with the same semantics)")\n"
     text += "Semantics: \(entry.semanticsNote)\n"
     let example = self.example(for: entry)
     text += "Inputs: \(inputsLine(entry, example))\n"

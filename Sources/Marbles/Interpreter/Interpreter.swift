@@ -55,7 +55,7 @@ enum Interpreter {
       try scheduler.run()
     } catch {
       switch error {
-      case .stopped: break
+      case .stopped, .realSchedulerInVirtualRun: break
       case .frameLimitExceeded(let limit, let nextFrame):
         if !runtime.hasFailed { reason = .frameLimit }
         runtime.fail(
@@ -125,6 +125,11 @@ final class Session {
     /// For `expect subscriptions(…)`.
     var source: MarbleSource?
     var windows: [SubscriptionLog] = []
+    /// Every entry of the `expect`'s values map whose value holds no signal, used in the
+    /// marble or not (for `marbles test --update`).
+    var mapValues: [String: TimelineValue] = [:]
+    /// The value `#` stands for in the `expect` (`error:`, or "error").
+    var errorValue: TimelineValue?
 
     /// The expected events, inner recordings resolved.
     var expected: [TimelineEvent] {
@@ -401,10 +406,22 @@ final class Session {
             key: map[key] != nil ? key : nil))
       }
     }
+    var mapValues: [String: TimelineValue] = [:]
+    for (key, value) in map {
+      if !value.containsSignal {
+        mapValues[key] = value.timelineValue(at: 0)
+      } else if case .signal(let signal) = value, let source = signal as? MarbleSource,
+        source.kind == .cold
+      {
+        // A cold marble, as delivered at frame 0 (the updater compares relative frames).
+        mapValues[key] = .signal(source.timeline(subscribedAt: 0))
+      }
+    }
     expectations.append(
       Expectation(
         name: expectation.name, range: expectation.range, recorder: nil,
-        expectedEvents: expected))
+        expectedEvents: expected, mapValues: mapValues,
+        errorValue: error.containsSignal ? nil : error.asError.value.timelineValue(at: 0)))
     pendingExpectations.append((expectations.count - 1, signal))
   }
 
@@ -469,9 +486,16 @@ final class Session {
     }
     if let stop { last = max(first, min(last, stop)) }
     let timelineLanes = lanes.map { lane in
-      TimelineLane(
+      var timelineLane = TimelineLane(
         name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
         recorded: lane.recorder.recorded, before: before(lane))
+      timelineLane.isMarbleSource = lane.signal is MarbleSource
+      if lane.kind == .recorded, let source = lane.signal as? MarbleSource, source.kind == .cold,
+        source.subscriptions.count > 1
+      {
+        timelineLane.subscriptionRows = (source.subscriptions, lane.recorder.eventSubscriptions)
+      }
+      return timelineLane
     }
     return ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,

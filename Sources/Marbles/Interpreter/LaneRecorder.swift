@@ -76,8 +76,14 @@ final class LaneRecorder {
   func watch(_ source: MarbleSource) {
     guard watched == nil, log.window == nil else { return }
     watched = source
-    source.watch { [weak self] event in self?.record(event) }
+    source.watch { [weak self] event, subscription in
+      self?.record(event, subscription: subscription)
+    }
   }
+
+  /// For a lane watching a cold source: the index of the source's subscription each recorded
+  /// event was delivered to, in event order (empty otherwise).
+  private(set) var eventSubscriptions: [Int] = []
 
   /// Ends the subscription now (the `!` of a subscription marble).
   func stop() {
@@ -85,7 +91,7 @@ final class LaneRecorder {
     log.end(at: scheduler.now)
   }
 
-  private func record(_ event: Event<Value>) {
+  private func record(_ event: Event<Value>, subscription: Int? = nil) {
     guard !clock.hasStopped else { return }
     let frame = scheduler.now
     if let budget {
@@ -99,6 +105,7 @@ final class LaneRecorder {
     }
     let sequence = clock.next(at: frame)
     let (turn, queue) = currentAction
+    if let subscription { eventSubscriptions.append(subscription) }
     // A passive lane's window is its source's: its events do not end it.
     let terminal = watched == nil
     switch event {

@@ -28,8 +28,9 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   private(set) var origins: [String?] = []
   /// Says what is subscribing now (set by the runtime while a `show` or `expect` subscribes).
   var currentOrigin: () -> String? = { nil }
-  /// Called with every event the source delivers, without subscribing (`show input.recorded`).
-  private var watchers: [(Event<Value>) -> Void] = []
+  /// Called with every event the source delivers, without subscribing (`show input.recorded`),
+  /// and for a cold source the index of the subscription it is delivered to.
+  private var watchers: [(Event<Value>, Int?) -> Void] = []
   private let scheduler: VirtualTimeScheduler
   /// The run's budget: events at the subscription's own frame keep its nesting depth.
   private let budget: Budget
@@ -133,7 +134,7 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
             return
           }
           for event in events {
-            self?.notifyWatchers(event)
+            self?.notifyWatchers(event, subscription: index)
             subscriber.send(event)
           }
         })
@@ -157,7 +158,7 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
       on: scheduler, shiftedBy: 0, fromBatch: timeline.firstBatch(atOrAfter: scheduler.now)
     ) { [weak self, subject] _, events in
       for event in events {
-        self?.notifyWatchers(event)
+        self?.notifyWatchers(event, subscription: nil)
         subject.send(event)
       }
     }
@@ -194,12 +195,13 @@ final class MarbleSource: Signal<Value>, @unchecked Sendable {
   }
 
   /// Calls `watcher` with every event the source delivers from now on, to any subscriber (or,
-  /// for a hot source, to nobody): a lane drawn without subscribing.
-  func watch(_ watcher: @escaping (Event<Value>) -> Void) {
+  /// for a hot source, to nobody): a lane drawn without subscribing. A cold source also says
+  /// which of its subscriptions (an index into `subscriptions`) the event is delivered to.
+  func watch(_ watcher: @escaping (Event<Value>, Int?) -> Void) {
     watchers.append(watcher)
   }
 
-  private func notifyWatchers(_ event: Event<Value>) {
-    for watcher in watchers { watcher(event) }
+  private func notifyWatchers(_ event: Event<Value>, subscription: Int?) {
+    for watcher in watchers { watcher(event, subscription) }
   }
 }

@@ -402,6 +402,13 @@ struct DiagramKeys<Value> {
     Lookup(printed: printed, refinement: (value as? any DiagramKeyRefining)?.keyRefinement ?? 0)
   }
 
+  /// The key of `value` when the diagram draws it with a key (not as itself), if it is one of
+  /// the values given: the letter the SVG and HTML diagrams reuse for it.
+  func key(of value: Value) -> String? {
+    guard let index = index(of: value), entries[index].keyed else { return nil }
+    return entries[index].glyph
+  }
+
   /// The glyph of the value at `position` in the `values` given.
   func glyph(at position: Int) -> String {
     entries[ordinals[position]].glyph

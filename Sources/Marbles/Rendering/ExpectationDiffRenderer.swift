@@ -71,9 +71,9 @@ public struct ExpectationDiffRenderer: Sendable {
     return text
   }
 
-  /// A value as the diff prints it; an inner signal as the marble it played relative to its
-  /// subscription (`cold("--r|")`), or as a list of events when its values need more than one
-  /// character.
+  /// A value as the diff prints it; an inner signal as the script that would make it, relative
+  /// to its subscription (`cold("--r|")`, `cold("-a#", a: 12, error: "timeout")`), or as a list
+  /// of events when no marble string draws it.
   static func describe(_ value: TimelineValue) -> String {
     switch value {
     case .signal(let inner): return describe(inner)
@@ -84,16 +84,52 @@ public struct ExpectationDiffRenderer: Sendable {
     }
   }
 
+  /// The `cold(…)` call a script writes for `inner`: values that read back as themselves from a
+  /// marble are drawn literally, others get letter keys with a values argument (`a: 12`), and a
+  /// failure other than the default `"error"` gets `error: …`. Written by `marbleString`, the
+  /// inverse of the marble parser; when the literal keys would read back otherwise (`1ms` is a
+  /// time progression), every value gets a letter.
   private static func describe(_ inner: InnerTimeline) -> String {
     let events = inner.events
-    // Written by `marbleString`, the inverse of the marble parser (no layout of its own), when
-    // every event has a glyph that reads back as the same event.
-    if events.allSatisfy({ glyph($0) != nil }),
-      let marble = try? marbleString(
-        of: events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) },
-        key: { value in glyph(.next(value, at: 0)) })
+    let relative = events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) }
+    var errorArgument: [String] = []
+    if let failure = events.first(where: { $0.kind == .error }),
+      failure.value != .string("error")
     {
-      return "cold(" + String(reflecting: marble) + ")"
+      errorArgument = ["error: " + describe(failure.value ?? .null)]
+    }
+    for literal in [true, false] {
+      var used: Set<String> = []
+      if literal {
+        for event in events where event.kind == .next {
+          if let key = glyph(event.value ?? .null) { used.insert(key) }
+        }
+      }
+      var letters = "abcdefghijklmnopqrstuvwxyz".map(String.init).filter { !used.contains($0) }
+        .makeIterator()
+      var keys: [(value: TimelineValue, key: String)] = []
+      var arguments: [String] = []
+      var complete = true
+      for event in events where event.kind == .next {
+        let value = event.value ?? .null
+        if keys.contains(where: { $0.value == value }) { continue }
+        if literal, let key = glyph(value) {
+          keys.append((value, key))
+        } else if let letter = letters.next() {
+          keys.append((value, letter))
+          arguments.append("\(letter): \(describe(value))")
+        } else {
+          complete = false
+        }
+      }
+      guard complete else { continue }
+      if let marble = try? marbleString(
+        of: relative, key: { value in keys.first { $0.value == value }?.key })
+      {
+        return "cold("
+          + ([String(reflecting: marble)] + arguments + errorArgument).joined(separator: ", ")
+          + ")"
+      }
     }
     let list = events.map { event -> String in
       let offset = "@+\(event.frame - inner.subscribed)"
@@ -106,23 +142,17 @@ public struct ExpectationDiffRenderer: Sendable {
     return "signal[" + list.joined(separator: ", ") + "]"
   }
 
-  /// The one-character marble glyph of an event, if its value reads back the same from a marble.
-  private static func glyph(_ event: TimelineEvent) -> String? {
-    switch event.kind {
-    case .completed: return "|"
-    case .error:
-      if case .string("error")? = event.value { return "#" }
-      return nil
-    case .next:
-      switch event.value {
-      case .int(let number)? where (0...9).contains(number): return String(number)
-      case .string(let text)? where text.count == 1:
-        guard let character = text.first, !character.isWhitespace, !character.isNumber,
-          !"-|#()^!".contains(character)
-        else { return nil }
-        return text
-      default: return nil
-      }
+  /// The one-character marble key of a value that reads back as the same value from a marble
+  /// without a values argument (digits are numbers, other characters strings), if it has one.
+  private static func glyph(_ value: TimelineValue) -> String? {
+    switch value {
+    case .int(let number) where (0...9).contains(number): return String(number)
+    case .string(let text) where text.count == 1:
+      guard let character = text.first, !character.isWhitespace, !character.isNumber,
+        !"-|#()^!".contains(character)
+      else { return nil }
+      return text
+    default: return nil
     }
   }
 }

@@ -20,9 +20,12 @@ public enum DiagramTheme: String, CaseIterable, Sendable {
 public struct SVGRenderer: Sendable {
   /// The colour scheme.
   public var theme: DiagramTheme
+  /// Quiz mode: the marble sources are drawn, every other lane only as its label and `?`.
+  public var quiz: Bool
 
-  public init(theme: DiagramTheme = .auto) {
+  public init(theme: DiagramTheme = .auto, quiz: Bool = false) {
     self.theme = theme
+    self.quiz = quiz
   }
 
   /// The run as a complete SVG document, ending with a newline.
@@ -33,7 +36,7 @@ public struct SVGRenderer: Sendable {
 
   /// The document; `work` counts what building and drawing it visited.
   func _render(_ run: ScriptRun, work: inout Int) -> String {
-    let diagram = VisualDiagram(run)
+    let diagram = VisualDiagram(run, quiz: quiz)
     work += diagram.work + diagram.rows.count
     return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
   }
@@ -137,6 +140,20 @@ struct SVGLayout {
     }
     body += legend
     if interactive {
+      // The lane labels again, on the background of their column: the page shows them, moved
+      // along, while the diagram is scrolled sideways, so that long runs keep their labels.
+      let top = rowsTop - 8
+      body +=
+        "<g id=\"pinned\" style=\"display:none\"><rect class=\"bg\" x=\"0\" y=\"\(n(top))\" "
+        + "width=\"\(n(plotLeft - 12))\" height=\"\(n(rowsBottom - top))\"/>"
+      for index in diagram.rows.indices {
+        body +=
+          "<text class=\"label\" x=\"\(n(Self.margin))\" y=\"\(n(lineY(index) + 4))\">"
+          + "\(escape(diagram.rows[index].label))</text>"
+      }
+      body += "</g>\n"
+    }
+    if interactive {
       body +=
         "<rect id=\"veil\" class=\"veil\" x=\"\(n(plotRight))\" y=\"\(n(plotTop))\" "
         + "width=\"0\" height=\"\(n(rowsBottom - plotTop))\"/>\n"
@@ -200,17 +217,33 @@ struct SVGLayout {
   private func rowText(_ index: Int, work: inout Int) -> String {
     let row = diagram.rows[index]
     let y = lineY(index)
-    var out = "<g class=\"row\(row.depth > 0 ? " inner" : "")\">"
+    let quiz = row.quiz.map { " data-quiz=\"\($0)\"" } ?? ""
+    var out = "<g class=\"row\(row.depth > 0 ? " inner" : "")\"\(quiz)>"
     out +=
       "<text class=\"label\" x=\"\(n(Self.margin))\" y=\"\(n(y + 4))\">\(escape(row.label))</text>"
+    if row.quiz != nil, !interactive {
+      // A quiz draws the lane to predict as its label and a question mark.
+      return out
+        + "<text class=\"label quizq\" x=\"\(n(x(row.start)))\" y=\"\(n(y + 4))\">?</text></g>\n"
+    }
     if let origin = row.origin {
       let from = (x(origin.frame), lineY(origin.row) + Self.radius)
       let to = (x(row.start), y - 7)
       out += "<path class=\"conn\" d=\"M\(n(from.0)) \(n(from.1))L\(n(to.0)) \(n(to.1))\"/>"
-    } else if row.start > diagram.first {
+    }
+    // A late subscription's `^`: under the line, or, when a marble sits at that frame, drawn
+    // after the marks and below the marble, so that the marble does not hide it.
+    var caret = ""
+    if row.origin == nil, row.start > diagram.first {
       let sx = x(row.start)
-      out +=
-        "<path class=\"sub\" d=\"M\(n(sx - 5)) \(n(y + 12))L\(n(sx)) \(n(y + 6))L\(n(sx + 5)) \(n(y + 12))\"/>"
+      let covered = row.marks.contains { $0.frame == row.start }
+      let top = covered ? y + Self.radius + 2 : y + 6
+      caret =
+        "<path class=\"sub\" d=\"M\(n(sx - 5)) \(n(top + 6))L\(n(sx)) \(n(top))L\(n(sx + 5)) \(n(top + 6))\"/>"
+      if !covered {
+        out += caret
+        caret = ""
+      }
     }
     // A lane still open when the run stopped early ends at the stop line, without an arrow.
     let stopX = diagram.stop.map { x($0.frame) + frameWidth / 2 }
@@ -237,7 +270,7 @@ struct SVGLayout {
       out +=
         "<path class=\"unsub\" d=\"M\(n(x(end))) \(n(y - 10))V\(n(y + 10))\"><title>unsubscribed at frame \(end)</title></path>"
     }
-    return out + "</g>\n"
+    return out + caret + "</g>\n"
   }
 
   /// A Boolean lane: a line high for `true`, low for `false`, shaded while true.

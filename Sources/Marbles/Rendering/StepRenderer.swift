@@ -16,6 +16,8 @@ import Reactive
 public struct StepRenderer: Sendable {
   /// The options of the text diagram (theme, colour); wrapping is off: a step is one block.
   public var options: TimelineRenderer.Options
+  /// The labels of lanes a quiz hides (`marbles step --quiz`): drawn with `?` in every step.
+  public var hidden: [String] = []
 
   public init(options: TimelineRenderer.Options = .init()) {
     self.options = options
@@ -35,8 +37,10 @@ public struct StepRenderer: Sendable {
     public func screen(_ index: Int) -> String {
       let frame = diagram.first + index
       var out = "step \(index + 1) of \(count): frame \(frame)\n"
-      out += TimelineRenderer(options: renderer.options).render(
-        run.prefix(through: frame), keysFrom: run)
+      out += ScriptRun.markingHidden(
+        renderer.hidden,
+        in: TimelineRenderer(options: renderer.options).render(
+          run.prefix(through: frame), keysFrom: run))
       let work = diagram.frames[index]
       if work.isEmpty {
         out += "frame \(frame): nothing happens\n"
@@ -58,7 +62,8 @@ public struct StepRenderer: Sendable {
 
   /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
-    Steps(run: run, diagram: VisualDiagram(run), renderer: self)
+    let run = run.oneRowPerSubscription
+    return Steps(run: run, diagram: VisualDiagram(run), renderer: self)
   }
 
   /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.

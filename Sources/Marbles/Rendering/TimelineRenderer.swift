@@ -64,6 +64,8 @@ public struct TimelineRenderer: Sendable {
   func diagram(_ run: ScriptRun, keysFrom full: ScriptRun? = nil)
     -> (grid: DiagramGrid, notes: [String])?
   {
+    let run = run.oneRowPerSubscription
+    let full = full?.oneRowPerSubscription
     guard !run.lanes.isEmpty else { return nil }
     let theme = options.theme
     var values: [TimelineValue] = []
@@ -110,6 +112,19 @@ public struct TimelineRenderer: Sendable {
 
   /// The values a row draws (not inner signals, which get rows), then its inner signals'
   /// rows' values: the order in which `addRows` draws them.
+  /// The keys the text diagram of `run` gives its values (ascii), so that the SVG and HTML
+  /// diagrams of the same run use the same letter for the same value.
+  static func textKeys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
+    let run = run.oneRowPerSubscription
+    var values: [TimelineValue] = []
+    let renderer = TimelineRenderer()
+    for lane in run.lanes { renderer.collect(lane.before + lane.events, into: &values) }
+    let theme = TimelineTheme.ascii
+    return DiagramKeys(
+      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: sameValue,
+      print: \.description, literal: literal)
+  }
+
   private func collect(_ events: [TimelineEvent], into values: inout [TimelineValue]) {
     var inners: [InnerTimeline] = []
     for event in events where event.kind == .next {

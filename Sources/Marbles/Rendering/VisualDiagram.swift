@@ -80,6 +80,9 @@ struct VisualDiagram {
     var slots: Int = 1
     /// For an inner row: the outer row and the frame the signal was emitted.
     var origin: (row: Int, frame: Int)?
+    /// In quiz mode, for a row derived from the sources: the number of its lane among the
+    /// lanes to predict (0, 1, …), which the HTML page reveals one at a time. Nil otherwise.
+    var quiz: Int?
   }
 
   /// One entry of the legend: a key and the value it stands for.
@@ -129,8 +132,11 @@ struct VisualDiagram {
   /// tests check that it grows linearly with the run).
   private(set) var work = 0
 
-  /// Builds the diagram of `run`.
-  init(_ run: ScriptRun) {
+  /// Builds the diagram of `run`, one row per subscription of a source drawn without
+  /// subscribing (`ScriptRun.oneRowPerSubscription`).
+  init(_ run: ScriptRun, quiz: Bool = false) {
+    let run = run.oneRowPerSubscription
+    var toPredict = 0
     title = run.title ?? run.file
     file = run.file
     first = run.firstFrame
@@ -145,6 +151,10 @@ struct VisualDiagram {
         label: lane.label, depth: 0,
         subscription: lane.subscription, events: lane.events, order: lane.order, origin: nil,
         values: &values, pendingLabels: &pendingLabels)
+      if quiz, !lane.isMarbleSource {
+        for row in index..<rows.count { rows[row].quiz = toPredict }
+        toPredict += 1
+      }
       for event in lane.before {
         work += 1
         if event.kind == .next, let value = event.value {
@@ -158,7 +168,8 @@ struct VisualDiagram {
             hue: 0, sequence: Int.max, delivery: 0))
       }
     }
-    let labels = values.labels()
+    let textKeys = TimelineRenderer.textKeys(of: run)
+    let labels = values.labels(preferring: { textKeys.key(of: $0) })
     work += labels.text.count
     for (row, mark, id) in pendingLabels {
       rows[row].marks[mark].label = labels.text[id]
@@ -324,7 +335,11 @@ private struct ValueTable {
   }
 
   /// Each value's drawn text and colour, and the legend of the keyed ones.
-  func labels() -> (text: [String], hue: [Int], legend: [VisualDiagram.LegendEntry]) {
+  /// `preferring`: the key the text diagram gives a value, used when the value needs a key
+  /// here too and no literal is drawn alike (so one script's ASCII and SVG share their letters).
+  func labels(preferring textKey: (TimelineValue) -> String? = { _ in nil }) -> (
+    text: [String], hue: [Int], legend: [VisualDiagram.LegendEntry]
+  ) {
     let candidates = values.map(Self.candidate)
     var wanted: [String: Int] = [:]
     for candidate in candidates {
@@ -335,6 +350,21 @@ private struct ValueTable {
       return candidate
     }
     let taken = Set(literal.compactMap { $0 })
+    // The text diagram's keys of the values keyed here, kept where no literal takes them; the
+    // other values get letters neither literal nor kept.
+    var kept: [String?] = values.indices.map { id in
+      guard literal[id] == nil, let key = textKey(values[id]), !taken.contains(key) else {
+        return nil
+      }
+      return key
+    }
+    var seen: Set<String> = []
+    for id in kept.indices {
+      if let key = kept[id] {
+        if seen.contains(key) { kept[id] = nil } else { seen.insert(key) }
+      }
+    }
+    let reservedKeys = taken.union(seen)
     var text: [String] = []
     var hue: [Int] = []
     var legend: [VisualDiagram.LegendEntry] = []
@@ -346,12 +376,17 @@ private struct ValueTable {
         text.append(drawn)
         continue
       }
-      var key = Self.key(nextKey)
-      while taken.contains(key) {
-        nextKey += 1
+      var key: String
+      if let kept = kept[id] {
+        key = kept
+      } else {
         key = Self.key(nextKey)
+        while reservedKeys.contains(key) {
+          nextKey += 1
+          key = Self.key(nextKey)
+        }
+        nextKey += 1
       }
-      nextKey += 1
       text.append(key)
       legend.append(
         .init(

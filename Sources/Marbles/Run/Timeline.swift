@@ -261,6 +261,14 @@ public struct TimelineLane: Hashable, Sendable {
   public var before: [TimelineEvent]
   /// The events as given to `init` or set.
   private var givenEvents: [TimelineEvent]
+  /// For a lane drawn without subscribing (`show x.recorded`) of a cold source subscribed more
+  /// than once: each subscription's window and, for each event, the subscription it went to.
+  /// The diagrams draw one row per subscription from it (`oneRowPerSubscription`); JSON keeps
+  /// the one lane. Not part of equality.
+  var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
+  /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
+  /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
+  package var isMarbleSource = false
   /// For a lane of a run: the events as its recorder stored them, made into `events` only when
   /// asked for, and written to JSON straight from this storage.
   private(set) var recorded: RecordedEvents?
@@ -386,6 +394,13 @@ public struct ExpectationMismatch: Hashable, Sendable {
   public var differences: [FrameDifference]
   /// The keys of the expected marble's values map (`x` for `{x: 10}`), which diffs reuse.
   public var keys: [String: TimelineValue]
+  /// Every entry of the `expect`'s values map that holds no signal or is a `cold(…)` marble
+  /// (as delivered at frame 0), whether the marble uses it or not: the keys `marbles test
+  /// --update` may write.
+  public var mapValues: [String: TimelineValue] = [:]
+  /// The value `#` stands for in the `expect` (its `error:`, or `"error"`), when it holds no
+  /// signal.
+  public var errorValue: TimelineValue?
   /// For `expect subscriptions(...)`: the expected windows, else nil.
   public var expectedWindows: [SubscriptionLog]?
   /// For `expect subscriptions(...)`: the recorded windows, else nil.
@@ -398,8 +413,11 @@ public struct ExpectationMismatch: Hashable, Sendable {
     expected: [TimelineEvent] = [], actual: [TimelineEvent] = [],
     differences: [FrameDifference] = [], keys: [String: TimelineValue] = [:],
     expectedWindows: [SubscriptionLog]? = nil, actualWindows: [SubscriptionLog]? = nil,
-    origins: [String?] = []
+    origins: [String?] = [], mapValues: [String: TimelineValue] = [:],
+    errorValue: TimelineValue? = nil
   ) {
+    self.mapValues = mapValues
+    self.errorValue = errorValue
     self.origins = origins
     self.expected = expected
     self.actual = actual

@@ -277,6 +277,13 @@ extension Diagnostic {
       .error("expected ',' or '\(closer)' in \(list)", at: range)
     }
 
+    /// `x => …` (a JavaScript arrow function) where an argument list goes on.
+    static func javaScriptArrow(at range: SourceRange) -> Diagnostic {
+      .error(
+        "'=>' is JavaScript's arrow; a closure is written in braces: 'map { x in x * 2 }' "
+          + "(or 'map { $0 * 2 }')", at: range)
+    }
+
     /// `.` not followed by a name or a tuple index.
     static func expectedMemberName(at range: SourceRange) -> Diagnostic {
       .error("expected member name following '.'", at: range)

@@ -351,6 +351,9 @@ extension ScriptParser {
         Diagnostic.ScriptSyntax.expectedClosing(
           closerText, opener: String(opener.text), at: $0, openedAt: opener.range)
       }
+    case .assign where kind(at: 1) == .operator(.greater):
+      // A JavaScript arrow function, `map(x => x * 2)`.
+      throw fail { Diagnostic.ScriptSyntax.javaScriptArrow(at: $0) }
     default:
       throw fail { Diagnostic.ScriptSyntax.expectedSeparator(closerText, in: list, at: $0) }
     }

@@ -32,11 +32,20 @@ struct ScriptParser {
   ///   in source order.
   /// - Complexity: O(n) in the length of the source.
   static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
+    let (script, diagnostics, _) = parseKeepingTokens(source)
+    return (script, diagnostics)
+  }
+
+  /// `parse(_:)`, with the tokens the script was parsed from (the language server reads them
+  /// too, and lexing is a good part of the work).
+  static func parseKeepingTokens(_ source: SourceFile) -> (
+    script: Script, diagnostics: [Diagnostic], tokens: [ScriptToken]
+  ) {
     let (tokens, lexerDiagnostics) = ScriptLexer.tokenize(source)
     var parser = ScriptParser(text: source.text, tokens: tokens)
     let statements = parser.parseScript()
     let diagnostics = merge(lexerDiagnostics, parser.diagnostics)
-    return (Script(statements: statements), limited(diagnostics))
+    return (Script(statements: statements), limited(diagnostics), tokens)
   }
 
   /// The first `maximumErrors` diagnostics, then "too many errors" where the next one was.
@@ -148,7 +157,8 @@ struct ScriptParser {
   /// A label (`name:`) at the current token, consumed if present. Keywords may be labels.
   mutating func parseLabel() -> ScriptIdentifier? {
     switch kind {
-    case .identifier, .keyword:
+    case .identifier, .keyword, .integer:
+      // A digit is a marble key too: `hot("-1-2|", 1: 17)` gives the key `1` the value 17.
       guard kind(at: 1) == .colon else { return nil }
       let name = take()
       advance()

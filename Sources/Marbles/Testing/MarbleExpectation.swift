@@ -14,10 +14,14 @@ public struct MarbleIssue: Hashable, Sendable, CustomStringConvertible {
   public var severity: Severity
   /// The full text, possibly several lines.
   public var message: String
+  /// For a failed timeline comparison: expected over actual as an SVG document, which
+  /// `expectMarbles` attaches to the Swift Testing issue (`expected-vs-actual.svg`).
+  public var picture: String?
 
-  public init(_ severity: Severity, _ message: String) {
+  public init(_ severity: Severity, _ message: String, picture: String? = nil) {
     self.severity = severity
     self.message = message
+    self.picture = picture
   }
 
   public var description: String { message }
@@ -64,7 +68,8 @@ public enum MarbleExpectation {
     if let diff = MarbleDiff.compare(
       expected: expected.events, actual: actual, subject: subject, keys: values)
     {
-      issues.append(MarbleIssue(.error, diff))
+      let picture = MarbleDiff.picture(expected: expected.events, actual: actual)
+      issues.append(MarbleIssue(.error, diff, picture: picture))
     }
     return issues
   }
@@ -93,9 +98,11 @@ public enum MarbleExpectation {
     var keys: [String: InnerSignalTimeline<Inner>] = [:]
     for (key, source) in values { keys[key] = InnerSignalTimeline(source.events) }
     if let diff = MarbleDiff.compare(
-      expected: wanted, actual: got, subject: subject, keys: keys, format: { $0.description })
+      expected: wanted, actual: got, subject: subject, keys: keys, format: { $0.description },
+      typeName: { _ in "Signal<\(Inner.self)>" })
     {
-      issues.append(MarbleIssue(.error, diff))
+      let picture = MarbleDiff.picture(expected: wanted, actual: got, format: { $0.description })
+      issues.append(MarbleIssue(.error, diff, picture: picture))
     }
     return issues
   }
@@ -139,7 +146,9 @@ struct InnerSignalTimeline<Value: Equatable>: Equatable, CustomStringConvertible
     events = recording.events.map { Recorded(frame: $0.frame - start, event: $0.event) }
   }
 
-  /// `cold("-a|", a: 10)`, or a list of events when the timeline has no marble form.
+  /// `cold("-a|", a: 10)`, with `error: …` when it fails with anything but the default
+  /// `MarbleError("error")` (so two inner signals that fail differently never print alike), or
+  /// a list of events when the timeline has no marble form.
   var description: String {
     var keys: [(value: Value, key: String)] = []
     var legend: [String] = []
@@ -161,6 +170,13 @@ struct InnerSignalTimeline<Value: Equatable>: Equatable, CustomStringConvertible
         legend.append("\(key): \(full)")
       }
       keys.append((value, key))
+    }
+    for recorded in events {
+      if case .error(let error) = recorded.event,
+        !MarbleDiff.errorsEqual(error, MarbleError("error"))
+      {
+        legend.append("error: \(String(reflecting: error))")
+      }
     }
     let lookup = { (value: Value) in keys.first { $0.value == value }?.key }
     guard let marble = try? marbleString(of: events, key: lookup) else {

@@ -34,9 +34,18 @@ public final class TestScheduler: @unchecked Sendable {
   ///
   /// - Parameter maxFrames: The last frame a run may reach; a run with work past it throws
   ///   `VirtualTimeError.frameLimitExceeded` instead of running forever.
+  ///
+  /// The scheduler claims the current thread (`VirtualTimeScheduler.claimThisThread()`), so a
+  /// `Command` made afterwards in the test without a `mainScheduler` hops to this scheduler's
+  /// virtual `main` queue, never to the real main queue.
   public init(maxFrames: Int = 100_000) {
     scheduler = VirtualTimeScheduler(maxFrames: maxFrames)
     concurrency = AsyncRun(scheduler: scheduler)
+    scheduler.claimThisThread()
+  }
+
+  deinit {
+    scheduler.releaseThisThread()
   }
 
   /// The current frame.

@@ -12,7 +12,8 @@
 /// The graph is built from the library's own operators exactly as ReactiveObjC builds it (see
 /// `Guides/Contracts.md`, section Command), and `internals` exposes its inner nodes read-only.
 /// The main scheduler is injected: `QueueScheduler.main` in apps, a `VirtualTimeScheduler`'s
-/// `main` queue in tests and scripts.
+/// `main` queue in tests and scripts (a command made in a test after its `TestScheduler` gets
+/// that scheduler's `main` without asking).
 public final class Command<Input, Output>: @unchecked Sendable {
   /// The internal signals of the graph, for diagrams and tests.
   ///
@@ -95,14 +96,19 @@ public final class Command<Input, Output>: @unchecked Sendable {
   ///     synchronously at init. Until it sends, the command counts as enabled.
   ///   - allowsConcurrentExecution: Whether executions may overlap (default false). Set after
   ///     the graph is built, as if assigned right after init.
-  ///   - mainScheduler: The scheduler standing for the main thread.
+  ///   - mainScheduler: The scheduler standing for the main thread. Without one: the `main`
+  ///     queue of the virtual-time scheduler that claimed this thread
+  ///     (`VirtualTimeScheduler.ofThisThread`: the `TestScheduler` of the test making the
+  ///     command), otherwise `QueueScheduler.main`.
   ///   - signalBlock: Makes the work signal for one input; called once per `execute`.
   @inlinable public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,
-    mainScheduler: any Scheduler = QueueScheduler.main,
+    mainScheduler: (any Scheduler)? = nil,
     signalBlock: @escaping (Input) -> Signal<Output>
   ) {
+    let mainScheduler: any Scheduler =
+      mainScheduler ?? VirtualTimeScheduler.ofThisThread?.main ?? QueueScheduler.main
     self.signalBlock = signalBlock
     self.mainScheduler = mainScheduler
     let added = Subject<Signal<Output>>()

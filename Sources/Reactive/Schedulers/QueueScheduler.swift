@@ -23,8 +23,14 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
   }
 
   /// Enqueues `action` asynchronously.
+  ///
+  /// Inside a virtual-time run (an action of a `VirtualTimeScheduler` on this thread) nothing
+  /// is enqueued: the run cannot see real queues, and their work would touch its state from
+  /// another thread. The run stops instead with `VirtualTimeError.realSchedulerInVirtualRun`,
+  /// whose message names the virtual main queue to pass (`mainScheduler: ts.main`).
   @discardableResult
   public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+    if refusedInVirtualRun() { return ActionDisposable() }
     let disposable = ActionDisposable()
     let work = UncheckedAction(action)
     queue.async {
@@ -36,12 +42,22 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
   /// Enqueues `action` to run after `delay` milliseconds.
   @discardableResult
   public func schedule(after delay: Int, _ action: @escaping () -> Void) -> any Disposable {
+    if refusedInVirtualRun() { return ActionDisposable() }
     let disposable = ActionDisposable()
     let work = UncheckedAction(action)
     queue.asyncAfter(deadline: .now() + .milliseconds(max(0, delay))) {
       if !disposable.isDisposed { work.run() }
     }
     return disposable
+  }
+}
+
+extension QueueScheduler {
+  /// Whether the caller runs inside a virtual-time run, which is then told to stop.
+  private func refusedInVirtualRun() -> Bool {
+    guard let virtual = CurrentScheduler.current as? VirtualTimeScheduler else { return false }
+    virtual.refuseRealScheduler()
+    return true
   }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a virtual-time run stopped before its queue was empty.
 public enum VirtualTimeError: Error, Equatable, CustomStringConvertible {
   /// Work was scheduled past the frame bound (`maxFrames`, `--max-frames`).
@@ -6,6 +8,10 @@ public enum VirtualTimeError: Error, Equatable, CustomStringConvertible {
   case actionLimitExceeded(limit: Int, frame: Int)
   /// `stop()` was called (for example after a script's runtime error).
   case stopped(frame: Int)
+  /// A real scheduler (`QueueScheduler`, the process's main queue) was asked to schedule work
+  /// inside the run: work the run cannot see, which would touch virtual-time state from another
+  /// thread. Usually a `Command` made with `mainScheduler: QueueScheduler.main` in a test.
+  case realSchedulerInVirtualRun(frame: Int)
 
   /// A one-line explanation.
   public var description: String {
@@ -18,8 +24,19 @@ public enum VirtualTimeError: Error, Equatable, CustomStringConvertible {
         + "the run was stopped"
     case .stopped(let frame):
       return "the run was stopped at frame \(frame)"
+    case .realSchedulerInVirtualRun(let frame):
+      return "a real scheduler (QueueScheduler) was asked to schedule work at frame \(frame) of "
+        + "a virtual-time run, which cannot see it; the run was stopped. Give the Command its "
+        + "virtual main queue, `Command(mainScheduler: ts.main) { … }`, and time-based "
+        + "operators `ts.scheduler`"
     }
   }
+}
+
+/// A weak reference to a scheduler, kept in a thread's dictionary.
+private final class WeakScheduler: NSObject {
+  weak var scheduler: VirtualTimeScheduler?
+  init(_ scheduler: VirtualTimeScheduler) { self.scheduler = scheduler }
 }
 
 /// A scheduler whose clock only moves when told to: the engine of marble tests.
@@ -86,6 +103,27 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     self.maxFrames = maxFrames
     self.maxActionsPerFrame = maxActionsPerFrame
   }
+
+  /// The virtual-time scheduler that the code running on this thread belongs to, if one
+  /// claimed the thread (`TestScheduler` does when it is made, for its test): a `Command` made
+  /// without a `mainScheduler` uses its `main` queue instead of the real main queue, which a
+  /// virtual run never sees. Held weakly: nil once that scheduler is gone.
+  public static var ofThisThread: VirtualTimeScheduler? {
+    (Thread.current.threadDictionary[threadKey] as? WeakScheduler)?.scheduler
+  }
+
+  /// Makes this scheduler `ofThisThread` for the current thread (until another claims it, it
+  /// gives it up, or it is deallocated).
+  public func claimThisThread() {
+    Thread.current.threadDictionary[Self.threadKey] = WeakScheduler(self)
+  }
+
+  /// Stops being `ofThisThread` for the current thread, if it is.
+  public func releaseThisThread() {
+    if Self.ofThisThread === self { Thread.current.threadDictionary[Self.threadKey] = nil }
+  }
+
+  private static let threadKey = "Reactive.VirtualTimeScheduler.ofThisThread"
 
   /// The virtual main queue, with RACScheduler.mainThreadScheduler semantics: scheduling on it
   /// always enqueues at the current frame, after everything already queued, never inline.
@@ -229,6 +267,18 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     stopRequested = true
   }
 
+  /// Set when a real scheduler was asked for work inside a run (`refuseRealScheduler()`): the
+  /// run stops before its next action (or at its end) with `.realSchedulerInVirtualRun`.
+  @exclusivity(unchecked) private var realSchedulerFrame: Int?
+
+  /// Called by `QueueScheduler` when asked to schedule work while this scheduler runs an action
+  /// on the current thread: the work is dropped and the run stops before its next action with
+  /// `VirtualTimeError.realSchedulerInVirtualRun`, naming the fix.
+  func refuseRealScheduler() {
+    if realSchedulerFrame == nil { realSchedulerFrame = now }
+    stopRequested = true
+  }
+
   /// Ends the scheduler's life: every waiting action is cancelled and released, and work
   /// scheduled from now on (by a `deinit` that sends its last events, say) is dropped.
   ///
@@ -268,6 +318,10 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       if let end, entry.time > end { break }
       if stopRequested {
         stopRequested = false
+        if let frame = realSchedulerFrame {
+          realSchedulerFrame = nil
+          throw .realSchedulerInVirtualRun(frame: frame)
+        }
         throw .stopped(frame: now)
       }
       _ = heap.pop()
@@ -298,6 +352,12 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         ran += 1
       }
       currentScheduler = outer
+    }
+    if let frame = realSchedulerFrame {
+      // The refused work was the last: nothing else is due, but the run still failed.
+      realSchedulerFrame = nil
+      stopRequested = false
+      throw .realSchedulerInVirtualRun(frame: frame)
     }
   }
 

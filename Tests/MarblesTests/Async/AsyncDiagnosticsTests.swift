@@ -15,7 +15,7 @@ import Testing
     let recording = ts.record(ts.cold("-a|", values: ["a": 1]).values)
     try await ts.run()
     let line = #line + 2
-    try await withKnownIssue {
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
       try await ts.run()
     } matching: { issue in
       Self.issue(issue, at: line, says: "ts.run() was called twice")
@@ -27,7 +27,7 @@ import Testing
     let ts = TestScheduler()
     try await ts.run()
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       let late = ts.record(AsyncStream<Int> { $0.finish() })
       #expect(late.events.isEmpty)
     } matching: { issue in
@@ -38,7 +38,7 @@ import Testing
   @Test func aMalformedSubscriptionMarbleIsReportedWithACaret() {
     let ts = TestScheduler()
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       _ = ts.record(AsyncStream<Int> { $0.finish() }, subscription: "^--^")
     } matching: { issue in
       Self.issue(issue, at: line, says: "^")
@@ -48,7 +48,7 @@ import Testing
   @Test func pullsThatGoBackInTimeAreReported() {
     let ts = TestScheduler()
     let line = #line + 2
-    withKnownIssue {
+    withKnownIssue("a deliberate failure: this test checks its message") {
       _ = ts.record(AsyncStream<Int> { $0.finish() }, pulls: [3, 1])
     } matching: { issue in
       Self.issue(issue, at: line, says: "pulls must not go back in time")
@@ -58,7 +58,7 @@ import Testing
   @Test func theClockOutsideARunThrowsAndIsReportedAtTheCall() async {
     let ts = TestScheduler()
     let line = #line + 3
-    await withKnownIssue {
+    await withKnownIssue("a deliberate failure: this test checks its message") {
       do {
         try await ts.clock.sleep(for: .milliseconds(1))
         Issue.record("the sleep did not throw")
@@ -85,7 +85,7 @@ import Testing
       while true { await Task.yield() }
     }
     let line = #line + 2
-    try await withKnownIssue {
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
       try await ts.run()
     } matching: { issue in
       Self.issue(issue, at: line, says: "frame 2: 1000 jobs ran without virtual time moving")
@@ -97,7 +97,7 @@ import Testing
     ts.outsideWorkTimeout = .milliseconds(20)
     let recording = ts.record(AsyncStream<Int> { _ in })
     let line = #line + 2
-    try await withKnownIssue {
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
       try await ts.run()
     } matching: { issue in
       Self.issue(
@@ -115,7 +115,7 @@ import Testing
       try? await Task.sleep(for: .milliseconds(1))
     }
     let line = #line + 2
-    try await withKnownIssue {
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
       try await ts.run()
     } matching: { issue in
       Self.issue(issue, at: line, says: "frame 3: a task of the run slept on a real clock")
@@ -126,7 +126,7 @@ import Testing
     let ts = TestScheduler()
     let line = #line + 1
     let recording = ts.record(ElementAfterNil())
-    try await withKnownIssue {
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
       try await ts.run()
     } matching: { issue in
       Self.issue(

@@ -52,7 +52,7 @@ import Testing
         let cmd = Command { x in just(x) }
         """))
     #expect(run.lanes.map(\.name) == ["a", "b"])
-    #expect(run.marble("b") == #"signal[next("a!")@+1, completed@+2]"#)
+    #expect(run.marble("b") == #"cold("-a|", a: "a!")"#)
   }
 
   @Test func subscribedWindowsSubscribeAndUnsubscribeAtTheStartOfTheirFrames() throws {

@@ -358,18 +358,24 @@ import Testing
         == #"cold("-(12)#")"#)
   }
 
-  @Test func aMarbleThatWouldReadBackOtherwiseIsAListOfEvents() {
+  @Test func valuesWithoutAMarbleFormGetKeysAndAFailureItsError() {
     // `1ms` would read back as a time progression, not as the values 1, "m" and "s".
     let progression = text([
       .next(.int(1), at: 3), .next(.string("m"), at: 4), .next(.string("s"), at: 5),
     ])
-    #expect(progression.hasPrefix("signal["), "\(progression)")
+    #expect(progression == #"cold("abc", a: 1, b: "m", c: "s")"#)
+    // A string that looks like a number does not read back as itself.
+    #expect(text([.next(.string("7"), at: 3)]) == #"cold("a", a: "7")"#)
+    #expect(
+      text([.next(.int(12), at: 4), .error(.string("timeout"), at: 5)])
+        == #"cold("-a#", a: 12, error: "timeout")"#)
+  }
+
+  @Test func aMarbleThatNoStringDrawsIsAListOfEvents() {
     // An event inside the frames of the group before it has no marble form.
     let inGroup = text([
       .next(.int(1), at: 3), .next(.int(2), at: 3), .next(.int(3), at: 4),
     ])
     #expect(inGroup == #"signal[next(1)@+0, next(2)@+0, next(3)@+1]"#)
-    // A string that looks like a number does not read back as itself.
-    #expect(text([.next(.string("7"), at: 3)]) == #"signal[next("7")@+0]"#)
   }
 }

@@ -338,3 +338,22 @@ func inlineSVG(_ html: String) -> String? {
     #expect(steps.screen(3).hasSuffix("frame 3: nothing happens\n"))
   }
 }
+
+/// One script's ASCII and SVG share their key letters: a value keyed in both has one letter.
+@Suite struct SharedKeyTests {
+  @Test func everyExampleKeysAValueAlikeInTextAndPicture() throws {
+    var compared = 0
+    for name in ExampleRuns.names {
+      guard let run = ExampleRuns.run(name) else { continue }
+      let text = TimelineRenderer.textKeys(of: run)
+      let picture = VisualDiagram(run)
+      for entry in picture.legend {
+        let value = picture.rows.lazy.flatMap(\.marks).first { $0.label == entry.key }?.value
+        guard let value, let textKey = text.key(of: value) else { continue }
+        compared += 1
+        #expect(entry.key == textKey, "\(name): \(entry.text) is \(textKey) in text")
+      }
+    }
+    #expect(compared > 50)
+  }
+}

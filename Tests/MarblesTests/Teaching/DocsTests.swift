@@ -173,9 +173,11 @@ import Testing
   @Test func theWorkshopsExercisesAreCheckedByMarblesTest() throws {
     let examples = Self.root.appendingPathComponent("Examples").path
     let found = try MarblesTool.collectScripts(examples).get()
-    let exercises = found.filter { $0.contains("/Workshop/") }
-    // `marbles test Examples` finds the exercises in the subfolder.
+    // `marbles test Examples` finds the exercises and their answers in the subfolders.
+    let answers = found.filter { $0.contains("/Workshop/Answers/") }
+    let exercises = found.filter { $0.contains("/Workshop/") && !answers.contains($0) }
     #expect(exercises.count == 9)
+    #expect(answers.count == 9)
     let guide = Self.read("Guides/Workshop.md")
     for topic in [
       "Transform", "Filter", "Combine", "Flatten", "Time", "Errors", "Multicast", "RACCommand",
@@ -183,11 +185,12 @@ import Testing
     ] {
       #expect(guide.contains("## ") && guide.contains(". \(topic)"), "no part on \(topic)")
     }
-    for path in exercises {
+    for path in answers {
       let name = String(path.split(separator: "/").last ?? "")
       #expect(guide.contains("(../Examples/Workshop/\(name))"), "the guide does not link \(name)")
-      let file = SourceFile(
-        name: name, text: try String(contentsOfFile: path, encoding: .utf8))
+      #expect(guide.contains("(../Examples/Workshop/Answers/\(name))"), "no answers for \(name)")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let file = SourceFile(name: name, text: text)
       guard case .completed(let run) = ScriptEngine.run(file, options: RunOptions()) else {
         Issue.record("\(name) fails to run")
         continue
@@ -195,7 +198,36 @@ import Testing
       #expect(run.expectations.count >= 2, "\(name) has too few answers")
       #expect(run.expectations.allSatisfy { $0.passed }, "\(name) has a wrong answer")
       #expect(run.diagnostics.isEmpty, "\(name) has warnings")
+      // Every lane a student predicts has an answer.
+      for lane in run.lanes where !lane.isMarbleSource {
+        #expect(
+          run.expectations.contains { $0.lane == lane.name }, "\(name): no answer for \(lane.name)")
+      }
+      // The exercise is the answer without its `expect` lines, plus the student's two lines.
+      let exercise = try String(
+        contentsOfFile: path.replacingOccurrences(of: "/Answers/", with: "/"), encoding: .utf8)
+      let withoutAnswers = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("expect ") }.joined(separator: "\n")
+      #expect(exercise.hasPrefix(withoutAnswers.trimmingCharacters(in: .newlines)), "\(name)")
+      #expect(!exercise.contains("\nexpect "), "\(name): the exercise holds an answer")
     }
+  }
+
+  /// The README says every known issue of `swift test` is a deliberate failure: each
+  /// `withKnownIssue` says so.
+  @Test func everyKnownIssueIsLabelledDeliberate() throws {
+    let tests = Self.root.appendingPathComponent("Tests").path
+    let files = FileManager.default.enumerator(atPath: tests)?.compactMap { $0 as? String } ?? []
+    var count = 0
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: tests + "/" + file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.contains("withKnownIssue" + "(") {
+        count += 1
+        #expect(line.contains("a deliberate failure"), "\(file): \(line)")
+      }
+      #expect(!text.contains("withKnownIssue" + " {"), "\(file): an unlabelled known issue")
+    }
+    #expect(count >= 5)
   }
 
   // MARK: - Citations

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
 
 /// `marbles explain`: every catalogue entry draws its inputs, its output and its internals (or
 /// says it holds no state); names are accepted as printed; suggestions cross libraries.
@@ -140,4 +141,42 @@ import Testing
 
 extension OperatorEntry: CustomTestStringConvertible {
   public var testDescription: String { Explainer.printedName(self) }
+}
+
+/// `marbles explain` on a terminal fits its width; RxJS-only operators name themselves in the
+/// RxJS column.
+@Suite struct ExplainLayoutTests {
+  func explain(_ arguments: [String], width: Int?) -> String {
+    let environment = ToolEnvironment(
+      run: { source, options in ScriptEngine.run(source, options: options) },
+      explain: { name in ScriptEngine.explain(name) }, stdoutIsTerminal: width != nil,
+      terminalWidth: width)
+    return MarblesTool.main(arguments, environment: environment).stdout
+  }
+
+  @Test func wrapsTheCatalogueAndTheProseToTheTerminalWidth() {
+    let wide = explain(["explain"], width: nil)
+    #expect(wide.split(separator: "\n").contains { $0.count > 200 })
+    for width in [100, 120] {
+      let text = explain(["explain"], width: width)
+      let long = text.split(separator: "\n").filter { $0.count > width }
+      #expect(long.isEmpty, "\(long.prefix(3))")
+      // Nothing is lost: the words are the same.
+      #expect(
+        text.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace))
+    }
+    let one = explain(["explain", "switchMap"], width: 80)
+    #expect(!one.split(separator: "\n").contains { $0.count > 80 && $0.contains(" ") })
+  }
+
+  @Test func rxjsOnlyOperatorsNameThemselves() {
+    #expect(explain(["explain", "switchMap"], width: nil).contains("\nRxJS: switchMap\n"))
+    let catalogue = explain(["explain"], width: nil)
+    for name in ["pairwise", "bufferCount", "first", "last", "defaultIfEmpty", "timer"] {
+      let row = catalogue.split(separator: "\n").first {
+        $0.hasPrefix("  .\(name) ") || $0.hasPrefix("  \(name)() ")
+      }
+      #expect(row?.split(whereSeparator: \.isWhitespace).dropFirst(2).first == Substring(name))
+    }
+  }
 }

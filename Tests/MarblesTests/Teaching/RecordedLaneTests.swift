@@ -37,6 +37,49 @@ import Testing
     #expect(lane.events.map(\.frame) == [1, 2, 3, 4])
   }
 
+  @Test func theDiagramsDrawOneRowPerSubscriptionEachEndingAtItsOwnEnd() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let flaky = cold("-a#")
+        let retried = flaky.retry(1)
+        show flaky.recorded, retried
+        expect retried == "-a-a#"
+        """))
+    // The run (and its JSON) keeps one lane; the diagrams split it by subscription.
+    #expect(run.lanes.map(\.label) == ["flaky", "retried"])
+    let rows = run.oneRowPerSubscription.lanes
+    #expect(rows.map(\.label) == ["flaky ·1", "flaky ·2", "retried"])
+    #expect(rows[0].events.map(\.frame) == [1, 2])
+    #expect(rows[0].subscription == SubscriptionLog(subscribed: 0, unsubscribed: 2))
+    #expect(rows[1].events.map(\.frame) == [3, 4])
+    #expect(rows[1].subscription == SubscriptionLog(subscribed: 2, unsubscribed: 4))
+    #expect(
+      TimelineRenderer().render(run) == """
+        t.marble  0
+        flaky .1  -a#
+        flaky .2    -a#
+        retried   -a-a#
+
+        """)
+    let step = StepRenderer().steps(of: run).screen(4)
+    // ASCII output is pure ASCII: the middle dot of the label is a full stop there.
+    #expect(step.contains("flaky .2 failed"), "\(step)")
+    let unicode = TimelineRenderer(options: .init(theme: .unicode)).render(run)
+    #expect(unicode.contains("flaky ·2"), "\(unicode)")
+    #expect(SVGRenderer().render(run).contains(">flaky ·2</text>"))
+  }
+
+  @Test func aSourceSubscribedOnceKeepsOneRowWithoutASuffix() throws {
+    let run = try #require(
+      completedRun(
+        """
+        let input = cold("--a|")
+        show input.recorded, input.map { x in x }
+        """))
+    #expect(run.oneRowPerSubscription.lanes.map(\.label) == ["input", "input.map{xinx}"])
+  }
+
   @Test func aHotSourceIsDrawnFromFrameZeroEvenWithoutSubscribers() throws {
     let run = try #require(
       completedRun(

@@ -1,0 +1,2 @@
+" .marble files are Marbles scripts.
+autocmd BufRead,BufNewFile *.marble setfiletype marble

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Makes the screenshots of Guides/Editors.md: Neovim (Debian's, in tmux) with its own LSP client
+# talking to `marbles lsp`, captured with colours and drawn by headless Chromium; the grammar's
+# scopes and the preview drawn the same way. Needs tmux, nvim, chromium and a built marbles.
+# Usage: Editors/screenshots/make.sh [MARBLES]   (run from the repository root)
+set -euo pipefail
+marbles="$(cd "$(dirname "${1:-$(swift build --show-bin-path)/marbles}")" && pwd)/$(basename "${1:-marbles}")"
+[ -x "$marbles" ] || marbles="$(swift build --show-bin-path)/marbles"
+out=Guides/Images/editors
+work="$(mktemp -d)"
+trap 'tmux kill-session -t marbles-shots 2>/dev/null || true; rm -rf "$work"' EXIT
+mkdir -p "$out"
+
+shoot() { # shoot NAME HTML WIDTH HEIGHT
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 \
+    --screenshot="$out/$1.png" --window-size="$3,$4" "file://$2" >/dev/null 2>&1
+}
+
+capture() { # capture NAME WIDTH HEIGHT
+  tmux capture-pane -t marbles-shots -e -p > "$work/$1.ansi"
+  python3 Editors/screenshots/ansi2html.py "$work/$1.ansi" "$1" > "$work/$1.html"
+  shoot "$1" "$work/$1.html" "$2" "$3"
+}
+
+nvim_session() { # nvim_session FILE
+  tmux kill-session -t marbles-shots 2>/dev/null || true
+  sleep 1
+  tmux new-session -d -s marbles-shots -x 92 -y 24 \
+    "MARBLES='$marbles' TERM=xterm-256color nvim -u Editors/tests/nvim_init.lua -c 'luafile $work/look.lua' $1"
+  sleep 3
+}
+
+keys() { tmux send-keys -t marbles-shots "$@"; sleep 1.5; }
+
+cat > "$work/look.lua" <<'LUA'
+vim.opt.termguicolors = true
+vim.cmd('hi NormalFloat guibg=#2d2d30 guifg=#d4d4d4')
+vim.cmd('hi Pmenu guibg=#2d2d30 guifg=#d4d4d4')
+vim.cmd('hi PmenuSel guibg=#094771 guifg=#ffffff')
+vim.cmd('hi SignColumn guibg=#1e1e1e')
+LUA
+cp Editors/tests/broken.marble "$work/broken.marble"
+cp Examples/map.marble "$work/map.marble"
+
+# Diagnostics as you type, and the quick fix for a "did you mean".
+nvim_session "$work/broken.marble"
+capture diagnostics 860 470
+keys 3G 20\| ":lua vim.lsp.buf.code_action()" Enter
+capture quick-fix 860 470
+keys Escape
+
+# Hover on an operator: its signature, meaning and catalogue diagram.
+nvim_session "$work/map.marble"
+line=$(grep -n '\.map {' "$work/map.marble" | head -1 | cut -d: -f1)
+column=$(( $(grep '\.map {' "$work/map.marble" | head -1 | awk '{print index($0, ".map {")}') + 1 ))
+keys "${line}G" "${column}|" ":lua vim.lsp.buf.hover()" Enter
+capture hover-operator 860 470
+keys Escape
+
+# Hover on a name: the lane as the run draws it.
+keys "${line}G" "5|" ":lua vim.lsp.buf.hover()" Enter
+capture hover-lane 860 470
+keys Escape
+
+# Hover on a marble character: its frame and event.
+mline=$(grep -n 'cold("' "$work/map.marble" | head -1 | cut -d: -f1)
+mcolumn=$(( $(grep 'cold("' "$work/map.marble" | head -1 | awk '{print index($0, "cold(\"")}') + 8 ))
+keys "${mline}G" "${mcolumn}|" ":lua vim.lsp.buf.hover()" Enter
+capture hover-marble 860 470
+keys Escape
+
+# Completion after '.': operators with their signatures.
+keys "G" "o" "let doubled = input.sw" C-x C-o
+capture completion 860 470
+keys Escape
+
+# References of a name, in the quickfix list.
+keys Escape "u" ":pclose" Enter
+keys "${line}G" "15|" ":lua vim.lsp.buf.references()" Enter
+capture references 860 470
+keys ":cclose" Enter
+
+# Formatting: a messy script, then after the server's formatting.
+printf 'let input=cold( "--a--b--|",a:1 , b:2 )\nlet doubled   =input.map{x in x*2}\n  show input , doubled\nexpect doubled=="--a--b--|",a:2,b:4\nexpect input == "--a--b--|", a: 1, b: 2\n' > "$work/messy.marble"
+nvim_session "$work/messy.marble"
+capture format-before 860 250
+keys ":lua vim.lsp.buf.formatting_sync()" Enter
+capture format-after 860 250
+
+# render --watch: the diagram in a terminal, drawn again at every save.
+tmux kill-session -t marbles-shots 2>/dev/null || true
+sleep 1
+tmux new-session -d -s marbles-shots -x 92 -y 14 "cd '$work' && '$marbles' render --watch map.marble --color always"
+sleep 2
+capture render-watch 860 300
+
+# The TextMate grammar's scopes (as the VS Code extension colours them).
+python3 Editors/screenshots/grammar2html.py Editors/vscode/syntaxes/marble.tmLanguage.json \
+  Examples/command-double-tap.marble > "$work/highlighting.html"
+shoot highlighting "$work/highlighting.html" 1000 400
+
+# The preview: the SVG the render request returns for the buffer.
+"$marbles" render Examples/command-double-tap.marble --format svg --theme light -o "$work/preview.svg"
+shoot preview "$work/preview.svg" 900 580
+echo "screenshots in $out"

@@ -1,0 +1,125 @@
+"""End-to-end tests of `marbles lsp` under pytest-lsp, a real LSP client (pygls) that also checks
+every message against the LSP 3.17 specification. The server is $MARBLES (else `marbles`)."""
+import os
+import pathlib
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+MARBLES = os.environ.get("MARBLES", "marbles")
+HERE = pathlib.Path(__file__).parent
+ROOT = HERE.parent.parent
+BROKEN = HERE / "broken.marble"
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[MARBLES, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), process_id=os.getpid())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def open_document(client, path, text=None):
+    uri = path.resolve().as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="marble", version=1, text=text if text is not None else path.read_text()
+            )
+        )
+    )
+    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return uri
+
+
+async def test_an_error_is_a_diagnostic_with_a_quick_fix(client: LanguageClient):
+    uri = await open_document(client, BROKEN)
+    diagnostics = client.diagnostics[uri]
+    assert [d.message for d in diagnostics] == ["unknown operator 'mapp'; did you mean 'map'?"]
+    diagnostic = diagnostics[0]
+    assert diagnostic.severity == types.DiagnosticSeverity.Error
+    assert (diagnostic.range.start.line, diagnostic.range.start.character) == (2, 19)
+    assert (diagnostic.range.end.line, diagnostic.range.end.character) == (2, 23)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert [a.title for a in actions] == ["Replace 'mapp' with 'map'"]
+    assert actions[0].edit.changes[uri][0].new_text == "map"
+
+
+async def test_hover_completion_definition_and_symbols_on_an_example(client: LanguageClient):
+    path = ROOT / "Examples" / "map.marble"
+    uri = await open_document(client, path)
+    assert list(client.diagnostics[uri]) == []
+    lines = path.read_text().split("\n")
+    line = next(i for i, text in enumerate(lines) if ".map {" in text)
+    column = lines[line].index(".map {") + 2
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=column),
+        )
+    )
+    assert hover.contents.value.startswith("```marble\n.map { x in … }\n```")
+    completion = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=line, character=column - 1),
+        )
+    )
+    labels = {item.label for item in completion.items}
+    assert {"map", "filter", "switchToLatest"} <= labels
+    name_line = next(i for i, text in enumerate(lines) if text.startswith("let input"))
+    use_line = next(i for i, text in enumerate(lines) if "input.map" in text)
+    definition = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=use_line, character=lines[use_line].index("input.map") + 1),
+        )
+    )
+    assert definition.range.start.line == name_line
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert "input" in [s.name for s in symbols]
+
+
+async def test_formatting_gives_the_canonical_layout(client: LanguageClient):
+    uri = await open_document(client, HERE / "messy.marble", 'let a=cold("-a|")\nshow   a\n')
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            options=types.FormattingOptions(tab_size=2, insert_spaces=True),
+        )
+    )
+    assert [e.new_text for e in edits] == ['let a = cold("-a|")\nshow a\n']
+
+
+async def test_render_request_and_bad_requests(client: LanguageClient):
+    uri = await open_document(client, ROOT / "Examples" / "map.marble")
+    drawn = await client.protocol.send_request_async(
+        "marbles/render", {"textDocument": {"uri": uri}, "format": "html"}
+    )
+    assert drawn.content.startswith("<!DOCTYPE html>")
+    with pytest.raises(Exception, match="not open"):
+        await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri="file:///nowhere.marble"),
+                position=types.Position(line=0, character=0),
+            )
+        )
+    with pytest.raises(Exception, match="unknown method"):
+        await client.protocol.send_request_async("marbles/nothing", {})
+    # The server still answers.
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert symbols

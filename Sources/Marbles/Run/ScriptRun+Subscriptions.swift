@@ -1,0 +1,72 @@
+import Reactive
+
+extension ScriptRun {
+  /// The run as the diagrams draw it: a lane drawn without subscribing (`show x.recorded`) of a
+  /// cold source subscribed several times becomes one row per subscription, labelled `x ·1`,
+  /// `x ·2`, …, each from its own subscription to its own end (`|`, `#` or `!`) with the
+  /// events delivered to that subscription. A source subscribed once keeps its one row. JSON
+  /// writes the run as recorded (one lane), not this.
+  var oneRowPerSubscription: ScriptRun {
+    guard lanes.contains(where: { $0.subscriptionRows != nil }) else { return self }
+    var run = self
+    run.lanes = lanes.flatMap { lane -> [TimelineLane] in
+      guard let rows = lane.subscriptionRows, rows.windows.count > 1,
+        rows.ofEvent.count == lane.events.count
+      else { return [lane] }
+      var byRow = Array(repeating: [TimelineEvent](), count: rows.windows.count)
+      for (event, row) in zip(lane.events, rows.ofEvent) where byRow.indices.contains(row) {
+        byRow[row].append(event)
+      }
+      return rows.windows.indices.map { row in
+        TimelineLane(
+          name: "\(lane.name) ·\(row + 1)", label: "\(lane.label) ·\(row + 1)", kind: lane.kind,
+          subscription: rows.windows[row], events: byRow[row], isMarbleSource: lane.isMarbleSource)
+      }
+    }
+    return run
+  }
+}
+
+extension TimelineLane {
+  /// A lane of given events that draws a marble source or not.
+  init(
+    name: String, label: String, kind: Kind, subscription: SubscriptionLog,
+    events: [TimelineEvent], isMarbleSource: Bool
+  ) {
+    self.init(name: name, label: label, kind: kind, subscription: subscription, events: events)
+    self.isMarbleSource = isMarbleSource
+  }
+}
+
+extension ScriptRun {
+  /// The run as a quiz shows it (`--quiz`): the lanes that draw marble sources as they are,
+  /// every other lane without its events, to be predicted. Returns the hidden lanes' labels.
+  package var quiz: (run: ScriptRun, hidden: [String]) {
+    var run = oneRowPerSubscription
+    var hidden: [String] = []
+    run.lanes = run.lanes.map { lane in
+      guard !lane.isMarbleSource else { return lane }
+      hidden.append(lane.label)
+      var empty = lane
+      empty.events = []
+      empty.subscription = SubscriptionLog(subscribed: lane.subscription.subscribed)
+      return empty
+    }
+    return (run, hidden)
+  }
+
+  /// `text` (drawn by `TimelineRenderer` from `quiz.run`) with the rows of the `hidden` lanes
+  /// showing `?` instead of an empty line.
+  package static func markingHidden(_ hidden: [String], in text: String) -> String {
+    let labels = Set(hidden)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let plain = String(line)
+      guard let label = labels.first(where: { plain.hasPrefix($0 + " ") }) else { return plain }
+      let rest = plain.dropFirst(label.count)
+      let lead = rest.prefix { $0 == " " }
+      let body = rest.dropFirst(lead.count).filter { !"-─\u{1B}[0123456789;m>▶".contains($0) }
+      guard body.isEmpty else { return plain }
+      return label + lead + "?"
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+
+@testable import Marbles
+
+/// The language server's answers, message by message, in process; bad input of every kind gets
+/// an error response and the server keeps answering.
+@Suite struct LanguageServerTests {
+  static let uri = "file:///work/t.marble"
+
+  /// A server that has been initialized.
+  static func server() -> LanguageServer {
+    let server = LanguageServer(options: RunOptions(maxFrames: 10_000))
+    _ = send(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    return server
+  }
+
+  static func send(_ server: LanguageServer, _ json: String) -> [JSONValue] {
+    server.handle(.message(Array(json.utf8)))
+  }
+
+  static func request(_ id: Int, _ method: String, _ params: JSONValue) -> String {
+    JSONValue.object([
+      ("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)),
+      ("params", params),
+    ]).compact
+  }
+
+  static func open(_ server: LanguageServer, _ text: String) -> [JSONValue] {
+    let params = JSONValue.object([
+      (
+        "textDocument",
+        .object([
+          ("uri", .string(uri)), ("languageId", .string("marble")), ("version", .int(1)),
+          ("text", .string(text)),
+        ])
+      )
+    ])
+    return send(
+      server,
+      JSONValue.object([
+        ("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")),
+        ("params", params),
+      ]).compact)
+  }
+
+  static func at(_ line: Int, _ character: Int) -> JSONValue {
+    .object([
+      ("textDocument", .object([("uri", .string(uri))])),
+      ("position", .object([("line", .int(line)), ("character", .int(character))])),
+    ])
+  }
+
+  static func errorCode(_ messages: [JSONValue]) -> Int? {
+    messages.first?["error"]?["code"]?.intValue
+  }
+
+  @Test func brokenJSONGetsAParseErrorAndTheServerGoesOn() {
+    let server = Self.server()
+    let reply = Self.send(server, #"{"jsonrpc":"2.0","id":1,"method":"#)
+    #expect(Self.errorCode(reply) == -32700)
+    #expect(reply.first?["id"] == .null)
+    let next = Self.send(server, Self.request(2, "shutdown", .null))
+    #expect(next.first?["result"] == .null && next.first?["error"] == nil)
+  }
+
+  @Test func messagesThatAreNotRequestsGetInvalidRequest() {
+    let server = Self.server()
+    #expect(Self.errorCode(Self.send(server, "[1,2]")) == -32600)
+    #expect(Self.errorCode(Self.send(server, #"{"id":3}"#)) == -32600)
+    #expect(Self.errorCode(Self.send(server, #"{"id":[1],"method":"shutdown"}"#)) == -32600)
+    #expect(Self.errorCode(Self.send(server, String(repeating: "[", count: 10_000))) == -32700)
+  }
+
+  @Test func unknownMethodsGetMethodNotFoundAndUnknownNotificationsNothing() {
+    let server = Self.server()
+    #expect(
+      Self.errorCode(Self.send(server, Self.request(4, "textDocument/nope", .null))) == -32601)
+    #expect(Self.send(server, #"{"jsonrpc":"2.0","method":"$/unknown","params":{}}"#).isEmpty)
+  }
+
+  @Test func requestsBeforeInitializeAreRefused() {
+    let server = LanguageServer()
+    #expect(
+      Self.errorCode(Self.send(server, Self.request(1, "textDocument/hover", Self.at(0, 0))))
+        == -32002)
+  }
+
+  @Test func requestsForUnopenedDocumentsFail() {
+    let server = Self.server()
+    let reply = Self.send(server, Self.request(5, "textDocument/hover", Self.at(0, 0)))
+    #expect(Self.errorCode(reply) == -32803)
+    #expect(reply.first?["error"]?["message"]?.stringValue?.contains("not open") == true)
+  }
+
+  @Test func aTenMegabyteDocumentIsRefusedWithAClearError() {
+    let server = Self.server()
+    let big = String(repeating: "let a = cold(\"--a|\")\n", count: 500_000)
+    let published = Self.open(server, big)
+    let diagnostic = published.first {
+      $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+    }
+    let message = diagnostic?["params"]?["diagnostics"]?.arrayValue?.first?["message"]?.stringValue
+    #expect(message?.contains("10.5 MB") == true)
+    let reply = Self.send(server, Self.request(6, "textDocument/hover", Self.at(0, 5)))
+    #expect(Self.errorCode(reply) == -32803)
+    // The server still answers other documents.
+    _ = Self.open(server, "let b = cold(\"-b|\")\n")
+    let hover = Self.send(server, Self.request(7, "textDocument/hover", Self.at(0, 5)))
+    #expect(hover.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func invalidUTF8IsAClearErrorNamingTheRequest() {
+    let server = Self.server()
+    var bytes = Array(
+      #"{"jsonrpc":"2.0","id":8,"method":"textDocument/hover","params":{"x":""#.utf8)
+    bytes += [0xFF, 0xFE]
+    bytes += Array(#""}}"#.utf8)
+    let reply = server.handle(.message(bytes))
+    #expect(reply.first?["id"] == .int(8))
+    #expect(Self.errorCode(reply) == -32700)
+    #expect(reply.first?["error"]?["message"]?.stringValue?.contains("UTF-8") == true)
+  }
+
+  @Test func framingErrorsAreReported() {
+    var framer = MessageFramer()
+    framer.append(Array("Content-Type: x\r\n\r\n".utf8))
+    #expect(framer.next() == .badHeader("a message without a valid 'Content-Length' header"))
+    framer.append(Array("Content-Length: 2\r\n\r\n{}Content-Length: 1".utf8))
+    #expect(framer.next() == .message(Array("{}".utf8)))
+    #expect(framer.next() == nil)
+    framer.append(Array("\r\n\r\n[".utf8))
+    #expect(framer.next() == .message(Array("[".utf8)))
+    let server = Self.server()
+    #expect(Self.errorCode(server.handle(.badHeader("x"))) == -32700)
+    #expect(Self.errorCode(server.handle(.tooLarge(1 << 30))) == -32600)
+  }
+
+  @Test func aScriptThatNeverEndsStopsAtTheFrameBound() {
+    let server = Self.server()
+    let published = Self.open(server, "let ticks = interval(1)\nshow ticks\n")
+    let diagnostics =
+      published.first?["params"]?["diagnostics"]?.arrayValue?.compactMap {
+        $0["message"]?.stringValue
+      }
+      ?? []
+    #expect(diagnostics.contains { $0.contains("10000") })
+  }
+
+  @Test func aDeeplyNestedScriptIsAnErrorNotACrash() {
+    let server = Self.server()
+    let nested =
+      "let a = " + String(repeating: "(", count: 5_000) + "1"
+      + String(repeating: ")", count: 5_000) + "\n"
+    let published = Self.open(server, nested)
+    let diagnostics = published.first?["params"]?["diagnostics"]?.arrayValue ?? []
+    #expect(diagnostics.contains { $0["severity"] == .int(1) })
+  }
+
+  @Test func cancelledRequestsAreAnsweredWithRequestCancelled() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\n")
+    server.isCancelled = { $0 == "9" }
+    #expect(
+      Self.errorCode(Self.send(server, Self.request(9, "textDocument/hover", Self.at(0, 5))))
+        == -32800)
+    let other = Self.send(server, Self.request(10, "textDocument/hover", Self.at(0, 5)))
+    #expect(other.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func didYouMeanBecomesAQuickFix() throws {
+    let server = Self.server()
+    let published = Self.open(server, "let a = cold(\"-a|\")\nlet b = a.mapp { x in x }\n")
+    let diagnostic = try #require(published.first?["params"]?["diagnostics"]?.arrayValue?.first)
+    #expect(diagnostic["data"]?["fixes"] == .array([.string("map")]))
+    let params = JSONValue.object([
+      ("textDocument", .object([("uri", .string(Self.uri))])),
+      ("range", diagnostic["range"] ?? .null),
+      ("context", .object([("diagnostics", .array([diagnostic]))])),
+    ])
+    let actions = Self.send(server, Self.request(11, "textDocument/codeAction", params))
+    let action = try #require(actions.first?["result"]?.arrayValue?.first)
+    #expect(action["title"]?.stringValue == "Replace 'mapp' with 'map'")
+    let edit = action["edit"]?["changes"]?[Self.uri]?.arrayValue?.first
+    #expect(edit?["newText"] == .string("map"))
+  }
+
+  @Test func aFailingExpectIsADiagnosticWithTheDiff() throws {
+    let server = Self.server()
+    let published = Self.open(
+      server,
+      "let a = cold(\"-1-2|\")\nlet b = a.map { x in x * 10 }\nexpect b == \"-x-y|\", x: 10, y: 30\n"
+    )
+    let diagnostic = try #require(published.first?["params"]?["diagnostics"]?.arrayValue?.first)
+    #expect(diagnostic["range"]?["start"]?["line"] == .int(2))
+    let message = try #require(diagnostic["message"]?.stringValue)
+    #expect(message.contains("30"))
+    #expect(message.contains("20"))
+  }
+
+  @Test func hoverOnAMarbleCharacterGivesItsFrameAndValue() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = hot(\"-x-^-(ab)-|\", a: 1, b: \"two\")\n")
+    func hover(_ character: Int) -> String? {
+      Self.send(server, Self.request(12, "textDocument/hover", Self.at(0, character))).first?[
+        "result"]?["contents"]?["value"]?.stringValue
+    }
+    // `"` is at character 12, so the marble's characters start at 13.
+    #expect(hover(14) == "**frame -2**: value `x` (the string \"x\")")
+    #expect(hover(20) == "**frame 2**: value `b` = `\"two\"`\n\nat the same frame: `a`, `b`")
+    #expect(hover(23) == "**frame 7**: completion `|`")
+  }
+
+  @Test func incrementalChangesEditTheText() {
+    #expect(
+      LanguageServer.apply(
+        "b",
+        range: .object([
+          ("start", .object([("line", .int(1)), ("character", .int(4))])),
+          ("end", .object([("line", .int(1)), ("character", .int(5))])),
+        ]), to: "x\nlet a = 1\n") == "x\nlet b = 1\n")
+  }
+
+  @Test func positionsCountUTF16UnitsOnTheWire() {
+    let positions = LSPPositions(SourceFile(name: "", text: "let 😀a = 1"))
+    // `a` is column 6 in Characters and character 6 in UTF-16 (the emoji takes two units).
+    #expect(positions.lsp(SourcePosition(line: 1, column: 6))["character"] == .int(6))
+    #expect(
+      positions.source(.object([("line", .int(0)), ("character", .int(6))]))
+        == SourcePosition(line: 1, column: 6))
+  }
+
+  @Test func renameChangesTheDeclarationAndEveryUseAndRefusesBadNames() throws {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-1|\")\nlet b = a.map { a in a * 2 }\nshow a, b\n")
+    func rename(_ newName: String) -> JSONValue? {
+      var params = Self.at(2, 5)
+      if case .object(var members) = params {
+        members.append(("newName", .string(newName)))
+        params = .object(members)
+      }
+      return Self.send(server, Self.request(13, "textDocument/rename", params)).first
+    }
+    let edits = try #require(rename("input")?["result"]?["changes"]?[Self.uri]?.arrayValue)
+    // The declaration and the two uses; the closure's own 'a' is left alone.
+    #expect(
+      edits.compactMap { $0["range"]?["start"] }.map { [$0["line"], $0["character"]] } == [
+        [.int(0), .int(4)], [.int(1), .int(8)], [.int(2), .int(5)],
+      ])
+    #expect(edits.allSatisfy { $0["newText"] == .string("input") })
+    #expect(rename("b")?["error"]?["code"] == .int(-32803))
+    #expect(rename("let")?["error"]?["code"] == .int(-32602))
+    #expect(rename("2x")?["error"]?["code"] == .int(-32602))
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import Marbles
+@testable import MarblesCLI
+
+/// `marbles render --watch FILE`: draws the file, then again after each save, until the watch
+/// stops.
+@Suite struct RenderWatchTests {
+  /// The screens shown and the saves made, shared with the watcher's closures.
+  final class Screen: @unchecked Sendable {
+    // Invariant: every property is read and written with `lock` held.
+    private let lock = NSLock()
+    private var shown: [(String, String)] = []
+    private var waits = 0
+    func show(_ output: String, _ errors: String) {
+      lock.withLock { shown.append((output, errors)) }
+    }
+    func nextWait() -> Int {
+      lock.withLock {
+        waits += 1
+        return waits
+      }
+    }
+    var screens: [(String, String)] { lock.withLock { shown } }
+  }
+
+  @Test func drawsAgainAfterEachSaveUntilTheWatchStops() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "marbles-watch-\(UUID().uuidString).marble")
+    try "let a = cold(\"-a|\")\n".write(to: file, atomically: true, encoding: .utf8)
+    let screen = Screen()
+    let environment = ToolEnvironment(
+      run: { source, options in ScriptEngine.run(source, options: options) },
+      explain: { name in ScriptEngine.explain(name) },
+      watcher: FileWatcher(
+        waitForChange: { path in
+          switch screen.nextWait() {
+          case 1:
+            try? "let a = cold(\"-a|\")\nlet b = cold(\"--b|\")\n".write(
+              toFile: path, atomically: true, encoding: .utf8)
+            return true
+          case 2:
+            try? "let a = cold(\"-a|\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return true
+          default: return false
+          }
+        },
+        show: { screen.show($0, $1) }))
+    let result = MarblesTool.main(["render", file.path, "--watch"], environment: environment)
+    let screens = screen.screens
+    #expect(screens.count == 3)
+    #expect(screens.first?.0.contains("a  -a|") == true)
+    #expect(screens.first?.0.contains("b  ") == false)
+    #expect(screens.dropFirst().first?.0.contains("b  --b|") == true)
+    // A save with an error shows the error, and the watch goes on.
+    #expect(screens.last?.1.contains("error:") == true)
+    #expect(result.exitCode == 1)
+  }
+
+  @Test func watchTakesOneFileAndNotStandardInput() {
+    #expect(runTool(["render", "--watch", "-"]).exitCode == 64)
+    #expect(runTool(["render", "--watch", "a.marble", "b.marble"]).exitCode == 64)
+    #expect(runTool(["run", "--watch", "a.marble"]).exitCode == 64)
+  }
+}
+
+/// The queue between the reading thread of `marbles lsp` and the handling one: a
+/// `$/cancelRequest` that arrives while its request waits cancels it, and a burst of changes to
+/// a document is known before the first is handled.
+@Suite struct MessageQueueTests {
+  static func frame(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
+
+  @Test func aCancelThatArrivesWhileTheRequestWaitsCancelsIt() {
+    let queue = MessageQueue()
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#))
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
+    queue.close()
+    let server = LanguageServer()
+    _ = server.handle(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
+    server.isCancelled = { queue.isCancelled($0) }
+    var replies: [JSONValue] = []
+    while let frame = queue.pop() { replies += server.handle(frame) }
+    #expect(replies.count == 1)
+    #expect(replies.first?["id"] == .int(7))
+    #expect(replies.first?["error"]?["code"] == .int(-32800))
+  }
+
+  @Test func queuedChangesAreCountedPerDocument() {
+    let queue = MessageQueue()
+    let change =
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"text":"x"}]}}"#
+    queue.push(Self.frame(change))
+    queue.push(Self.frame(change))
+    #expect(queue.hasQueuedChange(to: "file:///a"))
+    #expect(!queue.hasQueuedChange(to: "file:///b"))
+    _ = queue.pop()
+    #expect(queue.hasQueuedChange(to: "file:///a"))
+    _ = queue.pop()
+    #expect(!queue.hasQueuedChange(to: "file:///a"))
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import Marbles
+@testable import MarblesCLI
+
+/// `marbles test --update` rewrites failing `expect` marbles in place, and nothing else.
+@Suite struct ExpectUpdateTests {
+  /// A temporary folder holding `text` as `name`, removed by `body`'s caller.
+  func withFile(_ text: String, _ body: (String) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("marbles-update-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("script.marble").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    try body(path)
+  }
+
+  @Test func rewritesOnlyTheFailingMarblesAndSaysWhat() throws {
+    let script = """
+      // prices\r
+      let prices = cold("-a--b|", a: 3, b: 5)   // two values
+      let doubled = prices.map { p in p * 2 }
+      expect doubled == "-x-y|", x: 6, y: 10, z: 99
+      expect prices == "-3--5|"
+      expect subscriptions(prices) == ["^----!"]
+
+      """
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 0, "\(result.stdout)")
+      #expect(
+        result.stdout.contains(
+          "UPDATED \(path)\n  \(path):4:1: \"-x-y|\" -> \"-x--y|\"\n"),
+        "\(result.stdout)")
+      #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"))
+      let updated = try String(contentsOfFile: path, encoding: .utf8)
+      // Two expectations subscribe `prices`: the list gets its second window.
+      #expect(
+        updated
+          == script.replacingOccurrences(of: "\"-x-y|\"", with: "\"-x--y|\"")
+          .replacingOccurrences(of: #"["^----!"]"#, with: #"["^----!", "^----!"]"#))
+      // Updated, the script passes as it is.
+      #expect(runTool(["test", path]).exitCode == 0)
+    }
+  }
+
+  @Test func writesUnusedKeysOfTheMapAndLeavesWhatItCannotWrite() throws {
+    let script = """
+      let input = cold("-1-2-3|")
+      let big = input.map { x in x * 10 }
+      expect big == "-a|", a: 10, b: 20
+      expect input.map { x in x * 2 } == "-2-4|"
+
+      """
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 1)
+      #expect(
+        result.stdout.contains(
+          "FAIL \(path):3:1: the value 30 at frame 5 has no key in the values map; add one "
+            + "(for example 'v: …') first (not updated)"), "\(result.stdout)")
+      #expect(result.stdout.contains(#""-2-4|" -> "-2-4-6|""#), "\(result.stdout)")
+      let updated = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(updated == script.replacingOccurrences(of: #""-2-4|""#, with: #""-2-4-6|""#))
+    }
+  }
+
+  @Test func refusesAScriptWithErrors() throws {
+    let script = "let a = cold(\"-a|\")\nexpect a == \"--a|\"\nshow a b\n"
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 1)
+      let after = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(after == script)
+    }
+  }
+
+  /// Every example, broken (each `expect` marble made all dashes, each subscription marble
+  /// `"^"`) in a temporary copy, is restored byte for byte by `--update`, except the `expect`s
+  /// it reports it cannot write: those whose values map holds signals made by operators
+  /// (`fail(…)`, `just(…)`, `never`) that the broken marble no longer uses.
+  @Test func breakingAndUpdatingEveryExampleRestoresIt() throws {
+    let examples = DocsTests.root.appendingPathComponent("Examples").path
+    let files = try MarblesTool.collectScripts(examples).get()
+    #expect(files.count >= 40)
+    var restored = 0
+    var brokenCount = 0
+    for file in files {
+      let original = try String(contentsOfFile: file, encoding: .utf8)
+      let broken = Self.broken(original)
+      guard broken != original else { continue }
+      brokenCount += 1
+      try withFile(broken) { path in
+        let result = runTool(["test", "--update", path])
+        let updated = try String(contentsOfFile: path, encoding: .utf8)
+        let refused = Set(
+          result.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("FAIL \(path):"), line.hasSuffix("(not updated)") else {
+              return nil
+            }
+            return Int(line.dropFirst("FAIL \(path):".count).prefix { $0.isNumber })
+          })
+        let before = original.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = updated.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count, "\(file)")
+        for (index, (old, new)) in zip(before, after).enumerated() where old != new {
+          #expect(refused.contains(index + 1), "\(file):\(index + 1): \(new)\n\(result.stdout)")
+        }
+        if updated == original { restored += 1 }
+      }
+    }
+    #expect(brokenCount >= 40)
+    #expect(restored >= brokenCount - 4, "restored \(restored) of \(brokenCount)")
+  }
+
+  static func broken(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+      guard line.hasPrefix("expect "), let equals = line.range(of: "== \"") else {
+        return String(line)
+      }
+      let rest = line[equals.upperBound...]
+      guard let close = rest.firstIndex(of: "\"") else { return String(line) }
+      let marble = rest[..<close]
+      let replacement =
+        line.hasPrefix("expect subscriptions(")
+        ? "^" : String(repeating: "-", count: max(1, marble.count))
+      return String(line[..<equals.upperBound]) + replacement + String(rest[close...])
+    }.joined(separator: "\n")
+  }
+}
