@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Mutation fuzz of the release `marbles` binary over the examples.
 
-Deterministic: mutation i of the run is a function of (--seed, i) only. Scripts are written in
-batches to a scratch folder and run with `marbles test FOLDER` (one process per batch) and every
-tenth batch also with `marbles render` per file; a batch whose process dies from a signal, exits
-with a code other than 0/1, or passes --timeout is bisected down to the single scripts that do it,
+Deterministic: mutation i of the run is a function of (--seed, i) only. Every fifth script is
+not a mutation but a generated shape that once took a command down (values that share or nest
+structure, dictionaries, long progressions before '^', huge strings and labels, replays fanned
+out, '+' in a loop). Scripts are written in batches to a scratch folder and run with
+`marbles test FOLDER` (one process per batch); every tenth batch also with `marbles render` on
+all its files, and its first files one by one through every format of `render` and `step`. A
+process that dies from a signal, exits with a code other than 0/1, passes --timeout, writes more
+than its --max-output or grows past 1 GB is bisected down to the single scripts that do it,
 which are saved under Fuzz/findings/ (crash-*.marble, hang-*.marble).
 
     swift build -c release
@@ -18,6 +22,37 @@ FRAGMENTS = ["(", ")", "{", "}", "[", "]", '"', ",", ".", "|", "#", "^", "!", "-
              "map", "switchToLatest()", "defer { }", "let ", "expect ", "show ", "\n", "\\",
              "a", "0", "1e308", "-1", "9223372036854775807", "nil", "repeat(", "execute(",
              "flattenMap { x in ", "concat(", "startWith(", "{ f in f(f) }"]
+
+
+def shape(rng):
+    """A script of a shape an adversarial round found (see FuzzTests.shape)."""
+    seed = rng.choice(['[1]', '["k": 1]', '(1, 2)', '"ab"'])
+    grow = rng.choice(['[acc, acc]', '["a": acc, "b": acc]', '(acc, acc)', '[acc]',
+                       '["a": acc, "b": x]', '(acc, x)', 'acc + acc', 'next(acc)'])
+    frames = rng.choice([10, 60, 300, 99999])
+    value = "let v = interval(1).take(%d).scan(%s) { acc, x in %s }\n" % (frames, seed, grow)
+    huge = "x" * rng.choice([0, 1000, 500000])
+    kind = rng.randrange(8)
+    if kind == 0:
+        return value + "show v.last()"
+    if kind == 1:
+        return value + "show v.map { x in x == x }, v.distinct()"
+    if kind == 2:
+        return value + "show v.last().map { x in x - 1 }"
+    if kind == 3:
+        return value + 'show v.map { x in ["k": x, "j": [x, x]] }.collect()'
+    if kind == 4:
+        return 'show hot("a %dms ^-b|")\nshow timer(%d)' % (
+            rng.choice([1, 999, 5000, 999999999]), rng.randrange(10**9))
+    if kind == 5:
+        label = "y" * rng.choice([10, 500000])
+        return ('let big = "%s"\n' % huge
+                + "\n".join('show cold("a|", a: big) as "%s"' % label
+                            for _ in range(rng.choice([1, 600]))))
+    if kind == 6:
+        return ("let r = interval(1).take(%d).replay()\n" % (frames * 100)
+                + "show r.flattenMap { _ in r.take(%d) }.count()" % rng.choice([5, 5000]))
+    return "show interval(1).take(%d).scan([]) { acc, x in acc + [x] }.count()" % (frames * 300)
 
 
 def mutate(text, rng):
@@ -55,21 +90,35 @@ def mutate(text, rng):
 LIMITS = []
 
 
+MAX_OUTPUT = 50_000_000
+MAX_MEMORY = 1 << 30
+
+
 def run(binary, args, timeout):
+    """None, or why the run of `args` is a finding (a crash, a hang, too much output or memory)."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     try:
-        p = subprocess.run([binary] + args[:1] + LIMITS + args[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        p = subprocess.run([binary] + args[:1] + LIMITS + ["--max-output", str(MAX_OUTPUT)]
+                           + args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
         return "hang"
     if p.returncode < 0 or p.returncode not in (0, 1):
         return "crash %d %s" % (p.returncode, p.stderr[-300:].decode("utf-8", "replace"))
+    if len(p.stdout) > MAX_OUTPUT:
+        return "crash: %d bytes of output" % len(p.stdout)
+    # ru_maxrss (KB) is the largest of all children so far: a new maximum past 1 GB is this run.
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if after > before and after * 1024 > MAX_MEMORY:
+        return "crash: %d MB of memory" % (after // 1024)
     return None
 
 
 def bisect(binary, command, files, folder, timeout, findings, label):
     """Runs `files` one by one (small batches first halve) and saves the bad ones."""
     if len(files) == 1:
-        result = run(binary, [command, files[0]], timeout)
+        result = run(binary, command.split() + [files[0]], timeout)
         if result:
             kind = "hang" if result == "hang" else "crash"
             name = "%s-%s-%s" % (kind, label, os.path.basename(files[0]))  # one name per script
@@ -83,7 +132,7 @@ def bisect(binary, command, files, folder, timeout, findings, label):
         sub = tempfile.mkdtemp(dir=folder)
         for f in part:
             os.link(f, os.path.join(sub, os.path.basename(f)))
-        if run(binary, [command, sub] if command == "test" else [command] + part,
+        if run(binary, [command, sub] if command == "test" else command.split() + part,
                timeout * max(1, len(part) // 20)):
             found += bisect(binary, command, part, folder, timeout, findings, label)
         shutil.rmtree(sub)
@@ -121,16 +170,28 @@ def main():
             for i in range(start, min(args.count, start + args.batch)):
                 rng = random.Random(args.seed * 1_000_003 + i)
                 name, text = examples[rng.randrange(len(examples))]
+                if i % 5 == 4:
+                    name, script = "shape", shape(rng)
+                else:
+                    script = mutate(text, rng)
                 path = os.path.join(batch, "m%07d-%s.marble" % (i, name))
                 with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
-                    f.write(mutate(text, rng))
+                    f.write(script)
                 files.append(path)
-            commands = ["test"] + (["render"] if (start // args.batch) % 10 == 0 else [])
+            tenth = (start // args.batch) % 10 == 0
+            commands = ["test"] + (["render"] if tenth else [])
             for command in commands:
                 argv = [command, batch] if command == "test" else [command] + files
                 if run(args.binary, argv, args.timeout * max(1, len(files) // 20)):
                     found.update(bisect(args.binary, command, files, work, args.timeout,
                                         findings, "s%d" % args.seed))
+            if tenth:
+                # Every format and `step`, one file at a time (svg and html draw one file).
+                for command in ["render --format unicode", "render --format json",
+                                "render --format svg", "render --format html", "step"]:
+                    for path in files[:10]:
+                        found.update(bisect(args.binary, command, [path], work, args.timeout,
+                                            findings, "s%d" % args.seed))
             executed += len(files)
             shutil.rmtree(batch)
             crashes = sum(kind == "crash" for kind, _ in found)

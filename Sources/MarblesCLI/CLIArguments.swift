@@ -234,7 +234,8 @@ package enum CLIParser {
 
   /// The options that bound a run, accepted by every command that runs scripts.
   static let limitOptions: Set = [
-    "--max-frames", "--max-events", "--max-subscriptions", "--max-value-size",
+    "--max-frames", "--max-events", "--max-subscriptions", "--max-value-size", "--max-output",
+    "--max-input",
   ]
 
   /// Options common to the commands that run scripts, before each command picks its own.
@@ -357,6 +358,8 @@ package enum CLIParser {
         case "--max-events": result.budgets.maxEvents = number
         case "--max-subscriptions": result.budgets.maxSubscriptions = number
         case "--max-value-size": result.budgets.maxValueSize = number
+        case "--max-output": result.budgets.maxOutput = number
+        case "--max-input": result.budgets.maxInput = number
         default: result.maxFrames = number
         }
       }

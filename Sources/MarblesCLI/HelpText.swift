@@ -98,8 +98,10 @@ enum HelpText {
       --max-events <n>        Stop a run after this many events: values sent by sources,
                               closure calls, subscriptions, recorded events (default 10000000)
       --max-subscriptions <n> Stop a run with more subscriptions open at once (default 10000)
-      --max-value-size <n>    Stop a run when a string or an array (nested ones included)
-                              grows past this many characters or elements (default 1000000)
+      --max-value-size <n>    Stop a run when a value (nested ones included) is made or
+                              recorded with more characters or elements (default 1000000)
+      --max-output <n>        Stop writing past this many bytes of output (default 100000000)
+      --max-input <n>         Refuse a script larger than this many bytes (default 10485760)
     """
 
   static let run = """
@@ -121,8 +123,8 @@ enum HelpText {
 
     USAGE: \(CLIParser.testUsage)
 
-    Prints each failing expectation with an aligned diff, then 'N passed, M failed'.
-    Exits 0 when everything passed, 1 otherwise.
+    Prints each script's result as soon as it has run (each failing expectation with an
+    aligned diff), then 'N passed, M failed'. Exits 0 when everything passed, 1 otherwise.
 
     With --update, each failing 'expect' gets the actual timeline written into its marble
     string, in its own keys; the rest of the file stays byte for byte. Scripts with errors are
@@ -166,7 +168,7 @@ enum HelpText {
     main queue. On a terminal: Enter, 'n', space or the right arrow go to the next frame, 'p'
     or the left arrow to the previous one, 'q' quits; Control-Z suspends ('fg' resumes) and
     Control-C ends it. Without a terminal (input or output redirected) every step is printed
-    once.
+    once, each as soon as it is drawn. A step draws the last 120 frames up to its frame.
 
     OPTIONS:
       --quiz                  Step through the sources only; the derived lanes show '?'

@@ -19,6 +19,9 @@ package struct ToolEnvironment: Sendable {
   /// The keyboard and screen of `marbles step`, when both standard input and output are a
   /// terminal; nil prints every step once instead.
   package var stepTerminal: StepTerminal?
+  /// Writes to standard output as the tool goes (failing with the stream's reason); nil keeps
+  /// standard output for `ToolResult.stdout`.
+  package var writeOutput: (@Sendable (String) throws(IOFailure) -> Void)?
   /// The file watching of `marbles render --watch`; nil where files cannot be watched.
   package var watcher: FileWatcher?
 
@@ -30,10 +33,12 @@ package struct ToolEnvironment: Sendable {
     terminalWidth: Int? = nil,
     readStandardInput: @escaping @Sendable (_ limit: Int) throws -> Data = { _ in Data() },
     stepTerminal: StepTerminal? = nil,
+    writeOutput: (@Sendable (String) throws(IOFailure) -> Void)? = nil,
     watcher: FileWatcher? = nil
   ) {
     self.watcher = watcher
     self.stepTerminal = stepTerminal
+    self.writeOutput = writeOutput
     self.run = run
     self.explain = explain
     self.variables = variables
@@ -102,7 +107,7 @@ package struct ToolResult: Equatable, Sendable {
 package enum MarblesTool {
   /// Runs the tool with `arguments` (without the program name).
   package static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
-    var io = ToolIO()
+    let io = ToolIO(write: environment.writeOutput)
     let code: Int32
     switch CLIParser.parse(arguments) {
     case .failure(let error):
@@ -112,9 +117,9 @@ package enum MarblesTool {
       code = 64
     case .success(let command):
       switch command {
-      case .help(let topic): code = help(topic, io: &io)
+      case .help(let topic): code = help(topic, io: io)
       case .version:
-        io.out += "marbles \(MarblesVersion.string)\n"
+        io.write("marbles \(MarblesVersion.string)\n")
         code = 0
       case .explain(let name):
         // An operator's name has no controls: escaping changes only what cannot be one.
@@ -122,38 +127,50 @@ package enum MarblesTool {
         if found, environment.stdoutIsTerminal, let width = environment.terminalWidth {
           text = wrap(text, width: width)
         }
-        if found { io.out += text } else { io.err += text }
+        if found { io.write(text) } else { io.err += text }
         code = found ? 0 : 1
       case .render(let options) where options.watch:
-        code = watch(options, environment: environment, io: &io)
-      case .render(let options): code = render(options, environment: environment, io: &io)
-      case .test(let options): code = test(options, environment: environment, io: &io)
-      case .check(let options): code = check(options, environment: environment, io: &io)
-      case .step(let options): code = step(options, environment: environment, io: &io)
-      case .format(let options): code = format(options, environment: environment, io: &io)
+        code = watch(options, environment: environment, io: io)
+      case .render(let options): code = render(options, environment: environment, io: io)
+      case .test(let options): code = test(options, environment: environment, io: io)
+      case .check(let options): code = check(options, environment: environment, io: io)
+      case .step(let options): code = step(options, environment: environment, io: io)
+      case .format(let options): code = format(options, environment: environment, io: io)
       case .lsp(let options):
         code = LanguageServerHost.serve(
           input: 0, output: 1,
           options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       }
     }
-    return ToolResult(stdout: io.out, stderr: io.err, exitCode: code)
+    var exitCode = code
+    if let stop = io.stop {
+      io.err += stop
+      if exitCode == 0 { exitCode = 1 }
+    }
+    return ToolResult(stdout: io.kept, stderr: io.err, exitCode: exitCode)
   }
 
   // MARK: - render / run
 
   private static func render(
-    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: RenderArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
+    io.limit = options.budgets.maxOutput
     var failed = false
     // Whether a run was drawn (completed, or stopped early and drawn up to the stop).
     var drawn = false
     var texts: [String] = []
+    // The bytes of the drawn documents so far: past `--max-output` no more is drawn.
+    var drawnBytes = 0
     // Each document writes itself when the output is written: a run's JSON is never built as
     // a tree or a String first.
     var jsons: [(inout JSONWriter) -> Void] = []
-    for path in options.files {
-      switch load(path, environment: environment) {
+    for path in options.files where io.stop == nil {
+      if let last = texts.last {
+        drawnBytes += last.utf8.count + 1
+        guard drawnBytes <= options.budgets.maxOutput else { break }
+      }
+      switch load(path, limit: options.budgets.maxInput, environment: environment) {
       case .failure(let message):
         io.err += message.text
         failed = true
@@ -186,12 +203,19 @@ package enum MarblesTool {
           // A run that stopped early is still drawn up to the stop; its error is on stderr.
           if run.stopped != nil { failed = true }
           drawn = true
+          // A drawing that would pass `--max-output` is not made (it could take gigabytes).
+          let room = options.budgets.maxOutput - drawnBytes
+          let drawing: String?
           switch options.format {
-          case .json: jsons.append { run.writeJSON(to: &$0) }
+          case .json:
+            jsons.append { run.writeJSON(to: &$0) }
+            drawing = ""
           case .svg:
-            texts.append(SVGRenderer(theme: options.theme, quiz: options.quiz).render(run))
+            drawing = SVGRenderer(theme: options.theme, quiz: options.quiz).render(
+              run, limit: room)
           case .html:
-            texts.append(HTMLRenderer(theme: options.theme, quiz: options.quiz).render(run))
+            drawing = HTMLRenderer(theme: options.theme, quiz: options.quiz).render(
+              run, limit: room)
           case .ascii, .unicode:
             let color = useColor(
               options.color, environment: environment, toTerminal: options.output == nil)
@@ -204,13 +228,19 @@ package enum MarblesTool {
               options: .init(theme: theme, color: color, width: width))
             if options.quiz {
               let (quiz, hidden) = run.quiz
-              texts.append(
-                ScriptRun.markingHidden(hidden, in: renderer.render(quiz))
-                  + quizFooter(hidden, file: source.name))
+              drawing = renderer.render(quiz, limit: room).map {
+                ScriptRun.markingHidden(hidden, in: $0) + quizFooter(hidden, file: source.name)
+              }
             } else {
-              texts.append(renderer.render(run))
+              drawing = renderer.render(run, limit: room)
             }
           }
+          guard let drawing else {
+            io.stopPastBudget()
+            failed = true
+            break
+          }
+          if options.format != .json { texts.append(drawing) }
         }
       }
     }
@@ -231,13 +261,19 @@ package enum MarblesTool {
           try StreamIO.writeOutput(to: output, protecting: options.files) {
             descriptor throws(IOFailure) in
             guard options.format == .json else {
-              try StreamIO.writeAll(Array(texts.joined(separator: "\n").utf8), to: descriptor)
+              let text = texts.joined(separator: "\n")
+              guard io.reserve(text.utf8.count) else { throw IOFailure("past --max-output") }
+              try StreamIO.writeAll(Array(text.utf8), to: descriptor)
               return
             }
             // The document goes to the file a chunk at a time as it is written.
             var failure: IOFailure?
             var writer = JSONWriter { chunk in
               if failure == nil {
+                guard io.reserve(chunk.count) else {
+                  failure = IOFailure("past --max-output")
+                  return
+                }
                 do throws(IOFailure) { try StreamIO.writeAll(chunk, to: descriptor) } catch {
                   failure = error
                 }
@@ -248,16 +284,25 @@ package enum MarblesTool {
             if let failure { throw failure }
           }
         } catch {
-          io.err += error.writeMessage(output)
+          // Past `--max-output`: the budget's own message (`io.stop`), and the file is as it was.
+          if io.stop == nil { io.err += error.writeMessage(output) }
           return 1
         }
       }
     } else if options.format == .json {
-      var writer = JSONWriter()
+      // Written to standard output a chunk at a time as it is made; a character cut by a
+      // chunk's end waits for the next chunk.
+      var carry: [UInt8] = []
+      var writer = JSONWriter { chunk in
+        var bytes = carry + Array(chunk)
+        carry = UTF8Chunks.incompleteEnd(of: &bytes)
+        io.write(String(decoding: bytes, as: UTF8.self))
+      }
       writeJSON(to: &writer)
-      io.out += writer.text
+      writer.flush()
+      if !carry.isEmpty { io.write(String(decoding: carry, as: UTF8.self)) }
     } else {
-      io.out += texts.joined(separator: "\n")
+      io.write(texts.joined(separator: "\n"))
     }
     return failed ? 1 : 0
   }
@@ -267,7 +312,7 @@ package enum MarblesTool {
   /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
   /// is gone (or the user stops it).
   private static func watch(
-    _ options: RenderArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: RenderArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     guard let watcher = environment.watcher else {
       io.err += "error: --watch cannot watch files here\n"
@@ -278,12 +323,14 @@ package enum MarblesTool {
     let path = options.files[0]
     var code: Int32 = 0
     repeat {
-      var drawing = ToolIO()
-      code = render(once, environment: environment, io: &drawing)
+      // Each drawing kept whole, then shown at once (the screen is cleared first).
+      let drawing = ToolIO(write: nil)
+      drawing.limit = options.budgets.maxOutput
+      code = render(once, environment: environment, io: drawing)
       let header =
         options.output == nil
         ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
-      watcher.show(header + drawing.out, drawing.err)
+      watcher.show(header + drawing.kept, drawing.err + (drawing.stop ?? ""))
     } while watcher.waitForChange(path)
     return code
   }
@@ -293,7 +340,7 @@ package enum MarblesTool {
   /// `marbles format PATH… [--check]`: rewrites each script that is not in the canonical layout
   /// (through the one careful writer), or with `--check` only names them.
   private static func format(
-    _ options: FormatArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: FormatArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     var files: [String] = []
     var failed = false
@@ -322,17 +369,17 @@ package enum MarblesTool {
         failed = true
       case .success(let text):
         if path == "-" {
-          if !options.check { io.out += text }
+          if !options.check { io.write(text) }
           if text != source.text {
             unformatted += 1
-            if options.check { io.out += "<stdin>\n" }
+            if options.check { io.write("<stdin>\n") }
           }
           continue
         }
         guard text != source.text else { continue }
         unformatted += 1
         if options.check {
-          io.out += "\(path)\n"
+          io.write("\(path)\n")
           continue
         }
         do throws(IOFailure) {
@@ -357,10 +404,11 @@ package enum MarblesTool {
   /// `marbles step FILE`: with a terminal, one screen per frame (Enter/`n` next, `p` previous,
   /// `q` quit); without one, every step once.
   private static func step(
-    _ options: StepArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: StepArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
+    io.limit = options.budgets.maxOutput
     let source: SourceFile
-    switch load(options.file, environment: environment) {
+    switch load(options.file, limit: options.budgets.maxInput, environment: environment) {
     case .failure(let message):
       io.err += message.text
       return 1
@@ -390,8 +438,10 @@ package enum MarblesTool {
       footer = quizFooter(hidden, file: source.name)
     }
     guard let terminal = environment.stepTerminal else {
-      io.out += renderer.renderAll(shown) + footer
-      return exitCode
+      // Each step printed as soon as it is drawn; past `--max-output` the steps stop.
+      renderer.each(of: shown) { io.write($0) }
+      io.write(footer)
+      return io.stop == nil ? exitCode : 1
     }
     let steps = renderer.steps(of: shown)
     var index = 0
@@ -461,7 +511,7 @@ package enum MarblesTool {
 
   /// `marbles check`: each derived lane of each script against the `expect` for it.
   private static func check(
-    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
@@ -478,45 +528,45 @@ package enum MarblesTool {
       let outcome = environment.run(
         source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       guard case .completed(let run) = outcome else {
-        io.out += paint("FAIL", .failed, color) + " \(source.name): the script does not run\n"
+        io.write(paint("FAIL", .failed, color) + " \(source.name): the script does not run\n")
         io.err += outcome.diagnostics.render(in: source)
         allRight = false
         continue
       }
-      io.out += "\(run.title ?? source.name)\n"
+      io.write("\(run.title ?? source.name)\n")
       let toPredict = run.lanes.filter { !$0.isMarbleSource }
       var right = 0
       for lane in toPredict {
         let checks = run.expectations.filter { $0.lane == lane.name }
         if checks.isEmpty {
-          io.out +=
+          io.write(
             "  NOT YET  \(lane.label): add a line 'expect \(lane.name) == \"…\"' with your "
-            + "prediction\n"
+              + "prediction\n")
         } else if let wrong = checks.first(where: { !$0.passed }) {
-          io.out +=
-            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n"
+          io.write(
+            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n")
           let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
           for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-            io.out += "    \(line)\n"
+            io.write("    \(line)\n")
           }
         } else {
           right += 1
-          io.out += "  " + paint("RIGHT", .value, color) + "    \(lane.label)\n"
+          io.write("  " + paint("RIGHT", .value, color) + "    \(lane.label)\n")
         }
       }
       let others = run.expectations.filter { result in
         !result.passed && !toPredict.contains { $0.name == result.lane }
       }
       for other in others {
-        io.out +=
-          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n"
+        io.write(
+          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n")
         let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
         for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-          io.out += "    \(line)\n"
+          io.write("    \(line)\n")
         }
         allRight = false
       }
-      io.out += "\(right) of \(toPredict.count) predictions right\n"
+      io.write("\(right) of \(toPredict.count) predictions right\n")
       if right < toPredict.count { allRight = false }
     }
     return allRight ? 0 : 1
@@ -525,12 +575,13 @@ package enum MarblesTool {
   // MARK: - test
 
   private static func test(
-    _ options: TestArguments, environment: ToolEnvironment, io: inout ToolIO
+    _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     var passed = 0
     var failedCount = 0
     var files: [String] = []
-    var junit = JUnitReport()
+    // Kept only for `--junit` (it holds every failure's diff until the end).
+    var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
@@ -538,60 +589,72 @@ package enum MarblesTool {
       case .success(let found): files += found
       case .failure(let message):
         io.err += message.text
-        junit.add(file: path, error: message.text)
+        junit?.add(file: path, error: message.text)
         failedCount += 1
       }
     }
-    for path in files {
-      switch load(path, environment: environment) {
+    io.limit = options.budgets.maxOutput
+    // Each script's result is printed as soon as it is known (and not kept): past
+    // `--max-output` the remaining scripts are not run.
+    for path in files where io.stop == nil {
+      switch load(path, limit: options.budgets.maxInput, environment: environment) {
       case .failure(let message):
         io.err += message.text
-        junit.add(file: path, error: message.text)
+        junit?.add(file: path, error: message.text)
         failedCount += 1
       case .success(let source):
         let outcome = environment.run(
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.out += paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n"
-          io.out += diagnostics.render(in: source)
-          junit.add(file: source.name, error: diagnostics.render(in: source))
+          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
+          io.write(diagnostics.render(in: source))
+          junit?.add(file: source.name, error: diagnostics.render(in: source))
           failedCount += 1
         case .stopped(let run):
-          io.out += paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n"
-          io.out += TimelineRenderer(options: .init(theme: theme, color: color)).render(run)
-          io.out += run.diagnostics.render(in: source)
-          junit.add(file: source.name, error: run.diagnostics.render(in: source))
+          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
+          let room = options.budgets.maxOutput - io.written
+          // Not drawn past `--max-output` (`write` then stops the output with its message).
+          if let drawing = TimelineRenderer(options: .init(theme: theme, color: color)).render(
+            run, limit: room)
+          {
+            io.write(drawing)
+          } else {
+            io.stopPastBudget()
+          }
+          io.write(run.diagnostics.render(in: source))
+          junit?.add(file: source.name, error: run.diagnostics.render(in: source))
           failedCount += 1
         case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
           let (updated, failures) = update(
             source, run: run,
             options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
-            environment: environment, io: &io)
+            environment: environment, io: io)
           passed += run.expectations.count - failures
           failedCount += failures
-          junit.add(file: source.name, expectations: updated)
+          junit?.add(file: source.name, expectations: updated)
         case .completed(let run):
-          junit.add(file: source.name, expectations: run.expectations)
+          junit?.add(file: source.name, expectations: run.expectations)
           io.err += run.diagnostics.render(in: source)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
-          io.out += failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color)
+          io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
           let name = TerminalText.escaped(source.name)
-          io.out +=
+          io.write(
             " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+          )
           for failure in failures {
-            io.out += "\(name):\(failure.line):\(failure.column): "
-            io.out += paint("error:", .failed, color) + " "
-            io.out += ExpectationDiffRenderer(theme: theme, color: color).render(failure)
-            if io.out.last != "\n" { io.out += "\n" }
+            io.write("\(name):\(failure.line):\(failure.column): ")
+            io.write(paint("error:", .failed, color) + " ")
+            io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
+            if !io.endsLine { io.write("\n") }
           }
         }
       }
     }
-    io.out += "\n\(passed) passed, \(failedCount) failed\n"
-    if let path = options.junit {
+    io.write("\n\(passed) passed, \(failedCount) failed\n")
+    if let path = options.junit, let junit {
       do throws(IOFailure) {
         try StreamIO.writeOutput(junit.xml, to: path, protecting: files)
       } catch {
@@ -608,7 +671,7 @@ package enum MarblesTool {
   /// they stand after the update and how many still fail.
   private static func update(
     _ source: SourceFile, run: ScriptRun, options: RunOptions, environment: ToolEnvironment,
-    io: inout ToolIO
+    io: ToolIO
   ) -> (results: [ExpectationResult], failures: Int) {
     let failing = run.expectations.filter { !$0.passed }.count
     let plan = ExpectUpdater.plan(source, run: run)
@@ -620,24 +683,24 @@ package enum MarblesTool {
       guard case .completed(let rerun) = environment.run(updated, options),
         !rerun.expectations.contains(where: { !$0.passed && changedLines.contains($0.line) })
       else {
-        io.out += "FAIL \(source.name): not updated: the rewritten expectations would still fail\n"
+        io.write("FAIL \(source.name): not updated: the rewritten expectations would still fail\n")
         return (results, failing)
       }
       do {
         try StreamIO.writeOutput(updated.text, to: source.name)
       } catch {
-        io.out += "FAIL \(source.name): not updated: cannot write it: \(error.reason)\n"
+        io.write("FAIL \(source.name): not updated: cannot write it: \(error.reason)\n")
         return (results, failing)
       }
       results = rerun.expectations
-      io.out += "UPDATED \(source.name)\n"
+      io.write("UPDATED \(source.name)\n")
       for change in plan.changes {
-        io.out +=
-          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n"
+        io.write(
+          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n")
       }
     }
     for refusal in plan.refusals {
-      io.out += "FAIL \(source.name):\(refusal) (not updated)\n"
+      io.write("FAIL \(source.name):\(refusal) (not updated)\n")
     }
     return (results, results.filter { !$0.passed }.count)
   }
@@ -673,8 +736,9 @@ package enum MarblesTool {
 
   // MARK: - Input
 
-  /// Reads `path` (or standard input for `-`) as UTF-8 text, at most `limit` bytes: a file, a
-  /// pipe (`<(…)`, a FIFO, `/dev/stdin`) or a device, read to its end. Every input is read here.
+  /// Reads `path` (or standard input for `-`) as UTF-8 text, at most `limit` bytes
+  /// (`--max-input`): a file, a pipe (`<(…)`, a FIFO, `/dev/stdin`) or a device, read to its
+  /// end. Every input is read here.
   static func load(
     _ path: String, limit: Int = StreamIO.defaultInputLimit, environment: ToolEnvironment
   ) -> Result<SourceFile, ToolMessage> {
@@ -687,6 +751,13 @@ package enum MarblesTool {
       } catch {
         let reason = (error as? IOFailure)?.reason ?? "\(error)"
         return .failure(ToolMessage("error: cannot read standard input: \(reason)\n"))
+      }
+      // Whatever read it, no more than `limit`.
+      guard data.count <= limit else {
+        return .failure(
+          ToolMessage(
+            "error: cannot read standard input: it is larger than "
+              + "\(StreamIO.sizeName(limit)), the input limit\n"))
       }
     } else {
       var isDirectory: ObjCBool = false
@@ -751,18 +822,18 @@ package enum MarblesTool {
 
   // MARK: - Help
 
-  private static func help(_ topic: String?, io: inout ToolIO) -> Int32 {
+  private static func help(_ topic: String?, io: ToolIO) -> Int32 {
     switch topic {
-    case nil: io.out += HelpText.general
-    case "render": io.out += HelpText.render
-    case "run": io.out += HelpText.run
-    case "test": io.out += HelpText.test
-    case "check": io.out += HelpText.check
-    case "step": io.out += HelpText.step
-    case "explain": io.out += HelpText.explain
-    case "format": io.out += HelpText.format
-    case "lsp": io.out += HelpText.lsp
-    case "help": io.out += HelpText.general
+    case nil: io.write(HelpText.general)
+    case "render": io.write(HelpText.render)
+    case "run": io.write(HelpText.run)
+    case "test": io.write(HelpText.test)
+    case "check": io.write(HelpText.check)
+    case "step": io.write(HelpText.step)
+    case "explain": io.write(HelpText.explain)
+    case "format": io.write(HelpText.format)
+    case "lsp": io.write(HelpText.lsp)
+    case "help": io.write(HelpText.general)
     case let other?:
       io.err +=
         "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"
@@ -772,13 +843,90 @@ package enum MarblesTool {
   }
 }
 
+/// Text written in chunks of bytes that may end inside a character.
+enum UTF8Chunks {
+  /// Removes from `bytes` and returns the start of a UTF-8 character its end cuts (1 to 3
+  /// bytes), or nothing when it ends on a whole character.
+  static func incompleteEnd(of bytes: inout [UInt8]) -> [UInt8] {
+    var lead = bytes.count - 1
+    while lead >= 0, bytes.count - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+    guard lead >= 0, bytes[lead] >= 0xC0 else { return [] }
+    let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+    guard bytes.count - lead < length else { return [] }
+    let cut = Array(bytes[lead...])
+    bytes.removeSubrange(lead...)
+    return cut
+  }
+}
+
 /// A message for standard error (already formatted, newline-terminated).
 struct ToolMessage: Error {
   var text: String
   init(_ text: String) { self.text = text }
 }
 
-private struct ToolIO {
-  var out = ""
+/// What one invocation prints. Standard output goes out as it is made (through
+/// `ToolEnvironment.writeOutput`, or kept for `ToolResult.stdout` without one), so a long
+/// `test` or `step` prints as it goes and holds little; it is bounded by `--max-output`,
+/// checked before each write. Standard error is kept until the end.
+final class ToolIO {
+  /// Standard output, when there is no `writeOutput` to send it to.
+  private(set) var kept = ""
+  /// Standard error.
   var err = ""
+  /// The bytes standard output may take (`--max-output`); set by the command.
+  var limit = RunBudgets().maxOutput
+  /// The bytes written to standard output so far.
+  private(set) var written = 0
+  /// Why standard output stopped (past `--max-output`, or the stream failed): the message,
+  /// for standard error; nil while it goes on.
+  private(set) var stop: String?
+  /// Whether standard output so far is empty or ends with a newline.
+  private(set) var endsLine = true
+  private let send: (@Sendable (String) throws(IOFailure) -> Void)?
+
+  init(write: (@Sendable (String) throws(IOFailure) -> Void)?) {
+    send = write
+  }
+
+  /// Writes `text` to standard output: false (writing nothing) once output has stopped, or
+  /// when `text` would take it past `limit` (which stops it).
+  @discardableResult
+  func write(_ text: String) -> Bool {
+    guard stop == nil else { return false }
+    let count = text.utf8.count
+    guard count > 0 else { return true }
+    guard reserve(count) else { return false }
+    if let send {
+      do throws(IOFailure) {
+        try send(text)
+      } catch {
+        stop = "error: cannot write to standard output: \(error.reason)\n"
+        return false
+      }
+    } else {
+      kept += text
+    }
+    endsLine = text.utf8.last == UInt8(ascii: "\n")
+    return true
+  }
+
+  /// Stops output as past `limit`: for a drawing that would not fit, and is not made.
+  func stopPastBudget() {
+    _ = reserve(limit - written + 1)
+  }
+
+  /// Counts `count` more bytes of output (standard output or `-o FILE`) against `limit`:
+  /// false, with output stopped, past it.
+  func reserve(_ count: Int) -> Bool {
+    guard stop == nil else { return false }
+    guard written + count <= limit else {
+      stop =
+        "error: the output went past its budget of \(limit) bytes; raise it with "
+        + "'--max-output N' if it needs more\n"
+      return false
+    }
+    written += count
+    return true
+  }
 }

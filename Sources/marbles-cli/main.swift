@@ -175,6 +175,11 @@ let environment = ToolEnvironment(
       readKey: readStepKey,
       show: { try? StreamIO.writeAll(Array(("\u{1B}[H\u{1B}[2J" + $0).utf8), to: STDOUT_FILENO) })
     : nil,
+  // Standard output is written as the tool goes (a long `test` or `step` prints as it runs).
+  writeOutput: { text throws(IOFailure) in
+    if closedAtStart[1] { throw IOFailure("bad file descriptor") }
+    try StreamIO.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+  },
   watcher: FileWatcher(
     waitForChange: waitForSave,
     show: { output, errors in

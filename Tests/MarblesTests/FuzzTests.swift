@@ -141,6 +141,66 @@ import Testing
       }
     }
   }
+
+  // MARK: - Shapes that once took a command down
+
+  /// Scripts of the shapes an adversarial round found: values that share or nest structure
+  /// (arrays, tuples, dictionaries), long progressions before `^` and long timers, huge
+  /// strings and labels, replays fanned out, `+` in a loop, each with random sizes.
+  static func shape(_ random: inout Generator) -> String {
+    let seed = ["[1]", "[\"k\": 1]", "(1, 2)", "\"ab\""][random.below(4)]
+    let grow = [
+      "[acc, acc]", "[\"a\": acc, \"b\": acc]", "(acc, acc)", "[acc]", "[\"a\": acc, \"b\": x]",
+      "(acc, x)", "acc + acc",
+    ][random.below(7)]
+    let frames = 1 + random.below(300)
+    let value = "let v = interval(1).take(\(frames)).scan(\(seed)) { acc, x in \(grow) }\n"
+    let huge = String(repeating: "x", count: random.below(60_000))
+    switch random.below(8) {
+    case 0: return value + "show v.last()"
+    case 1: return value + "show v.map { x in x == x }, v.distinct()"
+    case 2: return value + "show v.last().map { x in x - 1 }"
+    case 3: return value + "show v.map { x in [\"k\": x, \"j\": [x, x]] }.collect()"
+    case 4:
+      let before = [1, 999, 5_000, 999_999_999][random.below(4)]
+      return "show hot(\"a \(before)ms ^-b|\")\nshow timer(\(random.below(1_000_000_000)))"
+    case 5:
+      let lanes = (0..<(1 + random.below(40))).map { _ in "show cold(\"a|\", a: big) as big" }
+      return "let big = \"\(huge)\"\n" + lanes.joined(separator: "\n")
+    case 6:
+      return "let r = interval(1).take(\(frames * 100)).replay()\n"
+        + "show r.flattenMap { _ in r.take(\(random.below(5_000))) }.count()"
+    default:
+      return "show interval(1).take(\(frames * 300)).scan([]) { acc, x in acc + [x] }.count()"
+    }
+  }
+
+  /// Every command and format on every shape, with small budgets: exit code 0 or 1, a located
+  /// error when it fails, and output within `--max-output`.
+  @Test(arguments: 0..<4)
+  func shapesRunThroughEveryCommandWithinTheBudgets(seed: Int) {
+    var random = Generator(state: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+    let budgets = [
+      "--max-frames", "3000", "--max-events", "20000", "--max-value-size", "10000",
+      "--max-output", "300000",
+    ]
+    let commands: [[String]] = [
+      ["render"], ["render", "--format", "unicode"], ["render", "--format", "json"],
+      ["render", "--format", "svg"], ["render", "--format", "html"], ["test"], ["step"],
+    ]
+    for _ in 0..<6 {
+      let script = Self.shape(&random)
+      let command = commands[random.below(commands.count)]
+      let result = runTool(command + budgets + ["-"], input: script)
+      #expect(result.exitCode == 0 || result.exitCode == 1, "\(command): \(script.prefix(200))")
+      #expect(result.stdout.utf8.count <= 300_000, "\(command): \(script.prefix(200))")
+      if result.exitCode == 1 {
+        // `test` reports a script's errors on standard output.
+        #expect(
+          (result.stdout + result.stderr).contains("error:"), "\(command): \(script.prefix(200))")
+      }
+    }
+  }
 }
 
 extension FuzzTests.Generator: RandomNumberGenerator {}

@@ -64,6 +64,23 @@ final class Budget {
     return false
   }
 
+  /// Spends `copied` events for work a value operation did at `range` (characters or
+  /// elements copied), throwing the budget's error past `--max-events`.
+  func spend(copied: Int, at range: SourceRange) throws(RuntimeError) {
+    guard copied > 0, !spend(copied, at: range) else { return }
+    throw Diagnostic.Interpreter.budget(
+      "events", limit: limits.maxEvents, flag: "--max-events", at: range)
+  }
+
+  /// Spends what comparing or hashing `values` at `range` visits (`Value.weight`): a value
+  /// reused many times (`distinct()` of a large array each frame) costs each time. Scalars cost
+  /// nothing. False, with the run's error reported, past `--max-events`.
+  func spendComparing(_ value: Value, _ other: Value = .null, at range: SourceRange) -> Bool {
+    guard value.isComposite || other.isComposite else { return true }
+    let work = value.weight(upTo: limits.maxEvents) + other.weight(upTo: limits.maxEvents)
+    return work == 0 || spend(work, at: range)
+  }
+
   /// Counts a subscription opened at `range` (and one event): false, with the run's error
   /// reported, past `--max-subscriptions` open at once. Pair a true result with `closed()`.
   func opened(at range: SourceRange) -> Bool {
@@ -90,6 +107,78 @@ final class Budget {
     throw Diagnostic.Interpreter.valueSize(size: size, limit: limits.maxValueSize, at: range)
   }
 
+  /// Checks a value the script just built (a literal, `a + b`, an operator's array) at `range`:
+  /// everything it holds, counted as if shared parts were copied (a value made of two
+  /// references to one array holds that array twice), must stay within `--max-value-size`, and
+  /// it may nest at most `maximumValueNesting` deep. So no value a script can make is larger
+  /// or deeper than the budgets, and every walk over a value (equality, hashing, printing,
+  /// drawing, JSON) is bounded by them.
+  ///
+  /// The walk is iterative and stops as soon as a limit is passed; what it visits below the
+  /// value's own elements (which were checked when they were built) is spent as events, like
+  /// the elements `+` copies (`copied`).
+  func checkBuilt(_ value: Value, copied: Int = 0, at range: SourceRange) throws(RuntimeError) {
+    var size = 0
+    var visited = 0
+    var stack: [(value: Value, level: Int)] = []
+    var next: (value: Value, level: Int)? = (value, 0)
+    while let (current, level) = next {
+      var children = 0
+      switch current {
+      case .string(let text):
+        size += text.utf8.count
+      case .tuple(let values), .array(let values):
+        children = values.count
+        size += values.count
+        if level < Self.maximumValueNesting {
+          for element in values { stack.append((element, level + 1)) }
+        }
+      case .dictionary(let values):
+        children = values.count
+        size += values.count
+        if level < Self.maximumValueNesting {
+          for (key, element) in values {
+            size += key.utf8.count
+            stack.append((element, level + 1))
+          }
+        }
+      case .error(let inner), .event(.next(let inner)):
+        children = 1
+        if level < Self.maximumValueNesting { stack.append((inner, level + 1)) }
+      case .event(.error(let error)):
+        children = 1
+        if level < Self.maximumValueNesting {
+          stack.append((Value.payload(of: error), level + 1))
+        }
+      default:
+        break
+      }
+      if current.isComposite, level >= Self.maximumValueNesting {
+        throw Diagnostic.Interpreter.valueNesting(
+          limit: Self.maximumValueNesting, recorded: false, at: range)
+      }
+      if size > limits.maxValueSize {
+        throw Diagnostic.Interpreter.valueSize(
+          size: size, limit: limits.maxValueSize, orMore: !stack.isEmpty, at: range)
+      }
+      if level > 0 { visited += children }
+      next = stack.popLast()
+    }
+    try spend(copied: copied + visited, at: range)
+  }
+
+  /// `checkBuilt` for values made by operators (`collect`, `bufferCount`, …), which cannot
+  /// throw: false, with the run's error reported, when the value is past a budget.
+  func fitsBuilt(_ value: Value, at range: SourceRange) -> Bool {
+    do throws(RuntimeError) {
+      try checkBuilt(value, copied: 0, at: range)
+      return true
+    } catch {
+      fail(error)
+      return false
+    }
+  }
+
   /// Checks a value about to be recorded: its strings and elements, nested ones included, must
   /// stay within `--max-value-size`, and it may nest at most `maximumValueNesting` deep. The
   /// walk stops as soon as either is exceeded, so checking costs at most the budget.
@@ -106,7 +195,8 @@ final class Budget {
         remaining < 0
           ? Diagnostic.Interpreter.valueSize(
             size: limits.maxValueSize + 1, limit: limits.maxValueSize, orMore: true, at: range)
-          : Diagnostic.Interpreter.valueNesting(limit: Self.maximumValueNesting, at: range))
+          : Diagnostic.Interpreter.valueNesting(
+            limit: Self.maximumValueNesting, recorded: true, at: range))
       return false
     }
     return weight == 0 || spend(weight, at: range)
@@ -132,6 +222,19 @@ final class Budget {
       for element in values
       where !fits(element, remaining: &remaining, weight: &weight, nesting: nesting + 1) {
         return false
+      }
+      return true
+    case .dictionary(let values):
+      guard nesting < maximumValueNesting else { return false }
+      remaining -= values.count
+      weight += values.count
+      if remaining < 0 { return false }
+      for (key, element) in values {
+        remaining -= key.utf8.count
+        weight += key.utf8.count / charactersPerEvent
+        guard remaining >= 0,
+          fits(element, remaining: &remaining, weight: &weight, nesting: nesting + 1)
+        else { return false }
       }
       return true
     case .error(let inner):

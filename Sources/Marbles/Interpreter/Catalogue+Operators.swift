@@ -97,7 +97,16 @@ extension Catalogue {
         let events = input.materialize()
         show events
         """
-    ) { c throws(RuntimeError) in .signal(try c.signal().materialize().map { Value.event($0) }) },
+    ) { c throws(RuntimeError) in
+      // Each event checked as it is made: materializing what comes back round a loop nests.
+      let budget = c.runtime.budget
+      let range = c.range
+      return .signal(
+        try c.signal().materialize().map { event in
+          let value = Value.event(event)
+          return budget.fitsBuilt(value, at: range) ? value : .null
+        })
+    },
     .method(
       "dematerialize", rac: "dematerialize", alias: "dematerialize",
       "Turns materialized events back into events",
@@ -135,7 +144,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["buffered"]) { input.collect(probe: $0).map { Value.array($0) } }
+      return c.probed(["buffered"]) { input.collect(probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
@@ -185,7 +194,7 @@ extension Catalogue {
       let every = try c.optionalInt(1, "the step", minimum: 1)
       let input = try c.signal()
       return c.probed(["buffered"]) {
-        input.bufferCount(size, every, probe: $0).map { Value.array($0) }
+        input.bufferCount(size, every, probe: $0).map { c.builtArray($0) }
       }
     },
     .method(
@@ -267,16 +276,24 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
       guard c.optional(0) != nil else {
         return c.probed(["previous"]) {
-          source.distinctUntilChanged(probe: $0) { $0.isEqual(to: $1) }
+          source.distinctUntilChanged(probe: $0) { a, b in
+            budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
+          }
         }
       }
       let closure = try c.function(0)
       if closure.takesIndex {
         return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
       }
-      return .signal(source.distinctUntilChanged { closure($0).isEqual(to: closure($1)) })
+      return .signal(
+        source.distinctUntilChanged { a, b in
+          let (x, y) = (closure(a), closure(b))
+          return budget.spendComparing(x, y, at: range) && x.isEqual(to: y)
+        })
     },
     .method(
       "take", rac: "take:", alias: "take",

@@ -157,7 +157,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { Value.array($0) } }
+      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "count", rac: "", alias: "count",
@@ -272,11 +272,17 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
+      // Hashing a value visits all of it: spent each time (a large value every frame).
+      func hashed(_ value: Value) -> TimelineValue {
+        budget.spendComparing(value, at: range) ? value.hashKey : .null
+      }
       guard c.optional(0) != nil else {
-        return c.probed(["seen"]) { source.distinct(probe: $0) { $0.hashKey } }
+        return c.probed(["seen"]) { source.distinct(probe: $0) { hashed($0) } }
       }
       let key = try c.function(0)
-      return c.probed(["seen"]) { source.distinct(probe: $0) { key($0).hashKey } }
+      return c.probed(["seen"]) { source.distinct(probe: $0) { hashed(key($0)) } }
     },
     .method(
       "find", rac: "", alias: "find",
@@ -566,9 +572,12 @@ extension Call {
     }
   }
 
-  /// Several values sent together: a tuple, or under `use rxjs` an array, as RxJS sends them.
+  /// Several values sent together: a tuple, or under `use rxjs` an array, as RxJS sends them;
+  /// checked against the value budgets as it is made (values fed back round a loop nest).
   func combined(_ values: [Value]) -> Value {
-    runtime.usesRxJS ? .array(values) : .tuple(values)
+    let value: Value = runtime.usesRxJS ? .array(values) : .tuple(values)
+    guard values.contains(where: { $0.isComposite || $0.isString }) else { return value }
+    return runtime.budget.fitsBuilt(value, at: range) ? value : .null
   }
 
   /// Each value's inner signal, made by `transform` with the value (and its index when the
@@ -902,7 +911,10 @@ extension Catalogue {
       let key = try c.key(0)
       let input = try c.signal()
       return c.probed(["previous"]) {
-        input.distinctUntilChanged(probe: $0) { field($0, key).isEqual(to: field($1, key)) }
+        input.distinctUntilChanged(probe: $0) { a, b in
+          let (x, y) = (field(a, key), field(b, key))
+          return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
+        }
       }
     },
     .method(
@@ -1065,7 +1077,12 @@ extension Catalogue {
       }
       return c.probed(["groups"]) { probe in
         input.groupBy(
-          probe: probe, { GroupKey(key($0)) }, element: { element?($0) ?? $0 }, duration: closing
+          probe: probe,
+          { value in
+            let group = key(value)
+            _ = c.runtime.budget.spendComparing(group, at: c.range)
+            return GroupKey(group)
+          }, element: { element?($0) ?? $0 }, duration: closing
         )
         .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
       }
@@ -1311,7 +1328,9 @@ extension Catalogue {
       let period = try c.frames(0, "the period", minimum: 1)
       let input = try c.signal()
       return c.probed(["buffered"]) {
-        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map { .array($0) }
+        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map {
+          c.builtArray($0)
+        }
       }
     },
     .method(

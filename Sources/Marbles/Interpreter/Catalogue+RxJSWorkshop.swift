@@ -39,7 +39,7 @@ extension Catalogue {
       let closing = try c.function(0)
       let input = try c.signal()
       return c.probed(["buffered"]) { probe in
-        input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { .array($0) }
+        input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { c.builtArray($0) }
       }
     },
     .method(
@@ -59,7 +59,7 @@ extension Catalogue {
       let input = try c.signal()
       return c.probed(["buffers"]) { probe in
         input.bufferToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
-          .map { .array($0) }
+          .map { c.builtArray($0) }
       }
     },
     .method(
@@ -135,7 +135,9 @@ extension Catalogue {
       let source = try c.signal()
       guard c.optional(1) != nil else {
         return c.probed(["queues", "done"]) { probe in
-          source.sequenceEqual(other, probe: probe) { $0.isEqual(to: $1) }.map { .bool($0) }
+          source.sequenceEqual(other, probe: probe) { a, b in
+            c.runtime.budget.spendComparing(a, b, at: c.range) && a.isEqual(to: b)
+          }.map { .bool($0) }
         }
       }
       let compare = try c.function(1)

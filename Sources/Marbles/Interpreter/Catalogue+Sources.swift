@@ -32,6 +32,11 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .hot)
+      let limit = c.runtime.scheduler.maxFrames
+      if diagram.firstFrame < -limit {
+        throw Diagnostic.Interpreter.framesBeforeSubscription(
+          -diagram.firstFrame, limit: limit, at: c.rangeOf(0))
+      }
       return .signal(
         c.runtime.makeSource(
           diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
@@ -253,7 +258,12 @@ extension Catalogue {
         show events
         expect events == "-n(c|)", n: next("a"), c: completed
         """
-    ) { c throws(RuntimeError) in .event(.next(c.value(0))) },
+    ) { c throws(RuntimeError) in
+      // Checked like a literal: `scan(1) { acc, _ in next(acc) }` nests one level per value.
+      let event = Value.event(.next(c.value(0)))
+      try c.runtime.budget.checkBuilt(event, at: c.range)
+      return event
+    },
     .function(
       "failed", rac: "RACEvent +eventWithError:",
       "A materialized failure event, as 'materialize()' sends them (for expectations)",
@@ -264,7 +274,11 @@ extension Catalogue {
         show events
         expect events == "-(f|)", f: failed("bad")
         """
-    ) { c throws(RuntimeError) in .event(.error(c.value(0).asError)) },
+    ) { c throws(RuntimeError) in
+      let event = Value.event(.error(c.value(0).asError))
+      try c.runtime.budget.checkBuilt(event, at: c.range)
+      return event
+    },
     .constant(
       "completed", rac: "RACEvent +completedEvent",
       "The materialized completion event, as 'materialize()' sends it (for expectations)",

@@ -85,7 +85,7 @@ extension Catalogue {
       let input = try c.signal()
       let frames = try c.frames(0, "the interval", minimum: 1)
       return c.probed(["buffered"]) {
-        input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { Value.array($0) }
+        input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { c.builtArray($0) }
       }
     },
     .method(

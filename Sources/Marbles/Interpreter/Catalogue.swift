@@ -139,6 +139,13 @@ extension Call {
     return runtime.counted(signal, at: range)
   }
 
+  /// `elements` as an array value, checked against the run's value budgets as it is made
+  /// (`Budget.checkBuilt`); past one the run stops with the error and the array is `nil`.
+  func builtArray(_ elements: [Value]) -> Value {
+    let value = Value.array(elements)
+    return runtime.budget.fitsBuilt(value, at: range) ? value : .null
+  }
+
   /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
   func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<Value>) -> Value {
     let probe = StateProbe()

@@ -172,12 +172,15 @@ struct Compiler {
     case .implicitParameter(let index):
       return LocalNode(depth: 0, index: index, range: range)
     case .tuple(let elements):
-      return TupleNode(elements.map { compile($0) }, isArray: false, range: range)
+      return TupleNode(
+        elements.map { compile($0) }, isArray: false, budget: runtime.budget, range: range)
     case .array(let elements):
-      return TupleNode(elements.map { compile($0) }, isArray: true, range: range)
+      return TupleNode(
+        elements.map { compile($0) }, isArray: true, budget: runtime.budget, range: range)
     case .dictionary(let entries):
       return DictionaryNode(
-        entries.map { (compile($0.key), compile($0.value), $0.key.range) }, range: range)
+        entries.map { (compile($0.key), compile($0.value), $0.key.range) },
+        budget: runtime.budget, range: range)
     case .tupleElement(let base, let index):
       return TupleElementNode(base: compile(base), index: index, range: range)
     case .member(let base, let name):

@@ -11,14 +11,18 @@ struct RuntimeError: Error, Hashable, Sendable {
   var hint: String?
   /// Where it happened.
   var range: SourceRange
+  /// Whether a budget of the run was exceeded (the run stops "by a budget", not by an error in
+  /// the script).
+  var isBudget = false
   /// For a `throw` in a closure: the value thrown. The operator that called the closure fails
   /// with it; only where nothing can fail is it reported as the run's error.
   var thrown: ThrownValue?
 
-  init(_ message: String, hint: String? = nil, at range: SourceRange) {
+  init(_ message: String, hint: String? = nil, at range: SourceRange, isBudget: Bool = false) {
     self.message = message
     self.hint = hint
     self.range = range
+    self.isBudget = isBudget
   }
 }
 
@@ -350,7 +354,7 @@ extension Diagnostic {
     {
       RuntimeError(
         "the run went past its budget of \(limit) \(what)",
-        hint: "raise it with '\(flag) N' if the script needs more", at: range)
+        hint: "raise it with '\(flag) N' if the script needs more", at: range, isBudget: true)
     }
 
     /// A string or collection larger than `--max-value-size`.
@@ -361,14 +365,14 @@ extension Diagnostic {
         "a value of \(size)\(orMore ? " or more" : "") characters or elements is larger than the "
           + "budget of \(limit)",
         hint: "raise it with '--max-value-size N' if the script needs more",
-        at: range)
+        at: range, isBudget: true)
     }
 
     /// A recorded value nested past `Budget.maximumValueNesting`.
-    static func valueNesting(limit: Int, at range: SourceRange) -> RuntimeError {
+    static func valueNesting(limit: Int, recorded: Bool, at range: SourceRange) -> RuntimeError {
       RuntimeError(
-        "a recorded value nests deeper than \(limit) levels",
-        hint: "does a closure wrap its own result again and again?", at: range)
+        "a \(recorded ? "recorded " : "")value nests deeper than \(limit) levels",
+        hint: "does a closure wrap its own result again and again?", at: range, isBudget: true)
     }
 
     /// Signals whose values are signals, recorded past `Budget.maximumValueNesting` levels: a
@@ -390,6 +394,16 @@ extension Diagnostic {
         "the run reached the limit of \(limit) frames with work still scheduled at frame "
           + "\(nextFrame)\(activeLanes(lanes)); raise '--max-frames' or end the sources",
         at: range)
+    }
+
+    /// A hot marble whose events start more than `--max-frames` frames before its `^`: the
+    /// frames before the subscription point are drawn and recorded like the others.
+    static func framesBeforeSubscription(_ frames: Int, limit: Int, at range: SourceRange)
+      -> RuntimeError
+    {
+      RuntimeError(
+        "the marble starts \(frames) frames before its '^', past the limit of \(limit) frames",
+        hint: "raise '--max-frames' or shorten the time before '^'", at: range)
     }
 
     /// Too many actions at one frame: a loop that never lets time move.

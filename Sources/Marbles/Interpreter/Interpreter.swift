@@ -351,6 +351,18 @@ final class Session {
     return base
   }
 
+  /// The most characters a lane's label is drawn with: every row of a diagram is as wide as
+  /// its longest label (a 500,000-character label on 2,000 lanes drew a gigabyte).
+  static let maximumLabelLength = 200
+
+  /// `label` cut after `maximumLabelLength` characters, with `…`.
+  static func shortened(_ label: String) -> String {
+    guard label.utf8.count > maximumLabelLength, label.count > maximumLabelLength else {
+      return label
+    }
+    return String(label.prefix(maximumLabelLength - 1)) + "…"
+  }
+
   private func addLane(
     name: String, label: String?, kind: TimelineLane.Kind = .signal, signal: Signal<Value>,
     window: SubscriptionMarble?, range: SourceRange
@@ -358,8 +370,8 @@ final class Session {
     let recorder = makeRecorder(at: range)
     lanes.append(
       Lane(
-        name: name, label: label ?? name, kind: kind, signal: signal, recorder: recorder,
-        range: range))
+        name: name, label: Self.shortened(label ?? name), kind: kind, signal: signal,
+        recorder: recorder, range: range))
     let start = window?.subscribed ?? 0
     let origin = "the 'show \(name)' at \(range.start.line):\(range.start.column)"
     runtime.atStart(of: start) { [runtime] in

@@ -64,24 +64,40 @@ final class LocalNode: Node {
 final class TupleNode: Node {
   let elements: [Node]
   let isArray: Bool
-  init(_ elements: [Node], isArray: Bool, range: SourceRange) {
+  /// The run's budget: a literal holding strings or composites is checked (`checkBuilt`).
+  let budget: Budget
+  init(_ elements: [Node], isArray: Bool, budget: Budget, range: SourceRange) {
     self.elements = elements
     self.isArray = isArray
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
     var values: [Value] = []
     values.reserveCapacity(elements.count)
-    for element in elements { values.append(try element.eval(locals)) }
-    return isArray ? .array(values) : .tuple(values)
+    var composite = false
+    for element in elements {
+      let value = try element.eval(locals)
+      composite = composite || value.isComposite || value.isString
+      values.append(value)
+    }
+    let result: Value = isArray ? .array(values) : .tuple(values)
+    if composite { try budget.checkBuilt(result, at: range) }
+    return result
   }
 }
 
 /// `["key": value, …]`: keys must be strings; a repeated key is an error.
 final class DictionaryNode: Node {
   let entries: [(key: Node, value: Node, keyRange: SourceRange)]
-  init(_ entries: [(key: Node, value: Node, keyRange: SourceRange)], range: SourceRange) {
+  /// The run's budget: every dictionary is checked (`checkBuilt`).
+  let budget: Budget
+  init(
+    _ entries: [(key: Node, value: Node, keyRange: SourceRange)], budget: Budget,
+    range: SourceRange
+  ) {
     self.entries = entries
+    self.budget = budget
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
@@ -97,7 +113,9 @@ final class DictionaryNode: Node {
       }
       values[name] = try entry.value.eval(locals)
     }
-    return .dictionary(values)
+    let result = Value.dictionary(values)
+    try budget.checkBuilt(result, at: range)
+    return result
   }
 }
 
@@ -261,13 +279,33 @@ final class BinaryNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let result = try Self.apply(op, try lhs.eval(locals), try rhs.eval(locals), at: range)
-    switch result {
-    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
-    case .array(let values): try budget.checkSize(values.count, at: range)
-    default: break
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if op == .add, let result = try Self.concatenated(left, right, budget: budget, at: range) {
+      return result
     }
-    return result
+    return try Self.apply(op, left, right, budget: budget, at: range)
+  }
+
+  /// `a + b` of two arrays or two strings, checked against the budgets before it is made
+  /// (the copy alone could be past `--max-value-size`), the copy spent as events; nil for
+  /// other operands.
+  static func concatenated(_ left: Value, _ right: Value, budget: Budget, at range: SourceRange)
+    throws(RuntimeError) -> Value?
+  {
+    switch (left, right) {
+    case (.array(let x), .array(let y)):
+      try budget.checkSize(x.count + y.count, at: range)
+      let result = Value.array(x + y)
+      try budget.checkBuilt(result, copied: x.count + y.count, at: range)
+      return result
+    case (.string(let x), .string(let y)):
+      try budget.checkSize(x.utf8.count + y.utf8.count, at: range)
+      try budget.spend(copied: (x.utf8.count + y.utf8.count) / Budget.charactersPerEvent, at: range)
+      return .string(x + y)
+    default:
+      return nil
+    }
   }
 
   /// `a + b` under `use rxjs`: a string and a number or Bool are joined as text, the number
@@ -300,14 +338,21 @@ final class BinaryNode: Node {
   }
 
   /// `a op b` on values.
-  static func apply(_ op: ScriptBinaryOperator, _ a: Value, _ b: Value, at range: SourceRange)
-    throws(RuntimeError) -> Value
-  {
+  /// With `budget`, comparing composites spends what it visits (`Budget.spendComparing`).
+  static func apply(
+    _ op: ScriptBinaryOperator, _ a: Value, _ b: Value, budget: Budget? = nil,
+    at range: SourceRange
+  ) throws(RuntimeError) -> Value {
     switch op {
     case .add, .subtract, .multiply, .divide, .remainder:
       return try arithmetic(op, a, b, at: range)
-    case .equal: return .bool(a.isEqual(to: b))
-    case .notEqual: return .bool(!a.isEqual(to: b))
+    case .equal, .notEqual:
+      // Scalars (the common case) cost nothing and skip the call.
+      if let budget, a.isComposite || b.isComposite, !budget.spendComparing(a, b, at: range) {
+        throw Diagnostic.Interpreter.budget(
+          "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
+      }
+      return .bool(a.isEqual(to: b) == (op == .equal))
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       let order = try compare(op, a, b, at: range)
       switch op {
@@ -395,11 +440,15 @@ final class JoiningAddNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> Value {
-    let result = try BinaryNode.joined(try lhs.eval(locals), try rhs.eval(locals), at: range)
-    switch result {
-    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
-    case .array(let values): try budget.checkSize(values.count, at: range)
-    default: break
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if let result = try BinaryNode.concatenated(left, right, budget: budget, at: range) {
+      return result
+    }
+    let result = try BinaryNode.joined(left, right, at: range)
+    if case .string(let text) = result {
+      try budget.checkSize(text.utf8.count, at: range)
+      try budget.spend(copied: text.utf8.count / Budget.charactersPerEvent, at: range)
     }
     return result
   }

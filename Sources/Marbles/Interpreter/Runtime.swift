@@ -96,7 +96,7 @@ final class Runtime {
   /// asks the scheduler to stop.
   func report(_ error: RuntimeError, byBudget: Bool = false) {
     guard failure == nil, !isTornDown else { return }
-    failedByBudget = byBudget
+    failedByBudget = byBudget || error.isBudget
     var text = "\(error.message) at frame \(scheduler.now)"
     if let hint = error.hint { text += "; " + hint }
     failure = .error(text, at: error.range)
@@ -252,7 +252,8 @@ final class Runtime {
   ///
   /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
   /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
-  /// it also counts as open until it ends (`--max-subscriptions`).
+  /// it also counts as open until it ends (`--max-subscriptions`), and each event it delivers
+  /// is an event too.
   func counted(_ signal: Signal<Value>, at range: SourceRange, isOpen: Bool = true)
     -> Signal<Value>
   {
@@ -272,7 +273,18 @@ final class Runtime {
         return nil
       }
       let level = budget.depth
-      signal.subscribe(subscriber)
+      if isOpen {
+        // Each event delivered counts too: a replayed signal (`replay()`, `shareReplay`) sends
+        // all it kept to every new subscriber at once, work that no source counted.
+        let forward = Subscriber<Value> { event in
+          guard budget.spend(at: range) else { return }
+          subscriber.send(event)
+        }
+        subscriber.attach(forward)
+        signal.subscribe(forward)
+      } else {
+        signal.subscribe(subscriber)
+      }
       budget.depth = level - 1
       return nil
     }

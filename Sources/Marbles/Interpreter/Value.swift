@@ -81,6 +81,48 @@ extension Value {
     }
   }
 
+  /// Whether the value holds other values (a tuple, array, dictionary, error or event), which
+  /// walks over values must visit.
+  var isComposite: Bool {
+    switch self {
+    case .tuple, .array, .dictionary, .error, .event: return true
+    default: return false
+    }
+  }
+
+  /// How many elements (and strings' characters, 64 to one) comparing, hashing or printing the
+  /// value visits, at most `limit` + 1 (the walk stops there): 0 for a scalar. Iterative.
+  func weight(upTo limit: Int) -> Int {
+    guard isComposite else { return 0 }
+    var count = 0
+    var stack: [Value] = [self]
+    while let value = stack.popLast(), count <= limit {
+      switch value {
+      case .string(let text): count += text.utf8.count / Budget.charactersPerEvent
+      case .tuple(let values), .array(let values):
+        count += values.count
+        stack.append(contentsOf: values.lazy.filter { $0.isComposite || $0.isString })
+      case .dictionary(let values):
+        count += values.count
+        stack.append(contentsOf: values.values.lazy.filter { $0.isComposite || $0.isString })
+      case .error(let inner), .event(.next(let inner)):
+        count += 1
+        stack.append(inner)
+      case .event(.error(let error)):
+        count += 1
+        stack.append(Value.payload(of: error))
+      default: break
+      }
+    }
+    return min(count, limit + 1)
+  }
+
+  /// Whether the value is a string.
+  var isString: Bool {
+    if case .string = self { return true }
+    return false
+  }
+
   /// Whether the value is, or contains, a signal (then recording it needs inner recordings).
   var containsSignal: Bool {
     switch self {
@@ -207,7 +249,69 @@ extension Value: CustomStringConvertible {
     case .recorded: return "recorded lane"
     case .closure: return "closure"
     case .scheduler(let queue): return queue.name
-    default: return timelineValue(at: 0).description
+    default:
+      var out = ""
+      write(to: &out, limit: Self.describedLength)
+      return out
+    }
+  }
+
+  /// How many characters of a value messages print: past it the value is cut with `…`, so
+  /// that a message about a huge value stays short (and printing it costs little).
+  static let describedLength = 300
+
+  /// Appends the value as `TimelineValue.description` writes it to `out`; stops (ending `out`
+  /// with `…`) once `out` holds `limit` characters, without visiting the rest of the value.
+  /// Returns false when it stopped.
+  @discardableResult
+  private func write(to out: inout String, limit: Int) -> Bool {
+    if out.utf8.count >= limit {
+      out += "…"
+      return false
+    }
+    func list(_ values: [Value], _ open: String, _ close: String, out: inout String) -> Bool {
+      out += open
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += ", " }
+        guard value.write(to: &out, limit: limit) else { return false }
+      }
+      out += close
+      return true
+    }
+    switch self {
+    case .tuple(let values): return list(values, "(", ")", out: &out)
+    case .array(let values): return list(values, "[", "]", out: &out)
+    case .dictionary(let values):
+      if values.isEmpty {
+        out += "[:]"
+        return true
+      }
+      out += "["
+      for (index, key) in values.keys.sorted().enumerated() {
+        if index > 0 { out += ", " }
+        out += TimelineValue.quote(key) + ": "
+        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
+      }
+      out += "]"
+      return true
+    case .error(let inner):
+      out += "error("
+      guard inner.write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    case .event(.next(let inner)):
+      out += "next("
+      guard inner.write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    case .event(.error(let error)):
+      out += "failed("
+      guard Value.payload(of: error).write(to: &out, limit: limit) else { return false }
+      out += ")"
+      return true
+    default:
+      // A scalar, or a reference printed as recorded data (`signal@0`, `Command`).
+      return timelineValue(at: 0).write(to: &out, limit: limit)
     }
   }
 }

@@ -148,13 +148,39 @@ final class ValueMethodNode: Node {
     let base = try receiver.eval(locals)
     var values: [Value] = []
     for argument in arguments { values.append(try argument.eval(locals)) }
+    try budget.checkSize(Self.size(name, base, values), at: range)
     let result = try ValueMethods.call(name, on: base, values, at: range)
     switch result {
-    case .string(let text): try budget.checkSize(text.utf8.count, at: range)
-    case .array(let elements): try budget.checkSize(elements.count, at: range)
+    case .string(let text):
+      try budget.checkSize(text.utf8.count, at: range)
+      try budget.spend(copied: text.utf8.count / Budget.charactersPerEvent, at: range)
+    case .array(let elements):
+      try budget.checkSize(elements.count, at: range)
+      try budget.spend(copied: elements.count, at: range)
     default: break
     }
     return result
+  }
+
+  /// The size of what `joined` and `replacingOccurrences` would make, known before it is made
+  /// (a separator or a replacement repeated a million times is gigabytes); 0 for the others.
+  static func size(_ name: String, _ base: Value, _ arguments: [Value]) -> Int {
+    switch (name, base) {
+    case ("joined", .array(let values)):
+      guard case .string(let separator)? = arguments.first else { return 0 }
+      var size = separator.utf8.count * max(0, values.count - 1)
+      for case .string(let text) in values { size += text.utf8.count }
+      return size
+    case ("replacingOccurrences", .string(let text)):
+      guard arguments.count == 2, case .string(let target) = arguments[0],
+        case .string(let replacement) = arguments[1], !target.isEmpty,
+        replacement.utf8.count > target.utf8.count
+      else { return 0 }
+      return text.utf8.count + text.ranges(of: target).count
+        * (replacement.utf8.count - target.utf8.count)
+    default:
+      return 0
+    }
   }
 }
 

@@ -105,8 +105,16 @@ struct DiagramGrid {
     TerminalText.escaped(text, ascii: theme.isASCII)
   }
 
-  /// The column (after the label column) where `frame` starts.
-  func column(of frame: Int) -> Int { (frame - first) * cellWidth }
+  /// The frames that draw something: marks, rows' ends, carets (`TimeAxis`).
+  private var busyFrames: [Int] {
+    var frames = carets
+    for row in rows {
+      if let start = row.start { frames.append(start) }
+      if let end = row.end { frames.append(end) }
+      for mark in row.marks { frames.append(mark.frame) }
+    }
+    return frames
+  }
 
   /// The lines, ending without a newline each.
   func render() -> [String] { layout().map(\.text) }
@@ -117,13 +125,82 @@ struct DiagramGrid {
     return layout(steps: &steps)
   }
 
+  /// About how many bytes `render()` makes, at most (each line as wide as the widest, every
+  /// cell coloured): known before drawing, so that a diagram past `--max-output` is not drawn.
+  var estimatedBytes: Int {
+    let axis = TimeAxis(first: first, last: max(last, first), busy: busyFrames)
+    var columns = 0
+    for segment in axis.segments {
+      switch segment {
+      case .frames(let frames): columns += frames.count * cellWidth
+      case .gap(let gap): columns += Self.gapWidth(gap)
+      }
+    }
+    let perCell = (String(theme.empty).utf8.count > 1 ? 3 : 1) + (color ? 9 : 0)
+    let labelWidth = self.labelWidth
+    let blockColumns = width.map { max(10, $0 - labelWidth) } ?? max(columns, 1)
+    let blocks = (columns + blockColumns - 1) / blockColumns
+    var rowLines = 2
+    var bytes = 0
+    for row in rows {
+      rowLines += Self.stack(row).count
+      bytes += row.legend.utf8.count + labelWidth
+    }
+    return bytes + max(blocks, 1) * rowLines
+      * (labelWidth + min(columns, blockColumns) * perCell + 1)
+  }
+
+  /// The columns a gap of the time axis takes: ` 999ms `.
+  private static func gapWidth(_ gap: ClosedRange<Int>) -> Int {
+    TimeAxis.label(gap).count + 2
+  }
+
+  /// The segments of the axis split into blocks of at most `width` columns (one block when
+  /// there is no width).
+  private func blocks(_ axis: TimeAxis, labelWidth: Int) -> [[TimeAxis.Segment]] {
+    guard let width else { return [axis.segments] }
+    let columns = max(1, max(10, width - labelWidth) / cellWidth) * cellWidth
+    var blocks: [[TimeAxis.Segment]] = []
+    var current: [TimeAxis.Segment] = []
+    var used = 0
+    for segment in axis.segments {
+      switch segment {
+      case .gap(let gap):
+        let gapWidth = Self.gapWidth(gap)
+        if used > 0, used + gapWidth > columns {
+          blocks.append(current)
+          current = []
+          used = 0
+        }
+        current.append(segment)
+        used += gapWidth
+      case .frames(let frames):
+        var next = frames.lowerBound
+        while next <= frames.upperBound {
+          let room = (columns - used) / cellWidth
+          if room <= 0 {
+            blocks.append(current)
+            current = []
+            used = 0
+            continue
+          }
+          let end = min(frames.upperBound, next + room - 1)
+          current.append(.frames(next...end))
+          used += (end - next + 1) * cellWidth
+          next = end + 1
+        }
+      }
+    }
+    if !current.isEmpty { blocks.append(current) }
+    return blocks
+  }
+
   /// The lines; `steps` counts the cells and marks visited (the work of the layout, which
   /// tests check is linear in the size of the diagram).
   func layout(steps: inout Int) -> [(kind: LineKind, text: String)] {
     let last = max(self.last, first)
     let labelWidth = self.labelWidth
-    let perBlock =
-      width.map { max(1, (max(10, $0 - labelWidth)) / cellWidth) } ?? (last - first + 1)
+    let axis = TimeAxis(first: first, last: last, busy: busyFrames)
     var out: [(kind: LineKind, text: String)] = []
     var headerLine = header.map(printable) ?? ""
     if TerminalText.width(headerLine) >= labelWidth {
@@ -135,19 +212,18 @@ struct DiagramGrid {
     // Where each stacked line's next mark is: blocks only move forward, so each mark is
     // visited once over all blocks.
     var cursors = stacks.map { [Int](repeating: 0, count: $0.count) }
-    var blockStart = first
-    while blockStart <= last {
-      let blockEnd = min(last, blockStart + perBlock - 1)
-      if blockStart > first { out.append((.ruler, "")) }
-      out.append((.ruler, trimmed(pad(headerLine, labelWidth) + ruler(blockStart...blockEnd))))
+    let blocks = self.blocks(axis, labelWidth: labelWidth)
+    for (number, block) in blocks.enumerated() {
+      if number > 0 { out.append((.ruler, "")) }
+      out.append((.ruler, trimmed(pad(headerLine, labelWidth) + ruler(block))))
       headerLine = ""
-      let isLast = blockEnd == last
+      let isLast = number == blocks.count - 1
       for (index, row) in rows.enumerated() {
         let legend = row.legend.isEmpty ? "" : printable(row.legend)
         for (slot, marks) in stacks[index].enumerated() {
           var line = pad(slot == 0 ? printable(row.label) : "", labelWidth)
           line += cells(
-            row, marks: marks, from: &cursors[index][slot], frames: blockStart...blockEnd,
+            row, marks: marks, from: &cursors[index][slot], segments: block,
             timeline: slot == 0, steps: &steps)
           if slot == 0, isLast, legendsBeside, !legend.isEmpty {
             out.append((.row(index), line + Self.legendSeparator + legend))
@@ -159,21 +235,41 @@ struct DiagramGrid {
           out.append((.legend(index), String(repeating: " ", count: labelWidth) + legend))
         }
       }
-      let shown = carets.filter { (blockStart...blockEnd).contains($0) }
+      let shown = carets.filter { frame in
+        block.contains { segment in
+          if case .frames(let frames) = segment { return frames.contains(frame) }
+          return false
+        }
+      }
       if !shown.isEmpty {
         var text = pad("", labelWidth)
         var column = 0
         for frame in shown.sorted() {
-          let at = (frame - blockStart) * cellWidth
+          let at = Self.column(of: frame, in: block, cellWidth: cellWidth)
           guard at >= column else { continue }
           text += String(repeating: " ", count: at - column) + paint("^", .failed)
           column = at + 1
         }
         out.append((.carets, text))
       }
-      blockStart = blockEnd + 1
     }
     return out
+  }
+
+  /// The column of `frame` (drawn one by one) within a block of `segments`.
+  private static func column(of frame: Int, in segments: [TimeAxis.Segment], cellWidth: Int)
+    -> Int
+  {
+    var column = 0
+    for segment in segments {
+      switch segment {
+      case .frames(let frames):
+        if frames.contains(frame) { return column + (frame - frames.lowerBound) * cellWidth }
+        column += frames.count * cellWidth
+      case .gap(let gap): column += gapWidth(gap)
+      }
+    }
+    return column
   }
 
   /// The marks split by their place within their frame: `[slot][i]`, each in frame order.
@@ -194,53 +290,83 @@ struct DiagramGrid {
     return slots
   }
 
-  /// One line of cells for `frames`; `timeline`: draw `-` inside the row's span.
+  /// One line of cells for a block of `segments`; `timeline`: draw `-` inside the row's span
+  /// (and a gap's progression).
   private func cells(
-    _ row: Row, marks: [Mark], from next: inout Int, frames: ClosedRange<Int>, timeline: Bool,
-    steps: inout Int
+    _ row: Row, marks: [Mark], from next: inout Int, segments: [TimeAxis.Segment],
+    timeline: Bool, steps: inout Int
   ) -> String {
-    while next < marks.count, marks[next].frame < frames.lowerBound {
+    let bounds = segments.map { segment -> ClosedRange<Int> in
+      switch segment {
+      case .frames(let frames): return frames
+      case .gap(let gap): return gap
+      }
+    }
+    guard let blockStart = bounds.first?.lowerBound, let blockEnd = bounds.last?.upperBound
+    else { return "" }
+    while next < marks.count, marks[next].frame < blockStart {
       next += 1
       steps += 1
     }
     // The line is built as UTF-8 bytes: a String append per frame cost more than the layout.
     var line: [UInt8] = []
-    line.reserveCapacity(frames.count * cellWidth)
     let blank = [UInt8](repeating: UInt8(ascii: " "), count: cellWidth)
     let empty = Array((String(theme.empty) + String(repeating: " ", count: cellWidth - 1)).utf8)
-    for frame in frames {
-      // A stacked line (no timeline) ends at its last mark: thousands of values stacked at
-      // one frame drew thousands of lines as wide as the whole diagram, and trimmed each.
-      if !timeline, next >= marks.count || marks[next].frame > frames.upperBound { break }
-      steps += 1
-      if next < marks.count, marks[next].frame == frame {
-        let mark = marks[next]
-        line.append(contentsOf: paint(mark.text, mark.style).utf8)
-        let width = mark.text.utf8.count == 1 ? 1 : TerminalText.width(mark.text)
-        if width < cellWidth { line.append(contentsOf: blank[..<(cellWidth - width)]) }
-        next += 1
-      } else if timeline, frame >= (row.start ?? .min), frame <= (row.end ?? .max) {
-        line.append(contentsOf: empty)
-      } else {
-        line.append(contentsOf: blank)
+    drawing: for segment in segments {
+      switch segment {
+      case .gap(let gap):
+        if !timeline, next >= marks.count || marks[next].frame > blockEnd { break drawing }
+        steps += 1
+        let inSpan = gap.lowerBound >= (row.start ?? .min) && gap.upperBound <= (row.end ?? .max)
+        if timeline, inSpan {
+          line.append(contentsOf: Array(" \(TimeAxis.label(gap)) ".utf8))
+        } else {
+          line.append(
+            contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: Self.gapWidth(gap)))
+        }
+      case .frames(let frames):
+        line.reserveCapacity(line.count + frames.count * cellWidth)
+        for frame in frames {
+          // A stacked line (no timeline) ends at its last mark: thousands of values stacked at
+          // one frame drew thousands of lines as wide as the whole diagram, and trimmed each.
+          if !timeline, next >= marks.count || marks[next].frame > blockEnd { break drawing }
+          steps += 1
+          if next < marks.count, marks[next].frame == frame {
+            let mark = marks[next]
+            line.append(contentsOf: paint(mark.text, mark.style).utf8)
+            let width = mark.text.utf8.count == 1 ? 1 : TerminalText.width(mark.text)
+            if width < cellWidth { line.append(contentsOf: blank[..<(cellWidth - width)]) }
+            next += 1
+          } else if timeline, frame >= (row.start ?? .min), frame <= (row.end ?? .max) {
+            line.append(contentsOf: empty)
+          } else {
+            line.append(contentsOf: blank)
+          }
+        }
       }
     }
     return String(decoding: line, as: UTF8.self)
   }
 
   /// Frame numbers every five frames (more when the numbers are wide), each at its frame's
-  /// column, skipped where it would touch the previous number.
-  private func ruler(_ frames: ClosedRange<Int>) -> String {
+  /// column, skipped where it would touch the previous number; nothing over a gap.
+  private func ruler(_ segments: [TimeAxis.Segment]) -> String {
     var line = ""
     var length = 0  // line.count, kept so that each step is O(1) (String.count is O(n))
     var offset = 0
-    for frame in frames {
-      if frame % 5 == 0, length == 0 || length < offset {
-        let label = String(frame)
-        line += String(repeating: " ", count: offset - length) + label
-        length = offset + label.count
+    for segment in segments {
+      switch segment {
+      case .gap(let gap): offset += Self.gapWidth(gap)
+      case .frames(let frames):
+        for frame in frames {
+          if frame % 5 == 0, length == 0 || length < offset {
+            let label = String(frame)
+            line += String(repeating: " ", count: offset - length) + label
+            length = offset + label.count
+          }
+          offset += cellWidth
+        }
       }
-      offset += cellWidth
     }
     return line
   }
@@ -414,6 +540,19 @@ struct DiagramKeys<Value> {
     entries[ordinals[position]].glyph
   }
 
+  /// The glyph of `value`, one of the `values` given (nil for another value): the lookup of a
+  /// diagram that draws part of those values with their glyphs (a step of `marbles step`).
+  func glyph(of value: Value) -> String? {
+    index(of: value).map { entries[$0].glyph }
+  }
+
+  /// The legend of `values` (each one of the `values` given), like `legend(at:)`.
+  func legend(of values: [Value], elideOver: Int? = nil, ascii: Bool = false) -> String {
+    legend(
+      indices: values.compactMap { index(of: $0) }, typeName: nil, elideOver: elideOver,
+      ascii: ascii)
+  }
+
   /// `a = "zz", b = (1, 2)` for the keyed values at `positions` (of the `values` given), in
   /// order of first appearance; a value that prints like another one of the diagram gets its
   /// type too.
@@ -424,19 +563,30 @@ struct DiagramKeys<Value> {
     at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil,
     ascii: Bool = false
   ) -> String {
+    legend(
+      indices: positions.map { ordinals[$0] }, typeName: typeName, elideOver: elideOver,
+      ascii: ascii)
+  }
+
+  private func legend(
+    indices: [Int], typeName: ((Value) -> String)?, elideOver: Int?, ascii: Bool
+  ) -> String {
     var seen: Set<Int> = []
     var parts: [String] = []
-    for position in positions {
-      let index = ordinals[position]
+    for index in indices {
       guard entries[index].keyed, seen.insert(index).inserted else { continue }
       let entry = entries[index]
       // In ascii, each value is made 7-bit whole, before it is cut (a cut string has no
       // closing quote).
       var printed = ascii ? TerminalText.ascii(entry.printed) : entry.printed
       if let elideOver, printed.count > elideOver {
+        // A value printed past `TimelineValue.describedLength` was already cut.
+        let count = entry.printed.count
+        let length =
+          count > TimelineValue.describedLength
+          ? "more than \(TimelineValue.describedLength)" : "\(count)"
         printed =
-          String(printed.prefix(elideOver)) + (ascii ? "..." : "…")
-          + " (\(entry.printed.count) characters)"
+          String(printed.prefix(elideOver)) + (ascii ? "..." : "…") + " (\(length) characters)"
       }
       var part = "\(entry.glyph) = \(printed)"
       if let typeName, (buckets[entry.printed]?.count ?? 0) > 1 {
@@ -474,3 +624,7 @@ private struct KeyCandidates {
     return rest < count ? pair : pair + String(rest / count)
   }
 }
+
+// Unchecked: besides its values, it holds only the `equal` and `print` functions it was given,
+// which are pure (value equality and printing) and never mutated after init.
+extension DiagramKeys: @unchecked Sendable where Value: Sendable {}

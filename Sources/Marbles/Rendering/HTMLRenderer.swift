@@ -21,9 +21,23 @@ public struct HTMLRenderer: Sendable {
     return _render(run, work: &work)
   }
 
+  /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
+  /// and the step data, 200 bytes per event); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    let diagram = VisualDiagram(run)
+    let events = diagram.rows.reduce(0) { $0 + $1.marks.count }
+    guard diagram.estimatedBytes + 20_000 + events * 200 <= limit else { return nil }
+    var work = 0
+    return render(diagram, work: &work)
+  }
+
   /// The page; `work` counts what building and drawing it visited.
   func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run, quiz: quiz)
+    return render(diagram, work: &work)
+  }
+
+  private func render(_ diagram: VisualDiagram, work: inout Int) -> String {
     work += diagram.work + diagram.rows.count
     let toPredict = diagram.rows.compactMap(\.quiz).max().map { $0 + 1 } ?? 0
     let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)
@@ -74,11 +88,11 @@ public struct HTMLRenderer: Sendable {
   private func stepData(_ diagram: VisualDiagram, work: inout Int) -> JSONValue {
     var frames: [(String, JSONValue)] = []
     work += diagram.frames.count
-    for (offset, steps) in diagram.frames.enumerated() where !steps.isEmpty {
+    for (frame, steps) in diagram.frames {
       work += steps.count
       frames.append(
         (
-          String(diagram.first + offset),
+          String(frame),
           .array(
             steps.map { step in
               let mark = diagram.rows[step.row].marks[step.mark]
@@ -90,12 +104,24 @@ public struct HTMLRenderer: Sendable {
             })
         ))
     }
-    return .object([
+    var fields: [(String, JSONValue)] = [
       ("first", .int(diagram.first)), ("last", .int(diagram.last)),
       ("rows", .array(diagram.rows.map { .string($0.name) })),
       ("quiz", .array(diagram.rows.map { .int($0.quiz ?? -1) })),
       ("frames", .object(frames)),
-    ])
+    ]
+    // Long empty stretches drawn narrow (`TimeAxis`): `[from, to, drawn width in frames]`.
+    if !diagram.axis.gaps.isEmpty {
+      fields.append(
+        (
+          "gaps",
+          .array(
+            diagram.axis.gaps.map {
+              .array([.int($0.lowerBound), .int($0.upperBound), .int(SVGLayout.gapFrames)])
+            })
+        ))
+    }
+    return .object(fields)
   }
 
   /// JSON that cannot end its `<script>` element early.
@@ -189,7 +215,32 @@ public struct HTMLRenderer: Sendable {
         }
       }
 
+      var gaps = data.gaps || [];
+
       function clamp(frame) { return Math.min(data.last, Math.max(data.first, frame)); }
+
+      // The column of a frame: long empty stretches (gaps: [from, to, drawn width]) are drawn
+      // narrow, and a frame inside one is at its start.
+      function column(frame) {
+        var c = frame - data.first;
+        for (var i = 0; i < gaps.length; i++) {
+          var g = gaps[i];
+          if (frame > g[1]) { c -= (g[1] - g[0] + 1) - g[2]; }
+          else if (frame >= g[0]) { c -= frame - g[0]; break; }
+          else { break; }
+        }
+        return c;
+      }
+
+      // One frame on (or back), across a whole gap at once.
+      function next(frame, by) {
+        var target = frame + by;
+        for (var i = 0; i < gaps.length; i++) {
+          var g = gaps[i];
+          if (target >= g[0] && target <= g[1]) { return by > 0 ? g[1] + 1 : g[0] - 1; }
+        }
+        return target;
+      }
 
       function fromHash() {
         var match = /frame=(-?\\d+)/.exec(window.location.hash);
@@ -221,7 +272,7 @@ public struct HTMLRenderer: Sendable {
 
       function show(frame, writeHash) {
         current = clamp(frame);
-        var edge = x0 + (current - data.first + 1) * fw;
+        var edge = x0 + (column(current) + 1) * fw;
         veil.setAttribute("x", String(edge));
         veil.setAttribute("width", String(Math.max(0, right - edge + 4)));
         cursor.setAttribute("x", String(edge - fw));
@@ -269,14 +320,14 @@ public struct HTMLRenderer: Sendable {
         });
       }
       document.getElementById("first").addEventListener("click", function () { show(data.first, true); });
-      document.getElementById("prev").addEventListener("click", function () { show(current - 1, true); });
-      document.getElementById("next").addEventListener("click", function () { show(current + 1, true); });
+      document.getElementById("prev").addEventListener("click", function () { show(next(current, -1), true); });
+      document.getElementById("next").addEventListener("click", function () { show(next(current, 1), true); });
       document.getElementById("last").addEventListener("click", function () { show(data.last, true); });
       slider.addEventListener("input", function () { show(parseInt(slider.value, 10), true); });
       document.addEventListener("keydown", function (event) {
         if (event.target === slider) { return; }
         if ((event.key === "r" || event.key === "R") && reveal) { reveal.click(); return; }
-        var keys = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: data.first, End: data.last };
+        var keys = { ArrowRight: next(current, 1), ArrowLeft: next(current, -1), Home: data.first, End: data.last };
         if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
           event.preventDefault();
           show(keys[event.key], true);

@@ -34,6 +34,15 @@ public struct SVGRenderer: Sendable {
     return _render(run, work: &work)
   }
 
+  /// The document, or nil when it would take more than `limit` bytes (about: see
+  /// `VisualDiagram.estimatedBytes`); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    let diagram = VisualDiagram(run)
+    guard diagram.estimatedBytes <= limit else { return nil }
+    var work = 0
+    return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
+  }
+
   /// The document; `work` counts what building and drawing it visited.
   func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run, quiz: quiz)
@@ -66,7 +75,8 @@ struct SVGLayout {
     self.interactive = interactive
     rowsTop = interactive ? 44 : 66
     let labelColumns = diagram.rows.map { Self.columns($0.label) }.max() ?? 4
-    let frameCount = diagram.last - diagram.first + 1
+    let end = diagram.axis.position(of: diagram.last)
+    let frameCount = end.frames + end.gaps * Self.gapFrames + 1
     frameWidth = min(56, max(32, (640 / Double(frameCount)).rounded(.down)))
     plotLeft = Self.margin + max(80, Double(labelColumns) * Self.charWidth + 28)
     plotRight = plotLeft + Double(frameCount) * frameWidth + 14
@@ -84,9 +94,14 @@ struct SVGLayout {
     row.style == .booleans ? 38 : 40 + Double(row.slots - 1) * slotGap
   }
 
-  /// The centre of `frame`'s column.
+  /// How many frames' width a long empty stretch (`TimeAxis`) takes.
+  static let gapFrames = 3
+
+  /// The centre of `frame`'s column (a frame inside an elided stretch: the stretch's start).
   func x(_ frame: Int) -> Double {
-    plotLeft + (Double(frame - diagram.first) + 0.5) * frameWidth
+    let position = diagram.axis.position(of: frame)
+    return plotLeft
+      + (Double(position.frames + position.gaps * Self.gapFrames) + 0.5) * frameWidth
   }
 
   /// The y of row `index`'s arrow.
@@ -199,14 +214,26 @@ struct SVGLayout {
     var ticks = ""
     var numbers = ""
     let everyFrame = frameWidth >= 44
-    for frame in diagram.first...diagram.last {
-      work += 1
-      let x = n(x(frame))
-      let long = frame % 5 == 0
-      ticks += "M\(x) \(n(rowsTop - (long ? 14 : 11)))V\(n(rowsTop - 8))"
-      if long || everyFrame {
+    for segment in diagram.axis.segments {
+      switch segment {
+      case .gap(let gap):
+        // A long empty stretch: its length, as a marble writes it, over a narrow span.
+        work += 1
+        let middle = x(gap.lowerBound) + Double(Self.gapFrames - 1) * frameWidth / 2
         numbers +=
-          "<text class=\"num\(long ? "" : " minor")\" x=\"\(x)\" y=\"\(n(rowsTop - 18))\">\(frame)</text>"
+          "<text class=\"num gap\" x=\"\(n(middle))\" y=\"\(n(rowsTop - 18))\">"
+          + "\(TimeAxis.label(gap))</text>"
+      case .frames(let frames):
+        for frame in frames {
+          work += 1
+          let x = n(x(frame))
+          let long = frame % 5 == 0
+          ticks += "M\(x) \(n(rowsTop - (long ? 14 : 11)))V\(n(rowsTop - 8))"
+          if long || everyFrame {
+            numbers +=
+              "<text class=\"num\(long ? "" : " minor")\" x=\"\(x)\" y=\"\(n(rowsTop - 18))\">\(frame)</text>"
+          }
+        }
       }
     }
     return "<g class=\"ruler\"><path class=\"tick\" d=\"\(ticks)\"/>\(numbers)</g>\n"

@@ -24,24 +24,63 @@ public struct StepRenderer: Sendable {
     self.options.width = nil
   }
 
-  /// The steps of `run`: every frame from its first to its last.
+  /// How many frames a step draws: the last ones up to its frame. A step costs what it
+  /// draws, not what the run did before (so that stepping through a long run is linear).
+  public static let windowFrames = 120
+
+  /// The steps of `run`: every frame from its first to its last, but for long stretches where
+  /// nothing happens (`TimeAxis`), which are skipped.
   public struct Steps: Sendable {
     let run: ScriptRun
     let diagram: VisualDiagram
     let renderer: StepRenderer
+    /// The keys of every value of the run, so that a value keeps its glyph at every step.
+    let keys: DiagramKeys<TimelineValue>
+
+    init(run: ScriptRun, renderer: StepRenderer) {
+      var run = run
+      // Each lane's events made once (a run's lanes make them from their recording on every
+      // access).
+      for index in run.lanes.indices { run.lanes[index].events = run.lanes[index].events }
+      self.run = run
+      diagram = VisualDiagram(run)
+      self.renderer = renderer
+      keys = TimelineRenderer(options: renderer.options).keys(of: run)
+    }
 
     /// How many steps there are.
-    public var count: Int { diagram.last - diagram.first + 1 }
+    public var count: Int {
+      var elided = 0
+      for gap in diagram.axis.gaps { elided += gap.count }
+      return diagram.last - diagram.first + 1 - elided
+    }
+
+    /// The frame of step `index`.
+    func frame(_ index: Int) -> Int {
+      var frame = diagram.first + index
+      for gap in diagram.axis.gaps {
+        guard gap.lowerBound <= frame else { break }
+        frame += gap.count
+      }
+      return frame
+    }
 
     /// Step `index` (`0..<count`) as text ending with a newline.
     public func screen(_ index: Int) -> String {
-      let frame = diagram.first + index
+      let frame = self.frame(index)
       var out = "step \(index + 1) of \(count): frame \(frame)\n"
-      out += ScriptRun.markingHidden(
-        renderer.hidden,
-        in: TimelineRenderer(options: renderer.options).render(
-          run.prefix(through: frame), keysFrom: run))
-      let work = diagram.frames[index]
+      let window = max(diagram.first, frame - StepRenderer.windowFrames + 1)...frame
+      let part = run.cut(window)
+      let drawing = TimelineRenderer(options: renderer.options)
+      if let (grid, notes) = drawing.diagram(part, keys: keys, positions: nil, window: window) {
+        out += ScriptRun.markingHidden(
+          renderer.hidden, in: (grid.render() + notes).map { $0 + "\n" }.joined())
+      } else {
+        out +=
+          TerminalText.escaped(part.title ?? part.file, ascii: renderer.options.theme.isASCII)
+          + "\n(no lanes)\n"
+      }
+      let work = diagram.steps(at: frame)
       if work.isEmpty {
         out += "frame \(frame): nothing happens\n"
       } else {
@@ -62,18 +101,54 @@ public struct StepRenderer: Sendable {
 
   /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
-    let run = run.oneRowPerSubscription
-    return Steps(run: run, diagram: VisualDiagram(run), renderer: self)
+    Steps(run: run.oneRowPerSubscription, renderer: self)
   }
 
   /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.
   public func renderAll(_ run: ScriptRun) -> String {
+    var out = ""
+    each(of: run) { out += $0 }
+    return out
+  }
+
+  /// Every step once, separated by blank lines, handed to `write` one at a time as it is drawn
+  /// (so that a long run prints as it goes and holds one step at a time); stops when `write`
+  /// returns false.
+  public func each(of run: ScriptRun, _ write: (String) -> Bool) {
     let steps = steps(of: run)
-    return (0..<steps.count).map(steps.screen).joined(separator: "\n")
+    for index in 0..<steps.count {
+      guard write((index > 0 ? "\n" : "") + steps.screen(index)) else { return }
+    }
+  }
+
+  /// `each(of:_:)` with a `write` that always goes on.
+  public func each(of run: ScriptRun, _ write: (String) -> Void) {
+    each(of: run) { (text: String) -> Bool in
+      write(text)
+      return true
+    }
   }
 }
 
 extension ScriptRun {
+  /// The run drawn only over `window` (a step of `marbles step`): each lane's events in it,
+  /// found by binary search, as `prefix(through:)` shows them at its last frame.
+  func cut(_ window: ClosedRange<Int>) -> ScriptRun {
+    var cut = self
+    cut.firstFrame = window.lowerBound
+    cut.lastFrame = Swift.max(window.lowerBound, Swift.min(lastFrame, window.upperBound))
+    cut.lanes = lanes.map { lane in
+      var lane = lane
+      lane.subscription = lane.subscription.prefix(through: window.upperBound)
+      lane.events = lane.events.slice(window)
+      lane.before = lane.before.slice(window)
+      return lane
+    }
+    cut.expectations = []
+    if let stop = stopped, stop.frame > window.upperBound { cut.stopped = nil }
+    return cut
+  }
+
   /// The run as if it had stopped after `frame`: later events dropped (also inside inner
   /// signals), subscriptions that end later still open, the stop mark only once it is reached.
   func prefix(through frame: Int) -> ScriptRun {
@@ -100,6 +175,27 @@ extension SubscriptionLog {
 }
 
 extension [TimelineEvent] {
+  /// The events at frames in `window` (the array is in frame order), as `prefix(through:)`
+  /// keeps them at its last frame.
+  fileprivate func slice(_ window: ClosedRange<Int>) -> [TimelineEvent] {
+    func firstIndex(from frame: Int) -> Int {
+      var low = 0
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        if self[middle].frame < frame { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    let start = firstIndex(from: window.lowerBound)
+    let end = window.upperBound == .max ? count : firstIndex(from: window.upperBound + 1)
+    return self[start..<end].map { event in
+      var event = event
+      event.value = event.value?.prefix(through: window.upperBound)
+      return event
+    }
+  }
+
   fileprivate func prefix(through frame: Int) -> [TimelineEvent] {
     var kept: [TimelineEvent] = []
     for event in self {

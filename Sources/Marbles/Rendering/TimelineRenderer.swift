@@ -48,6 +48,17 @@ public struct TimelineRenderer: Sendable {
     render(run, keysFrom: nil)
   }
 
+  /// The run drawn as text, or nil when it would take more than `limit` bytes (about: see
+  /// `DiagramGrid.estimatedBytes`); then nothing is drawn.
+  public func render(_ run: ScriptRun, limit: Int) -> String? {
+    guard let (grid, notes) = diagram(run, keysFrom: nil) else {
+      return TerminalText.escaped(run.title ?? run.file, ascii: options.theme.isASCII)
+        + "\n(no lanes)\n"
+    }
+    guard grid.estimatedBytes <= limit else { return nil }
+    return (grid.render() + notes).map { $0 + "\n" }.joined()
+  }
+
   /// A part of `full` (the run cut at a frame, for `marbles step`) drawn with the keys of the
   /// whole run, so that a value keeps its glyph from one step to the next.
   public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
@@ -67,27 +78,50 @@ public struct TimelineRenderer: Sendable {
     let run = run.oneRowPerSubscription
     let full = full?.oneRowPerSubscription
     guard !run.lanes.isEmpty else { return nil }
-    let theme = options.theme
     var values: [TimelineValue] = []
     for lane in full?.lanes ?? [] { collect(lane.before + lane.events, into: &values) }
     let skipped = values.count
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
-    let keys = DiagramKeys(
-      values: values, reserved: theme.reserved, pool: theme.keyPool, ascii: theme.isASCII,
-      equal: Self.sameValue,
-      print: \.description, literal: Self.literal)
+    return diagram(run, keys: keys(of: values), positions: skipped)
+  }
+
+  /// The keys of a diagram that draws `values` (in the order `collect` meets them).
+  func keys(of values: [TimelineValue]) -> DiagramKeys<TimelineValue> {
+    DiagramKeys(
+      values: values, reserved: options.theme.reserved, pool: options.theme.keyPool,
+      ascii: options.theme.isASCII, equal: Self.sameValue, print: \.description,
+      literal: Self.literal)
+  }
+
+  /// The keys of every value `run` draws: `diagram(_:keys:positions:)` draws any part of
+  /// `run` with them, each value looked up (so a step of `marbles step` costs what it draws).
+  func keys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
+    var values: [TimelineValue] = []
+    for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
+    return keys(of: values)
+  }
+
+  /// The grid of `run` with `keys`: from position `positions` on of the values they were made
+  /// from, or, with nil, each value looked up among them.
+  /// With `window`, only those frames are drawn (a step of `marbles step`).
+  func diagram(
+    _ run: ScriptRun, keys: DiagramKeys<TimelineValue>, positions: Int?,
+    window: ClosedRange<Int>? = nil
+  ) -> (grid: DiagramGrid, notes: [String])? {
+    guard !run.lanes.isEmpty else { return nil }
+    let theme = options.theme
     var rows: [DiagramGrid.Row] = []
-    var position = skipped
+    var position = positions ?? 0
     for lane in run.lanes {
       addRows(
         label: lane.label, start: lane.subscription.subscribed,
         unsubscribed: lane.subscription.unsubscribed, events: lane.events, before: lane.before,
-        depth: 0, keys: keys, position: &position, stop: run.stopped?.frame,
-        stopped: run.stopped != nil, into: &rows)
+        depth: 0, keys: keys, byValue: positions == nil, position: &position,
+        stop: run.stopped?.frame, stopped: run.stopped != nil, into: &rows)
     }
-    var first = run.firstFrame
-    var last = max(run.lastFrame, run.stopped?.frame ?? .min)
-    for row in rows {
+    var first = window?.lowerBound ?? run.firstFrame
+    var last = window?.upperBound ?? max(run.lastFrame, run.stopped?.frame ?? .min)
+    for row in rows where window == nil {
       first = min(first, row.start ?? first, row.marks.first?.frame ?? first)
       last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
     }
@@ -139,12 +173,13 @@ public struct TimelineRenderer: Sendable {
 
   private func addRows(
     label: String, start: Int, unsubscribed: Int?, events: [TimelineEvent],
-    before: [TimelineEvent], depth: Int, keys: DiagramKeys<TimelineValue>,
+    before: [TimelineEvent], depth: Int, keys: DiagramKeys<TimelineValue>, byValue: Bool,
     position: inout Int, stop: Int?, stopped: Bool, into rows: inout [DiagramGrid.Row]
   ) {
     let theme = options.theme
     var marks: [DiagramGrid.Mark] = []
     let firstValue = position
+    var drawn: [TimelineValue] = []
     var inners: [InnerTimeline] = []
     var failure: TimelineValue?
     for (index, event) in (before + events).enumerated() {
@@ -155,9 +190,15 @@ public struct TimelineRenderer: Sendable {
           inners.append(inner)
           marks.append(.init(frame: event.frame, text: theme.innerMark, style: .inner))
         } else {
-          marks.append(
-            .init(
-              frame: event.frame, text: keys.glyph(at: position), style: muted ? .muted : .value))
+          let glyph: String
+          if byValue {
+            let value = event.value ?? .null
+            glyph = keys.glyph(of: value) ?? "?"
+            drawn.append(value)
+          } else {
+            glyph = keys.glyph(at: position)
+          }
+          marks.append(.init(frame: event.frame, text: glyph, style: muted ? .muted : .value))
           position += 1
         }
       case .completed:
@@ -174,8 +215,11 @@ public struct TimelineRenderer: Sendable {
     }
     if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
     // A run that stopped early may have stopped because its values grew without bound.
-    var legend = keys.legend(
-      at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
+    var legend =
+      byValue
+      ? keys.legend(of: drawn, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
+      : keys.legend(
+        at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
     if let failure {
       legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
     }
@@ -186,7 +230,8 @@ public struct TimelineRenderer: Sendable {
       addRows(
         label: String(repeating: "  ", count: depth) + theme.innerPrefix + "#\(index + 1)",
         start: inner.subscribed, unsubscribed: inner.unsubscribed, events: inner.events,
-        before: [], depth: depth + 1, keys: keys, position: &position, stop: nil,
+        before: [], depth: depth + 1, keys: keys, byValue: byValue, position: &position,
+        stop: nil,
         stopped: stopped, into: &rows)
     }
   }

@@ -126,8 +126,11 @@ struct VisualDiagram {
   var rows: [Row] = []
   /// The keys in order of first appearance.
   var legend: [LegendEntry] = []
-  /// For each frame (index `frame - first`), its events in the order they happened.
-  var frames: [[Step]] = []
+  /// Each frame in which something happened (in frame order) with its events in the order
+  /// they happened: as many entries as busy frames, however far apart they are.
+  var frames: [(frame: Int, steps: [Step])] = []
+  /// Which frames are drawn one by one and which long empty stretches as one progression.
+  var axis = TimeAxis(first: 0, last: 0, busy: [])
   /// The work of building it: events, values, frames and in-frame comparisons visited (the
   /// tests check that it grows linearly with the run).
   private(set) var work = 0
@@ -185,37 +188,70 @@ struct VisualDiagram {
         first, row.start, row.marks.first?.frame ?? first, row.before.first?.frame ?? first)
       last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
     }
-    frames = Array(repeating: [], count: last - first + 1)
-    work += frames.count
+    var byFrame: [Int: [Step]] = [:]
+    var busy: [Int] = []
+    if let stop { busy.append(stop.frame) }
     for (rowIndex, row) in rows.enumerated() {
+      busy.append(row.start)
+      if let end = row.end { busy.append(end) }
+      if let origin = row.origin { busy.append(origin.frame) }
+      for mark in row.before { busy.append(mark.frame) }
       for (markIndex, mark) in row.marks.enumerated() {
-        frames[mark.frame - first].append(Step(row: rowIndex, mark: markIndex))
+        byFrame[mark.frame, default: []].append(Step(row: rowIndex, mark: markIndex))
+        busy.append(mark.frame)
       }
     }
-    for index in frames.indices where !frames[index].isEmpty {
+    axis = TimeAxis(first: first, last: last, busy: busy)
+    frames = byFrame.sorted { $0.key < $1.key }.map { (frame: $0.key, steps: $0.value) }
+    work += frames.count
+    for index in frames.indices {
       var comparisons = 0
-      frames[index].sort {
+      frames[index].steps.sort {
         comparisons += 1
         let a = rows[$0.row].marks[$0.mark]
         let b = rows[$1.row].marks[$1.mark]
         return (a.sequence, a.delivery) < (b.sequence, b.delivery)
       }
-      work += comparisons + frames[index].count
+      work += comparisons + frames[index].steps.count
       markHops(in: index)
     }
+  }
+
+  /// About how many bytes the SVG (or the HTML page) of this diagram takes, at most: a tick
+  /// per drawn frame, a few hundred bytes per mark, row and legend entry (with their texts).
+  /// Known before drawing, so that a drawing past `--max-output` is not made at all.
+  var estimatedBytes: Int {
+    let end = axis.position(of: last)
+    var bytes = 4_000 + (end.frames + end.gaps + 1) * 120 + legend.count * 200
+    for row in rows {
+      bytes += 400 + row.label.utf8.count * 2 + (row.marks.count + row.before.count) * 400
+    }
+    for entry in legend { bytes += entry.text.utf8.count * 2 }
+    return bytes
+  }
+
+  /// The events of `frame` in the order they happened (none for a frame where nothing did).
+  func steps(at frame: Int) -> [Step] {
+    var low = 0
+    var high = frames.count
+    while low < high {
+      let middle = (low + high) / 2
+      if frames[middle].frame < frame { low = middle + 1 } else { high = middle }
+    }
+    return low < frames.count && frames[low].frame == frame ? frames[low].steps : []
   }
 
   /// Announces each later scheduler action of a frame (a hop to the main queue shows as
   /// `then, on the main queue:`); work on the main queue from the frame's start says so too.
   private mutating func markHops(in index: Int) {
     var previous: Int?? = .none
-    for position in frames[index].indices {
-      let step = frames[index][position]
+    for position in frames[index].steps.indices {
+      let step = frames[index].steps[position]
       guard let order = rows[step.row].marks[step.mark].action else { continue }
       if position == 0 {
-        frames[index][position].hop = order.queue.map { "on the \($0) queue:" }
+        frames[index].steps[position].hop = order.queue.map { "on the \($0) queue:" }
       } else if previous != .some(order.turn) {
-        frames[index][position].hop =
+        frames[index].steps[position].hop =
           order.queue.map { "then, on the \($0) queue:" } ?? "then, in a later action:"
       }
       previous = .some(order.turn)

@@ -27,13 +27,22 @@ public struct RunBudgets: Equatable, Sendable {
   /// included (`--max-value-size`).
   public var maxValueSize: Int
 
+  /// The bytes the tool may write to standard output or to `-o FILE` in one invocation
+  /// (`--max-output`), checked as it writes.
+  public var maxOutput: Int
+  /// The largest script the tool reads, in bytes (`--max-input`), checked before it reads.
+  public var maxInput: Int
+
   /// Creates budgets; the defaults bound any script of 1 MB to seconds and about 1 GB.
   public init(
-    maxEvents: Int = 10_000_000, maxSubscriptions: Int = 10_000, maxValueSize: Int = 1_000_000
+    maxEvents: Int = 10_000_000, maxSubscriptions: Int = 10_000, maxValueSize: Int = 1_000_000,
+    maxOutput: Int = 100_000_000, maxInput: Int = 10 * 1024 * 1024
   ) {
     self.maxEvents = maxEvents
     self.maxSubscriptions = maxSubscriptions
     self.maxValueSize = maxValueSize
+    self.maxOutput = maxOutput
+    self.maxInput = maxInput
   }
 }
 

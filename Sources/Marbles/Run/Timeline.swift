@@ -80,34 +80,86 @@ public indirect enum TimelineValue: Hashable, Sendable {
 extension TimelineValue: CustomStringConvertible {
   /// The value as a script would write it: `10`, `1.5`, `"text"`, `true`, `nil`, `(1, "a")`,
   /// `[1, 2]`, `error("boom")`, `next(1)`, `signal(--a|)`.
+  ///
+  /// A value longer than `describedLength` characters is cut there with `…` (diagrams, legends
+  /// and diffs stay readable and bounded; JSON keeps every value whole).
   public var description: String {
+    var out = ""
+    write(to: &out, limit: Self.describedLength)
+    return out
+  }
+
+  /// How many characters `description` prints of a value before it cuts it with `…`.
+  static let describedLength = 1000
+
+  /// Appends `description` to `out`; stops (ending `out` with `…`) once `out` holds `limit`
+  /// bytes, without visiting the rest of the value. Returns false when it stopped.
+  @discardableResult
+  func write(to out: inout String, limit: Int) -> Bool {
+    if out.utf8.count >= limit {
+      out += "…"
+      return false
+    }
+    func list(_ values: [TimelineValue], _ open: String, _ close: String, out: inout String)
+      -> Bool
+    {
+      out += open
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += ", " }
+        guard value.write(to: &out, limit: limit) else { return false }
+      }
+      out += close
+      return true
+    }
+    func wrapped(_ open: String, _ inner: TimelineValue?, out: inout String) -> Bool {
+      out += open
+      guard inner?.write(to: &out, limit: limit) ?? true else { return false }
+      out += ")"
+      return true
+    }
     switch self {
-    case .int(let value): return String(value)
-    case .double(let value): return Self.format(value)
-    case .string(let value): return Self.quote(value)
-    case .bool(let value): return value ? "true" : "false"
-    case .null: return "nil"
-    case .tuple(let values): return "(" + values.map(\.description).joined(separator: ", ") + ")"
-    case .array(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
+    case .int(let value): out += String(value)
+    case .double(let value): out += Self.format(value)
+    case .string(let text):
+      let room = limit - out.utf8.count
+      guard text.utf8.count > room else {
+        out += Self.quote(text)
+        return true
+      }
+      out += Self.quote(String(text.prefix(room))).dropLast() + "…"
+      return false
+    case .bool(let value): out += value ? "true" : "false"
+    case .null: out += "nil"
+    case .tuple(let values): return list(values, "(", ")", out: &out)
+    case .array(let values): return list(values, "[", "]", out: &out)
     case .dictionary(let values):
-      if values.isEmpty { return "[:]" }
-      return "["
-        + values.sorted { $0.key < $1.key }.map { Self.quote($0.key) + ": \($0.value)" }
-        .joined(separator: ", ") + "]"
+      if values.isEmpty {
+        out += "[:]"
+        return true
+      }
+      out += "["
+      for (index, key) in values.keys.sorted().enumerated() {
+        if index > 0 { out += ", " }
+        out += Self.quote(key) + ": "
+        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
+      }
+      out += "]"
     case .errorObject(let name, let message):
-      return name == "Error"
+      out +=
+        name == "Error"
         ? "Error(\(Self.quote(message)))"
         : "Error(\(Self.quote(message)), name: \(Self.quote(name)))"
-    case .error(let value): return "error(\(value))"
+    case .error(let value): return wrapped("error(", value, out: &out)
     case .event(let kind, let value):
       switch kind {
-      case .next: return "next(\(value?.description ?? ""))"
-      case .error: return "failed(\(value?.description ?? ""))"
-      case .completed: return "completed"
+      case .next: return wrapped("next(", value, out: &out)
+      case .error: return wrapped("failed(", value, out: &out)
+      case .completed: out += "completed"
       }
-    case .signal(let inner): return "signal@\(inner.subscribed)"
-    case .opaque(let text): return text
+    case .signal(let inner): out += "signal@\(inner.subscribed)"
+    case .opaque(let text): out += text
     }
+    return true
   }
 
   static func format(_ value: Double) -> String {
