@@ -190,9 +190,7 @@ extension [TimelineEvent] {
     let start = firstIndex(from: window.lowerBound)
     let end = window.upperBound == .max ? count : firstIndex(from: window.upperBound + 1)
     return self[start..<end].map { event in
-      var event = event
-      event.value = event.value?.prefix(through: window.upperBound)
-      return event
+      Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: window.upperBound) })
     }
   }
 
