@@ -37,13 +37,13 @@ public struct StepRenderer: Sendable {
     /// The keys of every value of the run, so that a value keeps its glyph at every step.
     let keys: DiagramKeys<TimelineValue>
 
-    init(run: ScriptRun, renderer: StepRenderer) {
-      var run = run
+    init(run recorded: ScriptRun, renderer: StepRenderer) {
+      var run = recorded
       // Each lane's events made once (a run's lanes make them from their recording on every
-      // access).
+      // access); the diagram reads their order of work from the recording.
       for index in run.lanes.indices { run.lanes[index].events = run.lanes[index].events }
       self.run = run
-      diagram = VisualDiagram(run)
+      diagram = VisualDiagram(recorded)
       self.renderer = renderer
       keys = TimelineRenderer(options: renderer.options).keys(of: run)
     }
