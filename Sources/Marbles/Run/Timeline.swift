@@ -307,7 +307,17 @@ public struct TimelineLane: Hashable, Sendable {
     }
   }
   /// Where each event stood in the run's work (empty for a lane that was not recorded).
-  public var order: [EventOrder] { recorded?.order ?? [] }
+  /// Setting it keeps the events (a row of a split lane keeps its events' places).
+  public var order: [EventOrder] {
+    get { recorded?.order ?? givenOrder }
+    set {
+      givenEvents = events
+      recorded = nil
+      givenOrder = newValue
+    }
+  }
+  /// The order as set, for a lane not stored by a recorder.
+  private var givenOrder: [EventOrder] = []
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
   /// negative), which the lane did not receive. Empty otherwise.
   public var before: [TimelineEvent]
