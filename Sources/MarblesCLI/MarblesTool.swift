@@ -25,7 +25,6 @@ package struct ToolEnvironment: Sendable {
   /// The file watching of `marbles render --watch`; nil where files cannot be watched.
   package var watcher: FileWatcher?
 
-  /// Creates an environment.
   package init(
     run: @escaping @Sendable (SourceFile, RunOptions) -> ScriptOutcome,
     explain: @escaping @Sendable (String?) -> (text: String, found: Bool),
@@ -74,7 +73,6 @@ package struct StepTerminal: Sendable {
   /// Replaces the screen with `text` at once.
   package var show: @Sendable (String) -> Void
 
-  /// Creates a terminal.
   package init(
     readKey: @escaping @Sendable () -> StepKey?, show: @escaping @Sendable (String) -> Void
   ) {

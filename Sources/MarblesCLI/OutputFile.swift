@@ -10,9 +10,7 @@ import Marbles
 /// Why a read or write failed, in the tool's words: the system's reason, lowercased ("no space
 /// left on device"), or the tool's own ("it is the script being read").
 package struct IOFailure: Error, Sendable {
-  /// The reason.
   package var reason: String
-  /// Creates a failure with its reason.
   package init(_ reason: String) { self.reason = reason }
 
   /// The one message of a failed write: `error: cannot write 'PATH': REASON`, newline-ended,

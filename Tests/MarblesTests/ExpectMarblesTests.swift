@@ -82,7 +82,7 @@ private func mapped<Value, Result>(
 
   @Test func aFailedComparisonCarriesItsPictureForTheAttachment() throws {
     let ts = TestScheduler()
-    let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
+    let recording = ts.record(ts.cold(events: [.next(1, at: 2), .completed(at: 4)]))
     try ts.run()
     let issues = MarbleExpectation.check(recording.events, matches: "--2-|")
     let picture = try #require(issues.first?.picture)
@@ -93,7 +93,7 @@ private func mapped<Value, Result>(
 
   @Test func reportsAFailedExpectationAtTheCallersLine() throws {
     let ts = TestScheduler()
-    let recording = ts.record(ts.cold(events: [.next(2, 1), .completed(4)]))
+    let recording = ts.record(ts.cold(events: [.next(1, at: 2), .completed(at: 4)]))
     try ts.run()
     // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     let line = #line + 2
@@ -149,7 +149,7 @@ private func mapped<Value, Result>(
     let ts = TestScheduler()
     // Deliberate: this test makes the failure it checks (the "known issues" of the summary).
     withKnownIssue("a deliberate failure: this test checks its message") {
-      _ = ts.record(ts.cold(events: [Recorded<Int>.completed(1)]), subscription: "--!")
+      _ = ts.record(ts.cold(events: [Recorded<Int>.completed(at: 1)]), subscription: "--!")
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
         "marble:1:1: error: subscription marble has no subscription point '^'") == true
@@ -158,7 +158,7 @@ private func mapped<Value, Result>(
 
   @Test func reportsASubscriptionWindowOffByOne() throws {
     let ts = TestScheduler()
-    let source = ts.cold(events: [Recorded<Int>.completed(7)])
+    let source = ts.cold(events: [Recorded<Int>.completed(at: 7)])
     _ = ts.record(source)
     try ts.run()
     // Deliberate: this test makes the failure it checks (the "known issues" of the summary).

@@ -13,7 +13,9 @@ import Testing
   }
 
   @Test func passesWhenTheTimelinesAreEqual() {
-    let actual: [Recorded<Int>] = [.next(2, 10), .next(5, 20), .next(5, 30), .completed(9)]
+    let actual: [Recorded<Int>] = [
+      .next(10, at: 2), .next(20, at: 5), .next(30, at: 5), .completed(at: 9),
+    ]
     #expect(
       MarbleExpectation.check(
         actual, matches: "--x--(yz)|", values: ["x": 10, "y": 20, "z": 30]
@@ -21,7 +23,7 @@ import Testing
   }
 
   @Test func valueDiffers() {
-    let actual: [Recorded<Int>] = [.next(2, 10), .next(5, 21), .completed(8)]
+    let actual: [Recorded<Int>] = [.next(10, at: 2), .next(21, at: 5), .completed(at: 8)]
     #expect(
       failure(actual, "--x--y--|", values: ["x": 10, "y": 20]) == """
         expectation failed at frame 5: expected next(20), got next(21)
@@ -34,7 +36,7 @@ import Testing
   }
 
   @Test func eventMissing() {
-    let actual: [Recorded<String>] = [.next(2, "a"), .completed(8)]
+    let actual: [Recorded<String>] = [.next("a", at: 2), .completed(at: 8)]
     #expect(
       failure(actual, "--a--b--|") == """
         expectation failed at frame 5: expected next("b"), got nothing
@@ -47,7 +49,7 @@ import Testing
   }
 
   @Test func extraEvent() {
-    let actual: [Recorded<String>] = [.next(2, "a"), .next(5, "b"), .completed(8)]
+    let actual: [Recorded<String>] = [.next("a", at: 2), .next("b", at: 5), .completed(at: 8)]
     #expect(
       failure(actual, "--a-----|") == """
         expectation failed at frame 5: expected nothing, got next("b")
@@ -60,7 +62,7 @@ import Testing
   }
 
   @Test func earlyCompletionMarksEveryDifferingFrame() {
-    let actual: [Recorded<String>] = [.next(2, "a"), .completed(4)]
+    let actual: [Recorded<String>] = [.next("a", at: 2), .completed(at: 4)]
     #expect(
       failure(actual, "--a--b--|") == """
         expectation failed at frame 4: expected nothing, got completed
@@ -75,7 +77,7 @@ import Testing
   }
 
   @Test func errorInsteadOfCompletion() {
-    let actual: [Recorded<String>] = [.next(2, "a"), .completed(5)]
+    let actual: [Recorded<String>] = [.next("a", at: 2), .completed(at: 5)]
     #expect(
       failure(actual, "--a--#") == """
         expectation failed at frame 5: expected error(MarbleError("error")), got completed
@@ -88,7 +90,7 @@ import Testing
   }
 
   @Test func errorValueDiffers() {
-    let actual: [Recorded<String>] = [.error(2, MarbleError("b"))]
+    let actual: [Recorded<String>] = [.error(MarbleError("b"), at: 2)]
     #expect(
       failure(actual, "--#", error: MarbleError("a")) == """
         expectation failed at frame 2: expected error(MarbleError("a")), got error(MarbleError("b"))
@@ -101,7 +103,7 @@ import Testing
   }
 
   @Test func valueInsteadOfCompletionIsTheWrongKind() {
-    let actual: [Recorded<Int>] = [.next(1, 7)]
+    let actual: [Recorded<Int>] = [.next(7, at: 1)]
     #expect(
       failure(actual, "-|") == """
         expectation failed at frame 1: expected completed, got next(7)
@@ -114,7 +116,7 @@ import Testing
   }
 
   @Test func valuesOfDifferentTypesAreNamed() {
-    let actual: [Recorded<AnyHashable>] = [.next(1, 1)]
+    let actual: [Recorded<AnyHashable>] = [.next(1, at: 1)]
     #expect(
       failure(actual, "-a", values: ["a": "1"]) == """
         expectation failed at frame 1: expected next("1"), got next(1)
@@ -127,7 +129,7 @@ import Testing
   }
 
   @Test func valuesThatPrintAlikeAreNamed() {
-    let actual: [Recorded<Double>] = [.next(1, .nan)]
+    let actual: [Recorded<Double>] = [.next(.nan, at: 1)]
     #expect(
       failure(actual, "-n", values: ["n": .nan]) == """
         expectation failed at frame 1: expected next(nan), got next(nan)
@@ -140,7 +142,7 @@ import Testing
   }
 
   @Test func groupsStackUnderTheirFrameWithoutWideningTime() {
-    let actual: [Recorded<String>] = [.next(2, "a"), .completed(8)]
+    let actual: [Recorded<String>] = [.next("a", at: 2), .completed(at: 8)]
     #expect(
       failure(actual, "--(ab)--|") == """
         expectation failed at frame 2: expected next("a"), next("b"), got next("a")
@@ -154,7 +156,7 @@ import Testing
   }
 
   @Test func hotExpectationsShowNegativeFrames() {
-    let actual: [Recorded<String>] = [.next(-2, "a"), .next(1, "c")]
+    let actual: [Recorded<String>] = [.next("a", at: -2), .next("c", at: 1)]
     #expect(
       failure(actual, "a-^-b") == """
         expectation failed at frame 1: expected nothing, got next("c")
@@ -168,7 +170,7 @@ import Testing
   }
 
   @Test func reportsProblemsInTheExpectedMarble() {
-    let actual: [Recorded<String>] = [.next(1, "a")]
+    let actual: [Recorded<String>] = [.next("a", at: 1)]
     #expect(
       failure(actual, "-(ab") == """
         marble:1:2: error: group is never closed; expected ')'
@@ -179,13 +181,13 @@ import Testing
 
   @Test func comparesInnerSignalsRelativeToTheirOuterFrame() throws {
     let ts = TestScheduler()
-    let first: Signal<Int> = ts.cold(events: [.next(1, 1), .completed(2)])
-    let second: Signal<Int> = ts.cold(events: [.next(2, 2), .completed(3)])
-    let outer = ts.cold(events: [.next(1, first), .next(4, second), .completed(5)])
+    let first: Signal<Int> = ts.cold(events: [.next(1, at: 1), .completed(at: 2)])
+    let second: Signal<Int> = ts.cold(events: [.next(2, at: 2), .completed(at: 3)])
+    let outer = ts.cold(events: [.next(first, at: 1), .next(second, at: 4), .completed(at: 5)])
     let recording = ts.record(outer)
     try ts.run()
     let cold = { (frame: Int, value: Int) in
-      ts.cold(events: [Recorded.next(frame, value), .completed(frame + 1)])
+      ts.cold(events: [Recorded.next(value, at: frame), .completed(at: frame + 1)])
     }
     #expect(
       MarbleExpectation.check(
@@ -260,7 +262,7 @@ import Testing
 
   @Test func namesTheSubject() {
     let text = MarbleDiff.compare(
-      expected: [Recorded<Int>.completed(1)], actual: [], subject: "'output'")
+      expected: [Recorded<Int>.completed(at: 1)], actual: [], subject: "'output'")
     #expect(text?.hasPrefix("expectation failed for 'output' at frame 1: ") == true)
   }
 

@@ -9,27 +9,28 @@ import Testing
   @Test func writesValuesGroupsAndTerminals() throws {
     #expect(try render([]) == "")
     #expect(
-      try render([.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) == "--a--(bc)|")
-    #expect(try render([.next(0, "a"), .error(1, MarbleError("x"))]) == "a#")
-    #expect(try render([.next(1, "a"), .completed(1)]) == "-(a|)")
-    #expect(try render([.next(0, "👍🏽"), .next(1, "é")]) == "👍🏽é")
+      try render([.next("a", at: 2), .next("b", at: 5), .next("c", at: 5), .completed(at: 9)])
+        == "--a--(bc)|")
+    #expect(try render([.next("a", at: 0), .error(MarbleError("x"), at: 1)]) == "a#")
+    #expect(try render([.next("a", at: 1), .completed(at: 1)]) == "-(a|)")
+    #expect(try render([.next("👍🏽", at: 0), .next("é", at: 1)]) == "👍🏽é")
   }
 
   @Test func writesLongGapsAsTimeProgressions() throws {
     #expect(
-      try render([.next(0, "a"), .next(10, "b"), .next(12, "c")], progressionsFrom: 5)
+      try render([.next("a", at: 0), .next("b", at: 10), .next("c", at: 12)], progressionsFrom: 5)
         == "a 9ms b-c")
-    #expect(try render([.next(20, "a")], progressionsFrom: 5) == "20ms a")
+    #expect(try render([.next("a", at: 20)], progressionsFrom: 5) == "20ms a")
   }
 
   @Test func avoidsValuesThatWouldReadAsATimeProgression() throws {
     // After ' 9ms ' the values '1', 's' would read as the progression '1s': use dashes there.
-    let events: [Recorded<String>] = [.next(0, "a"), .next(10, "1"), .next(11, "s")]
+    let events: [Recorded<String>] = [.next("a", at: 0), .next("1", at: 10), .next("s", at: 11)]
     #expect(try render(events, progressionsFrom: 5) == "a---------1s")
   }
 
   @Test func mapsValuesToKeys() throws {
-    let events: [Recorded<Int>] = [.next(1, 10), .next(2, 20)]
+    let events: [Recorded<Int>] = [.next(10, at: 1), .next(20, at: 2)]
     let text = try marbleString(of: events) { $0 == 10 ? "x" : $0 == 20 ? "y" : nil }
     #expect(text == "-xy")
   }
@@ -41,26 +42,26 @@ import Testing
   }
 
   static let unrenderable: [Unrenderable] = [
-    .init(events: [.next(-1, "a")], reason: "the event at frame -1 is before frame 0"),
+    .init(events: [.next("a", at: -1)], reason: "the event at frame -1 is before frame 0"),
     .init(
-      events: [.next(3, "a"), .next(2, "b")],
+      events: [.next("a", at: 3), .next("b", at: 2)],
       reason: "the event at frame 2 comes after one at frame 3"),
     .init(
-      events: [.next(1, "ab")],
+      events: [.next("ab", at: 1)],
       reason: "the key 'ab' at frame 1 is not a single character other than whitespace and "
         + "'-', '|', '#', '(', ')', '^', '!'"),
     .init(
-      events: [.next(1, "-")],
+      events: [.next("-", at: 1)],
       reason: "the key '-' at frame 1 is not a single character other than whitespace and "
         + "'-', '|', '#', '(', ')', '^', '!'"),
     .init(
-      events: [.completed(1), .next(2, "a")],
+      events: [.completed(at: 1), .next("a", at: 2)],
       reason: "the event at frame 2 comes after the timeline terminated"),
     .init(
-      events: [.next(1, "a"), .next(1, "b"), .next(3, "c")],
+      events: [.next("a", at: 1), .next("b", at: 1), .next("c", at: 3)],
       reason: "the event at frame 3 falls inside the group at frame 1, which spans frames 1–4"),
     .init(
-      events: [.next(0, "1"), .next(1, "m")],
+      events: [.next("1", at: 0), .next("m", at: 1)],
       reason: "the values from frame 0 would read as the time progression '1m'"),
   ]
 
@@ -75,7 +76,7 @@ import Testing
   }
 
   @Test func explainsAValueWithoutKey() {
-    let events: [Recorded<Int>] = [.next(4, 42)]
+    let events: [Recorded<Int>] = [.next(42, at: 4)]
     #expect(throws: MarbleRenderError.missingKey(frame: 4, value: "42")) {
       try marbleString(of: events) { _ in nil }
     }
@@ -92,13 +93,13 @@ import Testing
       for _ in 0..<Int.random(in: 0...10, using: &rng) {
         let size = Int.random(in: 0...5, using: &rng) == 0 ? Int.random(in: 2...3, using: &rng) : 1
         for _ in 0..<size {
-          events.append(.next(frame, keys.randomElement(using: &rng) ?? "a"))
+          events.append(.next(keys.randomElement(using: &rng) ?? "a", at: frame))
         }
         frame += (size == 1 ? 1 : size + 2) + Int.random(in: 0...12, using: &rng)
       }
       switch Int.random(in: 0...3, using: &rng) {
-      case 0: events.append(.completed(frame))
-      case 1: events.append(.error(frame, MarbleError("error")))
+      case 0: events.append(.completed(at: frame))
+      case 1: events.append(.error(MarbleError("error"), at: frame))
       default: break
       }
       let threshold = Bool.random(using: &rng) ? Int.random(in: 1...6, using: &rng) : nil
@@ -117,9 +118,9 @@ import Testing
       #expect(!diagnostics.containsError, "\(text)")
       let parsed: [Recorded<String>] = diagram.events.map { event in
         switch event.kind {
-        case .value(let key): return .next(event.frame, key)
-        case .error: return .error(event.frame, MarbleError("error"))
-        case .completed: return .completed(event.frame)
+        case .value(let key): return .next(key, at: event.frame)
+        case .error: return .error(MarbleError("error"), at: event.frame)
+        case .completed: return .completed(at: event.frame)
         }
       }
       #expect(parsed == events, "\(text)")

@@ -21,7 +21,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 @Suite struct TestSchedulerTests {
   @Test func coldReplaysRelativeToEachSubscription() throws {
     let ts = TestScheduler()
-    let source = ts.cold(events: [.next(2, "a"), .completed(4)])
+    let source = ts.cold(events: [.next("a", at: 2), .completed(at: 4)])
     let first = ts.record(source)
     let second = ts.record(source, subscribed: 3)
     try ts.run()
@@ -73,7 +73,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
     let ts = TestScheduler()
     let subject = Subject<String>()
     let recording = ts.record(subject)
-    let source = ts.hot(events: [.next(0, "x")])
+    let source = ts.hot(events: [.next("x", at: 0)])
     source.subscribe(subject)
     try ts.run()
     #expect(summary(recording.events) == "next(x)@0")
@@ -81,7 +81,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func hotTimelineIsScheduledEvenWhenRunningTheVirtualSchedulerDirectly() throws {
     let ts = TestScheduler()
-    let source = ts.hot(events: [.next(-1, "a"), .next(2, "b")])
+    let source = ts.hot(events: [.next("a", at: -1), .next("b", at: 2)])
     var seen: [String] = []
     source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
     try ts.scheduler.run()
@@ -92,7 +92,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
     let ts = TestScheduler()
     var seen: [String] = []
     ts.scheduler.schedule(at: 3) {
-      let source = ts.hot(events: [.next(1, "late"), .next(5, "b")])
+      let source = ts.hot(events: [.next("late", at: 1), .next("b", at: 5)])
       source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
     }
     try ts.run()
@@ -101,8 +101,8 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func subscriptionAtAFrameSeesThatFramesEvents() throws {
     let ts = TestScheduler()
-    let hot = ts.hot(events: [.next(3, 1), .next(5, 2)])
-    let cold = ts.cold(events: [.next(0, 10)])
+    let hot = ts.hot(events: [.next(1, at: 3), .next(2, at: 5)])
+    let cold = ts.cold(events: [.next(10, at: 0)])
     let hotRecording = ts.record(hot, subscribed: 3)
     let coldRecording = ts.record(cold, subscribed: 3)
     try ts.run()
@@ -112,7 +112,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func unsubscriptionAtAFrameMissesThatFramesEvents() throws {
     let ts = TestScheduler()
-    let cold = ts.cold(events: [.next(1, "a"), .next(3, "b"), .completed(5)])
+    let cold = ts.cold(events: [.next("a", at: 1), .next("b", at: 3), .completed(at: 5)])
     let recording = ts.record(cold, subscribed: 0, unsubscribed: 3)
     try ts.run()
     #expect(summary(recording.events) == "next(a)@1")
@@ -122,7 +122,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func subscribingAndUnsubscribingInOneFrameSeesNothing() throws {
     let ts = TestScheduler()
-    let cold = ts.cold(events: [.next(0, "a"), .completed(1)])
+    let cold = ts.cold(events: [.next("a", at: 0), .completed(at: 1)])
     let recording = ts.record(
       cold, subscription: SubscriptionMarble(subscribed: 2, unsubscribed: 2))
     try ts.run()
@@ -132,9 +132,9 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func workAtOneFrameRunsInTheOrderScheduled() throws {
     let ts = TestScheduler()
-    let first = ts.cold(events: [.next(2, "a1"), .next(2, "a2")])
-    let second = ts.cold(events: [.next(2, "b")])
-    let hot = ts.hot(events: [.next(2, "h")])
+    let first = ts.cold(events: [.next("a1", at: 2), .next("a2", at: 2)])
+    let second = ts.cold(events: [.next("b", at: 2)])
+    let hot = ts.hot(events: [.next("h", at: 2)])
     let recording = ts.record(merged([first, second, hot]))
     try ts.run()
     // The hot timeline is scheduled when the run starts; the cold ones when subscribed at 0.
@@ -144,7 +144,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
   @Test func mainQueueRunsAfterTheFramesQueuedWork() throws {
     let ts = TestScheduler()
     var log: [String] = []
-    let source = ts.cold(events: [.next(1, "a"), .next(1, "b")])
+    let source = ts.cold(events: [.next("a", at: 1), .next("b", at: 1)])
     source.subscribe(next: { value in
       log.append(value)
       ts.main.schedule { log.append("main after \(value) @\(ts.now)") }
@@ -156,7 +156,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func advancesStepByStep() throws {
     let ts = TestScheduler()
-    let recording = ts.record(ts.cold(events: [.next(2, 1), .next(6, 2)]))
+    let recording = ts.record(ts.cold(events: [.next(1, at: 2), .next(2, at: 6)]))
     try ts.advance(to: 4)
     #expect(ts.now == 4)
     #expect(summary(recording.events) == "next(1)@2")
@@ -168,7 +168,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func stopsAtTheFrameLimit() {
     let ts = TestScheduler(maxFrames: 10)
-    _ = ts.record(ts.cold(events: [.next(20, 1)]))
+    _ = ts.record(ts.cold(events: [.next(1, at: 20)]))
     #expect(throws: VirtualTimeError.frameLimitExceeded(limit: 10, nextFrame: 20)) {
       try ts.run()
     }
@@ -176,9 +176,9 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func recordsInnerSignalsFromTheFrameTheyArrive() throws {
     let ts = TestScheduler()
-    let inner1: Signal<Int> = ts.cold(events: [.next(1, 1), .completed(2)])
-    let inner2: Signal<Int> = ts.cold(events: [.next(0, 2)])
-    let outer = ts.cold(events: [.next(1, inner1), .next(4, inner2), .completed(6)])
+    let inner1: Signal<Int> = ts.cold(events: [.next(1, at: 1), .completed(at: 2)])
+    let inner2: Signal<Int> = ts.cold(events: [.next(2, at: 0)])
+    let outer = ts.cold(events: [.next(inner1, at: 1), .next(inner2, at: 4), .completed(at: 6)])
     let recording = ts.record(outer)
     try ts.run()
     #expect(recording.events.map(\.frame) == [1, 4, 6])

@@ -10,8 +10,8 @@ func asyncPipeline(_ n: Int) async -> Int {
   let ts = TestScheduler(maxFrames: n + 10)
   var events: [Recorded<Int>] = []
   events.reserveCapacity(n + 1)
-  for frame in 0..<n { events.append(.next(frame, 1)) }
-  events.append(.completed(n))
+  for frame in 0..<n { events.append(.next(1, at: frame)) }
+  events.append(.completed(at: n))
   let input = ts.cold(events: events)
   let sequence = AsyncScan(base: input.values.map { $0 * 10 }.filter { $0 % 3 != 0 }, initial: 0) {
     $0 + $1

@@ -15,7 +15,8 @@ enum ExpectationChecker {
         mismatch: ExpectationMismatch(
           expectedWindows: expectation.windows, actualWindows: actual, origins: source.origins))
     }
-    let actual = expectation.recorder?.timeline ?? []
+    let recorded = expectation.recorder?.recorded
+    let actual = recorded?.events ?? []
     let expected = expectation.expected
     let passed =
       actual.count == expected.count && zip(actual, expected).allSatisfy { $0.matches($1) }
@@ -23,8 +24,7 @@ enum ExpectationChecker {
       return ExpectationResult(line: line, column: column, lane: expectation.name, passed: true)
     }
     let found = MarbleDiff.differences(
-      expected: expected.map(ExpectationDiffRenderer.recorded),
-      actual: actual.map(ExpectationDiffRenderer.recorded))
+      expected: expected, actual: actual, equal: { $0.matches($1) })
     let expectedByFrame = Dictionary(grouping: expected, by: \.frame)
     let actualByFrame = Dictionary(grouping: actual, by: \.frame)
     let differences = found.map { frame, kind in
@@ -34,7 +34,7 @@ enum ExpectationChecker {
     }
     return ExpectationResult(
       line: line, column: column, lane: expectation.name, passed: false, expected: expected,
-      actual: actual,
+      actual: actual, actualOrder: recorded?.order ?? [],
       mismatch: ExpectationMismatch(
         expected: expected, actual: actual, differences: differences, keys: expectation.keys,
         mapValues: expectation.mapValues, errorValue: expectation.errorValue))

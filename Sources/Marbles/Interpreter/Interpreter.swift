@@ -26,10 +26,10 @@ enum Interpreter {
       ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
-  /// Runs `source` on the current thread. `inspect` sees the run's runtime (tests use it to
-  /// check that teardown released the graph).
+  /// Runs `source` on the current thread. `_inspect`, a test hook, sees the run's runtime
+  /// (tests use it to check that teardown released the graph).
   static func runHere(
-    _ source: SourceFile, options: RunOptions, inspect: ((Runtime) -> Void)? = nil
+    _ source: SourceFile, options: RunOptions, _inspect inspect: ((Runtime) -> Void)? = nil
   ) -> ScriptOutcome {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError { return .failed(syntax) }

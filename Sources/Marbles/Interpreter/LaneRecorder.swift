@@ -203,12 +203,12 @@ final class LaneRecorder {
     return RecordedEvents(log: resolved, queues: queues)
   }
 
-  /// The recorded events with every inner signal resolved.
-  var timeline: [TimelineEvent] { recorded.events }
-
   /// The recording as an inner timeline.
   var innerTimeline: InnerTimeline {
-    InnerTimeline(subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: timeline)
+    let recorded = recorded
+    return InnerTimeline(
+      subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: recorded.events,
+      order: recorded.order)
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {

@@ -41,7 +41,6 @@ public struct MarbleEvent: Hashable, Sendable {
     set { place = MarblePlace(newValue) }
   }
 
-  /// Creates an event.
   public init(frame: Int, kind: Kind, range: SourceRange) {
     self.frame = frame
     self.key = MarbleKey(kind)
@@ -88,7 +87,6 @@ public struct MarbleDiagram: Hashable, Sendable {
   /// The number of frames the whole string spans, spaces excluded (`(ab)c` spans 5).
   public var length: Int
 
-  /// Creates a diagram.
   public init(
     kind: MarbleKind, events: [MarbleEvent], subscriptionPoint: SourceRange? = nil,
     firstFrame: Int = 0, length: Int
@@ -137,7 +135,6 @@ public struct SubscriptionMarble: Hashable, Sendable {
   /// The number of frames the whole string spans.
   public var length: Int
 
-  /// Creates a subscription marble.
   public init(subscribed: Int, unsubscribed: Int? = nil, length: Int = 0) {
     self.subscribed = subscribed
     self.unsubscribed = unsubscribed

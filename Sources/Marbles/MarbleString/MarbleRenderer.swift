@@ -41,7 +41,7 @@ public enum MarbleRenderError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Writes a timeline back as a cold marble string, the inverse of `MarbleParser.parse`.
 ///
-///     marbleString(of: [.next(2, "a"), .next(5, "b"), .next(5, "c"), .completed(9)]) { $0 }
+///     marbleString(of: [.next("a", at: 2), .next("b", at: 5), .next("c", at: 5), .completed(at: 9)]) { $0 }
 ///     // "--a--(bc)|"
 ///
 /// Events at one frame become a group, which uses one frame per character, so the next event

@@ -7,7 +7,8 @@ enum DiffDrawing {
   static func draw<Value: Equatable>(
     _ sides: [(label: String, events: [Recorded<Value>])], carets: [Int],
     keys: [String: Value], format: @escaping (Value) -> String,
-    typeName: @escaping (Value) -> String, theme: TimelineTheme, color: Bool
+    typeName: @escaping (Value) -> String, equal: @escaping (Value, Value) -> Bool,
+    theme: TimelineTheme, color: Bool
   ) -> [String] {
     var values: [Value] = []
     for side in sides {
@@ -17,7 +18,7 @@ enum DiffDrawing {
     }
     let glyphs = DiagramKeys(
       values: values, preferred: keys.map { ($0.key, $0.value) }, reserved: theme.reserved,
-      pool: theme.keyPool, ascii: theme.isASCII, equal: ==, print: format,
+      pool: theme.keyPool, ascii: theme.isASCII, equal: equal, print: format,
       literal: { literal(format($0)) })
     var rows: [DiagramGrid.Row] = []
     var frames = carets

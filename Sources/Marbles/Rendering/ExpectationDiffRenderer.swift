@@ -16,7 +16,6 @@ public struct ExpectationDiffRenderer: Sendable {
   /// Whether to emit ANSI colours.
   public var color: Bool
 
-  /// Creates a renderer.
   public init(theme: TimelineTheme = .ascii, color: Bool = false) {
     self.theme = theme
     self.color = color
@@ -44,14 +43,14 @@ public struct ExpectationDiffRenderer: Sendable {
       return diff + Self.notes(mismatch.origins, extraAfter: expected.count, subject: subject)
     }
     return MarbleDiff.render(
-      expected: mismatch.expected.map(Self.recorded), actual: mismatch.actual.map(Self.recorded),
+      expected: mismatch.expected, actual: mismatch.actual,
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
-      subject: "'\(lane)'", keys: mismatch.keys.mapValues(DiffValue.init),
-      format: { printable(Self.describe($0.value)) }, typeName: { $0.value.typeName },
+      subject: "'\(lane)'", keys: mismatch.keys, format: { printable(Self.describe($0)) },
+      typeName: \.typeName,
       formatError: { error in
-        printable((error as? DiffError).map { Self.describe($0.value) } ?? "\(error)")
+        printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")
       },
-      theme: theme, color: color)
+      equal: { $0.matches($1) }, theme: theme, color: color)
   }
 
   /// When there are more subscriptions than expected, notes naming what made each one, and the
@@ -70,19 +69,6 @@ public struct ExpectationDiffRenderer: Sendable {
         + " what it sends, without subscribing it again\n"
     }
     return text
-  }
-
-  static func recorded(_ event: TimelineEvent) -> Recorded<DiffValue> {
-    recorded(event, frame: event.frame)
-  }
-
-  /// `event` at `frame`.
-  static func recorded(_ event: TimelineEvent, frame: Int) -> Recorded<DiffValue> {
-    switch event.kind {
-    case .next: return .next(frame, DiffValue(event.value ?? .null))
-    case .error: return .error(frame, DiffError(value: event.value ?? .null))
-    case .completed: return .completed(frame)
-    }
   }
 
   /// A value as the diff prints it; an inner signal as the script that would make it, relative
@@ -105,7 +91,7 @@ public struct ExpectationDiffRenderer: Sendable {
   /// time progression), every value gets a letter.
   private static func describe(_ inner: InnerTimeline) -> String {
     let events = inner.events
-    let relative = events.map { recorded($0, frame: $0.frame - inner.subscribed) }
+    let relative = events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) }
     var errorArgument: [String] = []
     if let failure = events.first(where: { $0.kind == .error }),
       failure.value != .string("error")
@@ -138,7 +124,7 @@ public struct ExpectationDiffRenderer: Sendable {
       }
       guard complete else { continue }
       if let marble = try? marbleString(
-        of: relative, key: { value in keys.first { $0.value == value.value }?.key })
+        of: relative, key: { value in keys.first { $0.value == value }?.key })
       {
         return "cold("
           + ([String(reflecting: marble)] + arguments + errorArgument).joined(separator: ", ")
@@ -171,26 +157,12 @@ public struct ExpectationDiffRenderer: Sendable {
   }
 }
 
-/// A recorded value compared as expectations compare: numbers by value, inner signals by their
-/// events.
-struct DiffValue: Equatable {
-  let value: TimelineValue
-  init(_ value: TimelineValue) { self.value = value }
-  static func == (lhs: DiffValue, rhs: DiffValue) -> Bool { lhs.value.matches(rhs.value) }
-}
-
-extension DiffValue: DiagramKeyRefining {
+extension TimelineValue: DiagramKeyRefining {
   /// Inner signals match only when emitted at the same frame (`InnerTimeline.matches`).
   var keyRefinement: Int {
-    if case .signal(let inner) = value { return inner.subscribed }
+    if case .signal(let inner) = self { return inner.subscribed }
     return 0
   }
-}
-
-/// A recorded error value, compared like `DiffValue`.
-struct DiffError: Error, Equatable {
-  let value: TimelineValue
-  static func == (lhs: DiffError, rhs: DiffError) -> Bool { lhs.value.matches(rhs.value) }
 }
 
 extension ExpectationResult {

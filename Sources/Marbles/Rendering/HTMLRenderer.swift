@@ -10,7 +10,6 @@ public struct HTMLRenderer: Sendable {
   /// and the page's reveal button uncovers them one lane at a time, in `show` order.
   public var quiz: Bool
 
-  /// Creates a renderer.
   public init(theme: DiagramTheme = .auto, quiz: Bool = false) {
     self.theme = theme
     self.quiz = quiz
@@ -19,7 +18,7 @@ public struct HTMLRenderer: Sendable {
   /// The page, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return render(run, work: &work)
+    return _render(run, work: &work)
   }
 
   /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
@@ -33,7 +32,7 @@ public struct HTMLRenderer: Sendable {
   }
 
   /// The page; `work` counts what building and drawing it visited.
-  func render(_ run: ScriptRun, work: inout Int) -> String {
+  func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run, quiz: quiz)
     return render(diagram, work: &work)
   }

@@ -23,7 +23,6 @@ public struct SVGRenderer: Sendable {
   /// Quiz mode: the marble sources are drawn, every other lane only as its label and `?`.
   public var quiz: Bool
 
-  /// Creates a renderer.
   public init(theme: DiagramTheme = .auto, quiz: Bool = false) {
     self.theme = theme
     self.quiz = quiz
@@ -32,7 +31,7 @@ public struct SVGRenderer: Sendable {
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return render(run, work: &work)
+    return _render(run, work: &work)
   }
 
   /// The document, or nil when it would take more than `limit` bytes (about: see
@@ -45,7 +44,7 @@ public struct SVGRenderer: Sendable {
   }
 
   /// The document; `work` counts what building and drawing it visited.
-  func render(_ run: ScriptRun, work: inout Int) -> String {
+  func _render(_ run: ScriptRun, work: inout Int) -> String {
     let diagram = VisualDiagram(run, quiz: quiz)
     work += diagram.work + diagram.rows.count
     return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)

@@ -87,34 +87,21 @@ extension SubscriptionLog: JSONWritable {
 }
 
 extension TimelineEvent: JSONWritable {
-  /// `{"frame", "kind", "value"}`; an error has `"error"` instead of `"value"`; a recorded
-  /// event also has `"sequence"`, its place in the order of work inside its frame.
+  /// `{"frame", "kind", "value"}`; an error has `"error"` instead of `"value"`
+  /// (`JSONWriter.event`, which also writes a recorded event's `"sequence"`).
   public func writeJSON(to writer: inout JSONWriter) {
-    writer.object { writer in
-      writer.key("frame")
-      writer.int(frame)
-      writer.key("kind")
-      writer.string(kind.rawValue)
-      writeEventValue(kind, value, to: &writer)
-      if let sequence {
-        writer.key("sequence")
-        writer.int(sequence)
-      }
-    }
+    writer.event(frame, kind, RecordedValue(value), sequence: nil)
   }
 }
 
-/// `"value": V` for a next, `"error": E` for an error (`null` when there is none), nothing for a
-/// completion.
-private func writeEventValue(
-  _ kind: TimelineEvent.Kind, _ value: TimelineValue?, to writer: inout JSONWriter
-) {
-  switch kind {
-  case .next: writer.key("value")
-  case .error: writer.key("error")
-  case .completed: return
+extension JSONWriter {
+  /// `events` as an array, each with the `"sequence"` of its `order` entry when it has one.
+  mutating func events(_ events: [TimelineEvent], order: [EventOrder]) {
+    array(events.indices) { writer, index in
+      let (event, sequence) = (events[index], index < order.count ? order[index].sequence : nil)
+      writer.event(event.frame, event.kind, RecordedValue(event.value), sequence: sequence)
+    }
   }
-  if let value { value.writeJSON(to: &writer) } else { writer.null() }
 }
 
 extension TimelineValue: JSONWritable {
@@ -159,7 +146,12 @@ extension TimelineValue: JSONWritable {
       writer.object { writer in
         writer.key("event")
         writer.string(kind.rawValue)
-        writeEventValue(kind, value, to: &writer)
+        switch kind {
+        case .next: writer.key("value")
+        case .error: writer.key("error")
+        case .completed: return
+        }
+        if let value { value.writeJSON(to: &writer) } else { writer.null() }
       }
     case .signal(let inner):
       writer.object { writer in
@@ -174,7 +166,7 @@ extension TimelineValue: JSONWritable {
             writer.null()
           }
           writer.key("events")
-          writer.array(inner.events) { writer, event in event.writeJSON(to: &writer) }
+          writer.events(inner.events, order: inner.order)
         }
       }
     }
@@ -201,13 +193,14 @@ extension ExpectationResult: JSONWritable {
       }
       if let actual {
         writer.key("actual")
-        writer.array(actual) { writer, event in event.writeJSON(to: &writer) }
+        writer.events(actual, order: actualOrder)
       }
       if !passed, !writer.isDiscarding {
         writer.key("message")
         writer.string(ExpectationDiffRenderer().render(self))
       }
       if let differences = mismatch?.differences, !differences.isEmpty {
+        let orderAt = Dictionary(grouping: zip(actual ?? [], actualOrder), by: \.0.frame)
         writer.key("differences")
         writer.array(differences) { writer, difference in
           writer.object { writer in
@@ -218,7 +211,7 @@ extension ExpectationResult: JSONWritable {
             writer.key("expected")
             writer.array(difference.expected) { writer, event in event.writeJSON(to: &writer) }
             writer.key("actual")
-            writer.array(difference.actual) { writer, event in event.writeJSON(to: &writer) }
+            writer.events(difference.actual, order: orderAt[difference.frame]?.map(\.1) ?? [])
           }
         }
       }

@@ -19,7 +19,6 @@ public struct StepRenderer: Sendable {
   /// The labels of lanes a quiz hides (`marbles step --quiz`): drawn with `?` in every step.
   public var hidden: [String] = []
 
-  /// Creates a step renderer.
   public init(options: TimelineRenderer.Options = .init()) {
     self.options = options
     self.options.width = nil
@@ -38,13 +37,13 @@ public struct StepRenderer: Sendable {
     /// The keys of every value of the run, so that a value keeps its glyph at every step.
     let keys: DiagramKeys<TimelineValue>
 
-    init(run: ScriptRun, renderer: StepRenderer) {
-      var run = run
+    init(run recorded: ScriptRun, renderer: StepRenderer) {
+      var run = recorded
       // Each lane's events made once (a run's lanes make them from their recording on every
-      // access).
+      // access); the diagram reads their order of work from the recording.
       for index in run.lanes.indices { run.lanes[index].events = run.lanes[index].events }
       self.run = run
-      diagram = VisualDiagram(run)
+      diagram = VisualDiagram(recorded)
       self.renderer = renderer
       keys = TimelineRenderer(options: renderer.options).keys(of: run)
     }
@@ -191,9 +190,7 @@ extension [TimelineEvent] {
     let start = firstIndex(from: window.lowerBound)
     let end = window.upperBound == .max ? count : firstIndex(from: window.upperBound + 1)
     return self[start..<end].map { event in
-      var event = event
-      event.value = event.value?.prefix(through: window.upperBound)
-      return event
+      Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: window.upperBound) })
     }
   }
 
@@ -201,9 +198,8 @@ extension [TimelineEvent] {
     var kept: [TimelineEvent] = []
     for event in self {
       guard event.frame <= frame else { break }
-      var event = event
-      event.value = event.value?.prefix(through: frame)
-      kept.append(event)
+      kept.append(
+        Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: frame) }))
     }
     return kept
   }

@@ -29,7 +29,6 @@ public struct TimelineRenderer: Sendable {
     /// The maximum line width; longer timelines wrap into blocks. nil: never wrap.
     public var width: Int?
 
-    /// Creates options.
     public init(theme: TimelineTheme = .ascii, color: Bool = false, width: Int? = nil) {
       self.theme = theme
       self.color = color
@@ -40,7 +39,6 @@ public struct TimelineRenderer: Sendable {
   /// The options in use.
   public var options: Options
 
-  /// Creates a renderer.
   public init(options: Options = Options()) {
     self.options = options
   }

@@ -152,7 +152,7 @@ struct VisualDiagram {
       let index = rows.count
       addRow(
         label: lane.label, depth: 0,
-        subscription: lane.subscription, events: lane.events, origin: nil,
+        subscription: lane.subscription, events: lane.events, order: lane.order, origin: nil,
         values: &values, pendingLabels: &pendingLabels)
       if quiz, !lane.isMarbleSource {
         for row in index..<rows.count { rows[row].quiz = toPredict }
@@ -261,7 +261,7 @@ struct VisualDiagram {
   /// Appends the row of one lane or inner signal, then the rows of its inner signals.
   private mutating func addRow(
     label: String, depth: Int, subscription: SubscriptionLog, events: [TimelineEvent],
-    origin: (row: Int, frame: Int)?, values: inout ValueTable,
+    order: [EventOrder], origin: (row: Int, frame: Int)?, values: inout ValueTable,
     pendingLabels: inout [(row: Int, mark: Int, id: Int)]
   ) {
     let index = rows.count
@@ -289,15 +289,16 @@ struct VisualDiagram {
     var inners: [(frame: Int, timeline: InnerTimeline, mark: Int)] = []
     var slot = 0
     var previousFrame = Int.min
-    for event in events {
+    for (position, event) in events.enumerated() {
       work += 1
+      let order = position < order.count ? order[position] : nil
       slot = event.frame == previousFrame ? slot + 1 : 0
       previousFrame = event.frame
       rows[index].slots = max(rows[index].slots, slot + 1)
       var mark = Mark(
         frame: event.frame, slot: slot, kind: event.kind, value: event.value, label: "", hue: 0,
-        sequence: event.sequence ?? Int.max,
-        delivery: VisualDiagram.nextSequence(&values.sequence), action: event.action)
+        sequence: order?.sequence ?? Int.max,
+        delivery: VisualDiagram.nextSequence(&values.sequence), action: order?.action)
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"
@@ -315,7 +316,8 @@ struct VisualDiagram {
         label: "#\(number + 1)", depth: depth + 1,
         subscription: SubscriptionLog(
           subscribed: inner.timeline.subscribed, unsubscribed: inner.timeline.unsubscribed),
-        events: inner.timeline.events, origin: (index, inner.frame), values: &values,
+        events: inner.timeline.events, order: inner.timeline.order,
+        origin: (index, inner.frame), values: &values,
         pendingLabels: &pendingLabels)
     }
   }

@@ -123,7 +123,7 @@ package enum ExpectUpdater {
     var events: [Recorded<String>] = []
     for event in mismatch.actual {
       switch event.kind {
-      case .completed: events.append(.completed(event.frame))
+      case .completed: events.append(.completed(at: event.frame))
       case .error:
         let value = event.value ?? .null
         let matches =
@@ -135,16 +135,16 @@ package enum ExpectUpdater {
               "the failure at frame \(event.frame) is \(ExpectationDiffRenderer.describe(value)), "
                 + "not the expectation's error; set 'error: …' to it first"))
         }
-        events.append(.error(event.frame, MarbleError("error")))
+        events.append(.error(MarbleError("error"), at: event.frame))
       case .next:
         let value = event.value ?? .null
         if let key = mapKeys.first(where: { $0.value == value })?.key
           ?? mapKeys.first(where: { $0.value.matches(value) })?.key
           ?? mapKeys.first(where: { sameSignal($0.value, value) })?.key
         {
-          events.append(.next(event.frame, key))
+          events.append(.next(key, at: event.frame))
         } else if let glyph = literal(value), !written.contains(glyph) {
-          events.append(.next(event.frame, glyph))
+          events.append(.next(glyph, at: event.frame))
         } else {
           return .failure(
             Reason(

@@ -61,101 +61,111 @@ struct LaneEvent: Sendable {
   var queue: Int32
 }
 
-/// A lane's recorded events as its recorder stored them; `TimelineEvent`s are made only when
-/// asked for (once, then kept), and JSON output writes them straight from this storage, so that
-/// a run of a million events never holds them twice.
+/// A lane's recorded events as its recorder stored them; `TimelineEvent`s and their
+/// `EventOrder`s are made only when asked for (once, then kept), and JSON output writes them
+/// straight from this storage, so that a run of a million events never holds them twice.
 final class RecordedEvents: @unchecked Sendable {
   // Invariant: `log` and `queues` are immutable; `cache` is only touched under `lock`.
   let log: RecordLog<LaneEvent>
   /// The names of the queues that delivered events (`main`).
   let queues: [String]
   private let lock = NSLock()
-  private var cache: [TimelineEvent]?
+  private var cache: (events: [TimelineEvent], order: [EventOrder])?
 
   init(log: RecordLog<LaneEvent>, queues: [String]) {
     self.log = log
     self.queues = queues
   }
 
-  /// The number of events.
   var count: Int { log.count }
 
-  /// The events as `TimelineEvent`s, in delivery order.
-  var events: [TimelineEvent] {
+  /// The events, in delivery order.
+  var events: [TimelineEvent] { made.events }
+
+  /// Where each of `events` stood in the run's work.
+  var order: [EventOrder] { made.order }
+
+  private var made: (events: [TimelineEvent], order: [EventOrder]) {
     lock.lock()
     defer { lock.unlock() }
     if let cache { return cache }
-    var events: [TimelineEvent] = []
-    events.reserveCapacity(log.count)
-    log.forEachEntry { events.append(event($0)) }
-    cache = events
-    return events
+    var made: (events: [TimelineEvent], order: [EventOrder]) = ([], [])
+    made.events.reserveCapacity(log.count)
+    made.order.reserveCapacity(log.count)
+    for entry in log {
+      let stored = entry.element
+      made.events.append(
+        TimelineEvent(frame: entry.frame, kind: stored.kind, value: stored.value.timelineValue))
+      made.order.append(
+        EventOrder(
+          sequence: stored.sequence,
+          action: EventAction(
+            turn: stored.turn < 0 ? nil : stored.turn,
+            queue: stored.queue == 0 ? nil : queues[Int(stored.queue) - 1])))
+    }
+    cache = made
+    return made
   }
 
-  /// The `TimelineEvent` of one entry.
-  func event(_ entry: RecordLog<LaneEvent>.Entry) -> TimelineEvent {
-    let stored = entry.element
-    return TimelineEvent(
-      frame: entry.frame, kind: stored.kind, value: stored.value.timelineValue,
-      sequence: stored.sequence,
-      action: EventAction(
-        turn: stored.turn < 0 ? nil : stored.turn,
-        queue: stored.queue == 0 ? nil : queues[Int(stored.queue) - 1]))
-  }
-
-  /// Writes the events as a JSON array, byte for byte as `TimelineEvent.writeJSON` writes each.
+  /// Writes the events as a JSON array, each as `TimelineEvent.writeJSON` writes it.
   func writeJSON(to writer: inout JSONWriter) {
     writer.array { writer in
       for entry in log {
         if writer.isDiscarding { return }
         let stored = entry.element
-        if Self.writeFlat(entry.frame, stored, to: &writer) { continue }
-        writer.object { writer in
-          writer.key("frame")
-          writer.int(entry.frame)
-          writer.key("kind")
-          writer.string(stored.kind.rawValue)
-          switch stored.kind {
-          case .next:
-            writer.key("value")
-            stored.value.writeJSON(to: &writer)
-          case .error:
-            writer.key("error")
-            stored.value.writeJSON(to: &writer)
-          case .completed: break
-          }
-          writer.key("sequence")
-          writer.int(stored.sequence)
-        }
+        writer.event(entry.frame, stored.kind, stored.value, sequence: stored.sequence)
       }
     }
   }
+}
 
-  /// Writes an event whose value is an integer, a Boolean, `nil` or none in one step (the same
-  /// bytes as the general path); false when it does not apply.
-  private static func writeFlat(
-    _ frame: Int, _ stored: LaneEvent, to writer: inout JSONWriter
-  ) -> Bool {
-    let value: JSONWriter.FlatScalar
-    switch stored.value {
-    case .int(let number): value = .int(number)
-    case .bool(let flag): value = .literal(flag ? "true" : "false")
-    case .null, .none: value = .literal("null")
-    case .double, .other: return false
+extension JSONWriter {
+  /// The one writer of an event: `{"frame", "kind", "value"}`, an error with `"error"` instead
+  /// of `"value"`, a completion with neither, and `"sequence"` for a recorded event. An integer,
+  /// Boolean or `nil` value is written in one step (`flatObject`, the same bytes).
+  mutating func event(
+    _ frame: Int, _ kind: TimelineEvent.Kind, _ value: RecordedValue, sequence: Int?
+  ) {
+    let flat: FlatScalar?
+    switch value {
+    case .int(let number): flat = .int(number)
+    case .bool(let flag): flat = .literal(flag ? "true" : "false")
+    case .null, .none: flat = .literal("null")
+    case .double, .other: flat = nil
     }
-    switch stored.kind {
-    case .next:
-      return writer.flatObject(
-        "frame", .int(frame), "kind", .literal("\"next\""), "value", value, "sequence",
-        .int(stored.sequence))
-    case .error:
-      return writer.flatObject(
-        "frame", .int(frame), "kind", .literal("\"error\""), "error", value, "sequence",
-        .int(stored.sequence))
-    case .completed:
-      return writer.flatObject(
-        "frame", .int(frame), "kind", .literal("\"completed\""), "sequence",
-        .int(stored.sequence))
+    let names: (kind: StaticString, value: StaticString) =
+      kind == .next ? ("\"next\"", "value") : kind == .error ? ("\"error\"", "error") : ("", "")
+    let order: FlatScalar? = sequence.map { .int($0) }
+    if let flat, kind != .completed,
+      flatObject(
+        "frame", .int(frame), "kind", .literal(names.kind), names.value, flat,
+        sequence == nil ? nil : "sequence", order)
+    {
+      return
+    }
+    if kind == .completed, let order,
+      flatObject("frame", .int(frame), "kind", .literal("\"completed\""), "sequence", order)
+    {
+      return
+    }
+    object { writer in
+      writer.key("frame")
+      writer.int(frame)
+      writer.key("kind")
+      writer.string(kind.rawValue)
+      switch kind {
+      case .next:
+        writer.key("value")
+        value.writeJSON(to: &writer)
+      case .error:
+        writer.key("error")
+        value.writeJSON(to: &writer)
+      case .completed: break
+      }
+      if let sequence {
+        writer.key("sequence")
+        writer.int(sequence)
+      }
     }
   }
 }

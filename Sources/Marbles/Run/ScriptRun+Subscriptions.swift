@@ -14,13 +14,19 @@ extension ScriptRun {
         rows.ofEvent.count == lane.events.count
       else { return [lane] }
       var byRow = Array(repeating: [TimelineEvent](), count: rows.windows.count)
-      for (event, row) in zip(lane.events, rows.ofEvent) where byRow.indices.contains(row) {
+      var orderByRow = Array(repeating: [EventOrder](), count: rows.windows.count)
+      let order = lane.order.count == lane.events.count ? lane.order : []
+      for (index, (event, row)) in zip(lane.events, rows.ofEvent).enumerated()
+      where byRow.indices.contains(row) {
         byRow[row].append(event)
+        if !order.isEmpty { orderByRow[row].append(order[index]) }
       }
       return rows.windows.indices.map { row in
-        TimelineLane(
+        var split = TimelineLane(
           name: "\(lane.name) ·\(row + 1)", label: "\(lane.label) ·\(row + 1)", kind: lane.kind,
           subscription: rows.windows[row], events: byRow[row], isMarbleSource: lane.isMarbleSource)
+        split.order = orderByRow[row]
+        return split
       }
     }
     return run

@@ -5,7 +5,6 @@ public struct RunOptions: Sendable {
   /// What else the run may use before it stops with an error.
   public var budgets: RunBudgets
 
-  /// Creates options.
   public init(maxFrames: Int = 100_000, budgets: RunBudgets = RunBudgets()) {
     self.maxFrames = maxFrames
     self.budgets = budgets

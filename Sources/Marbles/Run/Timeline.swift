@@ -197,82 +197,22 @@ extension TimelineValue: CustomStringConvertible {
   }
 }
 
-/// One recorded event at an absolute frame.
-public struct TimelineEvent: Hashable, Sendable {
-  /// What kind of event it is.
-  public enum Kind: String, Hashable, Sendable {
-    /// A value.
-    case next
-    /// A failure.
-    case error
-    /// Completion.
-    case completed
-  }
+// A script's failure carries a value (`Error("boom")`, `"error"`): the error of its events.
+extension TimelineValue: Error {}
 
-  /// The absolute virtual frame.
-  public var frame: Int
-  /// The kind.
-  public var kind: Kind
-  /// The value of a `next`, the error value of an `error`, nil for `completed`.
-  public var value: TimelineValue?
+/// Where a recorded event stood in the run's work, kept beside the events (not in their
+/// equality): the order of `step` and of a frame's stacked marks.
+public struct EventOrder: Hashable, Sendable {
   /// The event's place in the order of work inside its frame, across every lane and inner
   /// signal of the run: 0 for the first event recorded at this frame, then 1, 2, … (numbers may
-  /// skip events recorded only for expectations). nil for events that were not recorded (the
-  /// expected side of an `expect`). Not part of `matches`.
-  public var sequence: Int?
-  /// The scheduler action that delivered the event and its queue (recorded events only), so
-  /// that a command's hops to the main queue, later actions of the same frame, can be shown.
-  /// Not part of equality, like `sequence`.
+  /// skip events recorded only for expectations).
+  public var sequence: Int
+  /// The scheduler action that delivered the event and its queue, so that a command's hops to
+  /// the main queue, later actions of the same frame, can be shown.
   public var action: EventAction?
 
-  /// Creates an event.
-  public init(
-    frame: Int, kind: Kind, value: TimelineValue? = nil, sequence: Int? = nil,
-    action: EventAction? = nil
-  ) {
-    self.frame = frame
-    self.kind = kind
-    self.value = value
-    self.sequence = sequence
-    self.action = action
-  }
-
-  /// A `next` event.
-  public static func next(_ value: TimelineValue, at frame: Int) -> TimelineEvent {
-    TimelineEvent(frame: frame, kind: .next, value: value)
-  }
-
-  /// An `error` event.
-  public static func error(_ value: TimelineValue, at frame: Int) -> TimelineEvent {
-    TimelineEvent(frame: frame, kind: .error, value: value)
-  }
-
-  /// A `completed` event.
-  public static func completed(at frame: Int) -> TimelineEvent {
-    TimelineEvent(frame: frame, kind: .completed)
-  }
-
-  /// Equal frame, kind and value; `sequence` and `action` say where the event stood in its
-  /// frame's work, not what it is, and are ignored.
-  public static func == (lhs: TimelineEvent, rhs: TimelineEvent) -> Bool {
-    lhs.frame == rhs.frame && lhs.kind == rhs.kind && lhs.value == rhs.value
-  }
-
-  /// Hashes frame, kind and value (like `==`).
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(frame)
-    hasher.combine(kind)
-    hasher.combine(value)
-  }
-
-  /// Same frame, same kind, matching values.
-  public func matches(_ other: TimelineEvent) -> Bool {
-    guard frame == other.frame, kind == other.kind else { return false }
-    switch (value, other.value) {
-    case (nil, nil): return true
-    case (let a?, let b?): return a.matches(b)
-    default: return false
-    }
+  public init(sequence: Int, action: EventAction? = nil) {
+    (self.sequence, self.action) = (sequence, action)
   }
 }
 
@@ -285,7 +225,6 @@ public struct EventAction: Hashable, Sendable {
   /// The name of the queue the action ran on (`main`), nil for the scheduler itself.
   public var queue: String?
 
-  /// Creates an action stamp.
   public init(turn: Int?, queue: String?) {
     self.turn = turn
     self.queue = queue
@@ -300,12 +239,29 @@ public struct InnerTimeline: Hashable, Sendable {
   public var unsubscribed: Int?
   /// Its events in delivery order.
   public var events: [TimelineEvent]
+  /// Where each event stood in the run's work (empty for events that were not recorded); not
+  /// part of equality.
+  public var order: [EventOrder]
 
-  /// Creates an inner timeline.
-  public init(subscribed: Int, unsubscribed: Int? = nil, events: [TimelineEvent] = []) {
-    self.subscribed = subscribed
-    self.unsubscribed = unsubscribed
-    self.events = events
+  public init(
+    subscribed: Int, unsubscribed: Int? = nil, events: [TimelineEvent] = [],
+    order: [EventOrder] = []
+  ) {
+    (self.subscribed, self.unsubscribed) = (subscribed, unsubscribed)
+    (self.events, self.order) = (events, order)
+  }
+
+  /// Equal windows and events; `order` is ignored.
+  public static func == (lhs: InnerTimeline, rhs: InnerTimeline) -> Bool {
+    lhs.subscribed == rhs.subscribed && lhs.unsubscribed == rhs.unsubscribed
+      && lhs.events == rhs.events
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(subscribed)
+    hasher.combine(unsubscribed)
+    hasher.combine(events)
   }
 
   /// Same subscription frame and matching events.
@@ -350,6 +306,18 @@ public struct TimelineLane: Hashable, Sendable {
       recorded = nil
     }
   }
+  /// Where each event stood in the run's work (empty for a lane that was not recorded).
+  /// Setting it keeps the events (a row of a split lane keeps its events' places).
+  public var order: [EventOrder] {
+    get { recorded?.order ?? givenOrder }
+    set {
+      givenEvents = events
+      recorded = nil
+      givenOrder = newValue
+    }
+  }
+  /// The order as set, for a lane not stored by a recorder.
+  private var givenOrder: [EventOrder] = []
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
   /// negative), which the lane did not receive. Empty otherwise.
   public var before: [TimelineEvent]
@@ -367,7 +335,6 @@ public struct TimelineLane: Hashable, Sendable {
   /// asked for, and written to JSON straight from this storage.
   private(set) var recorded: RecordedEvents?
 
-  /// Creates a lane.
   public init(
     name: String, label: String? = nil, kind: Kind = .signal,
     subscription: SubscriptionLog, events: [TimelineEvent], before: [TimelineEvent] = []
@@ -411,7 +378,6 @@ public struct TimelineLane: Hashable, Sendable {
 
 /// Why a run stopped before the end of virtual time.
 public struct RunStop: Hashable, Sendable {
-  /// The cause.
   public enum Reason: String, Hashable, Sendable {
     /// A runtime error in the script (division by zero, a bad argument at run time, …).
     case runtimeError
@@ -426,12 +392,10 @@ public struct RunStop: Hashable, Sendable {
 
   /// The last frame at which work ran; everything recorded is at or before it.
   public var frame: Int
-  /// The cause.
   public var reason: Reason
   /// The error's message (the diagnostic in `ScriptRun.diagnostics` has its location).
   public var message: String
 
-  /// Creates a stop record.
   public init(frame: Int, reason: Reason, message: String) {
     self.frame = frame
     self.reason = reason
@@ -468,7 +432,6 @@ public struct ExpectationMismatch: Hashable, Sendable {
 
   /// One frame that differs.
   public struct FrameDifference: Hashable, Sendable {
-    /// The frame.
     public var frame: Int
     /// The kind of difference.
     public var kind: Kind
@@ -477,7 +440,6 @@ public struct ExpectationMismatch: Hashable, Sendable {
     /// The actual events at the frame, in order.
     public var actual: [TimelineEvent]
 
-    /// Creates a difference.
     public init(frame: Int, kind: Kind, expected: [TimelineEvent], actual: [TimelineEvent]) {
       self.frame = frame
       self.kind = kind
@@ -509,7 +471,6 @@ public struct ExpectationMismatch: Hashable, Sendable {
   /// output' at 3:13`), nil where an operator made it during the run.
   public var origins: [String?]
 
-  /// Creates a mismatch.
   public init(
     expected: [TimelineEvent] = [], actual: [TimelineEvent] = [],
     differences: [FrameDifference] = [], keys: [String: TimelineValue] = [:],
@@ -543,14 +504,17 @@ public struct ExpectationResult: Hashable, Sendable {
   public var expected: [TimelineEvent]?
   /// The actual events (on failure).
   public var actual: [TimelineEvent]?
+  /// Where each of `actual` stood in the run's work.
+  public var actualOrder: [EventOrder]
   /// How it failed, as data (nil when it held); `ExpectationDiffRenderer` draws it.
   public var mismatch: ExpectationMismatch?
 
-  /// Creates a result.
   public init(
     line: Int, column: Int, lane: String, passed: Bool, expected: [TimelineEvent]? = nil,
-    actual: [TimelineEvent]? = nil, mismatch: ExpectationMismatch? = nil
+    actual: [TimelineEvent]? = nil, actualOrder: [EventOrder] = [],
+    mismatch: ExpectationMismatch? = nil
   ) {
+    self.actualOrder = actualOrder
     self.line = line
     self.column = column
     self.lane = lane
@@ -593,7 +557,6 @@ public struct ScriptRun: Hashable, Sendable {
   /// what was recorded up to `stopped.frame` and no expectation results.
   public var stopped: RunStop?
 
-  /// Creates a run record.
   public init(
     file: String, title: String? = nil, firstFrame: Int = 0, lastFrame: Int = 0,
     lanes: [TimelineLane] = [], subscriptions: [(name: String, log: [SubscriptionLog])] = [],

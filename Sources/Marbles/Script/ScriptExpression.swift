@@ -168,7 +168,6 @@ struct ScriptClosure: Hashable, Sendable {
     case explicit([ScriptIdentifier])
   }
 
-  /// The parameters.
   var parameters: Parameters
   /// The single expression the closure returns; for a block, `nil` over the closure's range.
   var body: ScriptExpression

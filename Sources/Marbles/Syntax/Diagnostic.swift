@@ -25,7 +25,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   /// Related notes ("group opened here").
   public var notes: [Diagnostic]
 
-  /// Creates a diagnostic.
   public init(
     _ severity: Severity, _ message: String, at range: SourceRange, notes: [Diagnostic] = []
   ) {
@@ -35,12 +34,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.notes = notes
   }
 
-  /// Creates an error.
   public static func error(_ message: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(.error, message, at: range)
   }
 
-  /// Creates a warning.
   public static func warning(_ message: String, at range: SourceRange) -> Diagnostic {
     Diagnostic(.warning, message, at: range)
   }

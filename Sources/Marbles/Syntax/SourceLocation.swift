@@ -6,7 +6,6 @@ public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConver
   /// The 1-based column, in Characters.
   public var column: Int
 
-  /// Creates a position.
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
@@ -28,7 +27,6 @@ public struct SourceRange: Hashable, Sendable {
   /// The position just after the last one covered.
   public var end: SourcePosition
 
-  /// Creates a range.
   public init(start: SourcePosition, end: SourcePosition) {
     self.start = start
     self.end = end
@@ -61,7 +59,6 @@ public struct SourceFile: Sendable {
   /// The text split into lines (without terminators).
   public let lines: [Substring]
 
-  /// Creates a source file.
   public init(name: String, text: String) {
     self.name = name
     self.text = text

@@ -30,6 +30,7 @@ public enum MarbleDiff {
   ///   - format: How a value prints.
   ///   - typeName: The type name printed when two unequal values differ in type or print alike.
   ///   - formatError: How an error prints.
+  ///   - equal: When two values (and two errors that are values) count as equal.
   public static func compare<Value: Equatable>(
     expected: [Recorded<Value>],
     actual: [Recorded<Value>],
@@ -37,19 +38,21 @@ public enum MarbleDiff {
     keys: [String: Value] = [:],
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
-    formatError: @escaping (any Error) -> String = { String(describing: $0) }
+    formatError: @escaping (any Error) -> String = { String(describing: $0) },
+    equal: @escaping (Value, Value) -> Bool = (==)
   ) -> String? {
-    let found = differences(expected: expected, actual: actual)
+    let found = differences(expected: expected, actual: actual, equal: equal)
     guard !found.isEmpty else { return nil }
     return render(
       expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
-      format: format, typeName: typeName, formatError: formatError)
+      format: format, typeName: typeName, formatError: formatError, equal: equal)
   }
 
   /// Every frame where `actual` differs from `expected`, in frame order, with the kind of
   /// difference. Empty when they are equal.
   public static func differences<Value: Equatable>(
-    expected: [Recorded<Value>], actual: [Recorded<Value>]
+    expected: [Recorded<Value>], actual: [Recorded<Value>],
+    equal: (Value, Value) -> Bool = (==)
   ) -> [(frame: Int, kind: ExpectationMismatch.Kind)] {
     let expectedByFrame = group(expected)
     let actualByFrame = group(actual)
@@ -59,9 +62,12 @@ public enum MarbleDiff {
     for frame in frames {
       let wanted = expectedByFrame[frame] ?? []
       let got = actualByFrame[frame] ?? []
-      if wanted.count == got.count && zip(wanted, got).allSatisfy(eventsEqual) { continue }
+      func same(_ lhs: Event<Value>, _ rhs: Event<Value>) -> Bool {
+        eventsEqual(lhs, rhs, by: equal)
+      }
+      if wanted.count == got.count && zip(wanted, got).allSatisfy(same) { continue }
       let expectsLater = (expectedLast ?? .min) > frame
-      found.append((frame, classify(expected: wanted, actual: got, expectsLater: expectsLater)))
+      found.append((frame, classify(expected: wanted, actual: got, expectsLater, same)))
     }
     return found
   }
@@ -78,12 +84,13 @@ public enum MarbleDiff {
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
+    equal: @escaping (Value, Value) -> Bool = (==),
     theme: TimelineTheme = .ascii,
     color: Bool = false
   ) -> String {
     let expectedByFrame = group(expected)
     let actualByFrame = group(actual)
-    let words = Words(format: format, typeName: typeName, formatError: formatError)
+    let words = Words(format: format, typeName: typeName, formatError: formatError, equal: equal)
     let lines = differences.map { frame, kind in
       let wanted = expectedByFrame[frame] ?? []
       let got = actualByFrame[frame] ?? []
@@ -101,7 +108,7 @@ public enum MarbleDiff {
     ]
     text += DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
-      keys: keys, format: format, typeName: typeName, theme: theme, color: color)
+      keys: keys, format: format, typeName: typeName, equal: equal, theme: theme, color: color)
     text += lines.map(\.line)
     return text.joined(separator: "\n")
   }
@@ -206,6 +213,7 @@ private struct Words<Value: Equatable> {
   let format: (Value) -> String
   let typeName: (Value) -> String
   let formatError: (any Error) -> String
+  let equal: (Value, Value) -> Bool
 
   func text(_ event: Event<Value>) -> String {
     switch event {
@@ -227,7 +235,8 @@ private struct Words<Value: Equatable> {
     var line =
       "\(MarbleDiff.words(kind, expected: expected.count, actual: actual.count)): "
       + "expected \(list(expected)), got \(list(actual))"
-    for case (.next(let left), .next(let right)) in zip(expected, actual) where left != right {
+    for case (.next(let left), .next(let right)) in zip(expected, actual) where !equal(left, right)
+    {
       let (leftType, rightType) = (typeName(left), typeName(right))
       if leftType != rightType {
         line += "; the values have different types: '\(leftType)' and '\(rightType)'"
@@ -244,8 +253,9 @@ private struct Words<Value: Equatable> {
 
 extension MarbleDiff {
   /// The kind of difference between the events of one frame.
-  static func classify<Value: Equatable>(
-    expected: [Event<Value>], actual: [Event<Value>], expectsLater: Bool
+  static func classify<Value>(
+    expected: [Event<Value>], actual: [Event<Value>], _ expectsLater: Bool,
+    _ eventsEqual: (Event<Value>, Event<Value>) -> Bool
   ) -> ExpectationMismatch.Kind {
     let actualTerminates = actual.contains(where: \.isTerminal)
     let expectedTerminates = expected.contains(where: \.isTerminal)

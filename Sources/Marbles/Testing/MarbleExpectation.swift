@@ -18,14 +18,12 @@ public struct MarbleIssue: Hashable, Sendable, CustomStringConvertible {
   /// `expectMarbles` attaches to the Swift Testing issue (`expected-vs-actual.svg`).
   public var picture: String?
 
-  /// Creates an issue.
   public init(_ severity: Severity, _ message: String, picture: String? = nil) {
     self.severity = severity
     self.message = message
     self.picture = picture
   }
 
-  /// The message.
   public var description: String { message }
 }
 

@@ -45,23 +45,23 @@ public struct MarbleTimeline<Value> {
       }
       for event in diagram.events {
         if event.key.rawValue == lastNumber, let lastValue {
-          add(.next(event.frame, lastValue))
+          add(.next(lastValue, at: event.frame))
           continue
         }
         switch event.kind {
         case .completed:
-          add(.completed(event.frame))
+          add(.completed(at: event.frame))
         case .error:
-          add(.error(event.frame, error))
+          add(.error(error, at: event.frame))
         case .value(let key):
           if let known = last, known.key == key {
             // Equal as a String, written differently: the value of the key looked up first.
             (lastNumber, lastValue) = (event.key.rawValue, known.value)
-            add(.next(event.frame, known.value))
+            add(.next(known.value, at: event.frame))
           } else if let value = values[key] {
             last = (key, value)
             (lastNumber, lastValue) = (event.key.rawValue, value)
-            add(.next(event.frame, value))
+            add(.next(value, at: event.frame))
           } else if let value = Self.defaultValue(forKey: key) {
             if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
               diagnostics.append(
@@ -69,7 +69,7 @@ public struct MarbleTimeline<Value> {
             }
             last = (key, value)
             (lastNumber, lastValue) = (event.key.rawValue, value)
-            add(.next(event.frame, value))
+            add(.next(value, at: event.frame))
           } else if reported.insert(key).inserted {
             diagnostics.append(
               .marbleValueUnresolved(

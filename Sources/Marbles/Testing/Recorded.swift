@@ -8,29 +8,54 @@ import Reactive
 public struct Recorded<Value> {
   /// The virtual frame of the event.
   public var frame: Int
-  /// The event.
   public var event: Event<Value>
 
-  /// Creates a recorded event.
   @inlinable public init(frame: Int, event: Event<Value>) {
     self.frame = frame
     self.event = event
   }
 
-  /// A value at `frame`.
-  @inlinable public static func next(_ frame: Int, _ value: Value) -> Recorded {
+  /// What kind of event it is, without its value.
+  public enum Kind: String, Hashable, Sendable {
+    case next, error, completed
+  }
+
+  /// `.next`, `.error` or `.completed`.
+  public var kind: Kind {
+    switch event {
+    case .next: return .next
+    case .error: return .error
+    case .completed: return .completed
+    }
+  }
+
+  /// A value at `frame` (value first, frame after `at:`, as scripts write `s.next(v, at: F)`).
+  @inlinable public static func next(_ value: Value, at frame: Int) -> Recorded {
     Recorded(frame: frame, event: .next(value))
   }
 
   /// A failure at `frame`.
-  @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
+  @inlinable public static func error(_ error: any Error, at frame: Int) -> Recorded {
     Recorded(frame: frame, event: .error(error))
   }
 
   /// Completion at `frame`.
-  @inlinable public static func completed(_ frame: Int) -> Recorded {
+  @inlinable public static func completed(at frame: Int) -> Recorded {
     Recorded(frame: frame, event: .completed)
   }
+
+  @available(*, deprecated, renamed: "next(_:at:)")
+  @inlinable public static func next(_ frame: Int, _ value: Value) -> Recorded {
+    next(value, at: frame)
+  }
+
+  @available(*, deprecated, renamed: "error(_:at:)")
+  @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
+    Recorded(frame: frame, event: .error(error))
+  }
+
+  @available(*, deprecated, renamed: "completed(at:)")
+  @inlinable public static func completed(_ frame: Int) -> Recorded { completed(at: frame) }
 }
 
 extension Recorded: Sendable where Value: Sendable {}
@@ -41,7 +66,16 @@ extension Recorded: PlaybackItem {}
 extension Recorded: Equatable where Value: Equatable {
   /// Same frame and equal events.
   public static func == (lhs: Recorded, rhs: Recorded) -> Bool {
-    lhs.frame == rhs.frame && eventsEqual(lhs.event, rhs.event)
+    lhs.frame == rhs.frame && eventsEqual(lhs.event, rhs.event, by: ==)
+  }
+}
+
+extension Recorded: Hashable where Value: Hashable {
+  /// Hashes the frame, the kind and a `next`'s value (errors compare by more than they hash).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(frame)
+    hasher.combine(kind)
+    hasher.combine(event.value)
   }
 }
 
@@ -50,12 +84,57 @@ extension Recorded: CustomStringConvertible {
   public var description: String { "\(event)@\(frame)" }
 }
 
-/// Whether two events are of the same kind with equal values or errors.
-func eventsEqual<Value: Equatable>(_ lhs: Event<Value>, _ rhs: Event<Value>) -> Bool {
+/// Whether two events are of the same kind with equal values or errors (`same` compares values,
+/// and errors that are values of the recorded type).
+func eventsEqual<Value>(
+  _ lhs: Event<Value>, _ rhs: Event<Value>, by same: (Value, Value) -> Bool
+) -> Bool {
   switch (lhs, rhs) {
-  case (.next(let left), .next(let right)): return left == right
-  case (.error(let left), .error(let right)): return MarbleDiff.errorsEqual(left, right)
+  case (.next(let left), .next(let right)): return same(left, right)
+  case (.error(let left), .error(let right)):
+    if let left = left as? Value, let right = right as? Value { return same(left, right) }
+    return MarbleDiff.errorsEqual(left, right)
   case (.completed, .completed): return true
   default: return false
+  }
+}
+
+/// A script's recorded event: its error is a `TimelineValue` too.
+public typealias TimelineEvent = Recorded<TimelineValue>
+
+extension Recorded where Value == TimelineValue {
+  /// An event of `kind` at `frame`; `value` is the value of a `next` or the error value of an
+  /// `error` (`nil` stands for `.null` there), ignored for `completed`.
+  public init(frame: Int, kind: Kind, value: TimelineValue? = nil) {
+    switch kind {
+    case .next: self.init(frame: frame, event: .next(value ?? .null))
+    case .error: self.init(frame: frame, event: .error(value ?? .null))
+    case .completed: self.init(frame: frame, event: .completed)
+    }
+  }
+
+  /// The value of a `next`, the error value of an `error` (other errors print as a string),
+  /// nil for `completed`.
+  public var value: TimelineValue? {
+    switch event {
+    case .next(let value): return value
+    case .error(let error): return error as? TimelineValue ?? .string("\(error)")
+    case .completed: return nil
+    }
+  }
+
+  /// A failure at `frame` whose error is `value` (`.string("error")` for a marble's `#`).
+  public static func error(_ value: TimelineValue, at frame: Int) -> Recorded {
+    Recorded(frame: frame, event: .error(value))
+  }
+
+  /// Same frame, same kind, matching values (`TimelineValue.matches`).
+  public func matches(_ other: Recorded) -> Bool {
+    guard frame == other.frame, kind == other.kind else { return false }
+    switch (value, other.value) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.matches(b)
+    default: return false
+    }
   }
 }

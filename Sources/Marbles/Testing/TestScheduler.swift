@@ -3,7 +3,7 @@ import Reactive
 /// Virtual time for marble tests: builds cold and hot sources, records signals, and runs.
 ///
 ///     let ts = TestScheduler()
-///     let input = ts.cold(events: [.next(2, 1), .completed(5)])      // --1--|
+///     let input = ts.cold(events: [.next(1, at: 2), .completed(at: 5)])      // --1--|
 ///     let recording = ts.record(input)
 ///     try ts.run()
 ///     // recording.events: next(1)@2, completed@5

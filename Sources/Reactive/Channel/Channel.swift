@@ -15,7 +15,6 @@ public final class Channel<Value>: @unchecked Sendable {
   /// The terminal that usually faces the view: what is sent into it reaches `leading`.
   public let following: ChannelTerminal<Value>
 
-  /// Creates a channel.
   public init() {
     let leadingSubject = ReplaySubject<Value>(capacity: 0)
     let followingSubject = ReplaySubject<Value>(capacity: 1)

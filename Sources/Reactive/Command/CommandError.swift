@@ -30,7 +30,6 @@ public struct CommandError: Error, CustomNSError, LocalizedError, CustomStringCo
 
   /// `RACCommandErrorDomain`.
   public static var errorDomain: String { domain }
-  /// The code.
   public var errorCode: Int { code }
   /// The localized description and the command.
   public var errorUserInfo: [String: Any] {

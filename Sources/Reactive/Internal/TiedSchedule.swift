@@ -34,7 +34,6 @@ extension Subscriber {
   @usableFromInline let lock: Lock?
   /// The subscription the action is tied to; weak, so that a pending action does not keep it.
   @exclusivity(unchecked) @usableFromInline weak var subscriber: Subscriber<Value>?
-  /// The work.
   @usableFromInline let action: () -> Void
   /// The attachment to remove once the action has run (nil until attached).
   @exclusivity(unchecked) @usableFromInline var token: CompositeDisposable.Token?

@@ -224,7 +224,6 @@
   associatedtype Value
   /// The frame of the event.
   var frame: Int { get }
-  /// The event.
   var event: Event<Value> { get }
 }
 

@@ -8,7 +8,6 @@ public struct SubscriptionLog: Hashable, Sendable, CustomStringConvertible {
   /// The frame it was disposed or terminated, or nil while it is still active.
   public var unsubscribed: Int?
 
-  /// Creates a log entry.
   public init(subscribed: Int, unsubscribed: Int? = nil) {
     self.subscribed = subscribed
     self.unsubscribed = unsubscribed

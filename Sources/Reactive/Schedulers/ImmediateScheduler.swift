@@ -11,7 +11,6 @@
 /// A delayed action blocks the calling thread for the delay (in milliseconds), as RAC does; use
 /// it for delays only outside tests.
 public final class ImmediateScheduler: Scheduler {
-  /// Creates an immediate scheduler.
   public init() {}
 
   /// Milliseconds of monotonic clock time.

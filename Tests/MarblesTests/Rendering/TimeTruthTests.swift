@@ -110,10 +110,13 @@ import Testing
     let run = try #require(outcome.run)
     // s delivers 'a' to t's map (shown later) before its own lane? Whatever the order, the
     // sequence numbers of frame 1 are 0..<4 with no repeats, and each lane's are increasing.
-    let frame1 = run.lanes.flatMap(\.events).filter { $0.frame == 1 }.compactMap(\.sequence)
+    let atFrame1 = { (lane: TimelineLane) in
+      zip(lane.events, lane.order).filter { $0.0.frame == 1 }.map(\.1.sequence)
+    }
+    let frame1 = run.lanes.flatMap(atFrame1)
     #expect(frame1.sorted() == Array(0..<4))
     for lane in run.lanes {
-      let numbers = lane.events.filter { $0.frame == 1 }.compactMap(\.sequence)
+      let numbers = atFrame1(lane)
       #expect(numbers == numbers.sorted())
     }
   }
@@ -278,12 +281,12 @@ import Testing
     var html: [(work: Int, bytes: Int)] = []
     for run in [quarter, full] {
       var work = 0
-      let document = SVGRenderer().render(run, work: &work)
+      let document = SVGRenderer()._render(run, work: &work)
       // At most a few visits per event and per frame.
       #expect(work <= 8 * (events(run) + run.lastFrame + 1), "svg: \(work)")
       svg.append((work, document.utf8.count))
       work = 0
-      let page = HTMLRenderer().render(run, work: &work)
+      let page = HTMLRenderer()._render(run, work: &work)
       #expect(work <= 10 * (events(run) + run.lastFrame + 1), "html: \(work)")
       html.append((work, page.utf8.count))
     }
