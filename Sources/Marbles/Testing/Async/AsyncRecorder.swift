@@ -35,8 +35,10 @@ extension TestScheduler {
     record(
       sequence, into: recording, subscribed: subscribed, unsubscribed: unsubscribed,
       pulls: pulls, location: location
-    ) { [scheduler, unowned self] inner in
-      let innerRecording = recordSequence(
+    ) { [scheduler, weak self] inner in
+      // The run outlives its consumers; a recorder called after it has gone records nothing.
+      guard let self else { return }
+      let innerRecording = self.recordSequence(
         inner, subscribed: scheduler.now, unsubscribed: nil, pulls: [], location: location)
       recording.appendNext(innerRecording, at: scheduler.now)
     }
