@@ -24,7 +24,7 @@ public struct HTMLRenderer: Sendable {
   /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
   /// and the step data, 200 bytes per event); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
-    let diagram = VisualDiagram(run)
+    let diagram = VisualDiagram(run, quiz: quiz)
     let events = diagram.rows.reduce(0) { $0 + $1.marks.count }
     guard diagram.estimatedBytes + 20_000 + events * 200 <= limit else { return nil }
     var work = 0

@@ -37,7 +37,7 @@ public struct SVGRenderer: Sendable {
   /// The document, or nil when it would take more than `limit` bytes (about: see
   /// `VisualDiagram.estimatedBytes`); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
-    let diagram = VisualDiagram(run)
+    let diagram = VisualDiagram(run, quiz: quiz)
     guard diagram.estimatedBytes <= limit else { return nil }
     var work = 0
     return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)

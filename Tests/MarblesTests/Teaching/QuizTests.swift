@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import MarblesCLI
+
+/// Predict, then reveal: `render --quiz` in every format and `marbles check` on a student's copy
+/// of a workshop exercise, through the tool as a student runs it.
+@Suite struct QuizTests {
+  static let exercise = """
+    title "Workshop 1: transform (map, scan)"
+    let prices = cold("-a--b---c|", a: 3, b: 5, c: 2)
+    let doubled = prices.map { p in p * 2 }
+    let total = prices.scan(0) { sum, p in sum + p }
+    show prices.recorded, doubled, total
+
+    """
+
+  /// A student's copy of the exercise with `predictions` appended, in a folder of its own.
+  func copy(with predictions: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("marbles-quiz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("exercise.marble").path
+    try Data((Self.exercise + predictions).utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func textDrawsTheSourceAndAsksForTheDerivedLanes() {
+    let result = runTool(["render", "--quiz", "-", "--format", "ascii"], input: Self.exercise)
+    #expect(result.exitCode == 0)
+    let rows = result.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.contains { $0.hasPrefix("prices") && $0.hasSuffix("-3--5---2|") })
+    #expect(rows.contains { $0.hasPrefix("doubled") && $0.hasSuffix(" ?") })
+    #expect(rows.contains { $0.hasPrefix("total") && $0.hasSuffix(" ?") })
+    // Nothing of an answer: no value the derived lanes send is drawn or listed.
+    #expect(!result.stdout.contains("10"))
+    #expect(result.stdout.contains("Predict 'doubled', 'total'"))
+  }
+
+  /// The page hides the derived rows until revealed, lane by lane; the button counts them.
+  @Test func htmlPageMarksTheLanesToRevealInOrder() {
+    let result = runTool(["render", "--quiz", "-", "--format", "html"], input: Self.exercise)
+    #expect(result.exitCode == 0)
+    #expect(result.stdout.contains(#"data-quiz="0""#))
+    #expect(result.stdout.contains(#"data-quiz="1""#))
+    #expect(!result.stdout.contains(#"data-quiz="2""#))
+    #expect(result.stdout.contains(#"id="reveal" data-count="2""#))
+    let plain = runTool(["render", "-", "--format", "html"], input: Self.exercise)
+    #expect(!plain.stdout.contains(#"data-quiz=""#))
+    #expect(!plain.stdout.contains(#"id="reveal""#))
+  }
+
+  @Test func svgShowsAQuestionMarkForEachHiddenLane() {
+    let result = runTool(["render", "--quiz", "-", "--format", "svg"], input: Self.exercise)
+    #expect(result.exitCode == 0)
+    #expect(result.stdout.components(separatedBy: ">?<").count - 1 == 2)
+  }
+
+  @Test func checkSaysRightWrongAndNotYet() throws {
+    let partial = try copy(with: "expect doubled == \"-x--y---z|\", x: 6, y: 10, z: 4\n")
+    let first = runTool(["check", partial])
+    #expect(first.exitCode == 1)
+    #expect(first.stdout.contains("RIGHT    doubled"))
+    #expect(first.stdout.contains("NOT YET  total"))
+    #expect(first.stdout.contains("1 of 2 predictions right"))
+
+    let wrong = try copy(
+      with: """
+        expect doubled == "-x--y---z|", x: 6, y: 10, z: 4
+        expect total == "-x--y---z|", x: 3, y: 8, z: 11
+
+        """)
+    let second = runTool(["check", wrong])
+    #expect(second.exitCode == 1)
+    #expect(second.stdout.contains("WRONG    total (line 7)"))
+    #expect(second.stdout.contains("expected next(11), got next(10)"))
+
+    let right = try copy(
+      with: """
+        expect doubled == "-x--y---z|", x: 6, y: 10, z: 4
+        expect total == "-x--y---z|", x: 3, y: 8, z: 10
+
+        """)
+    let third = runTool(["check", right])
+    #expect(third.exitCode == 0)
+    #expect(third.stdout.contains("2 of 2 predictions right"))
+  }
+}
