@@ -167,6 +167,7 @@ public struct HTMLRenderer: Sendable {
       #steplog .hop { list-style: none; margin: 6px 0 2px -28px; font-style: italic; color: var(--accent); }
       #reveal { font-weight: bold; border-color: var(--accent); }
       g.row.hidden > :not(.label) { visibility: hidden; }
+      g.key.hidden { visibility: hidden; }
 
       """
     if theme == .auto {
@@ -202,7 +203,7 @@ public struct HTMLRenderer: Sendable {
       function isHidden(row) { return data.quiz[row] >= revealed; }
 
       function applyQuiz() {
-        var rows = svg.querySelectorAll("g.row[data-quiz]");
+        var rows = svg.querySelectorAll("g.row[data-quiz], g.key[data-quiz]");
         for (var i = 0; i < rows.length; i++) {
           var hidden = Number(rows[i].getAttribute("data-quiz")) >= revealed;
           rows[i].setAttribute("class", rows[i].getAttribute("class").replace(/ hidden/g, "")

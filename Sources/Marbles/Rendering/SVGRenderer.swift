@@ -396,8 +396,11 @@ struct SVGLayout {
   private func legend(top: Double, work: inout Int) -> (
     text: String, height: Double, width: Double
   ) {
-    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String)] =
-      diagram.legend.map { ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text) }
+    // A quiz drawn once leaves out the keys of hidden lanes; the page hides them with the lane.
+    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String, quiz: Int?)] =
+      diagram.legend.filter { interactive || $0.quiz == nil }.map {
+        ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text, $0.quiz)
+      }
     var symbols: [String] = []
     let rows = diagram.rows
     if rows.contains(where: { $0.ending == .completed }) { symbols.append("| completed") }
@@ -411,7 +414,7 @@ struct SVGLayout {
       symbols.append("step line: t high, f low")
     }
     if let stop = diagram.stop { symbols.append("┆ " + stop.summary) }
-    entries += symbols.map { (nil, $0) }
+    entries += symbols.map { (nil, $0, nil) }
     let maxWidth = max(plotRight - Self.margin, 480)
     var out = ""
     var x = Self.margin
@@ -430,6 +433,7 @@ struct SVGLayout {
         y += 28
       }
       var textX = x
+      if let quiz = entry.quiz { out += "<g class=\"key\" data-quiz=\"\(quiz)\">" }
       if let marble = entry.marble, marble.failure {
         // A key that only names errors is shown as the diagram shows it: beside a cross.
         out += "<path class=\"err\" d=\"M\(n(x + 1)) \(n(y - 6))l12 12m0 -12l-12 12\"/>"
@@ -442,6 +446,7 @@ struct SVGLayout {
         textX += 26
       }
       out += "<text class=\"lg\" x=\"\(n(textX))\" y=\"\(n(y + 4))\">\(escape(entry.text))</text>"
+      if entry.quiz != nil { out += "</g>" }
       x += width
       widest = max(widest, x)
     }

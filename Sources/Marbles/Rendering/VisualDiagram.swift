@@ -96,6 +96,9 @@ struct VisualDiagram {
     /// Whether the value only appears as a failure (drawn as a key beside a cross, so the
     /// legend shows a cross, not a marble).
     var failure = false
+    /// In quiz mode, when only lanes to predict use the key: the first of them. The entry
+    /// would give part of an answer away, so it is shown with that lane.
+    var quiz: Int?
   }
 
   /// Where one event is: `rows[row].marks[mark]`.
@@ -183,6 +186,18 @@ struct VisualDiagram {
       rows[row].before[mark].hue = labels.hue[id]
     }
     legend = labels.legend
+    if quiz {
+      // The first lane to predict that uses each key, or -1 when a drawn lane uses it.
+      var firstUse: [String: Int] = [:]
+      for row in rows {
+        for mark in row.marks + row.before {
+          firstUse[mark.label] = min(firstUse[mark.label] ?? .max, row.quiz ?? -1)
+        }
+      }
+      for index in legend.indices {
+        if let lane = firstUse[legend[index].key], lane >= 0 { legend[index].quiz = lane }
+      }
+    }
     for row in rows {
       first = min(
         first, row.start, row.marks.first?.frame ?? first, row.before.first?.frame ?? first)

@@ -56,6 +56,28 @@ import Testing
     #expect(result.stdout.components(separatedBy: ">?<").count - 1 == 2)
   }
 
+  /// A key that only hidden lanes use would give part of an answer away: the drawing leaves it
+  /// out of its legend, the page shows it with the first lane that uses it.
+  @Test func legendKeepsTheKeysOfHiddenLanesBack() {
+    let script = """
+      let attempts = cold("-a#", error: "offline")
+      let fallback = attempts.catch { e in just("cached") }
+      let events = attempts.materialize()
+      show attempts.recorded, fallback, events
+
+      """
+    let svg = runTool(["render", "--quiz", "-", "--format", "svg"], input: script).stdout
+    #expect(svg.contains("&quot;offline&quot;"))
+    #expect(!svg.contains("cached"))
+    #expect(!svg.contains("next("))
+    let plain = runTool(["render", "-", "--format", "svg"], input: script).stdout
+    #expect(plain.contains("&quot;cached&quot;"))
+    let page = runTool(["render", "--quiz", "-", "--format", "html"], input: script).stdout
+    #expect(page.contains(#"<g class="key" data-quiz="0">"#))
+    #expect(page.contains(#"<g class="key" data-quiz="1">"#))
+    #expect(page.contains("&quot;cached&quot;"))
+  }
+
   @Test func checkSaysRightWrongAndNotYet() throws {
     let partial = try copy(with: "expect doubled == \"-x--y---z|\", x: 6, y: 10, z: 4\n")
     let first = runTool(["check", partial])
