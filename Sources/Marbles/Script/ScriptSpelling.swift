@@ -1,11 +1,13 @@
 /// "Did you mean" suggestions for misspelled names: the one implementation the script compiler,
 /// `marbles explain` and the command line share.
 package enum ScriptSpelling {
-  /// The candidates to suggest for `name`: the catalogue names another library's name stands
-  /// for (`flatMap` → `flattenMap`, `mergeMap`), when they are among `candidates`; otherwise
-  /// the closest misspelling (see `suggestion(for:among:)`), if any.
-  package static func suggestions(for name: String, among candidates: [String]) -> [String] {
-    let synonyms = (Catalogue.synonyms[name] ?? []).filter { candidates.contains($0) }
+  /// The candidates to suggest for `name`: the `synonyms` the caller knows for it (the catalogue
+  /// names another library's name stands for: `flatMap` → `flattenMap`, `mergeMap`) that are
+  /// among `candidates`; otherwise the closest misspelling (see `suggestion(for:among:)`), if any.
+  package static func suggestions(
+    for name: String, among candidates: [String], synonyms: [String] = []
+  ) -> [String] {
+    let synonyms = synonyms.filter { candidates.contains($0) }
     if !synonyms.isEmpty { return synonyms }
     return closest(to: name, among: candidates).map { [$0] } ?? []
   }

@@ -28,7 +28,7 @@ import Testing
   // MARK: - Nested dictionaries
 
   /// Dictionaries nested by a closure overflowed the stack of every command (SIGSEGV) in the
-  /// renderers, `Value.payload(of:)` and the JSON writer: they now stop at 200 levels where the
+  /// renderers, `ScriptValue.payload(of:)` and the JSON writer: they now stop at 200 levels where the
   /// dictionary is made, like arrays.
   @Test func nestedDictionariesStopAtTheNestingBudget() {
     let script = """

@@ -11,7 +11,7 @@ enum OperatorsGuide {
     var text = """
       # Operators
 
-      <!-- Generated from the operator catalogue (Sources/Marbles/Interpreter/Catalogue*.swift).
+      <!-- Generated from the operator catalogue (Sources/Marbles/Engine/Catalogue/*.swift).
            Do not edit: change the catalogue, then run `RECORD_SNAPSHOTS=1 swift test`. -->
 
       Every function, method and constant a `.marble` script can use, family by family: its

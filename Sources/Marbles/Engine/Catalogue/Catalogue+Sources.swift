@@ -1,0 +1,302 @@
+import Reactive
+
+extension Catalogue {
+  /// Signal constructors, subjects and `main`.
+  static let sources: [OperatorEntry] = [
+    .function(
+      "cold", rac: "", alias: nil,
+      "A source that plays the marble from each subscription's frame, and logs the subscription",
+      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      valuesMap: true, marble: .cold,
+      example: """
+        let input = cold("--a--b--|", a: 1, b: 2)
+        show input
+        expect input == "--a--b--|", a: 1, b: 2
+        """
+    ) { c throws(RuntimeError) in
+      let diagram = try c.marbleDiagram(kind: .cold)
+      return .signal(
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
+      )
+    },
+    .function(
+      "hot", rac: "",
+      "A source with one shared timeline at absolute frames ('^' is frame 0); subscribers see it from when they subscribe",
+      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      valuesMap: true, marble: .hot,
+      example: """
+        let clicks = hot("-a-^-b--c-|")
+        show clicks subscribed "---^---"
+        expect clicks == "-----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let diagram = try c.marbleDiagram(kind: .hot)
+      let limit = c.runtime.scheduler.maxFrames
+      if diagram.firstFrame < -limit {
+        throw Diagnostic.Interpreter.framesBeforeSubscription(
+          -diagram.firstFrame, limit: limit, at: c.rangeOf(0))
+      }
+      return .signal(
+        c.runtime.makeSource(
+          diagram, values: c.valuesMap, error: c.optional(1) ?? .string("error"), at: c.range)
+      )
+    },
+    .function(
+      "just", rac: "+return:",
+      "Sends one value and completes, at subscription",
+      parameters: [.value("value")],
+      example: """
+        let one = just(1)
+        show one
+        expect one == "(1|)"
+        """
+    ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
+    .constant(
+      "empty", rac: "+empty", alias: "EMPTY",
+      "Completes at subscription",
+      example: """
+        let nothing = empty
+        show nothing
+        expect nothing == "|"
+        """
+    ) { _ throws(RuntimeError) in .signal(.empty) },
+    .constant(
+      "never", rac: "+never", alias: "NEVER",
+      "Never sends anything",
+      example: """
+        let silence = never
+        show silence
+        expect silence == "------"
+        """
+    ) { _ throws(RuntimeError) in .signal(.never) },
+    .function(
+      "fail", rac: "+error:", alias: "throwError",
+      "Fails with the given error value at subscription; with a closure, with its result at each subscription (RxJS throwError(() => e))",
+      parameters: [.value("error", optional: true), .optionalClosure("")],
+      example: """
+        let broken = fail("boom")
+        show broken
+        expect broken == "#", error: "boom"
+        """
+    ) { c throws(RuntimeError) in
+      if c.optional(1) != nil {
+        let make = try c.function(1)
+        return .signal(Signal.defer { .fail(make().asError) })
+      }
+      guard let error = c.optional(0) else {
+        throw RuntimeError(
+          "missing argument 'error' in call to '\(c.name)'; it is written '\(c.name)(error)' or '\(c.name) { error }'",
+          at: c.range)
+      }
+      return .signal(.fail(error.asError))
+    },
+    .function(
+      "defer", rac: "+defer:", alias: "defer",
+      "Calls the closure at each subscription and forwards the signal it returns",
+      parameters: [.closure("")],
+      example: """
+        let later = defer { cold("--a|") }
+        show later
+        expect later == "--a|"
+        """
+    ) { c throws(RuntimeError) in
+      let make = try c.function(0)
+      return .signal(Signal.defer { make.signal(from: make()) })
+    },
+    .function(
+      "interval", rac: "+interval:onScheduler:",
+      "Sends the current frame every `period` frames, forever",
+      parameters: [.value("period")], semantics: .reactiveObjC,
+      example: """
+        let ticks = interval(3)
+        show ticks subscribed "^----------!"
+        expect ticks == "---a--b--c-", a: 3, b: 6, c: 9
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return c.probed(["ticks"]) { probe in
+        Signal<Int>.interval(period, on: c.scheduler, probe: probe).map { ScriptValue.int($0) }
+      }
+    },
+    .function(
+      "timer", rac: "",
+      "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
+      parameters: [.value("delay"), .value("period", optional: true)],
+      example: """
+        let alarm = timer(4)
+        show alarm
+        expect alarm == "----(0|)"
+        """
+    ) { c throws(RuntimeError) in
+      let delay = try c.frames(0, "the delay")
+      let once = Signal<Int>.timer(delay, on: c.scheduler)
+      guard c.optional(1) != nil else { return .signal(once.map { ScriptValue.int($0) }) }
+      let period = try c.frames(1, "the period", minimum: 1)
+      let ticks = once.concat(with: Signal<Int>.interval(period, on: c.scheduler))
+      return .signal(c.indexed(ticks.map { ScriptValue.int($0) }).map { .int($0.1) })
+    },
+    .function(
+      "merge", rac: "+merge:", alias: "merge",
+      "Forwards the values of all signals; completes when all have completed",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("--a-----c|")
+        let b = cold("-----b|")
+        let both = merge(a, b)
+        show a, b, both
+        expect both == "--a--b--c|"
+        """
+    ) { c throws(RuntimeError) in c.merged(try c.signals("each signal")) },
+    .function(
+      "concat", rac: "+concat:", alias: "concat",
+      "Plays the signals one after another",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("--a|")
+        let b = cold("-b|")
+        let both = concat(a, b)
+        show both
+        expect both == "--a-b|"
+        """
+    ) { c throws(RuntimeError) in c.concatenated(try c.signals("each signal")) },
+    .function(
+      "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
+      "Sends a tuple of the latest values once every signal has one, then on every value",
+      parameters: [.variadic("signals")],
+      example: """
+        let a = cold("-1---2----|")
+        let b = cold("---x----y-|")
+        let both = combineLatest(a, b)
+        show both
+        expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      if let (keys, signals) = try c.keyedSignals() {
+        return c.probed(["latest"]) {
+          Signal.combineLatest(signals, probe: $0).map { c.keyed(keys, $0) }
+        }
+      }
+      let inputs = try c.signals("each signal")
+      return c.probed(["latest"]) {
+        Signal.combineLatest(inputs, probe: $0).map { c.combined($0) }
+      }
+    },
+    .function(
+      "zip", rac: "+zip:", alias: "zip",
+      "Pairs the n-th values of the signals as tuples; with a closure, sends its result for them (RxJS's result selector)",
+      parameters: [.variadic("signals"), .optionalClosure("x, y")],
+      example: """
+        let a = cold("-1-2-3|")
+        let b = cold("--x--y|")
+        let pairs = zip(a, b)
+        show pairs
+        expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
+        """
+    ) { c throws(RuntimeError) in
+      var c = c
+      // A closure given last among the signals (`zip(a, b, { … })`) is the selector too.
+      if c.optional(1) == nil, case .closure? = c.variadic.last {
+        c.arguments = [nil, c.variadic.removeLast()]
+      }
+      let inputs = try c.signals("each signal")
+      guard c.optional(1) != nil else {
+        return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
+      }
+      let select = try c.function(1)
+      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { select.call($0) } }
+    },
+    .function(
+      "Subject", rac: "RACSubject", alias: nil,
+      "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
+      semantics: .reactiveObjC,
+      example: """
+        let s = Subject()
+        s.sendNext(1, at: 2)
+        s.sendCompleted(at: 4)
+        show s
+        expect s == "--1-|"
+        """
+    ) { _ throws(RuntimeError) in .signal(Subject<ScriptValue>()) },
+    .function(
+      "ReplaySubject", rac: "RACReplaySubject",
+      "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
+      parameters: [.value("capacity", label: "capacity", optional: true)],
+      example: """
+        let s = ReplaySubject(capacity: 1)
+        s.sendNext(1, at: 1)
+        s.sendNext(2, at: 2)
+        show s subscribed "----^--"
+        expect s == "----2--"
+        """
+    ) { c throws(RuntimeError) in
+      let capacity = try c.optionalInt(0, "the capacity") ?? .max
+      return c.probedShared(["replayed", "subscribers"]) { probe in
+        let subject = ReplaySubject<ScriptValue>(capacity: capacity)
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
+    },
+    .function(
+      "error", rac: "NSError",
+      "An error value, as 'cmd.errors' and 'catch { e in … }' carry them (for expectations)",
+      parameters: [.value("value")],
+      example: """
+        let save = Command { x in cold("-#", error: x) }
+        save.execute("boom", at: 1)
+        show save.errors
+        expect save.errors == "--e", e: error("boom")
+        """
+    ) { c throws(RuntimeError) in .error(c.value(0).asError.value) },
+    .function(
+      "next", rac: "RACEvent +eventWithValue:",
+      "A materialized value event, as 'materialize()' sends them (for expectations)",
+      parameters: [.value("value")],
+      example: """
+        let input = cold("-a|")
+        let events = input.materialize()
+        show events
+        expect events == "-n(c|)", n: next("a"), c: completed
+        """
+    ) { c throws(RuntimeError) in
+      // Checked like a literal: `scan(1) { acc, _ in next(acc) }` nests one level per value.
+      let event = ScriptValue.event(.next(c.value(0)))
+      try c.runtime.budget.checkBuilt(event, at: c.range)
+      return event
+    },
+    .function(
+      "failed", rac: "RACEvent +eventWithError:",
+      "A materialized failure event, as 'materialize()' sends them (for expectations)",
+      parameters: [.value("error")],
+      example: """
+        let input = cold("-#", error: "bad")
+        let events = input.materialize()
+        show events
+        expect events == "-(f|)", f: failed("bad")
+        """
+    ) { c throws(RuntimeError) in
+      let event = ScriptValue.event(.error(c.value(0).asError))
+      try c.runtime.budget.checkBuilt(event, at: c.range)
+      return event
+    },
+    .constant(
+      "completed", rac: "RACEvent +completedEvent",
+      "The materialized completion event, as 'materialize()' sends it (for expectations)",
+      example: """
+        let events = empty.materialize()
+        show events
+        expect events == "(c|)", c: completed
+        """
+    ) { _ throws(RuntimeError) in .event(.completed) },
+    .constant(
+      "main", rac: "+mainThreadScheduler",
+      "The virtual main queue: work scheduled on it runs later in the same frame, in order",
+      example: """
+        let input = cold("-a|")
+        let hopped = input.deliverOn(main)
+        show input, hopped
+        expect hopped == "-a|"
+        """
+    ) { c throws(RuntimeError) in .scheduler(c.scheduler.main) },
+  ]
+}

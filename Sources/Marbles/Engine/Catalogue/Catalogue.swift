@@ -1,0 +1,224 @@
+import Foundation
+import Reactive
+
+/// The operator catalogue: every function, method and constant a script can use, each with its
+/// ReactiveObjC name, its RxJS alias (only where the semantics are the same), a one-line summary
+/// and an example script. This one table drives the interpreter (names, arguments, behaviour),
+/// the "did you mean" suggestions and `marbles explain`.
+///
+/// The rows live in sections (`Catalogue+Sources.swift`, `+Operators`, `+HigherOrder`, `+Time`,
+/// `+Commands`); `entries` is their concatenation, in the order `marbles explain` lists them.
+enum Catalogue {
+  /// Every row, in listing order.
+  static let entries: [OperatorEntry] =
+    sources + transforming + filtering + combining + higherOrder + errorsAndRepetition + timing
+    + sharing + commandsAndChannels + rxjs
+
+  /// The method called `name` in a script with (`rxjs`) or without `use rxjs`.
+  static func method(_ name: String, rxjs: Bool) -> OperatorEntry? {
+    rxjs ? rxjsMethods[name] : methods[name]
+  }
+
+  /// The function called `name` in a script with (`rxjs`) or without `use rxjs`.
+  static func function(_ name: String, rxjs: Bool) -> OperatorEntry? {
+    rxjs ? rxjsFunctions[name] : functions[name]
+  }
+
+  /// Methods by name and alias under `use rxjs`: RxJS's side of a colliding name wins.
+  static let rxjsMethods: [String: OperatorEntry] = index(.method, rxjs: true)
+  /// Functions by name and alias under `use rxjs`.
+  static let rxjsFunctions: [String: OperatorEntry] = index(.function, rxjs: true)
+
+  /// Free functions by name and alias.
+  static let functions: [String: OperatorEntry] = index(.function)
+  /// Methods by name and alias.
+  static let methods: [String: OperatorEntry] = index(.method)
+  /// Constants by name.
+  static let constants: [String: OperatorEntry] = index(.constant)
+
+  /// The function names and aliases, for suggestions.
+  static let functionNames: [String] = names(.function)
+  /// The method names and aliases, for suggestions.
+  static let methodNames: [String] = names(.method)
+  /// The constant names, for suggestions.
+  static let constantNames: [String] = names(.constant)
+
+  /// Every row whose name or alias is `name`.
+  static func entries(named name: String) -> [OperatorEntry] {
+    entries.filter { $0.name == name || $0.alias == name }
+  }
+
+  /// Every name and alias.
+  static var allNames: [String] {
+    var seen: Set<String> = []
+    var names: [String] = []
+    for entry in entries {
+      for name in [entry.name] + (entry.alias.map { [$0] } ?? []) where seen.insert(name).inserted {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  /// The rows of `kind` by name and alias; the first row of a name wins. Without `rxjs`,
+  /// RxJS's side of a colliding name is left out; with it, it comes first.
+  private static func index(_ kind: OperatorEntry.Kind, rxjs: Bool = false)
+    -> [String: OperatorEntry]
+  {
+    var table: [String: OperatorEntry] = [:]
+    let rows = entries.filter { $0.semantics == .rxjs } + entries.filter { $0.semantics != .rxjs }
+    for entry in rows where entry.kind == kind && (rxjs || entry.semantics != .rxjs) {
+      if table[entry.name] == nil { table[entry.name] = entry }
+      if let alias = entry.alias, table[alias] == nil { table[alias] = entry }
+    }
+    return table
+  }
+
+  private static func names(_ kind: OperatorEntry.Kind) -> [String] {
+    var names: [String] = []
+    for entry in entries where entry.kind == kind && entry.semantics != .rxjs {
+      names.append(entry.name)
+      if let alias = entry.alias { names.append(alias) }
+    }
+    return names
+  }
+}
+
+/// How a row runs.
+typealias OperatorRun = @Sendable (Call) throws(RuntimeError) -> ScriptValue
+
+extension OperatorEntry {
+  /// A method row.
+  static func method(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String,
+    parameters: [Parameter] = [], semantics: Semantics = .only, example: String,
+    run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .method, rac: rac, alias: alias, summary: summary, example: example,
+      parameters: parameters, semantics: semantics, run: run)
+  }
+
+  /// A function row.
+  static func function(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String,
+    parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
+    semantics: Semantics = .only, example: String, run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
+      parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble,
+      semantics: semantics, run: run)
+  }
+
+  /// A constant row.
+  static func constant(
+    _ name: String, rac: String, alias: String? = nil, _ summary: String, example: String,
+    run: @escaping OperatorRun
+  ) -> OperatorEntry {
+    OperatorEntry(
+      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example,
+      run: run)
+  }
+}
+
+// MARK: - Helpers for rows
+
+extension Call {
+  /// A script closure argument's result as a signal, for operators whose closure returns one.
+  func innerSignal(_ value: ScriptValue) -> Signal<ScriptValue> {
+    guard case .signal(let signal) = value else {
+      if !runtime.hasFailed {
+        runtime.report(
+          RuntimeError(
+            "'\(name)' needs a signal of signals, but a value was '\(value.typeName)' \(value)",
+            at: range))
+      }
+      return .never
+    }
+    return runtime.counted(signal, at: range)
+  }
+
+  /// `elements` as an array value, checked against the run's value budgets as it is made
+  /// (`Budget.checkBuilt`); past one the run stops with the error and the array is `nil`.
+  func builtArray(_ elements: [ScriptValue]) -> ScriptValue {
+    let value = ScriptValue.array(elements)
+    return runtime.budget.fitsBuilt(value, at: range) ? value : .null
+  }
+
+  /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
+  func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<ScriptValue>) -> ScriptValue {
+    let probe = StateProbe()
+    let handle = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    return .signal(ProbedSignal(make(probe), handle: handle))
+  }
+
+  /// A subject or connection whose shared state `s.internals` draws as `lanes`: `make` gets
+  /// the probe to report it to (kept as the probe's context with the lanes).
+  func probedShared<T>(_ lanes: [String], _ make: (StateProbe) -> T) -> T {
+    let probe = StateProbe()
+    probe.context = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    return make(probe)
+  }
+
+  /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.
+  func bools(_ signal: Signal<ScriptValue>, what: String) -> Signal<Bool> {
+    let runtime = self.runtime
+    let range = self.range
+    return signal.map { value in
+      guard case .bool(let flag) = value else {
+        if !runtime.hasFailed {
+          runtime.report(
+            RuntimeError(
+              "\(what) must send Bools, but it sent '\(value.typeName)' \(value)", at: range))
+        }
+        return false
+      }
+      return flag
+    }
+  }
+
+  /// The variadic arguments as signals.
+  /// One array argument stands for its elements, as RxJS 7 writes `combineLatest([a, b])`.
+  func signals(_ parameter: String) throws(RuntimeError) -> [Signal<ScriptValue>] {
+    var signals: [Signal<ScriptValue>] = []
+    var values = variadic
+    if values.count == 1, case .array(let elements) = values[0] { values = elements }
+    for value in values {
+      guard case .signal(let signal) = value else {
+        throw Diagnostic.Interpreter.argumentType(
+          parameter, of: name, expected: "a signal", value, at: range)
+      }
+      signals.append(runtime.counted(signal, at: range))
+    }
+    return signals
+  }
+
+  /// The marble of `cold`/`hot`: parsed before the run for a literal, now otherwise.
+  func marbleDiagram(kind: MarbleKind) throws(RuntimeError) -> MarbleDiagram {
+    if let marble { return marble }
+    let text = value(0)
+    guard case .string(let string) = text else {
+      throw Diagnostic.Interpreter.marbleNotString(text.typeName, at: rangeOf(0))
+    }
+    let (diagram, found) = MarbleParser.parse(string, kind: kind)
+    if let error = found.first(where: { $0.severity == .error }) {
+      let parts = error.message.split(separator: ";", maxSplits: 1)
+      throw RuntimeError(
+        "in marble \(TimelineValue.quote(string)): \(parts[0])",
+        hint: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil, at: rangeOf(0))
+    }
+    return diagram
+  }
+
+  /// Runs `work` now during the run, or in script order at frame `frame` while setting up.
+  func schedule(at frame: Int?, _ work: @escaping () -> Void) {
+    if let frame {
+      runtime.atFrame(frame, work)
+    } else if runtime.isSettingUp {
+      runtime.atFrame(0, work)
+    } else {
+      work()
+    }
+  }
+}

@@ -1,0 +1,367 @@
+import Reactive
+
+/// One row of the operator catalogue: a script name, its ReactiveObjC and RxJS names, a
+/// one-line summary, a small example script, its parameters, and what it does.
+struct OperatorEntry: Sendable {
+  /// How the name is used in a script.
+  enum Kind: Sendable {
+    /// A free function: `cold("--a|")`, `merge(a, b)`.
+    case function
+    /// A method on a value: `input.map { … }`.
+    case method
+    /// A built-in value, written without a call: `empty`, `never`, `main` (`empty()` works too).
+    case constant
+  }
+
+  /// One parameter, for matching call arguments.
+  struct Parameter: Sendable {
+    /// The argument label, or nil for a positional argument.
+    var label: String?
+    /// What it is, in messages and signatures (`count`, `other`, `transform`).
+    var name: String
+    /// Whether the argument may be left out.
+    var isOptional = false
+    /// Whether it takes any number of positional arguments (`merge(a, b, …)`).
+    var isVariadic = false
+    /// Whether it is a closure (which may trail the call).
+    var isClosure = false
+    /// For a closure: how its parameters are written in the signature (`x`, `acc, x`).
+    var closureParameters = ""
+
+    static func value(_ name: String, label: String? = nil, optional: Bool = false) -> Parameter {
+      Parameter(label: label, name: name, isOptional: optional)
+    }
+
+    static func variadic(_ name: String) -> Parameter {
+      Parameter(label: nil, name: name, isOptional: true, isVariadic: true)
+    }
+
+    static func closure(_ parameters: String, label: String? = nil) -> Parameter {
+      Parameter(label: label, name: "closure", isClosure: true, closureParameters: parameters)
+    }
+  }
+
+  /// Whose semantics a row has where ReactiveObjC and RxJS use the same name differently.
+  enum Semantics: Sendable {
+    /// The only row of its name: in every script.
+    case only
+    /// ReactiveObjC's side of a colliding name: the default.
+    case reactiveObjC
+    /// RxJS's side of a colliding name: in a script that starts with `use rxjs`.
+    case rxjs
+  }
+
+  /// The script name.
+  var name: String
+  /// Function, method or constant.
+  var kind: Kind
+  /// The ReactiveObjC name (`flattenMap:`), or "" for an RxJS-only operator.
+  var rac: String
+  /// The RxJS name accepted as an alias, if the semantics are the same.
+  var alias: String?
+  /// One line: what it does.
+  var summary: String
+  /// A small script that shows it; `marbles explain NAME` runs and draws it.
+  var example: String
+  /// The parameters, in order.
+  var parameters: [Parameter] = []
+  /// Whether labelled arguments other than the parameters are a values map (`cold`, `hot`).
+  var takesValuesMap = false
+  /// For `cold` and `hot`: the kind of marble the first argument is, parsed before the run
+  /// when it is a string literal.
+  var marbleKind: MarbleKind? = nil
+  /// Whose semantics the row has, for a name both libraries use.
+  var semantics = Semantics.only
+  /// What the call does.
+  var run: OperatorRun
+
+  /// For `marbles explain`: whose semantics the row has and when it applies.
+  var semanticsNote: String {
+    switch semantics {
+    case .reactiveObjC:
+      return "ReactiveObjC's (the default; a script that starts with 'use rxjs' gets RxJS's)"
+    case .rxjs:
+      return "RxJS's (in a script that starts with 'use rxjs'; otherwise ReactiveObjC's)"
+    case .only where rac.isEmpty:
+      return "RxJS's (in every script)" + rxjsDifference
+    case .only where alias == nil:
+      return "ReactiveObjC's (in every script)" + rxjsDifference
+    case .only:
+      return "ReactiveObjC's, which are also RxJS's (in every script)" + rxjsDifference
+    }
+  }
+
+  /// What changes under `use rxjs` for a row of the same name in both, as a clause.
+  private var rxjsDifference: String {
+    Catalogue.rxjsDifferences[name].map { "; under 'use rxjs' " + $0 } ?? ""
+  }
+
+  /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
+  var signature: String { signature(named: name) }
+
+  /// The call as written under `name` (the name or the alias).
+  func signature(named name: String) -> String {
+    var text = kind == .method ? "." + name : name
+    if kind == .constant { return name }
+    let plain = parameters.filter { !$0.isClosure || $0.label != nil }
+    let pieces = plain.map { parameter -> String in
+      var piece = parameter.label.map { "\($0): " } ?? ""
+      piece += parameter.isClosure ? "{ … }" : parameter.name
+      if parameter.isVariadic { piece += ", …" }
+      if parameter.isOptional && !parameter.isVariadic { piece = "[" + piece + "]" }
+      return piece
+    }
+    var arguments = pieces
+    if takesValuesMap { arguments.append("name: value…") }
+    let trailing = parameters.last(where: { $0.isClosure && $0.label == nil })
+    if !arguments.isEmpty || trailing == nil {
+      text += "(" + arguments.joined(separator: ", ") + ")"
+    }
+    if let trailing {
+      text +=
+        " { " + (trailing.closureParameters.isEmpty ? "" : trailing.closureParameters + " in ")
+        + "… }"
+    }
+    return text
+  }
+}
+
+/// One call of a catalogue operator at run time: the receiver and the evaluated arguments.
+struct Call {
+  /// The runtime, for scheduling and for reporting errors from callbacks.
+  let runtime: Runtime
+  /// The operator's name as written.
+  let name: String
+  /// The call's source range.
+  let range: SourceRange
+  /// The value left of the dot (`.null` for functions).
+  var receiver: ScriptValue
+  /// The argument for each parameter, nil when left out (variadic parameters: see `variadic`).
+  var arguments: [ScriptValue?]
+  /// The source range of each parameter's argument.
+  var argumentRanges: [SourceRange?]
+  /// The positional arguments of the variadic parameter.
+  var variadic: [ScriptValue] = []
+  /// The values map: labelled arguments that are not parameters, in source order.
+  var valuesMap: [(label: String, value: ScriptValue)] = []
+  /// The marble parsed before the run (`cold`, `hot` with a literal marble).
+  var marble: MarbleDiagram?
+  /// When a closure argument may throw: what its `throw` fails (see `ThrowScope`).
+  var throwScope: ThrowScope?
+
+  /// The scheduler of the run.
+  var scheduler: VirtualTimeScheduler { runtime.scheduler }
+
+  /// The receiver as a signal (its subscriptions counted, see `Runtime.counted`).
+  func signal() throws(RuntimeError) -> Signal<ScriptValue> {
+    guard case .signal(let signal) = receiver else {
+      throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
+    }
+    return runtime.counted(signal, at: range, isOpen: false)
+  }
+
+  /// The range of argument `index`, or the call's.
+  func rangeOf(_ index: Int) -> SourceRange {
+    index < argumentRanges.count ? (argumentRanges[index] ?? range) : range
+  }
+
+  /// Argument `index`, or nil when it was left out.
+  func optional(_ index: Int) -> ScriptValue? {
+    index < arguments.count ? arguments[index] : nil
+  }
+
+  /// Argument `index` (`nil` when left out).
+  func value(_ index: Int) -> ScriptValue {
+    optional(index) ?? .null
+  }
+
+  /// Argument `index` as a signal.
+  func signal(_ index: Int, _ parameter: String = "the argument") throws(RuntimeError)
+    -> Signal<ScriptValue>
+  {
+    let value = value(index)
+    guard case .signal(let signal) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: "a signal", value, at: rangeOf(index))
+    }
+    return runtime.counted(signal, at: range)
+  }
+
+  /// The longest duration or latest frame an argument may give: as for marble time
+  /// progressions, about 11.5 days of virtual time.
+  static let maximumFrames = MarbleParser.maxProgressionFrames
+
+  /// Argument `index` as an integer from `minimum` to `maximum`.
+  func int(_ index: Int, _ parameter: String, minimum: Int = 0, maximum: Int = .max)
+    throws(RuntimeError) -> Int
+  {
+    let value = value(index)
+    var number: Int?
+    switch value {
+    case .int(let n): number = n
+    case .double(let d) where d == d.rounded() && abs(d) < 1e15: number = Int(d)
+    default: number = nil
+    }
+    guard let number, number >= minimum, number <= maximum else {
+      var expected = minimum == Int.min ? "an integer" : "an integer ≥ \(minimum)"
+      if maximum != .max { expected = "an integer from \(minimum) to \(maximum)" }
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: expected, value, at: rangeOf(index))
+    }
+    return number
+  }
+
+  /// Argument `index` as a number of frames (a duration or a frame of the run).
+  func frames(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError) -> Int {
+    try int(index, parameter, minimum: minimum, maximum: Self.maximumFrames)
+  }
+
+  /// Argument `index` as an integer, or nil when left out.
+  func optionalInt(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError)
+    -> Int?
+  {
+    guard let value = optional(index), !isNull(value) else { return nil }
+    return try int(index, parameter, minimum: minimum)
+  }
+
+  /// Argument `index` as a frame of the run, or nil when left out.
+  func optionalFrame(_ index: Int) throws(RuntimeError) -> Int? {
+    guard let value = optional(index), !isNull(value) else { return nil }
+    return try frames(index, "the frame")
+  }
+
+  /// Argument `index` as a Bool.
+  func bool(_ index: Int, _ parameter: String) throws(RuntimeError) -> Bool {
+    let value = value(index)
+    guard case .bool(let flag) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        parameter, of: name, expected: "a Bool", value, at: rangeOf(index))
+    }
+    return flag
+  }
+
+  /// Argument `index` as a closure that the operator calls while the run goes on.
+  func function(_ index: Int) throws(RuntimeError) -> ScriptFunction {
+    let value = value(index)
+    guard case .closure(let closure) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
+    }
+    return ScriptFunction(
+      closure: closure, runtime: runtime, operatorName: name, range: range, scope: throwScope)
+  }
+
+  /// Argument `index` as the `main` scheduler.
+  func scheduler(_ index: Int) throws(RuntimeError) -> VirtualQueue {
+    let value = value(index)
+    guard case .scheduler(let queue) = value else {
+      throw Diagnostic.Interpreter.argumentType(
+        "the scheduler", of: name, expected: "'main'", value, at: rangeOf(index))
+    }
+    return queue
+  }
+
+  private func isNull(_ value: ScriptValue) -> Bool {
+    if case .null = value { return true }
+    return false
+  }
+}
+
+/// A script closure handed to an operator: calling it never throws. A runtime error inside it
+/// is reported (with the current frame), the run is asked to stop, and a neutral value
+/// (`nil`, `false`, or a signal that never sends) is returned so the current action can end.
+/// A `throw` inside it fails the operator's subscription instead (see `ThrowScope`); the
+/// neutral value is then returned quietly (`threw`), and the closure is not called again for
+/// that subscription. Each call counts as an event (`--max-events`); once the run has failed,
+/// the closure is no longer called at all.
+struct ScriptFunction {
+  let closure: Closure
+  let runtime: Runtime
+  let operatorName: String
+  /// The operator call's range: where a recursion through the operator is reported.
+  let range: SourceRange
+  /// What a `throw` of the closure fails, when it may throw.
+  var scope: ThrowScope? = nil
+
+  /// Whether the last call threw (its result is a placeholder that nothing should check).
+  var threw: Bool { runtime.closureThrew }
+
+  /// Calls the closure through `body`, turning its errors into the run's error or, for a
+  /// `throw`, into the failure of the operator's subscription.
+  @inline(__always)
+  private func guarded(
+    _ arguments: @autoclosure () -> [ScriptValue],
+    _ body: () throws(RuntimeError) -> ScriptValue
+  ) -> ScriptValue {
+    runtime.closureThrew = false
+    if let scope {
+      if scope.target?.failed == true {
+        runtime.closureThrew = true
+        return .null
+      }
+    }
+    guard !runtime.hasFailed, runtime.budget.spend(at: range) else { return .null }
+    do {
+      return try body()
+    } catch {
+      if let thrown = error.thrown, let context = scope?.target {
+        runtime.closureThrew = true
+        context.fail(with: thrown.value)
+        return .null
+      }
+      runtime.report(error.thrown == nil ? withOrigin(error, arguments()) : error)
+      return .null
+    }
+  }
+
+  /// Calls with one argument.
+  func callAsFunction(_ argument: ScriptValue) -> ScriptValue {
+    guarded([argument]) { () throws(RuntimeError) in try closure.call(argument, at: range) }
+  }
+
+  /// Calls with two arguments.
+  func callAsFunction(_ first: ScriptValue, _ second: ScriptValue) -> ScriptValue {
+    guarded([first, second]) { () throws(RuntimeError) in
+      try closure.call(first, second, at: range)
+    }
+  }
+
+  /// Calls with any number of arguments.
+  func call(_ arguments: [ScriptValue]) -> ScriptValue {
+    guarded(arguments) { () throws(RuntimeError) in try closure.call(arguments, at: range) }
+  }
+
+  /// The error with a hint naming the values the operator passed, unless it has a hint:
+  /// 'map' called the closure with 'String' "a!" (the value that arrived at this frame).
+  private func withOrigin(_ error: RuntimeError, _ arguments: [ScriptValue]) -> RuntimeError {
+    guard error.hint == nil, !arguments.isEmpty else { return error }
+    var copy = error
+    let values = arguments.map { "'\($0.typeName)' \($0)" }.joined(separator: " and ")
+    copy.hint = "'\(operatorName)' called the closure with \(values), which arrived at this frame"
+    return copy
+  }
+
+  /// Calls with no arguments.
+  func callAsFunction() -> ScriptValue {
+    guarded([]) { () throws(RuntimeError) in try closure.call(at: range) }
+  }
+
+  /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
+  func predicate(_ argument: ScriptValue) -> Bool {
+    isTrue(self(argument))
+  }
+
+  /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).
+  func signal(from result: ScriptValue) -> Signal<ScriptValue> {
+    guard case .signal(let signal) = result else {
+      if !runtime.hasFailed && !threw {
+        runtime.report(
+          Diagnostic.Interpreter.closureResult(
+            of: operatorName, expected: "a signal", result, at: closure.code.body.range))
+      }
+      return .never
+    }
+    guard let scope else { return runtime.counted(signal, at: range) }
+    return runtime.counted(scope.input(signal, for: scope.target), at: range)
+  }
+}

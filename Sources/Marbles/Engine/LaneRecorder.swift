@@ -1,0 +1,273 @@
+import Reactive
+
+/// Records one subscription to a signal: its window and its events at their frames, in delivery
+/// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
+/// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
+///
+/// The window and the events are kept in the package's one recording core (`RecordLog`), each
+/// event in 40 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
+/// recorded data as they arrive, except for inner signals, which are resolved when the run ends
+/// (`recorded`, `timeline`).
+final class LaneRecorder {
+  /// A recorded value that still contains live inner recordings.
+  indirect enum Pending {
+    case ready(TimelineValue)
+    case inner(LaneRecorder)
+    case tuple([Pending])
+    case array([Pending])
+    case error(Pending)
+    case event(TimelineEvent.Kind, Pending?)
+  }
+
+  private let scheduler: VirtualTimeScheduler
+  /// The subscription's window and the events so far, compact; values holding signals are
+  /// placeholders until the run ends (`recorded`, `timeline`).
+  // Unchecked exclusivity: appended to on the run's thread, one access at a time.
+  @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
+  /// The names of the queues whose actions delivered events (`LaneEvent.queue`).
+  private var queues: [String] = []
+  private var pending: [(index: Int, value: Pending)] = []
+  private var subscriber: Subscriber<ScriptValue>?
+  /// The source a passive lane watches (`show input.recorded`), if this is one.
+  private var watched: MarbleSource?
+
+  /// The frame of the subscription, once made.
+  var subscribed: Int? { log.window?.subscribed }
+  /// The frame the subscription ended (disposed or terminated).
+  var unsubscribed: Int? { log.window?.unsubscribed }
+
+  /// Numbers the events of one frame across every recorder of the run.
+  private let clock: SequenceClock
+  /// The run's budget: each recorded event counts (`--max-events`), values are checked
+  /// (`--max-value-size`, nesting), reported at `range` (the `show` or `expect`).
+  private let budget: Budget?
+  private let range: SourceRange
+  /// How deeply this recording is nested in others (0 for a lane).
+  private let level: Int
+
+  init(
+    scheduler: VirtualTimeScheduler, clock: SequenceClock, budget: Budget? = nil,
+    range: SourceRange = SourceRange(line: 1, column: 1), level: Int = 0
+  ) {
+    self.scheduler = scheduler
+    self.clock = clock
+    self.budget = budget
+    self.range = range
+    self.level = level
+  }
+
+  /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
+  var isPassive: Bool { watched != nil }
+
+  /// Whether the subscription is made and has not ended.
+  var isActive: Bool { watched == nil && log.isActive }
+
+  /// Subscribes to `signal` now.
+  func start(_ signal: Signal<ScriptValue>) {
+    guard log.window == nil else { return }
+    log.start(at: scheduler.now)
+    let subscriber = Subscriber<ScriptValue> { [weak self] event in self?.record(event) }
+    self.subscriber = subscriber
+    signal.subscribe(subscriber)
+  }
+
+  /// Records what `source` delivers to its subscribers, without subscribing to it: the lane of
+  /// `show input.recorded`. Inner cold marbles among its values are drawn without subscribing.
+  func watch(_ source: MarbleSource) {
+    guard watched == nil, log.window == nil else { return }
+    watched = source
+    source.watch { [weak self] event, subscription in
+      self?.record(event, subscription: subscription)
+    }
+  }
+
+  /// For a lane watching a cold source: the index of the source's subscription each recorded
+  /// event was delivered to, in event order (empty otherwise).
+  private(set) var eventSubscriptions: [Int] = []
+
+  /// Ends the subscription now (the `!` of a subscription marble).
+  func stop() {
+    subscriber?.dispose()
+    log.end(at: scheduler.now)
+  }
+
+  private func record(_ event: Event<ScriptValue>, subscription: Int? = nil) {
+    guard !clock.hasStopped else { return }
+    let frame = scheduler.now
+    if let budget {
+      guard budget.spend(Budget.recordedEventCost, at: range) else { return }
+      switch event {
+      case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
+      case .error(let error):
+        guard budget.checkRecorded(ScriptValue.payload(of: error), at: range) else { return }
+      case .completed: break
+      }
+    }
+    let sequence = clock.next(at: frame)
+    let (turn, queue) = currentAction
+    if let subscription { eventSubscriptions.append(subscription) }
+    // A passive lane's window is its source's: its events do not end it.
+    let terminal = watched == nil
+    switch event {
+    case .next(let value):
+      let stored: RecordedValue
+      if value.containsSignal {
+        pending.append((log.count, pend(value, at: frame)))
+        stored = .null
+      } else {
+        stored = Self.compact(value, at: frame)
+      }
+      log.append(
+        LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
+        at: frame, terminal: false)
+    case .error(let error):
+      let value = ScriptValue.payload(of: error)
+      if value.containsSignal {
+        pending.append((log.count, pend(value, at: frame)))
+      }
+      log.append(
+        LaneEvent(
+          sequence: sequence, turn: turn, value: Self.compact(value, at: frame), kind: .error,
+          queue: queue),
+        at: frame, terminal: terminal)
+    case .completed:
+      log.append(
+        LaneEvent(sequence: sequence, turn: turn, value: .none, kind: .completed, queue: queue),
+        at: frame, terminal: terminal)
+    }
+  }
+
+  /// `value` as recorded data, numbers and Booleans unboxed.
+  private static func compact(_ value: ScriptValue, at frame: Int) -> RecordedValue {
+    switch value {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    default: return .other(value.timelineValue(at: frame))
+    }
+  }
+
+  /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,
+  /// else 1 + its index in `queues`; `main` for a command's hop).
+  private var currentAction: (turn: Int, queue: Int32) {
+    guard let current = scheduler.currentScheduler else { return (-1, 0) }
+    guard current !== scheduler, let name = (current as? VirtualQueue)?.name else {
+      return (scheduler.actionsRun, 0)
+    }
+    if let index = queues.firstIndex(of: name) { return (scheduler.actionsRun, Int32(index + 1)) }
+    queues.append(name)
+    return (scheduler.actionsRun, Int32(queues.count))
+  }
+
+  /// Starts recordings for the signals inside `value`.
+  private func pend(_ value: ScriptValue, at frame: Int) -> Pending {
+    switch value {
+    case .signal(let signal):
+      if watched != nil, let source = signal as? MarbleSource, source.kind == .cold {
+        return .ready(.signal(source.timeline(subscribedAt: frame)))
+      }
+      let inner = LaneRecorder(
+        scheduler: scheduler, clock: clock, budget: budget, range: range, level: level + 1)
+      if level + 1 < Budget.maximumValueNesting {
+        inner.start(signal)
+      } else {
+        budget?.failNesting(at: range)
+      }
+      return .inner(inner)
+    case .tuple(let values): return .tuple(values.map { pend($0, at: frame) })
+    case .array(let values): return .array(values.map { pend($0, at: frame) })
+    case .error(let value): return .error(pend(value, at: frame))
+    case .event(let event):
+      switch event {
+      case .next(let value): return .event(.next, pend(value, at: frame))
+      case .error(let error): return .event(.error, pend(ScriptValue.payload(of: error), at: frame))
+      case .completed: return .event(.completed, nil)
+      }
+    default: return .ready(value.timelineValue(at: frame))
+    }
+  }
+
+  /// The subscription window (frame 0, open, if never subscribed).
+  var window: SubscriptionLog {
+    if let watched { return watched.watchedWindow }
+    return log.window ?? SubscriptionLog(subscribed: 0)
+  }
+
+  /// The recorded events with every inner signal resolved, as stored (for a lane of the run).
+  var recorded: RecordedEvents {
+    var resolved = log
+    for (index, value) in pending {
+      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
+    }
+    return RecordedEvents(log: resolved, queues: queues)
+  }
+
+  /// The recording as an inner timeline.
+  var innerTimeline: InnerTimeline {
+    let recorded = recorded
+    return InnerTimeline(
+      subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: recorded.events,
+      order: recorded.order)
+  }
+
+  static func resolve(_ pending: Pending) -> TimelineValue {
+    switch pending {
+    case .ready(let value): return value
+    case .inner(let recorder): return .signal(recorder.innerTimeline)
+    case .tuple(let values): return .tuple(values.map(resolve))
+    case .array(let values): return .array(values.map(resolve))
+    case .error(let value): return .error(resolve(value))
+    case .event(let kind, let value): return .event(kind, value.map(resolve))
+    }
+  }
+
+  /// The last frame this recording (and its inner recordings) touched.
+  var lastFrame: Int {
+    let window = self.window
+    var last = max(window.subscribed, window.unsubscribed ?? 0, log.lastFrame ?? 0)
+    for (_, value) in pending { last = max(last, Self.lastFrame(of: value)) }
+    return last
+  }
+
+  private static func lastFrame(of pending: Pending) -> Int {
+    switch pending {
+    case .ready: return 0
+    case .inner(let recorder): return recorder.lastFrame
+    case .tuple(let values), .array(let values): return values.map(lastFrame).max() ?? 0
+    case .error(let value): return lastFrame(of: value)
+    case .event(_, let value): return value.map(lastFrame) ?? 0
+    }
+  }
+}
+
+/// Hands out the in-frame sequence numbers of one run: 0, 1, 2, … within a frame, restarting
+/// at every new frame (virtual time only moves forward).
+final class SequenceClock {
+  // Unchecked exclusivity: only touched on the run's thread, one access at a time.
+  @exclusivity(unchecked) private var frame = Int.min
+  @exclusivity(unchecked) private var count = 0
+  /// The run whose failure stops recording. Weak: the run's recorders hold the clock. Unchecked
+  /// exclusivity: read on the run's thread for every recorded event (a weak capture in a
+  /// closure cost a dynamic access check each time).
+  @exclusivity(unchecked) private weak var runtime: Runtime?
+
+  /// A clock for the run of `runtime` (none: recording never stops).
+  init(runtime: Runtime? = nil) {
+    self.runtime = runtime
+  }
+
+  /// Whether the run has failed: what happens after the error (values a failed closure left
+  /// behind) is not recorded.
+  var hasStopped: Bool { runtime?.hasFailed ?? false }
+
+  /// The number of the next event recorded at `frame`.
+  func next(at frame: Int) -> Int {
+    if frame != self.frame {
+      self.frame = frame
+      count = 0
+    }
+    defer { count += 1 }
+    return count
+  }
+}

@@ -1,0 +1,457 @@
+/// A compiled expression: the AST with every name resolved to a slot, ready to evaluate many
+/// times (once per event for closure bodies) without looking anything up by name.
+class Node {
+  /// The expression's source range, for runtime errors.
+  let range: SourceRange
+
+  init(range: SourceRange) {
+    self.range = range
+  }
+
+  /// Evaluates the expression with the arguments of the closure call it is in.
+  func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    .null
+  }
+}
+
+/// A literal, or a constant folded at compile time.
+final class ConstantNode: Node {
+  let value: ScriptValue
+  init(_ value: ScriptValue, range: SourceRange) {
+    self.value = value
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue { value }
+}
+
+/// A `let` name: a slot of the runtime's globals.
+final class GlobalNode: Node {
+  let runtime: Runtime
+  let slot: Int
+  init(runtime: Runtime, slot: Int, range: SourceRange) {
+    self.runtime = runtime
+    self.slot = slot
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    // After teardown the globals are released; a late delivery then sees `nil`.
+    slot < runtime.globals.count ? runtime.globals[slot] : .null
+  }
+}
+
+/// A closure parameter: argument `index` of the closure `depth` levels out (0: this one).
+final class LocalNode: Node {
+  let depth: Int
+  let index: Int
+  init(depth: Int, index: Int, range: SourceRange) {
+    self.depth = depth
+    self.index = index
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    if depth == 0 { return locals.argument(index) }
+    var frame = locals.parent
+    var level = 1
+    while level < depth {
+      frame = frame?.locals.parent
+      level += 1
+    }
+    return frame?.locals.argument(index) ?? .null
+  }
+}
+
+/// `(a, b, …)`.
+final class TupleNode: Node {
+  let elements: [Node]
+  let isArray: Bool
+  /// The run's budget: a literal holding strings or composites is checked (`checkBuilt`).
+  let budget: Budget
+  init(_ elements: [Node], isArray: Bool, budget: Budget, range: SourceRange) {
+    self.elements = elements
+    self.isArray = isArray
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    var values: [ScriptValue] = []
+    values.reserveCapacity(elements.count)
+    var composite = false
+    for element in elements {
+      let value = try element.eval(locals)
+      composite = composite || value.isComposite || value.isString
+      values.append(value)
+    }
+    let result: ScriptValue = isArray ? .array(values) : .tuple(values)
+    if composite { try budget.checkBuilt(result, at: range) }
+    return result
+  }
+}
+
+/// `["key": value, …]`: keys must be strings; a repeated key is an error.
+final class DictionaryNode: Node {
+  let entries: [(key: Node, value: Node, keyRange: SourceRange)]
+  /// The run's budget: every dictionary is checked (`checkBuilt`).
+  let budget: Budget
+  init(
+    _ entries: [(key: Node, value: Node, keyRange: SourceRange)], budget: Budget,
+    range: SourceRange
+  ) {
+    self.entries = entries
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    var values: [String: ScriptValue] = [:]
+    for entry in entries {
+      let key = try entry.key.eval(locals)
+      guard case .string(let name) = key else {
+        throw RuntimeError(
+          "a dictionary key must be a String, not '\(key.typeName)' \(key)", at: entry.keyRange)
+      }
+      guard values[name] == nil else {
+        throw RuntimeError("duplicate key \(key) in dictionary literal", at: entry.keyRange)
+      }
+      values[name] = try entry.value.eval(locals)
+    }
+    let result = ScriptValue.dictionary(values)
+    try budget.checkBuilt(result, at: range)
+    return result
+  }
+}
+
+/// `t.0`.
+final class TupleElementNode: Node {
+  let base: Node
+  let index: Int
+  init(base: Node, index: Int, range: SourceRange) {
+    self.base = base
+    self.index = index
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let value = try base.eval(locals)
+    switch value {
+    case .tuple(let elements), .array(let elements):
+      guard index < elements.count else {
+        throw Diagnostic.Interpreter.tupleIndex(index, count: elements.count, at: range)
+      }
+      return elements[index]
+    default:
+      throw Diagnostic.Interpreter.notTuple(index, value, at: range)
+    }
+  }
+}
+
+/// `x.name` used as a property (`cmd.enabled`, `ch.leading`).
+final class PropertyNode: Node {
+  let base: Node
+  let name: String
+  init(base: Node, name: String, range: SourceRange) {
+    self.base = base
+    self.name = name
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    try Properties.get(name, of: try base.eval(locals), at: range)
+  }
+}
+
+/// A closure literal: makes a closure value, keeping the current frame if the body needs it.
+final class ClosureNode: Node {
+  let code: ClosureCode
+  init(code: ClosureCode) {
+    self.code = code
+    super.init(range: code.range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    .closure(Closure(code: code, captured: code.capturesOuter ? Frame(locals) : nil))
+  }
+}
+
+/// `f(x)` where `f` is a closure value.
+final class ClosureCallNode: Node {
+  let callee: Node
+  let arguments: [Node]
+  init(callee: Node, arguments: [Node], range: SourceRange) {
+    self.callee = callee
+    self.arguments = arguments
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let function = try callee.eval(locals)
+    guard case .closure(let closure) = function else {
+      throw Diagnostic.Interpreter.notAFunction(function, at: callee.range)
+    }
+    var values: [ScriptValue] = []
+    for argument in arguments { values.append(try argument.eval(locals)) }
+    switch values.count {
+    case 0: return try closure.call(at: range)
+    case 1: return try closure.call(values[0], at: range)
+    case 2: return try closure.call(values[0], values[1], at: range)
+    default: return try closure.call(values, at: range)
+    }
+  }
+}
+
+/// `c ? a : b`.
+final class TernaryNode: Node {
+  let condition: Node
+  let whenTrue: Node
+  let whenFalse: Node
+  init(_ condition: Node, _ whenTrue: Node, _ whenFalse: Node, range: SourceRange) {
+    self.condition = condition
+    self.whenTrue = whenTrue
+    self.whenFalse = whenFalse
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let value = try condition.eval(locals)
+    guard case .bool(let flag) = value else {
+      throw Diagnostic.Interpreter.notBool("the condition of '?:'", value, at: condition.range)
+    }
+    return try flag ? whenTrue.eval(locals) : whenFalse.eval(locals)
+  }
+}
+
+/// `a && b`, `a || b`, short-circuiting.
+final class LogicalNode: Node {
+  let isAnd: Bool
+  let lhs: Node
+  let rhs: Node
+  init(isAnd: Bool, _ lhs: Node, _ rhs: Node, range: SourceRange) {
+    self.isAnd = isAnd
+    self.lhs = lhs
+    self.rhs = rhs
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let op = isAnd ? "&&" : "||"
+    let left = try lhs.eval(locals)
+    guard case .bool(let a) = left else {
+      throw Diagnostic.Interpreter.notBool("the left operand of '\(op)'", left, at: lhs.range)
+    }
+    if a != isAnd { return .bool(a) }
+    let right = try rhs.eval(locals)
+    guard case .bool(let b) = right else {
+      throw Diagnostic.Interpreter.notBool("the right operand of '\(op)'", right, at: rhs.range)
+    }
+    return .bool(b)
+  }
+}
+
+/// `!x`, `-x`.
+final class UnaryNode: Node {
+  let op: ScriptUnaryOperator
+  let operand: Node
+  init(_ op: ScriptUnaryOperator, _ operand: Node, range: SourceRange) {
+    self.op = op
+    self.operand = operand
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let value = try operand.eval(locals)
+    switch (op, value) {
+    case (.not, .bool(let flag)): return .bool(!flag)
+    case (.negate, .int(let number)):
+      let (result, overflow) = Int(0).subtractingReportingOverflow(number)
+      if overflow { throw Diagnostic.Interpreter.overflow("-", value, nil, at: range) }
+      return .int(result)
+    case (.negate, .double(let number)): return .double(-number)
+    default: throw Diagnostic.Interpreter.unaryType(op.rawValue, value, at: range)
+    }
+  }
+}
+
+/// `a op b` for arithmetic and comparison operators.
+final class BinaryNode: Node {
+  let op: ScriptBinaryOperator
+  let lhs: Node
+  let rhs: Node
+  /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
+  let budget: Budget
+  init(
+    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
+  ) {
+    self.op = op
+    self.lhs = lhs
+    self.rhs = rhs
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if op == .add, let result = try Self.concatenated(left, right, budget: budget, at: range) {
+      return result
+    }
+    return try Self.apply(op, left, right, budget: budget, at: range)
+  }
+
+  /// `a + b` of two arrays or two strings, checked against the budgets before it is made
+  /// (the copy alone could be past `--max-value-size`), the copy spent as events; nil for
+  /// other operands.
+  static func concatenated(
+    _ left: ScriptValue, _ right: ScriptValue, budget: Budget, at range: SourceRange
+  )
+    throws(RuntimeError) -> ScriptValue?
+  {
+    switch (left, right) {
+    case (.array(let x), .array(let y)):
+      try budget.checkSize(x.count + y.count, at: range)
+      let result = ScriptValue.array(x + y)
+      try budget.checkBuilt(result, copied: x.count + y.count, at: range)
+      return result
+    case (.string(let x), .string(let y)):
+      try budget.checkSize(x.utf8.count + y.utf8.count, at: range)
+      try budget.spend(copied: (x.utf8.count + y.utf8.count) / Budget.charactersPerEvent, at: range)
+      return .string(x + y)
+    default:
+      return nil
+    }
+  }
+
+  /// `a + b` under `use rxjs`: a string and a number or Bool are joined as text, the number
+  /// written as JavaScript writes it (`1 + "!"` is `"1!"`, `2.0` is `"2"`); otherwise `apply`.
+  static func joined(_ a: ScriptValue, _ b: ScriptValue, at range: SourceRange) throws(RuntimeError)
+    -> ScriptValue
+  {
+    switch (a, b) {
+    case (.string(let x), _): if let y = javaScriptText(b) { return .string(x + y) }
+    case (_, .string(let y)): if let x = javaScriptText(a) { return .string(x + y) }
+    default: break
+    }
+    return try apply(.add, a, b, at: range)
+  }
+
+  /// A number or Bool as JavaScript's `String(x)` writes it.
+  static func javaScriptText(_ value: ScriptValue) -> String? {
+    switch value {
+    case .int(let number): return String(number)
+    case .bool(let flag): return String(flag)
+    case .double(let number):
+      if number.isNaN { return "NaN" }
+      if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+      if number == number.rounded(), abs(number) < 1e21 {
+        if abs(number) < 9e18 { return String(Int(number)) }
+      }
+      return String(number)
+    default: return nil
+    }
+  }
+
+  /// `a op b` on values.
+  /// With `budget`, comparing composites spends what it visits (`Budget.spendComparing`).
+  static func apply(
+    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, budget: Budget? = nil,
+    at range: SourceRange
+  ) throws(RuntimeError) -> ScriptValue {
+    switch op {
+    case .add, .subtract, .multiply, .divide, .remainder:
+      return try arithmetic(op, a, b, at: range)
+    case .equal, .notEqual:
+      // Scalars (the common case) cost nothing and skip the call.
+      if let budget, a.isComposite || b.isComposite, !budget.spendComparing(a, b, at: range) {
+        throw Diagnostic.Interpreter.budget(
+          "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
+      }
+      return .bool(a.isEqual(to: b) == (op == .equal))
+    case .less, .lessOrEqual, .greater, .greaterOrEqual:
+      let order = try compare(op, a, b, at: range)
+      switch op {
+      case .less: return .bool(order < 0)
+      case .lessOrEqual: return .bool(order <= 0)
+      case .greater: return .bool(order > 0)
+      default: return .bool(order >= 0)
+      }
+    case .and, .or:
+      guard case .bool(let x) = a, case .bool(let y) = b else {
+        throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+      }
+      return .bool(op == .and ? x && y : x || y)
+    }
+  }
+
+  private static func arithmetic(
+    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
+  ) throws(RuntimeError) -> ScriptValue {
+    switch (a, b) {
+    case (.int(let x), .int(let y)):
+      let result: (partialValue: Int, overflow: Bool)
+      switch op {
+      case .add: result = x.addingReportingOverflow(y)
+      case .subtract: result = x.subtractingReportingOverflow(y)
+      case .multiply: result = x.multipliedReportingOverflow(by: y)
+      case .divide:
+        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("/", at: range) }
+        result = x.dividedReportingOverflow(by: y)
+      default:
+        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("%", at: range) }
+        result = x.remainderReportingOverflow(dividingBy: y)
+      }
+      if result.overflow { throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range) }
+      return .int(result.partialValue)
+    case (.int(let x), .double(let y)): return try doubles(op, Double(x), y, a, b, at: range)
+    case (.double(let x), .int(let y)): return try doubles(op, x, Double(y), a, b, at: range)
+    case (.double(let x), .double(let y)): return try doubles(op, x, y, a, b, at: range)
+    case (.string(let x), .string(let y)) where op == .add: return .string(x + y)
+    case (.array(let x), .array(let y)) where op == .add: return .array(x + y)
+    default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+    }
+  }
+
+  private static func doubles(
+    _ op: ScriptBinaryOperator, _ x: Double, _ y: Double, _ a: ScriptValue, _ b: ScriptValue,
+    at range: SourceRange
+  ) throws(RuntimeError) -> ScriptValue {
+    switch op {
+    case .add: return .double(x + y)
+    case .subtract: return .double(x - y)
+    case .multiply: return .double(x * y)
+    case .divide: return .double(x / y)
+    default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+    }
+  }
+
+  /// -1, 0 or 1 for two numbers or two strings.
+  private static func compare(
+    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
+  ) throws(RuntimeError) -> Int {
+    func sign<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }
+    switch (a, b) {
+    case (.int(let x), .int(let y)): return sign(x, y)
+    case (.int(let x), .double(let y)): return sign(Double(x), y)
+    case (.double(let x), .int(let y)): return sign(x, Double(y))
+    case (.double(let x), .double(let y)): return sign(x, y)
+    case (.string(let x), .string(let y)): return sign(x, y)
+    default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
+    }
+  }
+}
+
+/// `a + b` under `use rxjs`: a string and a number or Bool are joined as JavaScript joins them
+/// (`BinaryNode.joined`); other operands as `BinaryNode`. A node of its own, so that `+`
+/// without `use rxjs` asks nothing more per evaluation.
+final class JoiningAddNode: Node {
+  let lhs: Node
+  let rhs: Node
+  let budget: Budget
+  init(_ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange) {
+    self.lhs = lhs
+    self.rhs = rhs
+    self.budget = budget
+    super.init(range: range)
+  }
+  override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    let left = try lhs.eval(locals)
+    let right = try rhs.eval(locals)
+    if let result = try BinaryNode.concatenated(left, right, budget: budget, at: range) {
+      return result
+    }
+    let result = try BinaryNode.joined(left, right, at: range)
+    if case .string(let text) = result {
+      try budget.checkSize(text.utf8.count, at: range)
+      try budget.spend(copied: text.utf8.count / Budget.charactersPerEvent, at: range)
+    }
+    return result
+  }
+}

@@ -1,0 +1,157 @@
+import Reactive
+
+/// One event seen by a recording (or written in a marble), with the frame it happened at.
+///
+/// Equality (when `Value` is `Equatable`) compares frames, kinds and values; two failures are
+/// equal when their errors are equal (`Equatable` errors of the same type), or else when they
+/// have the same type and print the same.
+public struct Recorded<Value> {
+  /// The virtual frame of the event.
+  public var frame: Int
+  public var event: Event<Value>
+
+  @inlinable public init(frame: Int, event: Event<Value>) {
+    self.frame = frame
+    self.event = event
+  }
+
+  /// What kind of event it is, without its value.
+  public enum Kind: String, Hashable, Sendable {
+    case next, error, completed
+  }
+
+  /// `.next`, `.error` or `.completed`.
+  public var kind: Kind {
+    switch event {
+    case .next: return .next
+    case .error: return .error
+    case .completed: return .completed
+    }
+  }
+
+  /// A value at `frame` (value first, frame after `at:`, as scripts write `s.next(v, at: F)`).
+  @inlinable public static func next(_ value: Value, at frame: Int) -> Recorded {
+    Recorded(frame: frame, event: .next(value))
+  }
+
+  /// A failure at `frame`.
+  @inlinable public static func error(_ error: any Error, at frame: Int) -> Recorded {
+    Recorded(frame: frame, event: .error(error))
+  }
+
+  /// Completion at `frame`.
+  @inlinable public static func completed(at frame: Int) -> Recorded {
+    Recorded(frame: frame, event: .completed)
+  }
+
+  @available(*, deprecated, renamed: "next(_:at:)")
+  @inlinable public static func next(_ frame: Int, _ value: Value) -> Recorded {
+    next(value, at: frame)
+  }
+
+  @available(*, deprecated, renamed: "error(_:at:)")
+  @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
+    Recorded(frame: frame, event: .error(error))
+  }
+
+  @available(*, deprecated, renamed: "completed(at:)")
+  @inlinable public static func completed(_ frame: Int) -> Recorded { completed(at: frame) }
+}
+
+extension Recorded: Sendable where Value: Sendable {}
+
+// A cold source plays its `[Recorded]` as it is (`ItemPlayback`).
+extension Recorded: PlaybackItem {}
+
+extension Recorded: Equatable where Value: Equatable {
+  /// Same frame and equal events.
+  public static func == (lhs: Recorded, rhs: Recorded) -> Bool {
+    lhs.frame == rhs.frame && eventsEqual(lhs.event, rhs.event, by: ==)
+  }
+}
+
+extension Recorded: Hashable where Value: Hashable {
+  /// Hashes the frame, the kind and a `next`'s value (errors compare by more than they hash).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(frame)
+    hasher.combine(kind)
+    hasher.combine(event.value)
+  }
+}
+
+extension Recorded: CustomStringConvertible {
+  /// `next(1)@3`.
+  public var description: String { "\(event)@\(frame)" }
+}
+
+/// Whether two events are of the same kind with equal values or errors (`same` compares values,
+/// and errors that are values of the recorded type).
+func eventsEqual<Value>(
+  _ lhs: Event<Value>, _ rhs: Event<Value>, by same: (Value, Value) -> Bool
+) -> Bool {
+  switch (lhs, rhs) {
+  case (.next(let left), .next(let right)): return same(left, right)
+  case (.error(let left), .error(let right)):
+    if let left = left as? Value, let right = right as? Value { return same(left, right) }
+    return errorsEqual(left, right)
+  case (.completed, .completed): return true
+  default: return false
+  }
+}
+
+/// A script's recorded event: its error is a `TimelineValue` too.
+public typealias TimelineEvent = Recorded<TimelineValue>
+
+extension Recorded where Value == TimelineValue {
+  /// An event of `kind` at `frame`; `value` is the value of a `next` or the error value of an
+  /// `error` (`nil` stands for `.null` there), ignored for `completed`.
+  public init(frame: Int, kind: Kind, value: TimelineValue? = nil) {
+    switch kind {
+    case .next: self.init(frame: frame, event: .next(value ?? .null))
+    case .error: self.init(frame: frame, event: .error(value ?? .null))
+    case .completed: self.init(frame: frame, event: .completed)
+    }
+  }
+
+  /// The value of a `next`, the error value of an `error` (other errors print as a string),
+  /// nil for `completed`.
+  public var value: TimelineValue? {
+    switch event {
+    case .next(let value): return value
+    case .error(let error): return error as? TimelineValue ?? .string("\(error)")
+    case .completed: return nil
+    }
+  }
+
+  /// A failure at `frame` whose error is `value` (`.string("error")` for a marble's `#`).
+  public static func error(_ value: TimelineValue, at frame: Int) -> Recorded {
+    Recorded(frame: frame, event: .error(value))
+  }
+
+  /// Same frame, same kind, matching values (`TimelineValue.matches`).
+  public func matches(_ other: Recorded) -> Bool {
+    guard frame == other.frame, kind == other.kind else { return false }
+    switch (value, other.value) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.matches(b)
+    default: return false
+    }
+  }
+}
+
+/// Compares two errors: with `==` when they are `Equatable` values of the same type, otherwise
+/// by type and printed form.
+func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
+  // Cast through `Any` so that the error's own type is checked: with Foundation imported the
+  // compiler treats every `any Error` as castable to `Equatable` (as an NSError).
+  let left: Any = lhs
+  if let equatable = left as? any Equatable {
+    return isEqual(equatable, rhs)
+  }
+  return type(of: lhs) == type(of: rhs) && String(reflecting: lhs) == String(reflecting: rhs)
+}
+
+private func isEqual<Left: Equatable>(_ lhs: Left, _ rhs: Any) -> Bool {
+  guard let rhs = rhs as? Left else { return false }
+  return lhs == rhs
+}

@@ -1,0 +1,76 @@
+extension RecordedValue {
+  /// Writes the value as `TimelineValue.writeJSON` does, without boxing it first.
+  func writeJSON(to writer: inout JSONWriter) {
+    switch self {
+    case .int(let value): writer.int(value)
+    case .double(let value): writer.double(value)
+    case .bool(let value): writer.bool(value)
+    case .null, .none: writer.null()
+    case .other(let value): value.writeJSON(to: &writer)
+    }
+  }
+}
+
+extension RecordedEvents {
+  /// Writes the events as a JSON array, each as `TimelineEvent.writeJSON` writes it.
+  func writeJSON(to writer: inout JSONWriter) {
+    writer.array { writer in
+      for entry in log {
+        if writer.isDiscarding { return }
+        let stored = entry.element
+        writer.event(entry.frame, stored.kind, stored.value, sequence: stored.sequence)
+      }
+    }
+  }
+}
+
+extension JSONWriter {
+  /// The one writer of an event: `{"frame", "kind", "value"}`, an error with `"error"` instead
+  /// of `"value"`, a completion with neither, and `"sequence"` for a recorded event. An integer,
+  /// Boolean or `nil` value is written in one step (`flatObject`, the same bytes).
+  mutating func event(
+    _ frame: Int, _ kind: TimelineEvent.Kind, _ value: RecordedValue, sequence: Int?
+  ) {
+    let flat: FlatScalar?
+    switch value {
+    case .int(let number): flat = .int(number)
+    case .bool(let flag): flat = .literal(flag ? "true" : "false")
+    case .null, .none: flat = .literal("null")
+    case .double, .other: flat = nil
+    }
+    let names: (kind: StaticString, value: StaticString) =
+      kind == .next ? ("\"next\"", "value") : kind == .error ? ("\"error\"", "error") : ("", "")
+    let order: FlatScalar? = sequence.map { .int($0) }
+    if let flat, kind != .completed,
+      flatObject(
+        "frame", .int(frame), "kind", .literal(names.kind), names.value, flat,
+        sequence == nil ? nil : "sequence", order)
+    {
+      return
+    }
+    if kind == .completed, let order,
+      flatObject("frame", .int(frame), "kind", .literal("\"completed\""), "sequence", order)
+    {
+      return
+    }
+    object { writer in
+      writer.key("frame")
+      writer.int(frame)
+      writer.key("kind")
+      writer.string(kind.rawValue)
+      switch kind {
+      case .next:
+        writer.key("value")
+        value.writeJSON(to: &writer)
+      case .error:
+        writer.key("error")
+        value.writeJSON(to: &writer)
+      case .completed: break
+      }
+      if let sequence {
+        writer.key("sequence")
+        writer.int(sequence)
+      }
+    }
+  }
+}
