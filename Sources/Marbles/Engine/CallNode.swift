@@ -44,6 +44,7 @@ final class CallNode: Node {
     for node in variadic { call.variadic.append(try node.eval(locals)) }
     for (label, node) in valuesMap { call.valuesMap.append((label, try node.eval(locals))) }
     call.marble = marble
+    call.lanes = entry.internals?.lanes ?? []
     if let marble, marble.events.count > Self.keptMarbleEvents { self.marble = nil }
     if Self.mayThrow(call) { return try runFailing(call) }
     return try entry.run(call)

@@ -8,17 +8,16 @@ enum Properties {
   static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
-      "message", "recorded", "key", "count", "isEmpty", "kind", "value", "error",
+      "message", "recorded", "key", "count", "isEmpty", "kind", "value", "error", "interval",
     ] + operatorLanes
 
-  /// The state lanes of stateful operators (`s.acc`, `s.taken`, …).
-  static let operatorLanes = [
-    "acc", "taken", "skipped", "buffered", "previous", "kept", "active", "current", "pending",
-    "attempt", "latest", "queue", "queues", "windowOpen", "deadline", "replayed", "subscribers",
-    "connected", "switched", "counted", "arrived", "seen", "index", "matching", "matched",
-    "smallest", "largest", "winner", "held", "fired", "skipping", "taking", "match", "inWindow",
-    "windows", "done", "branch", "interval", "buffers", "collected", "ticks", "groups",
-  ]
+  /// The state lanes of stateful operators (`s.acc`, `s.taken`, …): the rows' internals lanes.
+  static let operatorLanes: [String] = {
+    var seen: Set<String> = []
+    return Catalogue.entries.flatMap { $0.internals?.lanes ?? [] }.filter {
+      seen.insert($0).inserted
+    }
+  }()
 
   /// The value of `value.name`.
   static func get(_ name: String, of value: ScriptValue, at range: SourceRange) throws(RuntimeError)

@@ -40,23 +40,6 @@ struct TypeCheck {
     "other": .signal, "notifier": .signal, "trigger": .signal,
   ]
 
-  /// Operators whose output sends (some of) the receiver's own values.
-  static let passThrough: Set<String> = [
-    "filter", "take", "skip", "takeLast", "skipLast", "takeUntil", "skipUntil", "takeWhile",
-    "skipWhile", "distinctUntilChanged", "distinct", "delay", "throttle", "debounceTime",
-    "throttleTime", "auditTime", "sample", "sampleTime", "deliverOn", "subscribeOn", "observeOn",
-    "retry", "repeat", "doNext", "tap", "doError", "doCompleted", "initially", "finally",
-    "finalize", "replay", "replayLast", "replayLazily", "shareReplay", "share", "autoconnect",
-    "timeout", "first", "last", "elementAt",
-  ]
-
-  /// Operators whose closure's first parameter is each value of the receiver.
-  static let valueClosures: Set<String> = [
-    "map", "filter", "flattenMap", "mergeMap", "switchMap", "concatMap", "exhaustMap",
-    "doNext", "tap", "takeWhile", "skipWhile", "first", "last", "find", "findIndex", "every",
-    "bind",
-  ]
-
   private var values: [String: Values] = [:]
   /// The marbles the compiler parsed already, by literal range (each marble is parsed once).
   private var parsedMarbles: [SourceRange: (kind: MarbleKind, keys: [MarbleEvent])] = [:]
@@ -105,7 +88,8 @@ struct TypeCheck {
       switch callee.kind {
       case .identifier(let function) where function == "cold" || function == "hot":
         return marbleValues(arguments, kind: function == "cold" ? .cold : .hot, name: name)
-      case .member(let base, let method) where Self.passThrough.contains(method.name):
+      case .member(let base, let method)
+      where Catalogue.method(method.name, rxjs: usesRxJS)?.typing.contains(.passesValues) == true:
         return infer(base)
       default:
         return nil
@@ -232,7 +216,9 @@ struct TypeCheck {
     }
     guard let entry else { return }
     checkLiterals(entry, name: name, arguments)
-    guard Self.valueClosures.contains(name), let receiver, let known = infer(receiver) else {
+    guard Catalogue.method(name, rxjs: usesRxJS)?.typing.contains(.closureTakesValues) == true,
+      let receiver, let known = infer(receiver)
+    else {
       return
     }
     let closure =

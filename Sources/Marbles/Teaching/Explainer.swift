@@ -123,7 +123,7 @@ enum Explainer {
     let example = self.example(for: entry)
     text += "Inputs: \(inputsLine(entry, example))\n"
     text += "Internals: \(internalsLine(entry))"
-    if Catalogue.state(of: entry) != nil {
+    if entry.internals?.description != nil {
       text +=
         example.internalsLanes.isEmpty
         ? " (not drawn as lanes by this build yet)" : " (the lanes after the output)"
@@ -151,7 +151,7 @@ enum Explainer {
   /// The Inputs line: the input lanes drawn, or, for a source, that its arguments are its
   /// inputs (it has no input signal; its output lane draws what it makes of them).
   static func inputsLine(_ entry: OperatorEntry, _ example: Example) -> String {
-    if Catalogue.isSource(entry) {
+    if entry.isSource {
       return "none (a source: it makes its events from its arguments, drawn as its output lane)"
     }
     let names = example.inputLanes.map {
@@ -163,8 +163,8 @@ enum Explainer {
 
   /// The Internals line: what the operator holds, or that it holds nothing.
   static func internalsLine(_ entry: OperatorEntry) -> String {
-    guard let state = Catalogue.state(of: entry) else {
-      return Catalogue.isSource(entry)
+    guard let state = entry.internals?.description else {
+      return entry.isSource
         ? "no internal state (it plays its arguments)"
         : "no internal state (each event is handled on its own)"
     }
@@ -181,7 +181,7 @@ enum Explainer {
       String.init)
     let sources = lines.compactMap(sourceName)
     var inputs: [String] = []
-    if !Catalogue.isSource(entry), let first = lines.firstIndex(where: isShow) {
+    if !entry.isSource, let first = lines.firstIndex(where: isShow) {
       // Shown sources are drawn without subscribing; the others are added in front.
       for index in lines.indices where isShow(lines[index]) {
         let items = showItems(lines[index]).map { item in
@@ -200,7 +200,7 @@ enum Explainer {
     let plain = run(lines.joined(separator: "\n"), entry: entry)
     var outcome = plain
     var internals: [String] = []
-    if Catalogue.state(of: entry) != nil, case .completed(let before) = plain,
+    if entry.internals?.description != nil, case .completed(let before) = plain,
       let output = outputName(of: entry, in: lines), let last = lines.lastIndex(where: isShow)
     {
       var withInternals = lines
@@ -307,7 +307,7 @@ enum Explainer {
   }
 
   /// The name the example binds the operator's result to: the last `let` whose value calls it.
-  private static func outputName(of entry: OperatorEntry, in lines: [String]) -> String? {
+  static func outputName(of entry: OperatorEntry, in lines: [String]) -> String? {
     let names = [entry.name] + (entry.alias.map { [$0] } ?? [])
     return lines.compactMap(binding).last { _, value in
       names.contains { name in

@@ -16,7 +16,7 @@ import Testing
     #expect(run.expectations.allSatisfy { $0.passed }, "an expectation of '\(entry.name)' fails")
     // A source's inputs are its arguments: it has no input lane and says so.
     let inputs = Explainer.inputsLine(entry, example)
-    if Catalogue.isSource(entry) {
+    if entry.isSource {
       #expect(inputs.hasPrefix("none (a source"))
     } else {
       #expect(!example.inputLanes.isEmpty, "'\(entry.name)' draws no input lane")
@@ -30,7 +30,7 @@ import Testing
     // words (and draws no internals lane).
     let line = Explainer.internalsLine(entry)
     let name = Explainer.printedName(entry)
-    if Catalogue.state(of: entry) == nil {
+    if entry.internals == nil {
       #expect(line.hasPrefix("no internal state"))
       #expect(example.internalsLanes.isEmpty)
     } else {
@@ -54,15 +54,32 @@ import Testing
   }
 
   @Test(arguments: Catalogue.entries.map { $0 })
-  func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) {
-    let stateful = Catalogue.internalState[entry.name] != nil
-    let stateless = Catalogue.stateless.contains(entry.name)
-    #expect(
-      stateful != stateless,
-      """
-      '\(entry.name)' must be in exactly one of Catalogue.internalState (what it holds) and \
-      Catalogue.stateless (Catalogue+Teaching.swift)
-      """)
+  func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) throws {
+    let example = Explainer.example(for: entry)
+    guard let internals = entry.internals else {
+      // A row that holds nothing makes no value with internals: `show x.internals` fails for
+      // the value its example makes with it (a probed operator whose row forgets its `holds:`
+      // would draw no lanes instead).
+      let lines = example.script.split(separator: "\n").map(String.init)
+      guard let name = Explainer.outputName(of: entry, in: lines) else { return }
+      let probe = example.script + "\nshow \(name).internals"
+      let outcome = Interpreter.run(SourceFile(name: "probe", text: probe), options: RunOptions())
+      let diagnostics: [Diagnostic]
+      switch outcome {
+      case .failed(let found): diagnostics = found
+      case .stopped(let run): diagnostics = run.diagnostics
+      case .completed:
+        Issue.record("'\(entry.name)' has internals but its row says it holds nothing")
+        return
+      }
+      #expect(diagnostics.contains { $0.message.contains("'internals'") }, "\(diagnostics)")
+      return
+    }
+    // The lanes drawn are the row's, named once in it.
+    for lane in example.internalsLanes where entry.name != "Command" && lane.contains(".") {
+      let name = String(lane.split(separator: ".").last ?? "")
+      #expect(internals.lanes.contains(name), "'\(entry.name)' draws '\(lane)'")
+    }
   }
 
   @Test func inputLanesDoNotSubscribeTheSourcesAgain() throws {

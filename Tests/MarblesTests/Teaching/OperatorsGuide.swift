@@ -47,7 +47,7 @@ enum OperatorsGuide {
         let cells = [
           "`\(Explainer.printedName(entry))`", entry.rac.isEmpty ? "—" : "`\(entry.rac)`",
           entry.alias.map { "`\($0)`" } ?? "—", entry.summary + ".",
-          Catalogue.state(of: entry) ?? "—",
+          entry.internals?.description ?? "—",
         ]
         text += "| " + cells.map(escape).joined(separator: " | ") + " |\n"
       }

@@ -11,6 +11,8 @@ extension Catalogue {
         .value("allowsConcurrentExecution", label: "allowsConcurrentExecution", optional: true),
         .closure("input"),
       ],
+      holds: "inFlight, moreExecutionsAllowed, immediateEnabled, enabled, executing …",
+      synonyms: ["command"],
       example: """
         let taps = hot("-1------")
         let save = Command { input in cold("--v|", v: input) }
@@ -104,6 +106,7 @@ extension Catalogue {
     .function(
       "Channel", rac: "RACChannel",
       "A two-way binding point: values sent into one terminal come out of the other",
+      synonyms: ["channel"],
       example: """
         let ch = Channel()
         let model = cold("-a--b-|")
@@ -116,7 +119,7 @@ extension Catalogue {
     .method(
       "subscribe", rac: "subscribe:",
       "Sends this signal's events into a subject or a channel terminal, from frame 0 (or now)",
-      parameters: [.value("observer")],
+      parameters: [.value("observer")], synonyms: ["sink", "subscribeNext"],
       example: """
         let s = Subject()
         let input = cold("-a-b|")
@@ -148,7 +151,7 @@ extension Catalogue {
     .method(
       "sendNext", rac: "sendNext:", alias: "next",
       "Sends a value into a subject or channel terminal, now or at frame `at`",
-      parameters: [.value("value"), .value("frame", label: "at", optional: true)],
+      parameters: [.value("value"), .value("frame", label: "at", optional: true)], source: true,
       example: """
         let s = Subject()
         s.sendNext("a", at: 1)
@@ -160,7 +163,7 @@ extension Catalogue {
     .method(
       "sendError", rac: "sendError:", alias: "error",
       "Fails a subject or channel terminal with the error value, now or at frame `at`",
-      parameters: [.value("error"), .value("frame", label: "at", optional: true)],
+      parameters: [.value("error"), .value("frame", label: "at", optional: true)], source: true,
       example: """
         let s = Subject()
         s.sendError("boom", at: 2)
@@ -171,7 +174,7 @@ extension Catalogue {
     .method(
       "sendCompleted", rac: "sendCompleted", alias: "complete",
       "Completes a subject or channel terminal, now or at frame `at`",
-      parameters: [.value("frame", label: "at", optional: true)],
+      parameters: [.value("frame", label: "at", optional: true)], source: true,
       example: """
         let s = Subject()
         s.sendCompleted(at: 2)

@@ -6,7 +6,7 @@ extension Catalogue {
     .method(
       "merge", rac: "merge:", alias: "merge",
       "Forwards the values of both signals",
-      parameters: [.value("other", label: "with")],
+      parameters: [.value("other", label: "with")], holds: "the active inputs", lanes: ["active"],
       example: """
         let a = cold("--a-----c|")
         let b = cold("-----b|")
@@ -17,12 +17,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let other = try c.signal(0, "the other signal")
-      return c.probed(["active"]) { input.merge(with: other, probe: $0) }
+      return c.probed { input.merge(with: other, probe: $0) }
     },
     .method(
       "concat", rac: "concat: / concat",
       "With 'with:', plays the other signal after this one completes; without, plays a signal of signals one inner signal at a time",
       parameters: [.value("other", label: "with", optional: true)],
+      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
       example: """
         let a = cold("--a|")
         let b = cold("-b|")
@@ -35,12 +36,14 @@ extension Catalogue {
       if c.optional(0) != nil {
         return c.concatenated([signal, try c.signal(0, "the other signal")])
       }
-      return c.probed(["current", "queue"]) { signal.map { c.innerSignal($0) }.concat(probe: $0) }
+      return c.probed { signal.map { c.innerSignal($0) }.concat(probe: $0) }
     },
     .method(
       "combineLatest", rac: "combineLatestWith:",
       "Sends (this, other) tuples of the latest values once both have one",
       parameters: [.value("other", label: "with")],
+      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
+      rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1---2----|")
         let b = cold("---x----y-|")
@@ -50,7 +53,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inputs = [try c.signal(), try c.signal(0, "the other signal")]
-      return c.probed(["latest"]) {
+      return c.probed {
         Signal.combineLatest(inputs, probe: $0).map { c.combined($0) }
       }
     },
@@ -58,6 +61,8 @@ extension Catalogue {
       "zip", rac: "zipWith:",
       "Pairs the n-th values of this signal and the other as tuples",
       parameters: [.value("other", label: "with")],
+      holds: "the values of each input waiting for a partner", lanes: ["queues"],
+      rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1-2-3|")
         let b = cold("--x--y|")
@@ -67,12 +72,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inputs = [try c.signal(), try c.signal(0, "the other signal")]
-      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
+      return c.probed { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
     },
     .method(
       "withLatestFrom", rac: "",
       "Sends each value with the latest values of the other signals, as a tuple (RxJS withLatestFrom)",
       parameters: [.variadic("others")],
+      holds: "the latest value of each other signal", lanes: ["latest"],
+      rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let clicks = cold("---c----c-|")
         let text = cold("-a----b----")
@@ -83,7 +90,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let others = try c.signals("each other signal")
       let input = try c.signal()
-      return c.probed(["latest"]) {
+      return c.probed {
         input.withLatestFrom(others, probe: $0).map { c.combined($0) }
       }
     },
@@ -95,6 +102,11 @@ extension Catalogue {
       "flattenMap", rac: "flattenMap:", alias: "mergeMap",
       "Maps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order",
       parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      holds:
+        "the active inner subscriptions (lane $0; with `concurrent:` also the values waiting, lane $1)",
+      lanes: ["active", "queue"],
+      typing: .closureTakesValues,
+      synonyms: [.withAlias("flatMap")],
       example: """
         let input = cold("-a--b----|")
         let output = input.flattenMap { x in cold("--x|", x: x) }
@@ -105,15 +117,16 @@ extension Catalogue {
       let transform = try c.function(1)
       guard c.optional(0) != nil else {
         let inners = c.innerSignals(try c.signal(), transform)
-        return c.probed(["active"]) { inners.flattenMap(probe: $0) { $0 } }
+        return c.probed(Array(c.lanes.prefix(1))) { inners.flattenMap(probe: $0) { $0 } }
       }
       let inners = c.innerSignals(try c.signal(), transform, lazily: true)
       let limit = try c.int(0, "the concurrency", minimum: 1)
-      return c.probed(["active", "queue"]) { inners.mergeMap(concurrency: limit, probe: $0) { $0 } }
+      return c.probed { inners.mergeMap(concurrency: limit, probe: $0) { $0 } }
     },
     .method(
       "flatten", rac: "flatten", alias: "mergeAll",
       "Merges a signal of signals",
+      holds: "the active inner subscriptions", lanes: ["active"],
       example: """
         let inner = cold("--r|")
         let outer = cold("-x--x---|", x: inner)
@@ -123,11 +136,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["active"]) { input.flattenMap(probe: $0) { c.innerSignal($0) } }
+      return c.probed { input.flattenMap(probe: $0) { c.innerSignal($0) } }
     },
     .method(
       "switchToLatest", rac: "switchToLatest", alias: "switchAll",
       "Forwards the latest inner signal only; a new one cuts the previous one off",
+      holds: "the current inner signal", lanes: ["current"], synonyms: ["switchLatest"],
       example: """
         let slow = cold("---s|")
         let outer = cold("-x-x-----|", x: slow)
@@ -138,12 +152,15 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["current"]) { input.map { c.innerSignal($0) }.switchToLatest(probe: $0) }
+      return c.probed { input.map { c.innerSignal($0) }.switchToLatest(probe: $0) }
     },
     .method(
       "switchMap", rac: "",
       "Maps each value to a signal and forwards only the latest one (RxJS switchMap: map, then switchToLatest)",
       parameters: [.closure("x")],
+      holds: "the current inner signal", lanes: ["current"],
+      typing: .closureTakesValues,
+      synonyms: ["flatMapLatest"],
       example: """
         let input = cold("-a-b------|")
         let output = input.switchMap { x in cold("---x|", x: x) }
@@ -152,12 +169,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0))
-      return c.probed(["current"]) { inners.switchToLatest(probe: $0) }
+      return c.probed { inners.switchToLatest(probe: $0) }
     },
     .method(
       "concatMap", rac: "",
       "Maps each value to a signal and plays them one after another (RxJS concatMap)",
       parameters: [.closure("x")],
+      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      typing: .closureTakesValues,
       example: """
         let input = cold("ab--------|")
         let output = input.concatMap { x in cold("--x|", x: x) }
@@ -166,12 +185,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0), lazily: true)
-      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
+      return c.probed { inners.concat(probe: $0) }
     },
     .method(
       "bind", rac: "bind",
       "Like flattenMap, but a closure result of nil ends the outer side (RAC's core operator)",
       parameters: [.closure("x")],
+      holds: "the active inner subscriptions", lanes: ["active"], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let bound = input.bind { x in x < 3 ? just(x * 10) : nil }
@@ -181,7 +201,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let block = try c.function(0)
       let source = try c.signal()
-      return c.probed(["active"]) { probe in
+      return c.probed { probe in
         Signal<ScriptValue> { subscriber in
           let stop = Subject<ScriptValue>()
           return source.takeUntil(stop).flattenMap(probe: probe) { value -> Signal<ScriptValue> in
@@ -199,6 +219,7 @@ extension Catalogue {
       "if", rac: "+if:then:else:",
       "Switches to `then` while the Bool signal is true and to `else` while it is false",
       parameters: [.value("then", label: "then"), .value("else", label: "else")],
+      holds: "the current branch: true for `then`, false for `else`", lanes: ["branch"],
       example: """
         let flag = cold("t---f---|", t: true, f: false)
         let yes = cold("-y-y-y-y-y")
@@ -211,7 +232,7 @@ extension Catalogue {
       let whenTrue = try c.signal(0, "'then'")
       let whenFalse = try c.signal(1, "'else'")
       let flags = c.bools(try c.signal(), what: "the signal of 'if'")
-      return c.probed(["branch"]) { flags.if(then: whenTrue, else: whenFalse, probe: $0) }
+      return c.probed { flags.if(then: whenTrue, else: whenFalse, probe: $0) }
     },
   ]
 
@@ -221,6 +242,7 @@ extension Catalogue {
       "catch", rac: "catch:", alias: "catchError",
       "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
+      holds: "whether it switched to the fallback", lanes: ["switched"],
       example: """
         let input = cold("-a-#")
         let safe = input.catch { e in cold("-r|") }
@@ -231,14 +253,14 @@ extension Catalogue {
       let handler = try c.function(0)
       let input = try c.signal()
       guard handler.takesIndex else {
-        return c.probed(["switched"]) {
+        return c.probed {
           input.catch(probe: $0) { error in
             handler.signal(from: handler(.error(ScriptValue.payload(of: error))))
           }
         }
       }
       let caught = WeakSignal()
-      let result = c.probed(["switched"]) {
+      let result = c.probed {
         input.catch(probe: $0) { error in
           let again = Signal<ScriptValue>.defer { caught.signal ?? .never }
           return handler.signal(
@@ -252,6 +274,8 @@ extension Catalogue {
       "catchTo", rac: "catchTo:",
       "On failure, switches to the given signal",
       parameters: [.value("replacement")],
+      holds: "whether it switched to the fallback", lanes: ["switched"],
+      synonyms: ["onErrorResumeNext"],
       example: """
         let input = cold("-a-#")
         let safe = input.catchTo(just("r"))
@@ -261,12 +285,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let replacement = try c.signal(0, "the replacement")
-      return c.probed(["switched"]) { input.catchTo(replacement, probe: $0) }
+      return c.probed { input.catchTo(replacement, probe: $0) }
     },
     .method(
       "then", rac: "then:",
       "Ignores the values and, on completion, switches to the signal the closure returns",
       parameters: [.closure("")],
+      holds: "whether it switched to the next signal", lanes: ["switched"],
       example: """
         let input = cold("-a-|")
         let next = input.then { cold("-b|") }
@@ -276,7 +301,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let next = try c.function(0)
       let input = try c.signal()
-      return c.probed(["switched"]) { input.then(probe: $0) { next.signal(from: next()) } }
+      return c.probed { input.then(probe: $0) { next.signal(from: next()) } }
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",
@@ -285,6 +310,7 @@ extension Catalogue {
         .value("count", optional: true), .value("count", label: "count", optional: true),
         .value("delay", label: "delay", optional: true),
       ],
+      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
       example: """
         let flaky = cold("-a#")
         let twice = flaky.retry(1)
@@ -301,7 +327,7 @@ extension Catalogue {
       }
       let (count, delay) = try c.repetition()
       let input = try c.signal()
-      return c.probed(["attempt"]) { input.retry(count, delay: delay, probe: $0) }
+      return c.probed { input.retry(count, delay: delay, probe: $0) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
@@ -310,6 +336,7 @@ extension Catalogue {
         .value("count", optional: true), .value("count", label: "count", optional: true),
         .value("delay", label: "delay", optional: true),
       ],
+      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
       example: """
         let once = cold("-a|")
         let thrice = once.repeat(3)
@@ -326,12 +353,13 @@ extension Catalogue {
       }
       let (count, delay) = try c.repetition()
       let input = try c.signal()
-      return c.probed(["attempt"]) { input.repeat(count, delay: delay, probe: $0) }
+      return c.probed { input.repeat(count, delay: delay, probe: $0) }
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",
       "Calls the closure for each value (for its effect), then forwards the value",
       parameters: [.closure("x")],
+      typing: [.passesValues, .closureTakesValues], synonyms: ["do", "doOnNext", "handleEvents"],
       example: """
         let save = Command { x in cold("-s|", s: x) }
         let input = cold("-1---2|")
@@ -345,7 +373,7 @@ extension Catalogue {
     .method(
       "doError", rac: "doError:",
       "Calls the closure with the error (for its effect), then forwards the failure",
-      parameters: [.closure("error")],
+      parameters: [.closure("error")], typing: .passesValues,
       example: """
         let input = cold("-a-#")
         let output = input.doError { e in e }
@@ -359,7 +387,7 @@ extension Catalogue {
     .method(
       "doCompleted", rac: "doCompleted:",
       "Calls the closure on completion (for its effect), then forwards it",
-      parameters: [.closure("")],
+      parameters: [.closure("")], typing: .passesValues,
       example: """
         let input = cold("-a-|")
         let output = input.doCompleted { 0 }
@@ -373,7 +401,7 @@ extension Catalogue {
     .method(
       "initially", rac: "initially:",
       "Calls the closure at each subscription, before subscribing",
-      parameters: [.closure("")],
+      parameters: [.closure("")], typing: .passesValues,
       example: """
         let input = cold("-a|")
         let output = input.initially { 0 }
@@ -387,7 +415,7 @@ extension Catalogue {
     .method(
       "finally", rac: "finally:", alias: "finalize",
       "Calls the closure when the signal completes or fails",
-      parameters: [.closure("")],
+      parameters: [.closure("")], typing: .passesValues, synonyms: ["ensure"],
       example: """
         let input = cold("-a|")
         let output = input.finally { 0 }
@@ -402,14 +430,14 @@ extension Catalogue {
 }
 
 extension Call {
-  /// `signals` merged, with a probe: `s.internals` draws lane `active` (the inputs still running).
+  /// `signals` merged, with a probe: `s.internals` draws the inputs still running.
   func merged(_ signals: [Signal<ScriptValue>]) -> ScriptValue {
-    probed(["active"]) { Signal<Signal<ScriptValue>>.from(signals).flattenMap(probe: $0) { $0 } }
+    probed { Signal<Signal<ScriptValue>>.from(signals).flattenMap(probe: $0) { $0 } }
   }
 
-  /// `signals` one after another, with a probe: `s.internals` draws lanes `current` (the input
-  /// playing, 1, 2, …) and `queue` (the inputs waiting).
+  /// `signals` one after another, with a probe: `s.internals` draws the input playing (1, 2,
+  /// …) and the inputs waiting.
   func concatenated(_ signals: [Signal<ScriptValue>]) -> ScriptValue {
-    probed(["current", "queue"]) { Signal<Signal<ScriptValue>>.from(signals).concat(probe: $0) }
+    probed { Signal<Signal<ScriptValue>>.from(signals).concat(probe: $0) }
   }
 }

@@ -6,7 +6,7 @@ extension Catalogue {
     .method(
       "map", rac: "map:", alias: "map",
       "Sends the closure's result for each value",
-      parameters: [.closure("x")],
+      parameters: [.closure("x")], typing: .closureTakesValues, synonyms: ["compactMap"],
       example: """
         let input = cold("--a--b--|", a: 1, b: 2)
         let output = input.map { x in x * 10 }
@@ -37,6 +37,7 @@ extension Catalogue {
       "scan", rac: "scanWithStart:reduce:", alias: "scan",
       "Sends the running accumulation (never the start value itself); without a start, the first value starts it (RxJS scan)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
+      holds: "the accumulator", lanes: ["acc"],
       example: """
         let input = cold("-1-2-3|")
         let sums = input.scan(0) { acc, x in acc + x }
@@ -52,12 +53,13 @@ extension Catalogue {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
       let input = try c.signal()
-      return c.probed(["acc"]) { input.scan(start, probe: $0) { reduce($0, $1) } }
+      return c.probed { input.scan(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
       "Sends only the final accumulation, when the signal completes; without a start, the first value starts it and an empty signal sends nothing (RxJS reduce)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
+      holds: "the accumulator", lanes: ["acc"],
       example: """
         let input = cold("-1-2-3|")
         let total = input.aggregate(0) { $0 + $1 }
@@ -74,7 +76,7 @@ extension Catalogue {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }
       let input = try c.signal()
-      return c.probed(["acc"]) { input.aggregate(start, probe: $0) { reduce($0, $1) } }
+      return c.probed { input.aggregate(start, probe: $0) { reduce($0, $1) } }
     },
     .method(
       "startWith", rac: "startWith:", alias: "startWith",
@@ -136,6 +138,7 @@ extension Catalogue {
     .method(
       "collect", rac: "collect", alias: "toArray",
       "Sends one array of all values when the signal completes",
+      holds: "the buffer of values so far", lanes: ["buffered"],
       example: """
         let input = cold("-1-2-3|")
         let all = input.collect()
@@ -144,12 +147,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["buffered"]) { input.collect(probe: $0).map { c.builtArray($0) } }
+      return c.probed { input.collect(probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
       "Combines each value with the previous one (the start value for the first)",
       parameters: [.value("start"), .closure("previous, current")],
+      holds: "the previous value", lanes: ["previous"],
       example: """
         let input = cold("-1-2-4|")
         let steps = input.combinePrevious(0) { previous, current in current - previous }
@@ -160,13 +164,15 @@ extension Catalogue {
       let reduce = try c.function(1)
       let input = try c.signal()
       let start = c.value(0)
-      return c.probed(["previous"]) {
+      return c.probed {
         input.combinePrevious(start, probe: $0) { reduce($0, $1) }
       }
     },
     .method(
       "pairwise", rac: "", alias: nil,
       "Sends (previous, current) tuples, from the second value on (RxJS pairwise)",
+      holds: "the previous value", lanes: ["previous"],
+      rxjsDifference: "the pairs are arrays (tuples without it)",
       example: """
         let input = cold("-1-2-4|")
         let pairs = input.pairwise()
@@ -175,7 +181,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["previous"]) {
+      return c.probed {
         input.pairwise(probe: $0).map { c.combined([$0.0, $0.1]) }
       }
     },
@@ -183,6 +189,7 @@ extension Catalogue {
       "bufferCount", rac: "",
       "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
       parameters: [.value("size"), .value("every", optional: true)],
+      holds: "the buffer being filled", lanes: ["buffered"],
       example: """
         let input = cold("-1-2-3-4-5|")
         let chunks = input.bufferCount(2)
@@ -193,7 +200,7 @@ extension Catalogue {
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
       let input = try c.signal()
-      return c.probed(["buffered"]) {
+      return c.probed {
         input.bufferCount(size, every, probe: $0).map { c.builtArray($0) }
       }
     },
@@ -240,6 +247,7 @@ extension Catalogue {
       "filter", rac: "filter:", alias: "filter",
       "Forwards only the values for which the closure is true",
       parameters: [.closure("x")],
+      typing: [.passesValues, .closureTakesValues], synonyms: ["compactMap"],
       example: """
         let input = cold("-1-2-3-4|")
         let even = input.filter { $0 % 2 == 0 }
@@ -269,6 +277,9 @@ extension Catalogue {
       "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
       "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
       parameters: [.optionalClosure("a, b")],
+      holds: "the previous value", lanes: ["previous"],
+      typing: .passesValues,
+      synonyms: ["removeDuplicates"],
       example: """
         let input = cold("-a-a-b-a|")
         let changes = input.distinctUntilChanged()
@@ -280,7 +291,7 @@ extension Catalogue {
       let budget = c.runtime.budget
       let range = c.range
       guard c.optional(0) != nil else {
-        return c.probed(["previous"]) {
+        return c.probed {
           source.distinctUntilChanged(probe: $0) { a, b in
             budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
           }
@@ -300,6 +311,7 @@ extension Catalogue {
       "take", rac: "take:", alias: "take",
       "Forwards the first `count` values, then completes",
       parameters: [.value("count")],
+      holds: "the count of values taken", lanes: ["taken"], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let two = input.take(2)
@@ -309,12 +321,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed(["taken"]) { input.take(count, probe: $0) }
+      return c.probed { input.take(count, probe: $0) }
     },
     .method(
       "skip", rac: "skip:", alias: "skip",
       "Drops the first `count` values",
       parameters: [.value("count")],
+      holds: "the count of values skipped", lanes: ["skipped"], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let rest = input.skip(2)
@@ -324,12 +337,15 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed(["skipped"]) { input.skip(count, probe: $0) }
+      return c.probed { input.skip(count, probe: $0) }
     },
     .method(
       "takeLast", rac: "takeLast:", alias: "takeLast",
       "Sends the last `count` values when the signal completes",
       parameters: [.value("count")],
+      holds: "the last values kept", lanes: ["kept"],
+      typing: .passesValues,
+      rxjsDifference: "a count of 0 completes at once (RxJS EMPTY)",
       example: """
         let input = cold("-a-b-c-|")
         let last2 = input.takeLast(2)
@@ -340,12 +356,13 @@ extension Catalogue {
       let count = try c.int(0, "the count", minimum: Int.min)
       if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
       let input = try c.signal()
-      return c.probed(["kept"]) { input.takeLast(count, probe: $0) }
+      return c.probed { input.takeLast(count, probe: $0) }
     },
     .method(
       "takeUntil", rac: "takeUntil:",
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
+      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let stop = cold("----x")
@@ -356,12 +373,14 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let trigger = try c.signal(0, "the trigger")
-      return c.probed(["fired"]) { input.takeUntil(trigger, probe: $0) }
+      return c.probed { input.takeUntil(trigger, probe: $0) }
     },
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
       "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
       parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
+      holds: "whether it still takes", lanes: ["taking"],
+      typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3-1|")
         let small = input.takeWhile { $0 < 3 }
@@ -373,11 +392,11 @@ extension Catalogue {
       let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
       let source = try c.signal()
       guard predicate.takesIndex else {
-        return c.probed(["taking"]) { probe in
+        return c.probed { probe in
           source.takeWhile(inclusive: inclusive, probe: probe) { predicate.predicate($0) }
         }
       }
-      return c.probed(["taking"]) { probe in
+      return c.probed { probe in
         c.indexed(source).takeWhile(inclusive: inclusive, probe: probe) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
         }.map { $0.0 }
@@ -387,6 +406,8 @@ extension Catalogue {
       "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
       "Drops values while the closure is true, then forwards everything",
       parameters: [.closure("x")],
+      holds: "whether it still skips", lanes: ["skipping"],
+      typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3-1|")
         let rest = input.skipWhile { $0 < 3 }
@@ -397,11 +418,11 @@ extension Catalogue {
       let predicate = try c.function(0)
       let source = try c.signal()
       guard predicate.takesIndex else {
-        return c.probed(["skipping"]) { probe in
+        return c.probed { probe in
           source.skipWhile(probe: probe) { predicate.predicate($0) }
         }
       }
-      return c.probed(["skipping"]) { probe in
+      return c.probed { probe in
         c.indexed(source).skipWhile(probe: probe) {
           predicate.isTrue(predicate.indexed($0.0, $0.1))
         }
@@ -412,6 +433,8 @@ extension Catalogue {
       "first", rac: "", alias: nil,
       "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
       parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      holds: "whether a value matched", lanes: ["matched"],
+      typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3|")
         let firstBig = input.first { $0 > 1 }
@@ -421,7 +444,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
       let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed(["matched"]) { probe in
+      return c.probed { probe in
         let found: Signal<ScriptValue>
         if let predicate {
           found = c.indexed(signal).first(probe: probe) {
@@ -437,6 +460,8 @@ extension Catalogue {
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
       parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      holds: "the last matching value", lanes: ["latest"],
+      typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3|")
         let final = input.last()
@@ -446,7 +471,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
       let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed(["latest"]) { probe in
+      return c.probed { probe in
         let found: Signal<ScriptValue>
         if let predicate {
           found = c.indexed(signal).last(probe: probe) {
@@ -461,7 +486,7 @@ extension Catalogue {
     .method(
       "defaultIfEmpty", rac: "",
       "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
-      parameters: [.value("value")],
+      parameters: [.value("value")], holds: "whether any value arrived", lanes: ["arrived"],
       example: """
         let input = cold("---|")
         let output = input.defaultIfEmpty(0)
@@ -470,7 +495,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["arrived"]) { input.defaultIfEmpty(c.value(0), probe: $0) }
+      return c.probed { input.defaultIfEmpty(c.value(0), probe: $0) }
     },
   ]
 

@@ -13,6 +13,7 @@ extension Catalogue {
       "delay", rac: "", alias: "delay",
       "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
       parameters: [.value("frames")], semantics: .rxjs,
+      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b|")
@@ -24,12 +25,13 @@ extension Catalogue {
       let input = try c.signal()
       // RxJS's timer treats a negative delay as none.
       let frames = max(0, try c.frames(0, "the delay", minimum: -Call.maximumFrames))
-      return c.probed(["pending"]) { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
+      return c.probed { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "sample", rac: "", alias: "sample",
       "Sends the latest value each time the notifier sends, only if it is new; the notifier's completion is ignored (RxJS sample)",
       parameters: [.value("notifier")], semantics: .rxjs,
+      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b-----c--|")
@@ -41,12 +43,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["latest"]) { input.rxjs.sample(notifier, probe: $0) }
+      return c.probed { input.rxjs.sample(notifier, probe: $0) }
     },
     .method(
       "takeUntil", rac: "", alias: "takeUntil",
       "Forwards values until the notifier sends a value, then completes; the notifier's completion is ignored, its failure passes (RxJS takeUntil)",
       parameters: [.value("notifier")], semantics: .rxjs,
+      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b-c-|")
@@ -58,7 +61,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["fired"]) { input.rxjs.takeUntil(notifier, probe: $0) }
+      return c.probed { input.rxjs.takeUntil(notifier, probe: $0) }
     },
     .method(
       "timeout", rac: "", alias: "timeout",
@@ -69,6 +72,7 @@ extension Catalogue {
         .value("alternative", label: "with", optional: true),
       ],
       semantics: .rxjs,
+      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a---b------c|")
@@ -88,7 +92,7 @@ extension Catalogue {
       }
       let alternative = c.optional(3) == nil ? nil : try c.signal(3, "the alternative")
       let input = try c.signal()
-      return c.probed(["deadline"]) {
+      return c.probed {
         input.rxjs.timeout(
           first: first, each: each, with: alternative, on: c.scheduler, probe: $0)
       }
@@ -97,6 +101,7 @@ extension Catalogue {
       "publish", rac: "", alias: "publish",
       "A connectable signal: subscribers wait until 'connect()' subscribes the source through a subject (RxJS publish)",
       semantics: .rxjs,
+      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
       example: """
         use rxjs
         let input = cold("-a-b-|")
@@ -109,7 +114,7 @@ extension Catalogue {
       let input = try c.signal()
       return .signal(
         ConnectableSignal(
-          c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) }))
+          c.probedShared { input.publish(probe: $0) }))
     },
     .method(
       "throttle", rac: "", alias: "throttle",
@@ -119,6 +124,9 @@ extension Catalogue {
         .value("trailing", label: "trailing", optional: true), .closure("x"),
       ],
       semantics: .rxjs,
+      holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
+      lanes: ["windowOpen", "pending"],
+      typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-abc---d--|")
@@ -131,7 +139,7 @@ extension Catalogue {
       let leading = c.optional(0) == nil ? true : try c.bool(0, "leading")
       let trailing = c.optional(1) == nil ? false : try c.bool(1, "trailing")
       let input = try c.signal()
-      return c.probed(["windowOpen", "pending"]) {
+      return c.probed {
         input.rxjs.throttle(leading: leading, trailing: trailing, probe: $0) {
           duration.signal(from: duration($0))
         }
@@ -146,7 +154,7 @@ extension Catalogue {
     .method(
       "buffer", rac: "", alias: "buffer",
       "Collects values and sends them as an array each time the notifier sends, and the rest on completion (RxJS buffer)",
-      parameters: [.value("notifier")],
+      parameters: [.value("notifier")], holds: "the buffer being filled", lanes: ["buffered"],
       example: """
         let input = cold("-a-b--c--d|")
         let ticks = cold("----x---x")
@@ -157,12 +165,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["buffered"]) { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
+      return c.probed { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
     },
     .method(
       "count", rac: "", alias: "count",
       "Sends how many values there were (or how many the closure accepted) on completion (RxJS count)",
-      parameters: [.optionalClosure("x")],
+      parameters: [.optionalClosure("x")], holds: "the count so far", lanes: ["counted"],
       example: """
         let input = cold("-1-2-3-4|")
         let evens = input.count { $0 % 2 == 0 }
@@ -172,10 +180,10 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
-        return c.probed(["counted"]) { source.count(probe: $0).map { ScriptValue.int($0) } }
+        return c.probed { source.count(probe: $0).map { ScriptValue.int($0) } }
       }
       let predicate = try c.function(0)
-      return c.probed(["counted"]) { probe in
+      return c.probed { probe in
         source.count(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) }
       }
     },
@@ -183,6 +191,7 @@ extension Catalogue {
       "min", rac: "", alias: "min",
       "Sends the smallest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS min)",
       parameters: [.optionalClosure("a, b")],
+      holds: "the smallest value so far", lanes: ["smallest"],
       example: """
         let input = cold("-3-1-2|")
         let least = input.min()
@@ -192,12 +201,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let ordering = try c.ordering(0)
-      return c.probed(["smallest"]) { input.minimum(probe: $0, by: ordering) }
+      return c.probed { input.minimum(probe: $0, by: ordering) }
     },
     .method(
       "max", rac: "", alias: "max",
       "Sends the largest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS max)",
-      parameters: [.optionalClosure("a, b")],
+      parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: ["largest"],
       example: """
         let input = cold("-3-1-2|")
         let most = input.max()
@@ -207,12 +216,14 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let ordering = try c.ordering(0)
-      return c.probed(["largest"]) { input.maximum(probe: $0, by: ordering) }
+      return c.probed { input.maximum(probe: $0, by: ordering) }
     },
     .method(
       "exhaustMap", rac: "", alias: "exhaustMap",
       "Maps each value to a signal, ignoring values that arrive while the current one runs (RxJS exhaustMap)",
       parameters: [.closure("x")],
+      holds: "the active inner signal; values arriving meanwhile are dropped", lanes: ["active"],
+      typing: .closureTakesValues,
       example: """
         let input = cold("-a-b---c---|")
         let output = input.exhaustMap { x in cold("-x-x|", x: x) }
@@ -222,7 +233,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
       let indexed = c.indexed(try c.signal())
-      return c.probed(["active"]) { probe in
+      return c.probed { probe in
         indexed.exhaustMap(probe: probe) {
           transform.signal(from: transform.indexed($0.0, $0.1))
         }
@@ -231,6 +242,8 @@ extension Catalogue {
     .method(
       "exhaustAll", rac: "", alias: "exhaustAll",
       "Forwards an inner signal only when no other is running (RxJS exhaustAll)",
+      holds: "the active inner signal; inner signals arriving meanwhile are dropped",
+      lanes: ["active"],
       example: """
         let inner = cold("--r|")
         let outer = cold("-x-x---x|", x: inner)
@@ -240,11 +253,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["active"]) { input.exhaustMap(probe: $0) { c.innerSignal($0) } }
+      return c.probed { input.exhaustMap(probe: $0) { c.innerSignal($0) } }
     },
     .method(
       "concatAll", rac: "", alias: "concatAll",
       "Plays a signal of signals one inner signal at a time (RxJS concatAll)",
+      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
       example: """
         let inner = cold("--r|")
         let outer = cold("-xx|", x: inner)
@@ -254,7 +268,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inners = try c.signal().map { c.innerSignal($0) }
-      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
+      return c.probed { inners.concat(probe: $0) }
     },
   ]
 
@@ -264,6 +278,7 @@ extension Catalogue {
       "distinct", rac: "", alias: "distinct",
       "Drops every value (or value whose key, from the closure) was seen before (RxJS distinct)",
       parameters: [.optionalClosure("x")],
+      holds: "the values let through so far", lanes: ["seen"], typing: .passesValues,
       example: """
         let input = cold("-a-b-a-c-b|")
         let output = input.distinct()
@@ -279,15 +294,16 @@ extension Catalogue {
         budget.spendComparing(value, at: range) ? value.hashKey : .null
       }
       guard c.optional(0) != nil else {
-        return c.probed(["seen"]) { source.distinct(probe: $0) { hashed($0) } }
+        return c.probed { source.distinct(probe: $0) { hashed($0) } }
       }
       let key = try c.function(0)
-      return c.probed(["seen"]) { source.distinct(probe: $0) { hashed(key($0)) } }
+      return c.probed { source.distinct(probe: $0) { hashed(key($0)) } }
     },
     .method(
       "find", rac: "", alias: "find",
       "Sends the first value for which the closure is true and completes; nil if there is none (RxJS find)",
       parameters: [.closure("x")],
+      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3|")
         let big = input.find { $0 > 1 }
@@ -297,7 +313,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
-      return c.probed(["index"]) { probe in
+      return c.probed { probe in
         input.find(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { $0 ?? .null }
       }
     },
@@ -305,6 +321,7 @@ extension Catalogue {
       "findIndex", rac: "", alias: "findIndex",
       "Sends the index of the first value for which the closure is true and completes; -1 if there is none (RxJS findIndex)",
       parameters: [.closure("x")],
+      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3|")
         let at = input.findIndex { $0 > 1 }
@@ -314,7 +331,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
-      return c.probed(["index"]) { probe in
+      return c.probed { probe in
         input.findIndex(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map {
           .int($0)
         }
@@ -324,6 +341,7 @@ extension Catalogue {
       "elementAt", rac: "", alias: "elementAt",
       "Sends the value at the index and completes; without enough values, the default or a failure \"outOfRange\" (RxJS elementAt)",
       parameters: [.value("index"), .value("default", label: "default", optional: true)],
+      holds: "the index of the next value", lanes: ["index"], typing: .passesValues,
       example: """
         let input = cold("-a-b-c|")
         let second = input.elementAt(1)
@@ -333,7 +351,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let index = try c.int(0, "the index")
-      return c.probed(["index"]) {
+      return c.probed {
         input.elementAt(index, default: c.optional(1), probe: $0)
       }
     },
@@ -341,6 +359,7 @@ extension Catalogue {
       "every", rac: "", alias: "every",
       "Sends false at the first value for which the closure is false, or true on completion (RxJS every)",
       parameters: [.closure("x")],
+      holds: "whether every value so far matched", lanes: ["matching"], typing: .closureTakesValues,
       example: """
         let input = cold("-2-4-5-6|")
         let allSmall = input.every { $0 < 5 }
@@ -350,7 +369,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
-      return c.probed(["matching"]) { probe in
+      return c.probed { probe in
         input.every(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .bool($0) }
       }
     },
@@ -368,6 +387,7 @@ extension Catalogue {
       "skipLast", rac: "", alias: "skipLast",
       "Holds back the last `count` values: each value is sent once `count` newer ones arrived (RxJS skipLast)",
       parameters: [.value("count")],
+      holds: "the last values held back", lanes: ["held"], typing: .passesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let output = input.skipLast(2)
@@ -377,12 +397,14 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed(["held"]) { input.skipLast(count, probe: $0) }
+      return c.probed { input.skipLast(count, probe: $0) }
     },
     .method(
       "auditTime", rac: "", alias: "auditTime",
       "At a value, waits `frames` frames, then sends the latest value (RxJS auditTime)",
       parameters: [.value("frames")],
+      holds: "the value to send when the wait ends, nil while none runs", lanes: ["pending"],
+      typing: .passesValues,
       example: """
         let input = cold("-ab---c-----|")
         let output = input.auditTime(3)
@@ -392,7 +414,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let frames = try c.frames(0, "the wait")
-      return c.probed(["pending"]) { input.auditTime(frames, on: c.scheduler, probe: $0) }
+      return c.probed { input.auditTime(frames, on: c.scheduler, probe: $0) }
     },
   ]
 
@@ -407,6 +429,8 @@ extension Catalogue {
         .value("resetOnRefCountZero", label: "resetOnRefCountZero", optional: true),
         .value("connector", label: "connector", optional: true),
       ],
+      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let shared = input.share()
@@ -428,7 +452,7 @@ extension Catalogue {
       let (onError, onComplete) = (try reset(0, "resetOnError"), try reset(1, "resetOnComplete"))
       let onRefCountZero = try reset(2, "resetOnRefCountZero")
       let connector = try c.connector(3)
-      return c.probed(["connected", "subscribers"]) {
+      return c.probed {
         input.share(
           resetOnError: onError, resetOnComplete: onComplete, resetOnRefCountZero: onRefCountZero,
           connector: connector, probe: $0)
@@ -437,6 +461,7 @@ extension Catalogue {
     .method(
       "refCount", rac: "", alias: "refCount",
       "A signal that connects a 'publish()' at its first subscription and disconnects after its last (RxJS refCount)",
+      holds: "connected, and its subscriber count", lanes: ["connected", "subscribers"],
       example: """
         use rxjs
         let input = cold("-a-b-|")
@@ -446,12 +471,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
-      return c.probed(["connected", "subscribers"]) { connection.autoconnect(probe: $0) }
+      return c.probed { connection.autoconnect(probe: $0) }
     },
     .method(
       "mergeWith", rac: "", alias: "mergeWith",
       "Forwards the values of this signal and all the others (RxJS mergeWith)",
-      parameters: [.variadic("others")],
+      parameters: [.variadic("others")], holds: "the active inputs", lanes: ["active"],
       example: """
         let a = cold("-a---c|")
         let b = cold("---b|")
@@ -466,6 +491,7 @@ extension Catalogue {
       "concatWith", rac: "", alias: "concatWith",
       "Plays this signal, then each of the others in turn (RxJS concatWith)",
       parameters: [.variadic("others")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
       example: """
         let a = cold("-a|")
         let b = cold("-b|")
@@ -479,7 +505,7 @@ extension Catalogue {
     .function(
       "of", rac: "", alias: "of",
       "Sends the values one after another and completes, at subscription (RxJS of)",
-      parameters: [.variadic("values")],
+      parameters: [.variadic("values")], source: true,
       example: """
         let three = of(1, 2, 3)
         show three
@@ -489,7 +515,7 @@ extension Catalogue {
     .function(
       "from", rac: "", alias: "from",
       "Sends the array's elements one after another and completes, at subscription (RxJS from)",
-      parameters: [.value("array")],
+      parameters: [.value("array")], source: true,
       example: """
         let three = from([1, 2, 3])
         show three
@@ -533,7 +559,7 @@ extension Catalogue {
     .function(
       "range", rac: "", alias: "range",
       "Sends `count` integers from `start` on and completes, at subscription (RxJS range)",
-      parameters: [.value("start"), .value("count")],
+      parameters: [.value("start"), .value("count")], source: true,
       example: """
         let numbers = range(1, 3)
         show numbers
@@ -755,6 +781,7 @@ extension Catalogue {
       "combineLatestWith", rac: "", alias: "combineLatestWith",
       "Sends the latest values of this signal and the others together, once each has one (RxJS combineLatestWith)",
       parameters: [.variadic("others")],
+      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
       example: """
         use rxjs
         let a = cold("-1---2|")
@@ -765,12 +792,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return c.probed(["latest"]) { Signal.combineLatest(all, probe: $0).map { c.combined($0) } }
+      return c.probed { Signal.combineLatest(all, probe: $0).map { c.combined($0) } }
     },
     .method(
       "zipWith", rac: "", alias: "zipWith",
       "Sends the n-th values of this signal and the others together (RxJS zipWith)",
       parameters: [.variadic("others")],
+      holds: "the values of each input waiting for a partner", lanes: ["queues"],
       example: """
         use rxjs
         let a = cold("-1-2-3|")
@@ -781,12 +809,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return c.probed(["queues"]) { Signal.zip(all, probe: $0).map { c.combined($0) } }
+      return c.probed { Signal.zip(all, probe: $0).map { c.combined($0) } }
     },
     .method(
       "raceWith", rac: "", alias: "raceWith",
       "Mirrors whichever of this signal and the others sends first (RxJS raceWith)",
       parameters: [.variadic("others")],
+      holds: "the winning input, once one has sent", lanes: ["winner"],
       example: """
         let slow = cold("----a|")
         let fast = cold("--b---b|")
@@ -796,12 +825,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
-      return c.probed(["winner"]) { Signal.race(all, probe: $0) }
+      return c.probed { Signal.race(all, probe: $0) }
     },
     .function(
       "race", rac: "", alias: "race",
       "Mirrors whichever signal sends first and disposes the others (RxJS race)",
       parameters: [.variadic("signals")],
+      holds: "the winning input, once one has sent", lanes: ["winner"],
       example: """
         let slow = cold("----a|")
         let fast = cold("--b---b|")
@@ -812,12 +842,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let all = try c.signals("each signal")
-      return c.probed(["winner"]) { Signal.race(all, probe: $0) }
+      return c.probed { Signal.race(all, probe: $0) }
     },
     .function(
       "forkJoin", rac: "", alias: "forkJoin",
       "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
       parameters: [.variadic("signals")],
+      holds: "the last value of each input, and how many completed", lanes: ["latest", "done"],
       example: """
         use rxjs
         let a = cold("-1-2---|")
@@ -828,12 +859,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
-        return c.probed(["latest", "done"]) {
+        return c.probed {
           Signal.forkJoin(signals, probe: $0).map { c.keyed(keys, $0) }
         }
       }
       let all = try c.signals("each signal")
-      return c.probed(["latest", "done"]) {
+      return c.probed {
         Signal.forkJoin(all, probe: $0).map { c.combined($0) }
       }
     },
@@ -861,6 +892,7 @@ extension Catalogue {
       "endWith", rac: "", alias: "endWith",
       "Sends the values after the signal completes, then completes (RxJS endWith)",
       parameters: [.variadic("values")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
       example: """
         let input = cold("-a|")
         let output = input.endWith("y", "z")
@@ -872,6 +904,7 @@ extension Catalogue {
       "skipUntil", rac: "", alias: "skipUntil",
       "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
       parameters: [.value("notifier")],
+      holds: "whether the notifier fired", lanes: ["fired"], typing: .passesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let gate = cold("----x")
@@ -882,12 +915,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["fired"]) { input.skipUntil(notifier, probe: $0) }
+      return c.probed { input.skipUntil(notifier, probe: $0) }
     },
     .method(
       "sampleTime", rac: "", alias: "sampleTime",
       "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
       parameters: [.value("frames")],
+      holds: "the latest value not sent yet", lanes: ["latest"], typing: .passesValues,
       example: """
         let input = cold("-a-b-----c---|")
         let output = input.sampleTime(4)
@@ -897,14 +931,14 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
       let input = try c.signal()
-      return c.probed(["latest"]) {
+      return c.probed {
         input.rxjs.sample(Signal<Int>.interval(period, on: c.scheduler), probe: $0)
       }
     },
     .method(
       "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
       "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
-      parameters: [.value("key")],
+      parameters: [.value("key")], holds: "the previous value", lanes: ["previous"],
       example: """
         let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
         let output = input.distinctUntilKeyChanged("id")
@@ -914,7 +948,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
       let input = try c.signal()
-      return c.probed(["previous"]) {
+      return c.probed {
         input.distinctUntilChanged(probe: $0) { a, b in
           let (x, y) = (field(a, key), field(b, key))
           return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
@@ -924,6 +958,7 @@ extension Catalogue {
     .method(
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
       "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
+      holds: "whether any value arrived", lanes: ["arrived"],
       example: """
         let input = cold("---|")
         let output = input.throwIfEmpty()
@@ -932,7 +967,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["arrived"]) { input.throwIfEmpty(probe: $0) }
+      return c.probed { input.throwIfEmpty(probe: $0) }
     },
     .method(
       "shareReplay", rac: "", alias: "shareReplay",
@@ -940,6 +975,9 @@ extension Catalogue {
       parameters: [
         .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
       ],
+      holds: "connected, the replay buffer and the subscriber count",
+      lanes: ["connected", "replayed", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
         let shared = input.shareReplay(1)
@@ -955,13 +993,13 @@ extension Catalogue {
       if refCount {
         // RxJS 7: share({ connector: () => new ReplaySubject(n), resetOnError: true,
         // resetOnComplete: false, resetOnRefCountZero: true }).
-        return c.probed(["connected", "replayed", "subscribers"]) { probe in
+        return c.probed { probe in
           input.share(
             resetOnError: true, resetOnComplete: false, resetOnRefCountZero: true,
             connector: { ReplaySubject(capacity: capacity) }, probe: probe)
         }
       }
-      return c.probed(["connected", "replayed", "subscribers"]) { probe in
+      return c.probed { probe in
         let connection = input.multicast(ReplaySubject(capacity: capacity), probe: probe)
         return Signal { subscriber in
           connection.connect()
@@ -972,7 +1010,7 @@ extension Catalogue {
     .method(
       "mergeMapTo", rac: "", alias: "mergeMapTo",
       "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
-      parameters: [.value("inner")],
+      parameters: [.value("inner")], holds: "the active inner subscriptions", lanes: ["active"],
       example: """
         let input = cold("-a--b---|")
         let output = input.mergeMapTo(cold("-x|"))
@@ -982,12 +1020,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
       let input = try c.signal()
-      return c.probed(["active"]) { input.flattenMap(probe: $0) { _ in inner } }
+      return c.probed { input.flattenMap(probe: $0) { _ in inner } }
     },
     .method(
       "concatMapTo", rac: "", alias: "concatMapTo",
       "For each value, plays the given signal, one after another (RxJS concatMapTo)",
       parameters: [.value("inner")],
+      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
       example: """
         let input = cold("ab----|")
         let output = input.concatMapTo(cold("-x|"))
@@ -997,12 +1036,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
       let inners = try c.signal().map { _ in inner }
-      return c.probed(["current", "queue"]) { inners.concat(probe: $0) }
+      return c.probed { inners.concat(probe: $0) }
     },
     .method(
       "switchMapTo", rac: "", alias: "switchMapTo",
       "For each value, switches to the given signal (RxJS switchMapTo)",
-      parameters: [.value("inner")],
+      parameters: [.value("inner")], holds: "the current inner signal", lanes: ["current"],
       example: """
         let input = cold("-a-b----|")
         let output = input.switchMapTo(cold("--x|"))
@@ -1012,7 +1051,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let inner = try c.signal(0, "the inner signal")
       let inners = try c.signal().map { _ in inner }
-      return c.probed(["current"]) { inners.switchToLatest(probe: $0) }
+      return c.probed { inners.switchToLatest(probe: $0) }
     },
   ]
 }
@@ -1023,7 +1062,7 @@ extension Catalogue {
     .method(
       "window", rac: "", alias: "window",
       "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
-      parameters: [.value("notifier")],
+      parameters: [.value("notifier")], holds: "the values in the open window", lanes: ["inWindow"],
       example: """
         let input = cold("--a-b--c-|")
         let ticks = cold("-----x")
@@ -1034,7 +1073,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let notifier = try c.signal(0, "the notifier")
-      return c.probed(["inWindow"]) {
+      return c.probed {
         input.window(notifier, probe: $0).map { ScriptValue.signal($0) }
       }
     },
@@ -1042,6 +1081,7 @@ extension Catalogue {
       "windowCount", rac: "", alias: "windowCount",
       "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
       parameters: [.value("size"), .value("every", optional: true)],
+      holds: "how many values each open window holds", lanes: ["windows"],
       example: """
         let input = cold("-a-b-c-d-|")
         let windows = input.windowCount(2)
@@ -1052,7 +1092,7 @@ extension Catalogue {
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
       let input = try c.signal()
-      return c.probed(["windows"]) {
+      return c.probed {
         input.windowCount(size, every: every, probe: $0).map { ScriptValue.signal($0) }
       }
     },
@@ -1063,6 +1103,7 @@ extension Catalogue {
         .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
         .closure("x"),
       ],
+      holds: "the keys of the open groups, in opening order", lanes: ["groups"],
       example: """
         let input = cold("-a-b-a-c-|")
         let groups = input.groupBy { x in x }
@@ -1080,7 +1121,7 @@ extension Catalogue {
           duration.signal(from: duration(.signal(GroupedSignal(key: key.value, group: group))))
         }
       }
-      return c.probed(["groups"]) { probe in
+      return c.probed { probe in
         input.groupBy(
           probe: probe,
           { value in
@@ -1100,6 +1141,7 @@ extension Catalogue {
         .value("maxWindowSize", optional: true),
         .value("maxWindowSize", label: "maxWindowSize", optional: true),
       ],
+      holds: "the values in each open window, in opening order", lanes: ["windows"],
       example: """
         let input = cold("-a-b-c-d-|")
         let windows = input.windowTime(4)
@@ -1113,7 +1155,7 @@ extension Catalogue {
       let labelled = try c.optionalInt(3, "the largest window size", minimum: 1)
       let size = positional ?? labelled
       let input = try c.signal()
-      return c.probed(["windows"]) {
+      return c.probed {
         input.windowTime(span, every: every, maxWindowSize: size, on: c.scheduler, probe: $0)
           .map { ScriptValue.signal($0) }
       }
@@ -1122,6 +1164,7 @@ extension Catalogue {
       "delayWhen", rac: "", alias: "delayWhen",
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],
+      holds: "the values waiting for their duration signals", lanes: ["pending"],
       example: """
         let input = cold("-a--b|")
         let later = input.delayWhen { _ in cold("---x") }
@@ -1131,7 +1174,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       let input = try c.signal()
-      return c.probed(["pending"]) { probe in
+      return c.probed { probe in
         input.delayWhen(probe: probe) { duration.signal(from: duration($0)) }
       }
     },
@@ -1139,6 +1182,8 @@ extension Catalogue {
       "publishReplay", rac: "", alias: "publishReplay",
       "A connectable signal through a replay subject of the last `count` values (all without a count) (RxJS publishReplay)",
       parameters: [.value("count", optional: true)],
+      holds: "connected, the replay buffer and the subscriber count",
+      lanes: ["connected", "replayed", "subscribers"],
       example: """
         let input = cold("-a-b-|")
         let shared = input.publishReplay(1)
@@ -1152,7 +1197,7 @@ extension Catalogue {
       let input = try c.signal()
       return .signal(
         ConnectableSignal(
-          c.probedShared(["connected", "replayed", "subscribers"]) {
+          c.probedShared {
             input.multicast(ReplaySubject(capacity: capacity), probe: $0)
           }))
     },
@@ -1160,6 +1205,8 @@ extension Catalogue {
       "publishBehavior", rac: "", alias: "publishBehavior",
       "A connectable signal through a subject with a current value, the given one first (RxJS publishBehavior)",
       parameters: [.value("value")],
+      holds: "connected, the current value and the subscriber count",
+      lanes: ["connected", "current", "subscribers"],
       example: """
         let input = cold("--a|")
         let shared = input.publishBehavior("s")
@@ -1171,13 +1218,15 @@ extension Catalogue {
       let input = try c.signal()
       return .signal(
         ConnectableSignal(
-          c.probedShared(["connected", "current", "subscribers"]) {
+          c.probedShared {
             input.multicast(BehaviorSubject(value: c.value(0)), probe: $0)
           }))
     },
     .method(
       "publishLast", rac: "", alias: "publishLast",
       "A connectable signal that sends only the last value, on completion, to every subscriber (RxJS publishLast)",
+      holds: "connected, the last value and the subscriber count",
+      lanes: ["connected", "replayed", "subscribers"],
       example: """
         let input = cold("-a-b|")
         let shared = input.publishLast()
@@ -1189,7 +1238,7 @@ extension Catalogue {
       let input = try c.signal()
       return .signal(
         ConnectableSignal(
-          c.probedShared(["connected", "replayed", "subscribers"]) {
+          c.probedShared {
             input.takeLast(1).multicast(ReplaySubject(), probe: $0)
           }))
     },
@@ -1197,6 +1246,7 @@ extension Catalogue {
       "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
       "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
       parameters: [.variadic("others")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
       example: """
         let a = cold("-a#")
         let b = cold("-b|")
@@ -1230,7 +1280,7 @@ extension Catalogue {
     .method(
       "single", rac: "", alias: "single",
       "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
-      parameters: [.optionalClosure("x")],
+      parameters: [.optionalClosure("x")], holds: "the match so far", lanes: ["match"],
       example: """
         let input = cold("-1-2-3|")
         let two = input.single { $0 == 2 }
@@ -1240,17 +1290,17 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
-        return c.probed(["match"]) { source.single(probe: $0) }
+        return c.probed { source.single(probe: $0) }
       }
       let predicate = try c.function(0)
-      return c.probed(["match"]) { probe in
+      return c.probed { probe in
         source.single(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }
       }
     },
     .function(
       "Subject", rac: "", alias: "Subject",
       "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
-      semantics: .rxjs,
+      semantics: .rxjs, source: true, synonyms: ["subject"],
       example: """
         use rxjs
         let s = Subject()
@@ -1266,6 +1316,8 @@ extension Catalogue {
       "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
       "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
       parameters: [.value("value")],
+      source: true,
+      holds: "the current value and the subscriber count", lanes: ["current", "subscribers"],
       example: """
         let s = BehaviorSubject(0)
         s.next(1, at: 2)
@@ -1275,7 +1327,7 @@ extension Catalogue {
         expect late == "---1"
         """
     ) { c throws(RuntimeError) in
-      c.probedShared(["current", "subscribers"]) { probe in
+      c.probedShared { probe in
         let subject = BehaviorSubject<ScriptValue>(value: c.value(0))
         subject.addProbe(probe)
         return .signal(subject)
@@ -1284,6 +1336,9 @@ extension Catalogue {
     .function(
       "AsyncSubject", rac: "", alias: "AsyncSubject",
       "A subject that sends only its last value, and only on completion, to current and later subscribers; a failure is passed on (RxJS AsyncSubject)",
+      source: true,
+      holds: "the last value sent, held for completion, and the subscriber count",
+      lanes: ["held", "subscribers"],
       example: """
         use rxjs
         let s = AsyncSubject()
@@ -1296,7 +1351,7 @@ extension Catalogue {
         expect late == "-----(2|)"
         """
     ) { c throws(RuntimeError) in
-      c.probedShared(["held", "subscribers"]) { probe in
+      c.probedShared { probe in
         let subject = AsyncSubject<ScriptValue>()
         subject.addProbe(probe)
         return .signal(subject)
@@ -1306,6 +1361,7 @@ extension Catalogue {
       "interval", rac: "", alias: "interval",
       "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
       parameters: [.value("period")], semantics: .rxjs,
+      source: true, holds: "the count of ticks sent so far", lanes: ["ticks"],
       example: """
         use rxjs
         let ticks = interval(3)
@@ -1314,7 +1370,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      return c.probed(["ticks"]) { probe in
+      return c.probed { probe in
         let ticks = Signal<Int>.interval(period, on: c.scheduler, probe: probe)
         return c.indexed(ticks.map { ScriptValue.int($0) }).map { .int($0.1) }
       }
@@ -1322,7 +1378,7 @@ extension Catalogue {
     .method(
       "bufferTime", rac: "", alias: "bufferTime",
       "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
-      parameters: [.value("frames")],
+      parameters: [.value("frames")], holds: "the buffer being filled", lanes: ["buffered"],
       example: """
         let input = cold("-ab-----c|")
         let batches = input.bufferTime(3)
@@ -1332,7 +1388,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
       let input = try c.signal()
-      return c.probed(["buffered"]) {
+      return c.probed {
         input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map {
           c.builtArray($0)
         }
@@ -1342,6 +1398,7 @@ extension Catalogue {
       "debounce", rac: "", alias: "debounce",
       "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
       parameters: [.closure("x")],
+      holds: "the value waiting for its duration signal", lanes: ["pending"],
       example: """
         let input = cold("-ab----c---|")
         let calm = input.debounce { _ in cold("--x") }
@@ -1351,7 +1408,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       let input = try c.signal()
-      return c.probed(["pending"]) { probe in
+      return c.probed { probe in
         input.debounce(probe: probe) { duration.signal(from: duration($0)) }
       }
     },
@@ -1372,6 +1429,7 @@ extension Catalogue {
     .method(
       "timeInterval", rac: "", alias: "timeInterval",
       "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
+      holds: "the frame of the previous value", lanes: ["previous"],
       example: """
         let input = cold("-a--b|")
         let spaced = input.timeInterval()
@@ -1381,15 +1439,16 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       let source = try c.signal()
-      return c.probed(["previous"]) { probe in
+      let lane = c.lanes.first ?? ""
+      return c.probed { probe in
         Signal { subscriber in
           var last = scheduler.now
           let report = probe.take()
-          report?("previous", last)
+          report?(lane, last)
           return source.map { value -> ScriptValue in
             defer {
               last = scheduler.now
-              report?("previous", last)
+              report?(lane, last)
             }
             return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
           }.subscribe(subscriber)

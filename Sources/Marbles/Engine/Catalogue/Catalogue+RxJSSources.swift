@@ -16,6 +16,7 @@ extension Catalogue {
         .value("resultSelector", label: "resultSelector", optional: true),
         .optionalClosure("state"),
       ],
+      source: true,
       example: """
         let squares = generate(1, { x in x < 5 }, { x in x + 1 }) { x in x * x }
         show squares
@@ -48,7 +49,7 @@ extension Catalogue {
     .function(
       "pairs", rac: "", alias: "pairs",
       "Sends a [key, value] array for each entry of the dictionary, in key order, then completes, at subscription (RxJS pairs)",
-      parameters: [.value("dictionary")],
+      parameters: [.value("dictionary")], source: true,
       example: """
         let entries = pairs(["b": 2, "a": 1])
         show entries

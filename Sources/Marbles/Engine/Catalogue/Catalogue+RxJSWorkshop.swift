@@ -12,6 +12,7 @@ extension Catalogue {
       "audit", rac: "", alias: "audit",
       "At a value, waits until the signal the closure returns for it sends, then sends the latest value (RxJS audit)",
       parameters: [.closure("x")],
+      holds: "the value to send when the duration signal sends, nil while none", lanes: ["pending"],
       example: """
         let input = cold("-ab---c-----|")
         let output = input.audit { _ in cold("---x") }
@@ -21,7 +22,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       let input = try c.signal()
-      return c.probed(["pending"]) { probe in
+      return c.probed { probe in
         input.audit(probe: probe) { duration.signal(from: duration($0)) }
       }
     },
@@ -29,6 +30,7 @@ extension Catalogue {
       "bufferWhen", rac: "", alias: "bufferWhen",
       "Collects values until the signal the closure returns sends, sends them as an array and starts again; the rest on completion (RxJS bufferWhen)",
       parameters: [.closure("")],
+      holds: "the buffer being filled until the closing signal sends", lanes: ["buffered"],
       example: """
         let input = cold("-a-b---c--|")
         let batches = input.bufferWhen { cold("----x") }
@@ -38,7 +40,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       let input = try c.signal()
-      return c.probed(["buffered"]) { probe in
+      return c.probed { probe in
         input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { c.builtArray($0) }
       }
     },
@@ -46,6 +48,7 @@ extension Catalogue {
       "bufferToggle", rac: "", alias: "bufferToggle",
       "Opens an array at each value of `openings` and sends it when the signal the closure returns for that value sends (RxJS bufferToggle)",
       parameters: [.value("openings"), .closure("x")],
+      holds: "the open buffers, in opening order", lanes: ["buffers"],
       example: """
         let input = cold("-a-b-c-d-e-|")
         let opens = cold("--o-----o")
@@ -57,7 +60,7 @@ extension Catalogue {
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
       let input = try c.signal()
-      return c.probed(["buffers"]) { probe in
+      return c.probed { probe in
         input.bufferToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
           .map { c.builtArray($0) }
       }
@@ -66,6 +69,7 @@ extension Catalogue {
       "windowWhen", rac: "", alias: "windowWhen",
       "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
       parameters: [.closure("")],
+      holds: "the values in the open window (lane $0, one array)", lanes: ["windows"],
       example: """
         let input = cold("-a-b---c--|")
         let windows = input.windowWhen { cold("----x") }
@@ -75,7 +79,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       let input = try c.signal()
-      return c.probed(["windows"]) { probe in
+      return c.probed { probe in
         input.windowWhen(probe: probe) { closing.signal(from: closing()) }.map { .signal($0) }
       }
     },
@@ -83,6 +87,7 @@ extension Catalogue {
       "connectWith", rac: "", alias: nil,
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
       parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
+      holds: "how many parts of the closure's signal share the input", lanes: ["subscribers"],
       example: """
         let input = cold("-1----2-----|")
         let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
@@ -93,7 +98,7 @@ extension Catalogue {
       let selector = try c.function(1)
       let connector = try c.connector(0)
       let input = try c.signal()
-      return c.probed(["subscribers"]) { probe in
+      return c.probed { probe in
         input.connect(probe: probe, connector: connector) {
           selector.signal(from: selector(.signal($0)))
         }
@@ -103,6 +108,7 @@ extension Catalogue {
       "windowToggle", rac: "", alias: "windowToggle",
       "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
       parameters: [.value("openings"), .closure("x")],
+      holds: "the values in each open window, in opening order", lanes: ["windows"],
       example: """
         let input = cold("-a-b-c-d-e--|")
         let opens = cold("--o-----o")
@@ -114,7 +120,7 @@ extension Catalogue {
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
       let input = try c.signal()
-      return c.probed(["windows"]) { probe in
+      return c.probed { probe in
         input.windowToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
           .map { .signal($0) }
       }
@@ -123,6 +129,8 @@ extension Catalogue {
       "sequenceEqual", rac: "", alias: "sequenceEqual",
       "Sends whether this signal and the other send equal values in the same order (with { a, b in … }, equal as the closure says), once that is decided (RxJS sequenceEqual)",
       parameters: [.value("other"), .optionalClosure("a, b")],
+      holds: "the values of either side not compared yet, and which sides completed",
+      lanes: ["queues", "done"],
       example: """
         let input = cold("-a-b-c-|")
         let other = cold("--a-b-c-|")
@@ -134,14 +142,14 @@ extension Catalogue {
       let other = try c.signal(0, "the other signal")
       let source = try c.signal()
       guard c.optional(1) != nil else {
-        return c.probed(["queues", "done"]) { probe in
+        return c.probed { probe in
           source.sequenceEqual(other, probe: probe) { a, b in
             c.runtime.budget.spendComparing(a, b, at: c.range) && a.isEqual(to: b)
           }.map { .bool($0) }
         }
       }
       let compare = try c.function(1)
-      return c.probed(["queues", "done"]) { probe in
+      return c.probed { probe in
         source.sequenceEqual(other, probe: probe) { compare.isTrue(compare($0, $1)) }
           .map { .bool($0) }
       }
@@ -150,6 +158,7 @@ extension Catalogue {
       "timeoutWith", rac: "", alias: "timeoutWith",
       "Switches to the other signal when a value is more than `frames` frames after the previous one (RxJS timeoutWith, deprecated for timeout({ each, with }))",
       parameters: [.value("frames"), .value("alternative")],
+      holds: "the frame the time limit runs out at, nil once switched", lanes: ["deadline"],
       example: """
         let input = cold("-a---b------c|")
         let backup = cold("-x|")
@@ -161,7 +170,7 @@ extension Catalogue {
       let each = try c.frames(0, "the limit")
       let alternative = try c.signal(1, "the alternative")
       let input = try c.signal()
-      return c.probed(["deadline"]) {
+      return c.probed {
         input.rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler, probe: $0)
       }
     },
@@ -169,6 +178,7 @@ extension Catalogue {
       "retryWhen", rac: "", alias: "retryWhen",
       "Hands the closure the signal of this signal's errors; each value of the signal it returns subscribes again; its completion completes (RxJS retryWhen)",
       parameters: [.closure("errors")],
+      holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: ["attempt"],
       example: """
         let input = cold("-a#")
         let again = input.retryWhen { errors in errors.delay(2).take(2) }
@@ -178,7 +188,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       let input = try c.signal()
-      return c.probed(["attempt"]) { probe in
+      return c.probed { probe in
         input.retryWhen(probe: probe) { errors in
           notifier.signal(
             from: notifier(.signal(errors.map { ScriptValue.error(ScriptValue.payload(of: $0)) })))
@@ -189,6 +199,7 @@ extension Catalogue {
       "repeatWhen", rac: "", alias: "repeatWhen",
       "Hands the closure a signal that sends nil at each completion; each value of the signal it returns subscribes again; its completion completes (RxJS repeatWhen)",
       parameters: [.closure("completions")],
+      holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: ["attempt"],
       example: """
         let input = cold("-a|")
         let again = input.repeatWhen { done in done.delay(1).take(2) }
@@ -198,7 +209,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       let input = try c.signal()
-      return c.probed(["attempt"]) { probe in
+      return c.probed { probe in
         input.repeatWhen(probe: probe) { completions in
           notifier.signal(from: notifier(.signal(completions.map { ScriptValue.null })))
         }
@@ -212,6 +223,9 @@ extension Catalogue {
       "expand", rac: "", alias: "expand",
       "Sends each value and, for each value sent, the values of the signal the closure returns for it, recursively; 'concurrent: n' runs at most n inner signals at once, the other values waiting unsent (RxJS expand)",
       parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      holds:
+        "the running inner signals, by the values that made them (lane $0), and with `concurrent:` the values waiting (lane $1)",
+      lanes: ["active", "queue"],
       example: """
         let input = cold("-1|")
         let doubled = input.expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }
@@ -222,7 +236,7 @@ extension Catalogue {
       let limit = try c.optionalInt(0, "the concurrency", minimum: 1)
       let transform = try c.function(1)
       let input = try c.signal()
-      return c.probed(limit == nil ? ["active"] : ["active", "queue"]) { probe in
+      return c.probed(limit == nil ? Array(c.lanes.prefix(1)) : nil) { probe in
         input.expand(concurrent: limit, probe: probe) { transform.signal(from: transform($0)) }
       }
     },
@@ -230,6 +244,8 @@ extension Catalogue {
       "switchScan", rac: "", alias: "switchScan",
       "Maps each value and the latest inner value (the seed at first) to a signal and forwards only the latest one (RxJS switchScan)",
       parameters: [.value("seed"), .closure("acc, x")],
+      holds: "the accumulator (the latest inner value) and the current inner signal",
+      lanes: ["acc", "current"],
       example: """
         let input = cold("-1----2|")
         let sums = input.switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }
@@ -246,6 +262,9 @@ extension Catalogue {
         .value("seed"), .value("concurrent", label: "concurrent", optional: true),
         .closure("acc, x"),
       ],
+      holds:
+        "the accumulator (the latest inner value) and the running inner signals (lanes $0, $1; with `concurrent:` also the values waiting, lane $2)",
+      lanes: ["acc", "active", "queue"],
       example: """
         let input = cold("-1--2--3|")
         let sums = input.mergeScan(0) { acc, x in cold("-s|", s: acc + x) }
@@ -259,6 +278,8 @@ extension Catalogue {
     .method(
       "combineLatestAll", rac: "", alias: "combineLatestAll",
       "Once the signal of signals completes, combines the latest values of all its inner signals (RxJS combineLatestAll)",
+      holds: "how many inner signals arrived, then the latest value of each",
+      lanes: ["collected", "latest"],
       example: """
         use rxjs
         let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a|"))
@@ -267,11 +288,13 @@ extension Catalogue {
         expect latest == "-----p-q|", p: [1, "a"], q: [2, "a"]
         """
     ) { c throws(RuntimeError) in
-      try c.collectedInners(lane: "latest") { Signal.combineLatest($0, probe: $1) }
+      try c.collectedInners { Signal.combineLatest($0, probe: $1) }
     },
     .method(
       "zipAll", rac: "", alias: "zipAll",
       "Once the signal of signals completes, pairs the n-th values of all its inner signals (RxJS zipAll)",
+      holds: "how many inner signals arrived, then the values waiting to be paired",
+      lanes: ["collected", "queues"],
       example: """
         use rxjs
         let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a-b|"))
@@ -280,11 +303,13 @@ extension Catalogue {
         expect pairs == "-----p-(q|)", p: [1, "a"], q: [2, "b"]
         """
     ) { c throws(RuntimeError) in
-      try c.collectedInners(lane: "queues") { Signal.zip($0, probe: $1) }
+      try c.collectedInners { Signal.zip($0, probe: $1) }
     },
     .method(
       "exhaust", rac: "", alias: "exhaust",
       "Forwards an inner signal only when no other is running (RxJS exhaust, deprecated for exhaustAll)",
+      holds: "the active inner signal; inner signals arriving meanwhile are dropped",
+      lanes: ["active"],
       example: """
         let inner = cold("--r|")
         let outer = cold("-xx--x|", x: inner)
@@ -294,12 +319,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let inners = try c.signal().map { c.innerSignal($0) }
-      return c.probed(["active"]) { inners.exhaustAll(probe: $0) }
+      return c.probed { inners.exhaustAll(probe: $0) }
     },
     .function(
       "onErrorResumeNext", rac: "", alias: "onErrorResumeNext",
       "Plays the signals one after another, going on after a failure as after a completion (RxJS onErrorResumeNext)",
       parameters: [.variadic("signals")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
       example: """
         let a = cold("-a#")
         let b = cold("-b|")
@@ -317,6 +343,8 @@ extension Catalogue {
         .value("source"), .value("connector", label: "connector", optional: true),
         .value("resetOnDisconnect", label: "resetOnDisconnect", optional: true),
       ],
+      holds: "connected, the current subject's subscriber count, and a replay connector's buffer",
+      lanes: ["connected", "subscribers", "replayed"],
       example: """
         let input = cold("-a-b-|")
         let shared = connectable(input)
@@ -335,22 +363,10 @@ extension Catalogue {
         resetOnDisconnect: resets, probe: probe)
       let replays = connector != nil && connection.currentSubject is ReplaySubject<ScriptValue>
       probe.context = ProbeHandle(
-        probe: probe, lanes: ["connected", "subscribers"] + (replays ? ["replayed"] : []),
+        probe: probe, lanes: replays ? c.lanes : Array(c.lanes.prefix(2)),
         runtime: c.runtime)
       return .signal(ResettingConnectableSignal(connection))
     },
-  ]
-}
-
-extension Catalogue {
-  /// What changes under `use rxjs` for a row that is the same in both libraries otherwise:
-  /// `explain` adds it to the row's Semantics line.
-  static let rxjsDifferences: [String: String] = [
-    "takeLast": "a count of 0 completes at once (RxJS EMPTY)",
-    "combineLatest": "the values are arrays (tuples without it)",
-    "zip": "the values are arrays (tuples without it)",
-    "withLatestFrom": "the values are arrays (tuples without it)",
-    "pairwise": "the pairs are arrays (tuples without it)",
   ]
 }
 
@@ -381,24 +397,25 @@ extension StateProbe {
 extension Call {
   /// `combineLatestAll`/`zipAll`: once the signal of signals completes, `combine` of all its
   /// inner signals (nothing but the completion when there were none). `s.internals` draws
-  /// lane `collected` (how many inner signals arrived) and the lane `combine` reports to its
-  /// probe (`lane`).
+  /// the row's first lane (how many inner signals arrived) and the lane `combine` reports to
+  /// its probe.
   func collectedInners(
-    lane: String, _ combine: @escaping ([Signal<ScriptValue>], StateProbe) -> Signal<[ScriptValue]>
+    _ combine: @escaping ([Signal<ScriptValue>], StateProbe) -> Signal<[ScriptValue]>
   ) throws(RuntimeError) -> ScriptValue {
     let call = self
     let inners = try signal().map { call.innerSignal($0) }
-    return probed(["collected", lane]) { probe in
+    let lane = lanes.first ?? ""
+    return probed { probe in
       Signal.defer {
         let report = probe.take()
         var collected = 0
-        report?("collected", collected)
+        report?(lane, collected)
         let counted =
           report == nil
           ? inners
           : inners.doNext { _ in
             collected += 1
-            report?("collected", collected)
+            report?(lane, collected)
           }
         return counted.collect().flattenMap { inners in
           inners.isEmpty
@@ -411,20 +428,19 @@ extension Call {
 
   /// `switchScan`/`mergeScan`: each value and the latest inner value (the seed, argument 0, at
   /// first) go to the closure (last argument), whose signals are switched or merged; the
-  /// accumulator is per subscription. `s.internals` draws lane `acc` (the accumulator) and the
-  /// inner signals: `current` when switching, `active` (and `queue` with a concurrency) when
-  /// merging.
+  /// accumulator is per subscription. `s.internals` draws the row's lanes: the accumulator and
+  /// the inner signals (switched, or merged: the running ones and, with a concurrency, the
+  /// values waiting).
   func accumulatedInners(concurrency: Int?, switching: Bool) throws(RuntimeError) -> ScriptValue {
     let seed = value(0)
     let accumulate = try function(arguments.count - 1)
     let source = try signal()
-    let lanes =
-      ["acc"] + (switching ? ["current"] : concurrency == nil ? ["active"] : ["active", "queue"])
-    return probed(lanes) { probe in
+    let acc = lanes.first ?? ""
+    return probed(switching || concurrency != nil ? nil : Array(lanes.prefix(2))) { probe in
       Signal.defer {
         let report = probe.take()
         var state = seed
-        report?("acc", state)
+        report?(acc, state)
         // The closure is called when its inner signal is subscribed (a value waiting for a
         // free slot of `concurrent` gets the accumulator as it is then), as RxJS does.
         let inners = indexed(source).map { pair -> Signal<ScriptValue> in
@@ -434,7 +450,7 @@ extension Call {
               ? accumulate.call([state, pair.0, .int(pair.1)]) : accumulate(state, pair.0)
             return accumulate.signal(from: result).doNext {
               state = $0
-              report?("acc", state)
+              report?(acc, state)
             }
           }
         }

@@ -8,6 +8,7 @@ extension Catalogue {
       "A source that plays the marble from each subscription's frame, and logs the subscription",
       parameters: [.value("marble"), .value("error", label: "error", optional: true)],
       valuesMap: true, marble: .cold,
+      source: true,
       example: """
         let input = cold("--a--b--|", a: 1, b: 2)
         show input
@@ -25,6 +26,7 @@ extension Catalogue {
       "A source with one shared timeline at absolute frames ('^' is frame 0); subscribers see it from when they subscribe",
       parameters: [.value("marble"), .value("error", label: "error", optional: true)],
       valuesMap: true, marble: .hot,
+      source: true,
       example: """
         let clicks = hot("-a-^-b--c-|")
         show clicks subscribed "---^---"
@@ -45,7 +47,7 @@ extension Catalogue {
     .function(
       "just", rac: "+return:",
       "Sends one value and completes, at subscription",
-      parameters: [.value("value")],
+      parameters: [.value("value")], source: true, synonyms: ["returnValue"],
       example: """
         let one = just(1)
         show one
@@ -55,6 +57,7 @@ extension Catalogue {
     .constant(
       "empty", rac: "+empty", alias: "EMPTY",
       "Completes at subscription",
+      source: true,
       example: """
         let nothing = empty
         show nothing
@@ -64,6 +67,7 @@ extension Catalogue {
     .constant(
       "never", rac: "+never", alias: "NEVER",
       "Never sends anything",
+      source: true,
       example: """
         let silence = never
         show silence
@@ -73,7 +77,7 @@ extension Catalogue {
     .function(
       "fail", rac: "+error:", alias: "throwError",
       "Fails with the given error value at subscription; with a closure, with its result at each subscription (RxJS throwError(() => e))",
-      parameters: [.value("error", optional: true), .optionalClosure("")],
+      parameters: [.value("error", optional: true), .optionalClosure("")], source: true,
       example: """
         let broken = fail("boom")
         show broken
@@ -94,7 +98,7 @@ extension Catalogue {
     .function(
       "defer", rac: "+defer:", alias: "defer",
       "Calls the closure at each subscription and forwards the signal it returns",
-      parameters: [.closure("")],
+      parameters: [.closure("")], source: true,
       example: """
         let later = defer { cold("--a|") }
         show later
@@ -108,6 +112,7 @@ extension Catalogue {
       "interval", rac: "+interval:onScheduler:",
       "Sends the current frame every `period` frames, forever",
       parameters: [.value("period")], semantics: .reactiveObjC,
+      source: true, holds: "the count of ticks sent so far", lanes: ["ticks"],
       example: """
         let ticks = interval(3)
         show ticks subscribed "^----------!"
@@ -115,14 +120,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let period = try c.frames(0, "the period", minimum: 1)
-      return c.probed(["ticks"]) { probe in
+      return c.probed { probe in
         Signal<Int>.interval(period, on: c.scheduler, probe: probe).map { ScriptValue.int($0) }
       }
     },
     .function(
       "timer", rac: "",
       "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
-      parameters: [.value("delay"), .value("period", optional: true)],
+      parameters: [.value("delay"), .value("period", optional: true)], source: true,
       example: """
         let alarm = timer(4)
         show alarm
@@ -139,7 +144,7 @@ extension Catalogue {
     .function(
       "merge", rac: "+merge:", alias: "merge",
       "Forwards the values of all signals; completes when all have completed",
-      parameters: [.variadic("signals")],
+      parameters: [.variadic("signals")], holds: "the active inputs", lanes: ["active"],
       example: """
         let a = cold("--a-----c|")
         let b = cold("-----b|")
@@ -152,6 +157,7 @@ extension Catalogue {
       "concat", rac: "+concat:", alias: "concat",
       "Plays the signals one after another",
       parameters: [.variadic("signals")],
+      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
       example: """
         let a = cold("--a|")
         let b = cold("-b|")
@@ -164,6 +170,8 @@ extension Catalogue {
       "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
       "Sends a tuple of the latest values once every signal has one, then on every value",
       parameters: [.variadic("signals")],
+      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
+      rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1---2----|")
         let b = cold("---x----y-|")
@@ -173,12 +181,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
-        return c.probed(["latest"]) {
+        return c.probed {
           Signal.combineLatest(signals, probe: $0).map { c.keyed(keys, $0) }
         }
       }
       let inputs = try c.signals("each signal")
-      return c.probed(["latest"]) {
+      return c.probed {
         Signal.combineLatest(inputs, probe: $0).map { c.combined($0) }
       }
     },
@@ -186,6 +194,8 @@ extension Catalogue {
       "zip", rac: "+zip:", alias: "zip",
       "Pairs the n-th values of the signals as tuples; with a closure, sends its result for them (RxJS's result selector)",
       parameters: [.variadic("signals"), .optionalClosure("x, y")],
+      holds: "the values of each input waiting for a partner", lanes: ["queues"],
+      rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1-2-3|")
         let b = cold("--x--y|")
@@ -201,15 +211,15 @@ extension Catalogue {
       }
       let inputs = try c.signals("each signal")
       guard c.optional(1) != nil else {
-        return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
+        return c.probed { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
       }
       let select = try c.function(1)
-      return c.probed(["queues"]) { Signal.zip(inputs, probe: $0).map { select.call($0) } }
+      return c.probed { Signal.zip(inputs, probe: $0).map { select.call($0) } }
     },
     .function(
       "Subject", rac: "RACSubject", alias: nil,
       "A hot signal that you feed with 'a.subscribe(subject)' or 'subject.sendNext(v, at: F)'",
-      semantics: .reactiveObjC,
+      semantics: .reactiveObjC, source: true,
       example: """
         let s = Subject()
         s.sendNext(1, at: 2)
@@ -222,6 +232,9 @@ extension Catalogue {
       "ReplaySubject", rac: "RACReplaySubject",
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
       parameters: [.value("capacity", label: "capacity", optional: true)],
+      source: true,
+      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      synonyms: ["replaySubject"],
       example: """
         let s = ReplaySubject(capacity: 1)
         s.sendNext(1, at: 1)
@@ -231,7 +244,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let capacity = try c.optionalInt(0, "the capacity") ?? .max
-      return c.probedShared(["replayed", "subscribers"]) { probe in
+      return c.probedShared { probe in
         let subject = ReplaySubject<ScriptValue>(capacity: capacity)
         subject.addProbe(probe)
         return .signal(subject)
@@ -240,7 +253,7 @@ extension Catalogue {
     .function(
       "error", rac: "NSError",
       "An error value, as 'cmd.errors' and 'catch { e in … }' carry them (for expectations)",
-      parameters: [.value("value")],
+      parameters: [.value("value")], source: true,
       example: """
         let save = Command { x in cold("-#", error: x) }
         save.execute("boom", at: 1)
@@ -251,7 +264,7 @@ extension Catalogue {
     .function(
       "next", rac: "RACEvent +eventWithValue:",
       "A materialized value event, as 'materialize()' sends them (for expectations)",
-      parameters: [.value("value")],
+      parameters: [.value("value")], source: true,
       example: """
         let input = cold("-a|")
         let events = input.materialize()
@@ -267,7 +280,7 @@ extension Catalogue {
     .function(
       "failed", rac: "RACEvent +eventWithError:",
       "A materialized failure event, as 'materialize()' sends them (for expectations)",
-      parameters: [.value("error")],
+      parameters: [.value("error")], source: true,
       example: """
         let input = cold("-#", error: "bad")
         let events = input.materialize()
@@ -282,6 +295,7 @@ extension Catalogue {
     .constant(
       "completed", rac: "RACEvent +completedEvent",
       "The materialized completion event, as 'materialize()' sends it (for expectations)",
+      source: true,
       example: """
         let events = empty.materialize()
         show events
@@ -291,6 +305,7 @@ extension Catalogue {
     .constant(
       "main", rac: "+mainThreadScheduler",
       "The virtual main queue: work scheduled on it runs later in the same frame, in order",
+      source: true,
       example: """
         let input = cold("-a|")
         let hopped = input.deliverOn(main)

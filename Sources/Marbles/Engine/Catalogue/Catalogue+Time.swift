@@ -7,6 +7,7 @@ extension Catalogue {
       "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
       example: """
         let input = cold("-a-b|")
         let later = input.delay(2)
@@ -16,12 +17,15 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let frames = try c.frames(0, "the delay")
-      return c.probed(["pending"]) { input.delay(frames, on: c.scheduler, probe: $0) }
+      return c.probed { input.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttle", rac: "throttle:", alias: "debounceTime",
       "Sends a value only after `frames` frames pass without another (RAC throttle, a debounce)",
       parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the value held back, nil while none (lane $0; RxJS throttle also `windowOpen`)",
+      lanes: ["pending"],
+      typing: .passesValues,
       example: """
         let input = cold("-ab---c---|")
         let calm = input.throttle(2)
@@ -31,7 +35,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let frames = try c.frames(0, "the interval")
-      return c.probed(["pending"]) { input.throttle(frames, on: c.scheduler, probe: $0) }
+      return c.probed { input.throttle(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "throttleTime", rac: "",
@@ -40,6 +44,10 @@ extension Catalogue {
         .value("frames"), .value("leading", label: "leading", optional: true),
         .value("trailing", label: "trailing", optional: true),
       ],
+      holds: "whether the silent window is open and the value held for it",
+      lanes: ["windowOpen", "pending"],
+      typing: .passesValues,
+      synonyms: ["throttleFirst"],
       example: """
         let input = cold("-abc--d---|")
         let output = input.throttleTime(3)
@@ -51,7 +59,7 @@ extension Catalogue {
       let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
       let input = try c.signal()
       let frames = try c.frames(0, "the interval")
-      return c.probed(["windowOpen", "pending"]) {
+      return c.probed {
         input.throttleTime(
           frames, leading: leading, trailing: trailing, on: c.scheduler, probe: $0)
       }
@@ -60,6 +68,7 @@ extension Catalogue {
       "sample", rac: "sample:",
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
+      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
       example: """
         let input = cold("-a-b-c---|")
         let ticks = cold("---x---x-|")
@@ -70,12 +79,13 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let trigger = try c.signal(0, "the trigger")
-      return c.probed(["latest"]) { input.sample(trigger, probe: $0) }
+      return c.probed { input.sample(trigger, probe: $0) }
     },
     .method(
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",
       "Collects values into arrays, one every `frames` frames",
       parameters: [.value("frames")],
+      holds: "the buffer being filled, empty while no window is open", lanes: ["buffered"],
       example: """
         let input = cold("-ab-c----|")
         let batches = input.bufferWithTime(3)
@@ -84,7 +94,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let frames = try c.frames(0, "the interval", minimum: 1)
-      return c.probed(["buffered"]) {
+      return c.probed {
         input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { c.builtArray($0) }
       }
     },
@@ -92,6 +102,7 @@ extension Catalogue {
       "timeout", rac: "timeout:onScheduler:",
       "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
       parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
       example: """
         let slow = cold("-a-----|")
         let bounded = slow.timeout(4)
@@ -101,12 +112,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal()
       let frames = try c.frames(0, "the interval")
-      return c.probed(["deadline"]) { input.timeout(frames, on: c.scheduler, probe: $0) }
+      return c.probed { input.timeout(frames, on: c.scheduler, probe: $0) }
     },
     .method(
       "deliverOn", rac: "deliverOn:", alias: "observeOn",
       "Re-sends every event from an action on the scheduler (on main: later in the same frame)",
-      parameters: [.value("scheduler")],
+      parameters: [.value("scheduler")], typing: .passesValues, synonyms: ["receive"],
       example: """
         let input = cold("-a|")
         let hopped = input.deliverOn(main)
@@ -117,7 +128,7 @@ extension Catalogue {
     .method(
       "subscribeOn", rac: "subscribeOn:", alias: "subscribeOn",
       "Subscribes from an action on the scheduler (on main: later in the same frame)",
-      parameters: [.value("scheduler")],
+      parameters: [.value("scheduler")], typing: .passesValues,
       example: """
         let input = cold("-a|")
         let later = input.subscribeOn(main)
@@ -132,6 +143,8 @@ extension Catalogue {
     .method(
       "replay", rac: "replay", alias: nil,
       "Subscribes now and replays every value to every subscriber",
+      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
         let shared = input.replay()
@@ -140,11 +153,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["replayed", "subscribers"]) { input.replay(probe: $0) }
+      return c.probed { input.replay(probe: $0) }
     },
     .method(
       "replayLast", rac: "replayLast",
       "Subscribes now and replays the latest value to every subscriber",
+      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
         let shared = input.replayLast()
@@ -153,11 +168,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["replayed", "subscribers"]) { input.replayLast(probe: $0) }
+      return c.probed { input.replayLast(probe: $0) }
     },
     .method(
       "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
+      holds: "connected, the replay buffer and the subscriber count",
+      lanes: ["connected", "replayed", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
         let shared = input.replayLazily()
@@ -167,12 +185,13 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed(["connected", "replayed", "subscribers"]) { input.replayLazily(probe: $0) }
+      return c.probed { input.replayLazily(probe: $0) }
     },
     .method(
       "publish", rac: "publish",
       "Shares the signal through a subject; nothing happens until 'connect()'",
       semantics: .reactiveObjC,
+      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
       example: """
         let input = cold("-a-b-|")
         let shared = input.publish()
@@ -182,12 +201,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return .connection(c.probedShared(["connected", "subscribers"]) { input.publish(probe: $0) })
+      return .connection(c.probedShared { input.publish(probe: $0) })
     },
     .method(
       "multicast", rac: "multicast:",
       "Shares the signal through the given subject; nothing happens until 'connect()'",
       parameters: [.value("subject")],
+      holds: "connected, the subscriber count, and a replay subject's buffer",
+      lanes: ["connected", "subscribers", "replayed"],
       example: """
         let input = cold("-a-b-|")
         let shared = input.multicast(ReplaySubject())
@@ -203,8 +224,7 @@ extension Catalogue {
         )
       }
       let input = c.runtime.guarded(try c.signal(), at: c.range)
-      let lanes =
-        ["connected", "subscribers"] + (subject is ReplaySubject<ScriptValue> ? ["replayed"] : [])
+      let lanes = subject is ReplaySubject<ScriptValue> ? c.lanes : Array(c.lanes.prefix(2))
       return .connection(c.probedShared(lanes) { input.multicast(subject, probe: $0) })
     },
     .method(
@@ -232,6 +252,8 @@ extension Catalogue {
     .method(
       "autoconnect", rac: "autoconnect",
       "A signal that connects at its first subscription and disconnects after its last",
+      holds: "connected, and its subscriber count", lanes: ["connected", "subscribers"],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
         let shared = input.publish().autoconnect()
@@ -240,7 +262,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
-      return c.probed(["connected", "subscribers"]) { connection.autoconnect(probe: $0) }
+      return c.probed { connection.autoconnect(probe: $0) }
     },
   ]
 }

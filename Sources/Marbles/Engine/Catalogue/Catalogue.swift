@@ -60,6 +60,33 @@ enum Catalogue {
     return names
   }
 
+  /// The names other libraries (RxJS, RxSwift, Combine) and ReactiveObjC's selectors use, mapped
+  /// to the catalogue names that do the same (in alphabetical order): the first suggestions for
+  /// an unknown name. Made of the rows' `synonyms`, then their selectors (`scanWithStart:reduce:`
+  /// → scan, `+return:` → just).
+  static let synonyms: [String: [String]] = {
+    var named: [String: Set<String>] = [:]
+    for entry in entries {
+      for synonym in entry.synonyms {
+        let alias = synonym.offersAlias ? entry.alias.map { [$0] } ?? [] : []
+        named[synonym.name, default: []].formUnion([entry.name] + alias)
+      }
+    }
+    var table = named.mapValues { $0.sorted() }
+    for entry in entries {
+      for selector in entry.rac.split(separator: "/") {
+        var word = selector.trimmingCharacters(in: .whitespaces)
+        if word.hasPrefix("+") { word.removeFirst() }
+        let keyword = String(word.prefix { $0 != ":" })
+        guard !keyword.isEmpty, keyword != entry.name, keyword != entry.alias,
+          keyword.allSatisfy({ $0.isLetter || $0.isNumber }), table[keyword] == nil
+        else { continue }
+        table[keyword] = [entry.name]
+      }
+    }
+    return table
+  }()
+
   /// The rows of `kind` by name and alias; the first row of a name wins. Without `rxjs`,
   /// RxJS's side of a colliding name is left out; with it, it comes first.
   private static func index(_ kind: OperatorEntry.Kind, rxjs: Bool = false)
@@ -88,37 +115,44 @@ enum Catalogue {
 typealias OperatorRun = @Sendable (Call) throws(RuntimeError) -> ScriptValue
 
 extension OperatorEntry {
-  /// A method row.
+  /// A method row. `holds` and `lanes` make its `internals`.
   static func method(
     _ name: String, rac: String, alias: String? = nil, _ summary: String,
-    parameters: [Parameter] = [], semantics: Semantics = .only, example: String,
-    run: @escaping OperatorRun
+    parameters: [Parameter] = [], semantics: Semantics = .only, source: Bool = false,
+    holds: String? = nil, lanes: [String] = [], typing: Typing = [], synonyms: [Synonym] = [],
+    rxjsDifference: String? = nil, example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .method, rac: rac, alias: alias, summary: summary, example: example,
-      parameters: parameters, semantics: semantics, run: run)
+      parameters: parameters, semantics: semantics, isSource: source,
+      internals: holds.map { Internals(holds: $0, lanes: lanes) }, typing: typing,
+      synonyms: synonyms, rxjsDifference: rxjsDifference, run: run)
   }
 
   /// A function row.
   static func function(
     _ name: String, rac: String, alias: String? = nil, _ summary: String,
     parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
-    semantics: Semantics = .only, example: String, run: @escaping OperatorRun
+    semantics: Semantics = .only, source: Bool = false, holds: String? = nil,
+    lanes: [String] = [], synonyms: [Synonym] = [], rxjsDifference: String? = nil,
+    example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
       parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble,
-      semantics: semantics, run: run)
+      semantics: semantics, isSource: source,
+      internals: holds.map { Internals(holds: $0, lanes: lanes) }, synonyms: synonyms,
+      rxjsDifference: rxjsDifference, run: run)
   }
 
   /// A constant row.
   static func constant(
-    _ name: String, rac: String, alias: String? = nil, _ summary: String, example: String,
-    run: @escaping OperatorRun
+    _ name: String, rac: String, alias: String? = nil, _ summary: String, source: Bool = false,
+    example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example,
-      run: run)
+      isSource: source, run: run)
   }
 }
 
@@ -146,18 +180,22 @@ extension Call {
     return runtime.budget.fitsBuilt(value, at: range) ? value : .null
   }
 
-  /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes`.
-  func probed(_ lanes: [String], _ make: (StateProbe) -> Signal<ScriptValue>) -> ScriptValue {
+  /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes` (the
+  /// row's, unless the call draws fewer).
+  func probed(_ lanes: [String]? = nil, _ make: (StateProbe) -> Signal<ScriptValue>)
+    -> ScriptValue
+  {
     let probe = StateProbe()
-    let handle = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    let handle = ProbeHandle(probe: probe, lanes: lanes ?? self.lanes, runtime: runtime)
     return .signal(ProbedSignal(make(probe), handle: handle))
   }
 
-  /// A subject or connection whose shared state `s.internals` draws as `lanes`: `make` gets
-  /// the probe to report it to (kept as the probe's context with the lanes).
-  func probedShared<T>(_ lanes: [String], _ make: (StateProbe) -> T) -> T {
+  /// A subject or connection whose shared state `s.internals` draws as `lanes` (the row's,
+  /// unless the call draws fewer): `make` gets the probe to report it to (kept as the probe's
+  /// context with the lanes).
+  func probedShared<T>(_ lanes: [String]? = nil, _ make: (StateProbe) -> T) -> T {
     let probe = StateProbe()
-    probe.context = ProbeHandle(probe: probe, lanes: lanes, runtime: runtime)
+    probe.context = ProbeHandle(probe: probe, lanes: lanes ?? self.lanes, runtime: runtime)
     return make(probe)
   }
 

@@ -72,8 +72,70 @@ struct OperatorEntry: Sendable {
   var marbleKind: MarbleKind? = nil
   /// Whose semantics the row has, for a name both libraries use.
   var semantics = Semantics.only
+  /// Whether it makes its events (or a value) from its arguments alone, so that its example has
+  /// no input lane (`cold`, `just`, `Subject`, `sendNext`; not `merge(a, b)`).
+  var isSource = false
+  /// What it holds between events and the lanes `show s.internals` draws; nil when each event
+  /// is handled on its own.
+  var internals: Internals? = nil
+  /// What the type checker may assume of it before the run.
+  var typing: Typing = []
+  /// Names other libraries give it: the first "did you mean" suggestions for them.
+  var synonyms: [Synonym] = []
+  /// What changes under `use rxjs` for a row that is the same in both libraries otherwise, as
+  /// `explain` words it after "under 'use rxjs'".
+  var rxjsDifference: String? = nil
   /// What the call does.
   var run: OperatorRun
+
+  /// A stateful operator's state: what it holds in words and the lanes that draw it.
+  struct Internals: Sendable {
+    /// What it holds (`the accumulator`); `$0`, `$1`, … stand for the lanes where the sentence
+    /// names them itself, otherwise the lanes follow in parentheses.
+    var holds: String
+    /// The lanes, in the order `show s.internals` draws them: the one spelling of their names,
+    /// which the row's run hands to its probe (`Call.probed`).
+    var lanes: [String]
+
+    /// The sentence `explain` and the guide print: "the accumulator (lane `acc`)".
+    var description: String {
+      let quoted = lanes.map { "`\($0)`" }
+      guard !holds.contains("$0") else {
+        return quoted.indices.reversed().reduce(holds) {
+          $0.replacingOccurrences(of: "$\($1)", with: quoted[$1])
+        }
+      }
+      guard !lanes.isEmpty else { return holds }
+      return holds + " (" + (lanes.count == 1 ? "lane " : "lanes ") + quoted.joined(separator: ", ")
+        + ")"
+    }
+  }
+
+  /// What the type checker knows of a method without running it.
+  struct Typing: OptionSet, Sendable {
+    let rawValue: Int
+    /// Its output sends (some of) the receiver's own values (`filter`, `take`, `delay`).
+    static let passesValues = Typing(rawValue: 1)
+    /// Its closure's first parameter is each value of the receiver (`map`, `filter`).
+    static let closureTakesValues = Typing(rawValue: 2)
+  }
+
+  /// A name another library gives the operator (`removeDuplicates` for `distinctUntilChanged`).
+  struct Synonym: Sendable, ExpressibleByStringLiteral {
+    /// The other library's name.
+    var name: String
+    /// Whether the row's alias is suggested too (`flatMap`: `flattenMap` and `mergeMap`).
+    var offersAlias = false
+
+    init(stringLiteral name: String) { self.name = name }
+
+    /// A synonym that suggests the row's name and its alias.
+    static func withAlias(_ name: String) -> Synonym {
+      var synonym = Synonym(stringLiteral: name)
+      synonym.offersAlias = true
+      return synonym
+    }
+  }
 
   /// For `marbles explain`: whose semantics the row has and when it applies.
   var semanticsNote: String {
@@ -83,17 +145,17 @@ struct OperatorEntry: Sendable {
     case .rxjs:
       return "RxJS's (in a script that starts with 'use rxjs'; otherwise ReactiveObjC's)"
     case .only where rac.isEmpty:
-      return "RxJS's (in every script)" + rxjsDifference
+      return "RxJS's (in every script)" + rxjsClause
     case .only where alias == nil:
-      return "ReactiveObjC's (in every script)" + rxjsDifference
+      return "ReactiveObjC's (in every script)" + rxjsClause
     case .only:
-      return "ReactiveObjC's, which are also RxJS's (in every script)" + rxjsDifference
+      return "ReactiveObjC's, which are also RxJS's (in every script)" + rxjsClause
     }
   }
 
   /// What changes under `use rxjs` for a row of the same name in both, as a clause.
-  private var rxjsDifference: String {
-    Catalogue.rxjsDifferences[name].map { "; under 'use rxjs' " + $0 } ?? ""
+  private var rxjsClause: String {
+    rxjsDifference.map { "; under 'use rxjs' " + $0 } ?? ""
   }
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
@@ -146,6 +208,8 @@ struct Call {
   var valuesMap: [(label: String, value: ScriptValue)] = []
   /// The marble parsed before the run (`cold`, `hot` with a literal marble).
   var marble: MarbleDiagram?
+  /// The row's internals lanes, for `probed` (empty for a row that holds nothing).
+  var lanes: [String] = []
   /// When a closure argument may throw: what its `throw` fails (see `ThrowScope`).
   var throwScope: ThrowScope?
 
