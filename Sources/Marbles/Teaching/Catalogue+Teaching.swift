@@ -11,30 +11,19 @@ extension Catalogue {
     var entries: [OperatorEntry]
   }
 
-  /// The rows grouped by family, in listing order. Rows of a section not named here (a section
-  /// added later) are listed under "More", so every row is listed exactly once.
-  static let families: [Family] = {
-    let named: [Family] = [
-      Family(title: "Sources, subjects and values", entries: sources),
-      Family(title: "Transforming", entries: transforming),
-      Family(title: "Filtering", entries: filtering),
-      Family(title: "Combining", entries: combining),
-      Family(title: "Flattening (signals of signals)", entries: higherOrder),
-      Family(title: "Errors, repetition and side effects", entries: errorsAndRepetition),
-      Family(title: "Time", entries: timing),
-      Family(title: "Sharing (multicast)", entries: sharing),
-      Family(title: "Commands, channels and subjects", entries: commandsAndChannels),
-      Family(title: "RxJS semantics of shared names (use rxjs)", entries: rxjsCollisions),
-      Family(title: "RxJS transforming and flattening", entries: rxjsTransforming),
-      Family(title: "RxJS filtering", entries: rxjsFiltering),
-      Family(title: "RxJS combining, sharing and sources", entries: rxjsCombining),
-      Family(title: "More RxJS operators", entries: rxjsMore),
-    ]
-    var listed = Set(named.flatMap { $0.entries.map(key) })
-    var more: [OperatorEntry] = []
-    for entry in entries where listed.insert(key(entry)).inserted { more.append(entry) }
-    return more.isEmpty ? named : named + [Family(title: "More", entries: more)]
-  }()
+  /// The rows grouped by family, in listing order: one family per file of the catalogue
+  /// (`Engine/Catalogue/<Family>.swift`), ReactiveObjC's rows and RxJS's side by side.
+  static let families: [Family] = [
+    Family(title: "Sources, subjects and values", entries: sources),
+    Family(title: "Transforming", entries: transforming),
+    Family(title: "Filtering", entries: filtering),
+    Family(title: "Combining", entries: combining),
+    Family(title: "Flattening (signals of signals)", entries: flattening),
+    Family(title: "Errors, repetition and side effects", entries: errors),
+    Family(title: "Time", entries: timing),
+    Family(title: "Sharing (multicast)", entries: sharing),
+    Family(title: "Commands, channels and subjects", entries: commands),
+  ]
 
   /// The family a row is listed under.
   static func family(of entry: OperatorEntry) -> String {

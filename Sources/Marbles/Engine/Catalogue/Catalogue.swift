@@ -6,13 +6,15 @@ import Reactive
 /// and an example script. This one table drives the interpreter (names, arguments, behaviour),
 /// the "did you mean" suggestions and `marbles explain`.
 ///
-/// The rows live in sections (`Catalogue+Sources.swift`, `+Operators`, `+HigherOrder`, `+Time`,
-/// `+Commands`); `entries` is their concatenation, in the order `marbles explain` lists them.
+/// The rows live in one file per family a user sees (`Sources.swift`, `Transform.swift`,
+/// `Filter.swift`, `Combine.swift`, `Flatten.swift`, `Errors.swift`, `Time.swift`,
+/// `Multicast.swift`, `Commands.swift`), ReactiveObjC's and RxJS's side by side; `entries` is
+/// their concatenation, in the order `marbles explain` lists them.
 enum Catalogue {
   /// Every row, in listing order.
   static let entries: [OperatorEntry] =
-    sources + transforming + filtering + combining + higherOrder + errorsAndRepetition + timing
-    + sharing + commandsAndChannels + rxjs
+    sources + transforming + filtering + combining + flattening + errors + timing + sharing
+    + commands
 
   /// The method called `name` in a script with (`rxjs`) or without `use rxjs`.
   static func method(_ name: String, rxjs: Bool) -> OperatorEntry? {

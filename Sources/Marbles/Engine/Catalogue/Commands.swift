@@ -1,8 +1,8 @@
 import Reactive
 
 extension Catalogue {
-  /// Commands, channels, and feeding subjects.
-  static let commandsAndChannels: [OperatorEntry] = [
+  /// Commands, channels and sending to subjects.
+  static let commands: [OperatorEntry] = [
     .function(
       "Command", rac: "RACCommand",
       "A command: the closure makes each execution's work signal (see 'cmd.internals' for its lanes)",
@@ -183,7 +183,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in try send(c, .completed, frameArgument: 0) },
   ]
+}
 
+extension Catalogue {
   /// `sendNext`, `sendError`, `sendCompleted`.
   private static func send(_ c: Call, _ event: Event<ScriptValue>, frameArgument: Int)
     throws(RuntimeError)

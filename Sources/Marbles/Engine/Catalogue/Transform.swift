@@ -1,7 +1,8 @@
 import Reactive
 
 extension Catalogue {
-  /// Operators that change each value.
+  /// Operators that change each value, accumulate, or gather values into buffers, windows
+  /// and groups.
   static let transforming: [OperatorEntry] = [
     .method(
       "map", rac: "map:", alias: "map",
@@ -239,266 +240,243 @@ extension Catalogue {
         expect either == "--f-t-|", t: true, f: false
         """
     ) { c throws(RuntimeError) in try logical(c, isAnd: false) },
-  ]
-
-  /// Operators that drop or keep values.
-  static let filtering: [OperatorEntry] = [
     .method(
-      "filter", rac: "filter:", alias: "filter",
-      "Forwards only the values for which the closure is true",
-      parameters: [.closure("x")],
-      typing: [.passesValues, .closureTakesValues], synonyms: ["compactMap"],
+      "buffer", rac: "", alias: "buffer",
+      "Collects values and sends them as an array each time the notifier sends, and the rest on completion (RxJS buffer)",
+      parameters: [.value("notifier")], holds: "the buffer being filled", lanes: ["buffered"],
+      example: """
+        let input = cold("-a-b--c--d|")
+        let ticks = cold("----x---x")
+        let batches = input.buffer(ticks)
+        show batches
+        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: ["d"]
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
+    },
+    .method(
+      "count", rac: "", alias: "count",
+      "Sends how many values there were (or how many the closure accepted) on completion (RxJS count)",
+      parameters: [.optionalClosure("x")], holds: "the count so far", lanes: ["counted"],
       example: """
         let input = cold("-1-2-3-4|")
-        let even = input.filter { $0 % 2 == 0 }
-        show input, even
-        expect even == "---2---4|"
-        """
-    ) { c throws(RuntimeError) in
-      let isIncluded = try c.function(0)
-      let source = try c.signal()
-      guard isIncluded.takesIndex else {
-        return .signal(source.filter { isIncluded.predicate($0) })
-      }
-      return .signal(
-        c.indexed(source).filter { isIncluded.isTrue(isIncluded.indexed($0.0, $0.1)) }.map { $0.0 })
-    },
-    .method(
-      "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
-      "Drops every value; only completion or failure passes",
-      example: """
-        let input = cold("-a-b-|")
-        let done = input.ignoreValues()
-        show done
-        expect done == "-----|"
-        """
-    ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
-    .method(
-      "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
-      "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
-      parameters: [.optionalClosure("a, b")],
-      holds: "the previous value", lanes: ["previous"],
-      typing: .passesValues,
-      synonyms: ["removeDuplicates"],
-      example: """
-        let input = cold("-a-a-b-a|")
-        let changes = input.distinctUntilChanged()
-        show changes
-        expect changes == "-a---b-a|"
+        let evens = input.count { $0 % 2 == 0 }
+        show evens
+        expect evens == "--------(2|)"
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      let budget = c.runtime.budget
-      let range = c.range
       guard c.optional(0) != nil else {
-        return c.probed {
-          source.distinctUntilChanged(probe: $0) { a, b in
-            budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
-          }
-        }
+        return c.probed { source.count(probe: $0).map { ScriptValue.int($0) } }
       }
-      let closure = try c.function(0)
-      if closure.takesIndex {
-        return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
-      }
-      return .signal(
-        source.distinctUntilChanged { a, b in
-          let (x, y) = (closure(a), closure(b))
-          return budget.spendComparing(x, y, at: range) && x.isEqual(to: y)
-        })
-    },
-    .method(
-      "take", rac: "take:", alias: "take",
-      "Forwards the first `count` values, then completes",
-      parameters: [.value("count")],
-      holds: "the count of values taken", lanes: ["taken"], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let two = input.take(2)
-        show two
-        expect two == "-a-(b|)"
-        """
-    ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed { input.take(count, probe: $0) }
-    },
-    .method(
-      "skip", rac: "skip:", alias: "skip",
-      "Drops the first `count` values",
-      parameters: [.value("count")],
-      holds: "the count of values skipped", lanes: ["skipped"], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let rest = input.skip(2)
-        show rest
-        expect rest == "-----c-|"
-        """
-    ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed { input.skip(count, probe: $0) }
-    },
-    .method(
-      "takeLast", rac: "takeLast:", alias: "takeLast",
-      "Sends the last `count` values when the signal completes",
-      parameters: [.value("count")],
-      holds: "the last values kept", lanes: ["kept"],
-      typing: .passesValues,
-      rxjsDifference: "a count of 0 completes at once (RxJS EMPTY)",
-      example: """
-        let input = cold("-a-b-c-|")
-        let last2 = input.takeLast(2)
-        show last2
-        expect last2 == "-------(bc|)"
-        """
-    ) { c throws(RuntimeError) in
-      let count = try c.int(0, "the count", minimum: Int.min)
-      if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
-      let input = try c.signal()
-      return c.probed { input.takeLast(count, probe: $0) }
-    },
-    .method(
-      "takeUntil", rac: "takeUntil:",
-      "Forwards values until the trigger sends a value or completes, then completes",
-      parameters: [.value("trigger")], semantics: .reactiveObjC,
-      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let stop = cold("----x")
-        let output = input.takeUntil(stop)
-        show output
-        expect output == "-a-b|"
-        """
-    ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let trigger = try c.signal(0, "the trigger")
-      return c.probed { input.takeUntil(trigger, probe: $0) }
-    },
-    .method(
-      "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
-      "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
-      parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
-      holds: "whether it still takes", lanes: ["taking"],
-      typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3-1|")
-        let small = input.takeWhile { $0 < 3 }
-        show small
-        expect small == "-1-2-|"
-        """
-    ) { c throws(RuntimeError) in
-      let predicate = try c.function(1)
-      let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
-      let source = try c.signal()
-      guard predicate.takesIndex else {
-        return c.probed { probe in
-          source.takeWhile(inclusive: inclusive, probe: probe) { predicate.predicate($0) }
-        }
-      }
-      return c.probed { probe in
-        c.indexed(source).takeWhile(inclusive: inclusive, probe: probe) {
-          predicate.isTrue(predicate.indexed($0.0, $0.1))
-        }.map { $0.0 }
-      }
-    },
-    .method(
-      "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
-      "Drops values while the closure is true, then forwards everything",
-      parameters: [.closure("x")],
-      holds: "whether it still skips", lanes: ["skipping"],
-      typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3-1|")
-        let rest = input.skipWhile { $0 < 3 }
-        show rest
-        expect rest == "-----3-1|"
-        """
-    ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
-      let source = try c.signal()
-      guard predicate.takesIndex else {
-        return c.probed { probe in
-          source.skipWhile(probe: probe) { predicate.predicate($0) }
-        }
-      }
       return c.probed { probe in
-        c.indexed(source).skipWhile(probe: probe) {
-          predicate.isTrue(predicate.indexed($0.0, $0.1))
-        }
-        .map { $0.0 }
+        source.count(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) }
       }
     },
     .method(
-      "first", rac: "", alias: nil,
-      "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
-      holds: "whether a value matched", lanes: ["matched"],
-      typing: [.passesValues, .closureTakesValues],
+      "min", rac: "", alias: "min",
+      "Sends the smallest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS min)",
+      parameters: [.optionalClosure("a, b")],
+      holds: "the smallest value so far", lanes: ["smallest"],
       example: """
-        let input = cold("-1-2-3|")
-        let firstBig = input.first { $0 > 1 }
-        show firstBig
-        expect firstBig == "---(2|)"
-        """
-    ) { c throws(RuntimeError) in
-      let signal = try c.signal()
-      let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed { probe in
-        let found: Signal<ScriptValue>
-        if let predicate {
-          found = c.indexed(signal).first(probe: probe) {
-            predicate.isTrue(predicate.indexed($0.0, $0.1))
-          }.map { $0.0 }
-        } else {
-          found = signal.first(probe: probe) { _ in true }
-        }
-        return c.withDefault(found, c.optional(0))
-      }
-    },
-    .method(
-      "last", rac: "", alias: nil,
-      "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
-      holds: "the last matching value", lanes: ["latest"],
-      typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3|")
-        let final = input.last()
-        show final
-        expect final == "------(3|)"
-        """
-    ) { c throws(RuntimeError) in
-      let signal = try c.signal()
-      let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed { probe in
-        let found: Signal<ScriptValue>
-        if let predicate {
-          found = c.indexed(signal).last(probe: probe) {
-            predicate.isTrue(predicate.indexed($0.0, $0.1))
-          }.map { $0.0 }
-        } else {
-          found = signal.last(probe: probe) { _ in true }
-        }
-        return c.withDefault(found, c.optional(0))
-      }
-    },
-    .method(
-      "defaultIfEmpty", rac: "",
-      "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
-      parameters: [.value("value")], holds: "whether any value arrived", lanes: ["arrived"],
-      example: """
-        let input = cold("---|")
-        let output = input.defaultIfEmpty(0)
-        show output
-        expect output == "---(0|)"
+        let input = cold("-3-1-2|")
+        let least = input.min()
+        show least
+        expect least == "------(1|)"
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      return c.probed { input.defaultIfEmpty(c.value(0), probe: $0) }
+      let ordering = try c.ordering(0)
+      return c.probed { input.minimum(probe: $0, by: ordering) }
+    },
+    .method(
+      "max", rac: "", alias: "max",
+      "Sends the largest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS max)",
+      parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: ["largest"],
+      example: """
+        let input = cold("-3-1-2|")
+        let most = input.max()
+        show most
+        expect most == "------(3|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let ordering = try c.ordering(0)
+      return c.probed { input.maximum(probe: $0, by: ordering) }
+    },
+    .method(
+      "pluck", rac: "", alias: "pluck",
+      "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
+      parameters: [.value("key")],
+      example: """
+        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
+        let ids = input.pluck("id")
+        show input, ids
+        expect ids == "-1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      return .signal(try c.signal().map { field($0, key) })
+    },
+    .method(
+      "bufferWhen", rac: "", alias: "bufferWhen",
+      "Collects values until the signal the closure returns sends, sends them as an array and starts again; the rest on completion (RxJS bufferWhen)",
+      parameters: [.closure("")],
+      holds: "the buffer being filled until the closing signal sends", lanes: ["buffered"],
+      example: """
+        let input = cold("-a-b---c--|")
+        let batches = input.bufferWhen { cold("----x") }
+        show input, batches
+        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: []
+        """
+    ) { c throws(RuntimeError) in
+      let closing = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { c.builtArray($0) }
+      }
+    },
+    .method(
+      "bufferToggle", rac: "", alias: "bufferToggle",
+      "Opens an array at each value of `openings` and sends it when the signal the closure returns for that value sends (RxJS bufferToggle)",
+      parameters: [.value("openings"), .closure("x")],
+      holds: "the open buffers, in opening order", lanes: ["buffers"],
+      example: """
+        let input = cold("-a-b-c-d-e-|")
+        let opens = cold("--o-----o")
+        let batches = input.bufferToggle(opens) { _ in cold("---x") }
+        show input, batches
+        expect batches == "-----x-----(y|)", x: ["b", "c"], y: ["e"]
+        """
+    ) { c throws(RuntimeError) in
+      let openings = try c.signal(0, "the openings")
+      let closing = try c.function(1)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.bufferToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
+          .map { c.builtArray($0) }
+      }
+    },
+    .method(
+      "window", rac: "", alias: "window",
+      "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
+      parameters: [.value("notifier")], holds: "the values in the open window", lanes: ["inWindow"],
+      example: """
+        let input = cold("--a-b--c-|")
+        let ticks = cold("-----x")
+        let windows = input.window(ticks)
+        show input, windows
+        expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed {
+        input.window(notifier, probe: $0).map { ScriptValue.signal($0) }
+      }
+    },
+    .method(
+      "windowCount", rac: "", alias: "windowCount",
+      "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
+      parameters: [.value("size"), .value("every", optional: true)],
+      holds: "how many values each open window holds", lanes: ["windows"],
+      example: """
+        let input = cold("-a-b-c-d-|")
+        let windows = input.windowCount(2)
+        show input, windows
+        expect windows == "x--y---z-|", x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")
+        """
+    ) { c throws(RuntimeError) in
+      let size = try c.int(0, "the size", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      let input = try c.signal()
+      return c.probed {
+        input.windowCount(size, every: every, probe: $0).map { ScriptValue.signal($0) }
+      }
+    },
+    .method(
+      "windowWhen", rac: "", alias: "windowWhen",
+      "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
+      parameters: [.closure("")],
+      holds: "the values in the open window (lane $0, one array)", lanes: ["windows"],
+      example: """
+        let input = cold("-a-b---c--|")
+        let windows = input.windowWhen { cold("----x") }
+        show input, windows
+        expect windows == "x---y---z-|", x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")
+        """
+    ) { c throws(RuntimeError) in
+      let closing = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.windowWhen(probe: probe) { closing.signal(from: closing()) }.map { .signal($0) }
+      }
+    },
+    .method(
+      "windowToggle", rac: "", alias: "windowToggle",
+      "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
+      parameters: [.value("openings"), .closure("x")],
+      holds: "the values in each open window, in opening order", lanes: ["windows"],
+      example: """
+        let input = cold("-a-b-c-d-e--|")
+        let opens = cold("--o-----o")
+        let windows = input.windowToggle(opens) { _ in cold("--x") }
+        show input, windows
+        expect windows == "--x-----y---|", x: cold("-b|"), y: cold("-e|")
+        """
+    ) { c throws(RuntimeError) in
+      let openings = try c.signal(0, "the openings")
+      let closing = try c.function(1)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.windowToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
+          .map { .signal($0) }
+      }
+    },
+    .method(
+      "groupBy", rac: "", alias: "groupBy",
+      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it (RxJS groupBy)",
+      parameters: [
+        .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
+        .closure("x"),
+      ],
+      holds: "the keys of the open groups, in opening order", lanes: ["groups"],
+      example: """
+        let input = cold("-a-b-a-c-|")
+        let groups = input.groupBy { x in x }
+        show input, groups
+        expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.function(2)
+      let element = c.optional(0) == nil ? nil : try c.function(0)
+      let duration = c.optional(1) == nil ? nil : try c.function(1)
+      let input = try c.signal()
+      let closing: ((GroupKey, Signal<ScriptValue>) -> Signal<ScriptValue>)? = duration.map {
+        duration in
+        { key, group in
+          duration.signal(from: duration(.signal(GroupedSignal(key: key.value, group: group))))
+        }
+      }
+      return c.probed { probe in
+        input.groupBy(
+          probe: probe,
+          { value in
+            let group = key(value)
+            _ = c.runtime.budget.spendComparing(group, at: c.range)
+            return GroupKey(group)
+          }, element: { element?($0) ?? $0 }, duration: closing
+        )
+        .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
+      }
     },
   ]
+}
 
+extension Catalogue {
   /// `and` / `or` over tuples of Bools.
   private static func logical(_ c: Call, isAnd: Bool) throws(RuntimeError) -> ScriptValue {
     let runtime = c.runtime

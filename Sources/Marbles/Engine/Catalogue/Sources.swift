@@ -1,7 +1,8 @@
 import Reactive
 
 extension Catalogue {
-  /// Signal constructors, subjects and `main`.
+  /// Signals made from marbles, values, time and other signals; subjects; event and
+  /// error values. ReactiveObjC's constructors, then RxJS's creation functions.
   static let sources: [OperatorEntry] = [
     .function(
       "cold", rac: "", alias: nil,
@@ -125,6 +126,24 @@ extension Catalogue {
       }
     },
     .function(
+      "interval", rac: "", alias: "interval",
+      "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
+      parameters: [.value("period")], semantics: .rxjs,
+      source: true, holds: "the count of ticks sent so far", lanes: ["ticks"],
+      example: """
+        use rxjs
+        let ticks = interval(3)
+        show ticks subscribed "^----------!"
+        expect ticks == "---0--1--2-"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      return c.probed { probe in
+        let ticks = Signal<Int>.interval(period, on: c.scheduler, probe: probe)
+        return c.indexed(ticks.map { ScriptValue.int($0) }).map { .int($0.1) }
+      }
+    },
+    .function(
       "timer", rac: "",
       "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
       parameters: [.value("delay"), .value("period", optional: true)], source: true,
@@ -229,6 +248,21 @@ extension Catalogue {
         """
     ) { _ throws(RuntimeError) in .signal(Subject<ScriptValue>()) },
     .function(
+      "Subject", rac: "", alias: "Subject",
+      "A hot signal that you feed with 'subject.next(v, at: F)'; after it completes or fails, a new subscriber gets that at once (RxJS Subject)",
+      semantics: .rxjs, source: true, synonyms: ["subject"],
+      example: """
+        use rxjs
+        let s = Subject()
+        s.next(1, at: 1)
+        s.complete(at: 2)
+        let late = s
+        show s, late subscribed "----^"
+        expect s == "-1|"
+        expect late == "----|"
+        """
+    ) { _ throws(RuntimeError) in .signal(ReplaySubject<ScriptValue>(capacity: 0)) },
+    .function(
       "ReplaySubject", rac: "RACReplaySubject",
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
       parameters: [.value("capacity", label: "capacity", optional: true)],
@@ -313,5 +347,248 @@ extension Catalogue {
         expect hopped == "-a|"
         """
     ) { c throws(RuntimeError) in .scheduler(c.scheduler.main) },
+    .function(
+      "of", rac: "", alias: "of",
+      "Sends the values one after another and completes, at subscription (RxJS of)",
+      parameters: [.variadic("values")], source: true,
+      example: """
+        let three = of(1, 2, 3)
+        show three
+        expect three == "(123|)"
+        """
+    ) { c throws(RuntimeError) in .signal(.from(c.variadic)) },
+    .function(
+      "from", rac: "", alias: "from",
+      "Sends the array's elements one after another and completes, at subscription (RxJS from)",
+      parameters: [.value("array")], source: true,
+      example: """
+        let three = from([1, 2, 3])
+        show three
+        expect three == "(123|)"
+        """
+    ) { c throws(RuntimeError) in
+      switch c.value(0) {
+      case .array(let values), .tuple(let values): return .signal(.from(values))
+      case .signal(let signal): return .signal(signal)
+      case let other:
+        throw Diagnostic.Interpreter.argumentType(
+          "the array", of: c.name, expected: "an array", other, at: c.rangeOf(0))
+      }
+    },
+    .function(
+      "range", rac: "", alias: "range",
+      "Sends `count` integers from `start` on and completes, at subscription (RxJS range)",
+      parameters: [.value("start"), .value("count")], source: true,
+      example: """
+        let numbers = range(1, 3)
+        show numbers
+        expect numbers == "(123|)"
+        """
+    ) { c throws(RuntimeError) in
+      let start = try c.int(0, "the start", minimum: -Call.maximumFrames)
+      let count = try c.int(1, "the count", maximum: Call.maximumFrames)
+      return .signal(.from((0..<count).map { ScriptValue.int(start + $0) }))
+    },
+    .function(
+      "Error", rac: "", alias: "Error",
+      "An error object with a message and a name (\"Error\" unless given), compared by both as RxJS's tests compare errors; 'e.name', 'e.message'",
+      parameters: [.value("message"), .value("name", label: "name", optional: true)],
+      example: """
+        let broken = cold("--#", error: Error("too bad"))
+        let handled = broken.catch { e in just(e.message) }
+        show broken, handled
+        expect broken == "--#", error: Error("too bad")
+        expect handled == "--(m|)", m: "too bad"
+        """
+    ) { c throws(RuntimeError) in
+      guard case .string(let message) = c.value(0) else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the message", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
+      }
+      var name = "Error"
+      if let given = c.optional(1) {
+        guard case .string(let text) = given else {
+          throw Diagnostic.Interpreter.argumentType(
+            "the name", of: c.name, expected: "a String", given, at: c.rangeOf(1))
+        }
+        name = text
+      }
+      return .errorObject(name: name, message: message)
+    },
+    .function(
+      "BehaviorSubject", rac: "RACBehaviorSubject", alias: "BehaviorSubject",
+      "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
+      parameters: [.value("value")],
+      source: true,
+      holds: "the current value and the subscriber count", lanes: ["current", "subscribers"],
+      example: """
+        let s = BehaviorSubject(0)
+        s.next(1, at: 2)
+        let late = s
+        show s, late subscribed "---^"
+        expect s == "0-1"
+        expect late == "---1"
+        """
+    ) { c throws(RuntimeError) in
+      c.probedShared { probe in
+        let subject = BehaviorSubject<ScriptValue>(value: c.value(0))
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
+    },
+    .function(
+      "AsyncSubject", rac: "", alias: "AsyncSubject",
+      "A subject that sends only its last value, and only on completion, to current and later subscribers; a failure is passed on (RxJS AsyncSubject)",
+      source: true,
+      holds: "the last value sent, held for completion, and the subscriber count",
+      lanes: ["held", "subscribers"],
+      example: """
+        use rxjs
+        let s = AsyncSubject()
+        s.next(1, at: 1)
+        s.next(2, at: 2)
+        s.complete(at: 3)
+        let late = s
+        show s, late subscribed "-----^"
+        expect s == "---(2|)"
+        expect late == "-----(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      c.probedShared { probe in
+        let subject = AsyncSubject<ScriptValue>()
+        subject.addProbe(probe)
+        return .signal(subject)
+      }
+    },
+    .function(
+      "iif", rac: "", alias: "iif",
+      "Plays the first signal if the condition is true, else the second, at each subscription (RxJS iif)",
+      parameters: [.value("condition"), .value("then"), .value("else")],
+      example: """
+        let yes = cold("-y|")
+        let no = cold("-n|")
+        let chosen = iif(1 > 0, yes, no)
+        show chosen
+        expect chosen == "-y|"
+        """
+    ) { c throws(RuntimeError) in
+      let whenTrue = try c.signal(1, "the first signal")
+      let whenFalse = try c.signal(2, "the second signal")
+      if case .closure = c.value(0) {
+        let condition = try c.function(0)
+        return .signal(Signal.defer { condition.isTrue(condition()) ? whenTrue : whenFalse })
+      }
+      return .signal(try c.bool(0, "the condition") ? whenTrue : whenFalse)
+    },
+    .function(
+      "generate", rac: "", alias: "generate",
+      "Sends the result for each state from the initial one, stepping with 'iterate', while 'condition' holds, then completes, at subscription (RxJS generate)",
+      parameters: [
+        .value("initialState", optional: true), .value("condition", optional: true),
+        .value("iterate", optional: true),
+        .value("initialState", label: "initialState", optional: true),
+        .value("condition", label: "condition", optional: true),
+        .value("iterate", label: "iterate", optional: true),
+        .value("resultSelector", label: "resultSelector", optional: true),
+        .optionalClosure("state"),
+      ],
+      source: true,
+      example: """
+        let squares = generate(1, { x in x < 5 }, { x in x + 1 }) { x in x * x }
+        show squares
+        expect squares == "(abcd|)", a: 1, b: 4, c: 9, d: 16
+        """
+    ) { c throws(RuntimeError) in
+      let labelled = c.optional(3) != nil || c.optional(5) != nil
+      let initial = c.optional(labelled ? 3 : 0) ?? .null
+      if labelled ? c.optional(3) == nil : c.optional(0) == nil {
+        throw RuntimeError(
+          "'generate' needs an initial state: generate(initial, condition, iterate) or generate(initialState: v, condition: { … }, iterate: { … })",
+          at: c.range)
+      }
+      let condition = try c.optionalFunction(labelled ? 4 : 1, "the condition")
+      guard let iterate = try c.optionalFunction(labelled ? 5 : 2, "the iterate closure") else {
+        throw RuntimeError(
+          "'generate' needs an iterate closure, the state after a state", at: c.range)
+      }
+      let trailing = try c.optionalFunction(7, "the result selector")
+      let labelledResult = try c.optionalFunction(6, "the result selector")
+      let result = trailing ?? labelledResult
+      let runtime = c.runtime
+      return .signal(
+        .generate(
+          initial,
+          // A failed run stops the loop (the closures return nil once it has failed).
+          condition: { state in !runtime.hasFailed && (condition?.predicate(state) ?? true) },
+          iterate: { iterate($0) }, result: { state in result?(state) ?? state }))
+    },
+    .function(
+      "pairs", rac: "", alias: "pairs",
+      "Sends a [key, value] array for each entry of the dictionary, in key order, then completes, at subscription (RxJS pairs)",
+      parameters: [.value("dictionary")], source: true,
+      example: """
+        let entries = pairs(["b": 2, "a": 1])
+        show entries
+        expect entries == "(xy|)", x: ["a", 1], y: ["b", 2]
+        """
+    ) { c throws(RuntimeError) in
+      guard case .dictionary(let fields) = c.value(0) else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the argument", of: c.name, expected: "a dictionary", c.value(0), at: c.rangeOf(0))
+      }
+      return .signal(.pairs(fields) { key, value in .array([.string(key), value]) })
+    },
+    .function(
+      "using", rac: "", alias: "using",
+      "For each subscription, makes a resource with the first closure and subscribes the signal the second makes from it; the resource is released when that subscription ends. A signal as resource is held by subscribing to it (RxJS using)",
+      parameters: [.value("resourceFactory"), .closure("resource")],
+      example: """
+        let resource = cold("-")
+        let output = using({ resource }) { r in cold("-a-b|") }
+        show output
+        expect output == "-a-b|"
+        expect subscriptions(resource) == "^---!"
+        """
+    ) { c throws(RuntimeError) in
+      guard let make = try c.optionalFunction(0, "the resource factory") else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the resource factory", of: c.name, expected: "a closure", c.value(0),
+          at: c.rangeOf(0))
+      }
+      let factory = try c.function(1)
+      let runtime = c.runtime
+      let range = c.range
+      return .signal(
+        .using(
+          { ScriptResource(make(), runtime: runtime, at: range) },
+          { factory.signal(from: factory($0.value)) }))
+    },
   ]
+}
+
+/// A resource of `using`: the value the resource closure returned. A signal is held by a
+/// subscription to it (its events are ignored), made when the resource is made and ended when
+/// it is released, so its subscription log shows the resource's lifetime; any other value has
+/// nothing to release.
+final class ScriptResource: Disposable, @unchecked Sendable {
+  // Invariant: used on the script's thread only.
+  /// The value handed to the signal closure.
+  let value: ScriptValue
+  /// The subscription that holds a signal resource.
+  private let holding: (any Disposable)?
+
+  init(_ value: ScriptValue, runtime: Runtime, at range: SourceRange) {
+    self.value = value
+    if case .signal(let signal) = value {
+      holding = runtime.counted(signal, at: range).subscribe(Subscriber<ScriptValue> { _ in })
+    } else {
+      holding = nil
+    }
+  }
+
+  /// Whether the resource was released.
+  var isDisposed: Bool { holding?.isDisposed ?? true }
+
+  /// Releases the resource: ends the subscription to a signal resource.
+  func dispose() { holding?.dispose() }
 }

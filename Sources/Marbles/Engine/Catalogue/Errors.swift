@@ -1,0 +1,281 @@
+import Reactive
+
+extension Catalogue {
+  /// Errors, repetition and side effects.
+  static let errors: [OperatorEntry] = [
+    .method(
+      "catch", rac: "catch:", alias: "catchError",
+      "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
+      parameters: [.closure("error")],
+      holds: "whether it switched to the fallback", lanes: ["switched"],
+      example: """
+        let input = cold("-a-#")
+        let safe = input.catch { e in cold("-r|") }
+        show input, safe
+        expect safe == "-a--r|"
+        """
+    ) { c throws(RuntimeError) in
+      let handler = try c.function(0)
+      let input = try c.signal()
+      guard handler.takesIndex else {
+        return c.probed {
+          input.catch(probe: $0) { error in
+            handler.signal(from: handler(.error(ScriptValue.payload(of: error))))
+          }
+        }
+      }
+      let caught = WeakSignal()
+      let result = c.probed {
+        input.catch(probe: $0) { error in
+          let again = Signal<ScriptValue>.defer { caught.signal ?? .never }
+          return handler.signal(
+            from: handler(.error(ScriptValue.payload(of: error)), .signal(again)))
+        }
+      }
+      if case .signal(let signal) = result { caught.signal = signal }
+      return result
+    },
+    .method(
+      "catchTo", rac: "catchTo:",
+      "On failure, switches to the given signal",
+      parameters: [.value("replacement")],
+      holds: "whether it switched to the fallback", lanes: ["switched"],
+      synonyms: ["onErrorResumeNext"],
+      example: """
+        let input = cold("-a-#")
+        let safe = input.catchTo(just("r"))
+        show safe
+        expect safe == "-a-(r|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let replacement = try c.signal(0, "the replacement")
+      return c.probed { input.catchTo(replacement, probe: $0) }
+    },
+    .method(
+      "then", rac: "then:",
+      "Ignores the values and, on completion, switches to the signal the closure returns",
+      parameters: [.closure("")],
+      holds: "whether it switched to the next signal", lanes: ["switched"],
+      example: """
+        let input = cold("-a-|")
+        let next = input.then { cold("-b|") }
+        show next
+        expect next == "----b|"
+        """
+    ) { c throws(RuntimeError) in
+      let next = try c.function(0)
+      let input = try c.signal()
+      return c.probed { input.then(probe: $0) { next.signal(from: next()) } }
+    },
+    .method(
+      "retry", rac: "retry / retry:", alias: "retry",
+      "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first (RxJS retry({count, delay}))",
+      parameters: [
+        .value("count", optional: true), .value("count", label: "count", optional: true),
+        .value("delay", label: "delay", optional: true),
+      ],
+      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
+      example: """
+        let flaky = cold("-a#")
+        let twice = flaky.retry(1)
+        show twice
+        expect twice == "-a-a#"
+        """
+    ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().retry(try c.repetitionCount()) { error, n in
+            delay.signal(from: delay(.error(ScriptValue.payload(of: error)), .int(n)))
+          })
+      }
+      let (count, delay) = try c.repetition()
+      let input = try c.signal()
+      return c.probed { input.retry(count, delay: delay, probe: $0) }
+    },
+    .method(
+      "repeat", rac: "repeat", alias: "repeat",
+      "On completion, subscribes again: `count` subscriptions in all, or forever without a count; 'delay:' waits that many frames first (RxJS repeat({count, delay}))",
+      parameters: [
+        .value("count", optional: true), .value("count", label: "count", optional: true),
+        .value("delay", label: "delay", optional: true),
+      ],
+      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
+      example: """
+        let once = cold("-a|")
+        let thrice = once.repeat(3)
+        show thrice
+        expect thrice == "-a-a-a|"
+        """
+    ) { c throws(RuntimeError) in
+      if case .closure = c.value(2) {
+        let delay = try c.function(2)
+        return .signal(
+          try c.signal().repeat(try c.repetitionCount()) { n in
+            delay.signal(from: delay(.int(n)))
+          })
+      }
+      let (count, delay) = try c.repetition()
+      let input = try c.signal()
+      return c.probed { input.repeat(count, delay: delay, probe: $0) }
+    },
+    .method(
+      "doNext", rac: "doNext:", alias: "tap",
+      "Calls the closure for each value (for its effect), then forwards the value",
+      parameters: [.closure("x")],
+      typing: [.passesValues, .closureTakesValues], synonyms: ["do", "doOnNext", "handleEvents"],
+      example: """
+        let save = Command { x in cold("-s|", s: x) }
+        let input = cold("-1---2|")
+        let output = input.doNext { x in save.execute(x) }
+        show output, save.executionSignals
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doNext { _ = action($0) })
+    },
+    .method(
+      "doError", rac: "doError:",
+      "Calls the closure with the error (for its effect), then forwards the failure",
+      parameters: [.closure("error")], typing: .passesValues,
+      example: """
+        let input = cold("-a-#")
+        let output = input.doError { e in e }
+        show output
+        expect output == "-a-#"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doError { _ = action(.error(ScriptValue.payload(of: $0))) })
+    },
+    .method(
+      "doCompleted", rac: "doCompleted:",
+      "Calls the closure on completion (for its effect), then forwards it",
+      parameters: [.closure("")], typing: .passesValues,
+      example: """
+        let input = cold("-a-|")
+        let output = input.doCompleted { 0 }
+        show output
+        expect output == "-a-|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().doCompleted { _ = action() })
+    },
+    .method(
+      "initially", rac: "initially:",
+      "Calls the closure at each subscription, before subscribing",
+      parameters: [.closure("")], typing: .passesValues,
+      example: """
+        let input = cold("-a|")
+        let output = input.initially { 0 }
+        show output
+        expect output == "-a|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().initially { _ = action() })
+    },
+    .method(
+      "finally", rac: "finally:", alias: "finalize",
+      "Calls the closure when the signal completes or fails",
+      parameters: [.closure("")], typing: .passesValues, synonyms: ["ensure"],
+      example: """
+        let input = cold("-a|")
+        let output = input.finally { 0 }
+        show output
+        expect output == "-a|"
+        """
+    ) { c throws(RuntimeError) in
+      let action = try c.function(0)
+      return .signal(try c.signal().finally { _ = action() })
+    },
+    .method(
+      "throwIfEmpty", rac: "", alias: "throwIfEmpty",
+      "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
+      holds: "whether any value arrived", lanes: ["arrived"],
+      example: """
+        let input = cold("---|")
+        let output = input.throwIfEmpty()
+        show output
+        expect output == "---#", error: "noElements"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed { input.throwIfEmpty(probe: $0) }
+    },
+    .method(
+      "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
+      "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
+      parameters: [.variadic("others")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      example: """
+        let a = cold("-a#")
+        let b = cold("-b|")
+        let both = a.onErrorResumeNextWith(b)
+        show a, both
+        expect both == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let all = [try c.signal()] + (try c.signals("each other signal"))
+      return c.concatenated(all.map { $0.catch { _ in .empty } })
+    },
+    .function(
+      "onErrorResumeNext", rac: "", alias: "onErrorResumeNext",
+      "Plays the signals one after another, going on after a failure as after a completion (RxJS onErrorResumeNext)",
+      parameters: [.variadic("signals")],
+      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      example: """
+        let a = cold("-a#")
+        let b = cold("-b|")
+        let both = onErrorResumeNext(a, b)
+        show a, b, both
+        expect both == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      c.concatenated(try c.signals("each signal").map { $0.catch { _ in .empty } })
+    },
+    .method(
+      "retryWhen", rac: "", alias: "retryWhen",
+      "Hands the closure the signal of this signal's errors; each value of the signal it returns subscribes again; its completion completes (RxJS retryWhen)",
+      parameters: [.closure("errors")],
+      holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: ["attempt"],
+      example: """
+        let input = cold("-a#")
+        let again = input.retryWhen { errors in errors.delay(2).take(2) }
+        show input, again
+        expect again == "-a---a--|"
+        """
+    ) { c throws(RuntimeError) in
+      let notifier = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.retryWhen(probe: probe) { errors in
+          notifier.signal(
+            from: notifier(.signal(errors.map { ScriptValue.error(ScriptValue.payload(of: $0)) })))
+        }
+      }
+    },
+    .method(
+      "repeatWhen", rac: "", alias: "repeatWhen",
+      "Hands the closure a signal that sends nil at each completion; each value of the signal it returns subscribes again; its completion completes (RxJS repeatWhen)",
+      parameters: [.closure("completions")],
+      holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: ["attempt"],
+      example: """
+        let input = cold("-a|")
+        let again = input.repeatWhen { done in done.delay(1).take(2) }
+        show input, again
+        expect again == "-a--a--a|"
+        """
+    ) { c throws(RuntimeError) in
+      let notifier = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.repeatWhen(probe: probe) { completions in
+          notifier.signal(from: notifier(.signal(completions.map { ScriptValue.null })))
+        }
+      }
+    },
+  ]
+}

@@ -1,0 +1,480 @@
+import Reactive
+
+extension Catalogue {
+  /// Operators that let some values through, or stop early.
+  static let filtering: [OperatorEntry] = [
+    .method(
+      "filter", rac: "filter:", alias: "filter",
+      "Forwards only the values for which the closure is true",
+      parameters: [.closure("x")],
+      typing: [.passesValues, .closureTakesValues], synonyms: ["compactMap"],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let even = input.filter { $0 % 2 == 0 }
+        show input, even
+        expect even == "---2---4|"
+        """
+    ) { c throws(RuntimeError) in
+      let isIncluded = try c.function(0)
+      let source = try c.signal()
+      guard isIncluded.takesIndex else {
+        return .signal(source.filter { isIncluded.predicate($0) })
+      }
+      return .signal(
+        c.indexed(source).filter { isIncluded.isTrue(isIncluded.indexed($0.0, $0.1)) }.map { $0.0 })
+    },
+    .method(
+      "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
+      "Drops every value; only completion or failure passes",
+      example: """
+        let input = cold("-a-b-|")
+        let done = input.ignoreValues()
+        show done
+        expect done == "-----|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
+    .method(
+      "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
+      "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
+      parameters: [.optionalClosure("a, b")],
+      holds: "the previous value", lanes: ["previous"],
+      typing: .passesValues,
+      synonyms: ["removeDuplicates"],
+      example: """
+        let input = cold("-a-a-b-a|")
+        let changes = input.distinctUntilChanged()
+        show changes
+        expect changes == "-a---b-a|"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
+      guard c.optional(0) != nil else {
+        return c.probed {
+          source.distinctUntilChanged(probe: $0) { a, b in
+            budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
+          }
+        }
+      }
+      let closure = try c.function(0)
+      if closure.takesIndex {
+        return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
+      }
+      return .signal(
+        source.distinctUntilChanged { a, b in
+          let (x, y) = (closure(a), closure(b))
+          return budget.spendComparing(x, y, at: range) && x.isEqual(to: y)
+        })
+    },
+    .method(
+      "take", rac: "take:", alias: "take",
+      "Forwards the first `count` values, then completes",
+      parameters: [.value("count")],
+      holds: "the count of values taken", lanes: ["taken"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-c-|")
+        let two = input.take(2)
+        show two
+        expect two == "-a-(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed { input.take(count, probe: $0) }
+    },
+    .method(
+      "skip", rac: "skip:", alias: "skip",
+      "Drops the first `count` values",
+      parameters: [.value("count")],
+      holds: "the count of values skipped", lanes: ["skipped"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-c-|")
+        let rest = input.skip(2)
+        show rest
+        expect rest == "-----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed { input.skip(count, probe: $0) }
+    },
+    .method(
+      "takeLast", rac: "takeLast:", alias: "takeLast",
+      "Sends the last `count` values when the signal completes",
+      parameters: [.value("count")],
+      holds: "the last values kept", lanes: ["kept"],
+      typing: .passesValues,
+      rxjsDifference: "a count of 0 completes at once (RxJS EMPTY)",
+      example: """
+        let input = cold("-a-b-c-|")
+        let last2 = input.takeLast(2)
+        show last2
+        expect last2 == "-------(bc|)"
+        """
+    ) { c throws(RuntimeError) in
+      let count = try c.int(0, "the count", minimum: Int.min)
+      if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
+      let input = try c.signal()
+      return c.probed { input.takeLast(count, probe: $0) }
+    },
+    .method(
+      "takeUntil", rac: "takeUntil:",
+      "Forwards values until the trigger sends a value or completes, then completes",
+      parameters: [.value("trigger")], semantics: .reactiveObjC,
+      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-c-|")
+        let stop = cold("----x")
+        let output = input.takeUntil(stop)
+        show output
+        expect output == "-a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed { input.takeUntil(trigger, probe: $0) }
+    },
+    .method(
+      "takeUntil", rac: "", alias: "takeUntil",
+      "Forwards values until the notifier sends a value, then completes; the notifier's completion is ignored, its failure passes (RxJS takeUntil)",
+      parameters: [.value("notifier")], semantics: .rxjs,
+      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
+      example: """
+        use rxjs
+        let input = cold("-a-b-c-|")
+        let quiet = cold("--|")
+        let output = input.takeUntil(quiet)
+        show output
+        expect output == "-a-b-c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed { input.rxjs.takeUntil(notifier, probe: $0) }
+    },
+    .method(
+      "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
+      "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
+      parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
+      holds: "whether it still takes", lanes: ["taking"],
+      typing: [.passesValues, .closureTakesValues],
+      example: """
+        let input = cold("-1-2-3-1|")
+        let small = input.takeWhile { $0 < 3 }
+        show small
+        expect small == "-1-2-|"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(1)
+      let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return c.probed { probe in
+          source.takeWhile(inclusive: inclusive, probe: probe) { predicate.predicate($0) }
+        }
+      }
+      return c.probed { probe in
+        c.indexed(source).takeWhile(inclusive: inclusive, probe: probe) {
+          predicate.isTrue(predicate.indexed($0.0, $0.1))
+        }.map { $0.0 }
+      }
+    },
+    .method(
+      "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
+      "Drops values while the closure is true, then forwards everything",
+      parameters: [.closure("x")],
+      holds: "whether it still skips", lanes: ["skipping"],
+      typing: [.passesValues, .closureTakesValues],
+      example: """
+        let input = cold("-1-2-3-1|")
+        let rest = input.skipWhile { $0 < 3 }
+        show rest
+        expect rest == "-----3-1|"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      let source = try c.signal()
+      guard predicate.takesIndex else {
+        return c.probed { probe in
+          source.skipWhile(probe: probe) { predicate.predicate($0) }
+        }
+      }
+      return c.probed { probe in
+        c.indexed(source).skipWhile(probe: probe) {
+          predicate.isTrue(predicate.indexed($0.0, $0.1))
+        }
+        .map { $0.0 }
+      }
+    },
+    .method(
+      "first", rac: "", alias: nil,
+      "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
+      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      holds: "whether a value matched", lanes: ["matched"],
+      typing: [.passesValues, .closureTakesValues],
+      example: """
+        let input = cold("-1-2-3|")
+        let firstBig = input.first { $0 > 1 }
+        show firstBig
+        expect firstBig == "---(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let signal = try c.signal()
+      let predicate = c.optional(1) != nil ? try c.function(1) : nil
+      return c.probed { probe in
+        let found: Signal<ScriptValue>
+        if let predicate {
+          found = c.indexed(signal).first(probe: probe) {
+            predicate.isTrue(predicate.indexed($0.0, $0.1))
+          }.map { $0.0 }
+        } else {
+          found = signal.first(probe: probe) { _ in true }
+        }
+        return c.withDefault(found, c.optional(0))
+      }
+    },
+    .method(
+      "last", rac: "", alias: nil,
+      "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
+      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      holds: "the last matching value", lanes: ["latest"],
+      typing: [.passesValues, .closureTakesValues],
+      example: """
+        let input = cold("-1-2-3|")
+        let final = input.last()
+        show final
+        expect final == "------(3|)"
+        """
+    ) { c throws(RuntimeError) in
+      let signal = try c.signal()
+      let predicate = c.optional(1) != nil ? try c.function(1) : nil
+      return c.probed { probe in
+        let found: Signal<ScriptValue>
+        if let predicate {
+          found = c.indexed(signal).last(probe: probe) {
+            predicate.isTrue(predicate.indexed($0.0, $0.1))
+          }.map { $0.0 }
+        } else {
+          found = signal.last(probe: probe) { _ in true }
+        }
+        return c.withDefault(found, c.optional(0))
+      }
+    },
+    .method(
+      "defaultIfEmpty", rac: "",
+      "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
+      parameters: [.value("value")], holds: "whether any value arrived", lanes: ["arrived"],
+      example: """
+        let input = cold("---|")
+        let output = input.defaultIfEmpty(0)
+        show output
+        expect output == "---(0|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      return c.probed { input.defaultIfEmpty(c.value(0), probe: $0) }
+    },
+    .method(
+      "distinct", rac: "", alias: "distinct",
+      "Drops every value (or value whose key, from the closure) was seen before (RxJS distinct)",
+      parameters: [.optionalClosure("x")],
+      holds: "the values let through so far", lanes: ["seen"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-a-c-b|")
+        let output = input.distinct()
+        show output
+        expect output == "-a-b---c--|"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      let budget = c.runtime.budget
+      let range = c.range
+      // Hashing a value visits all of it: spent each time (a large value every frame).
+      func hashed(_ value: ScriptValue) -> TimelineValue {
+        budget.spendComparing(value, at: range) ? value.hashKey : .null
+      }
+      guard c.optional(0) != nil else {
+        return c.probed { source.distinct(probe: $0) { hashed($0) } }
+      }
+      let key = try c.function(0)
+      return c.probed { source.distinct(probe: $0) { hashed(key($0)) } }
+    },
+    .method(
+      "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
+      "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
+      parameters: [.value("key")], holds: "the previous value", lanes: ["previous"],
+      example: """
+        let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
+        let output = input.distinctUntilKeyChanged("id")
+        show output
+        expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
+        """
+    ) { c throws(RuntimeError) in
+      let key = try c.key(0)
+      let input = try c.signal()
+      return c.probed {
+        input.distinctUntilChanged(probe: $0) { a, b in
+          let (x, y) = (field(a, key), field(b, key))
+          return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
+        }
+      }
+    },
+    .method(
+      "find", rac: "", alias: "find",
+      "Sends the first value for which the closure is true and completes; nil if there is none (RxJS find)",
+      parameters: [.closure("x")],
+      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
+      example: """
+        let input = cold("-1-2-3|")
+        let big = input.find { $0 > 1 }
+        show big
+        expect big == "---(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.find(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { $0 ?? .null }
+      }
+    },
+    .method(
+      "findIndex", rac: "", alias: "findIndex",
+      "Sends the index of the first value for which the closure is true and completes; -1 if there is none (RxJS findIndex)",
+      parameters: [.closure("x")],
+      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
+      example: """
+        let input = cold("-1-2-3|")
+        let at = input.findIndex { $0 > 1 }
+        show at
+        expect at == "---(1|)"
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.findIndex(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map {
+          .int($0)
+        }
+      }
+    },
+    .method(
+      "elementAt", rac: "", alias: "elementAt",
+      "Sends the value at the index and completes; without enough values, the default or a failure \"outOfRange\" (RxJS elementAt)",
+      parameters: [.value("index"), .value("default", label: "default", optional: true)],
+      holds: "the index of the next value", lanes: ["index"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-c|")
+        let second = input.elementAt(1)
+        show second
+        expect second == "---(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let index = try c.int(0, "the index")
+      return c.probed {
+        input.elementAt(index, default: c.optional(1), probe: $0)
+      }
+    },
+    .method(
+      "every", rac: "", alias: "every",
+      "Sends false at the first value for which the closure is false, or true on completion (RxJS every)",
+      parameters: [.closure("x")],
+      holds: "whether every value so far matched", lanes: ["matching"], typing: .closureTakesValues,
+      example: """
+        let input = cold("-2-4-5-6|")
+        let allSmall = input.every { $0 < 5 }
+        show allSmall
+        expect allSmall == "-----(f|)", f: false
+        """
+    ) { c throws(RuntimeError) in
+      let predicate = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.every(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .bool($0) }
+      }
+    },
+    .method(
+      "isEmpty", rac: "", alias: "isEmpty",
+      "Sends false at the first value, or true if the signal completes without one (RxJS isEmpty)",
+      example: """
+        let input = cold("---|")
+        let nothing = input.isEmpty()
+        show nothing
+        expect nothing == "---(t|)", t: true
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().isEmpty().map { .bool($0) }) },
+    .method(
+      "single", rac: "", alias: "single",
+      "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
+      parameters: [.optionalClosure("x")], holds: "the match so far", lanes: ["match"],
+      example: """
+        let input = cold("-1-2-3|")
+        let two = input.single { $0 == 2 }
+        show input, two
+        expect two == "------(2|)"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal()
+      guard c.optional(0) != nil else {
+        return c.probed { source.single(probe: $0) }
+      }
+      let predicate = try c.function(0)
+      return c.probed { probe in
+        source.single(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }
+      }
+    },
+    .method(
+      "skipLast", rac: "", alias: "skipLast",
+      "Holds back the last `count` values: each value is sent once `count` newer ones arrived (RxJS skipLast)",
+      parameters: [.value("count")],
+      holds: "the last values held back", lanes: ["held"], typing: .passesValues,
+      example: """
+        let input = cold("-1-2-3-4|")
+        let output = input.skipLast(2)
+        show output
+        expect output == "-----1-2|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let count = try c.int(0, "the count", minimum: Int.min)
+      return c.probed { input.skipLast(count, probe: $0) }
+    },
+    .method(
+      "skipUntil", rac: "", alias: "skipUntil",
+      "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
+      parameters: [.value("notifier")],
+      holds: "whether the notifier fired", lanes: ["fired"], typing: .passesValues,
+      example: """
+        let input = cold("-1-2-3-4|")
+        let gate = cold("----x")
+        let output = input.skipUntil(gate)
+        show output
+        expect output == "-----3-4|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed { input.skipUntil(notifier, probe: $0) }
+    },
+    .function(
+      "partition", rac: "", alias: "partition",
+      "A tuple of two signals: the values for which the closure is true, and the others (RxJS partition)",
+      parameters: [.value("source"), .closure("x")],
+      example: """
+        let input = cold("-1-2-3-4|")
+        let parts = partition(input) { $0 % 2 == 0 }
+        show input, parts.0, parts.1
+        expect parts.0 == "---2---4|"
+        expect parts.1 == "-1---3--|"
+        """
+    ) { c throws(RuntimeError) in
+      let source = try c.signal(0, "the source")
+      let predicate = try c.function(1)
+      return .tuple([
+        .signal(source.filter { predicate.predicate($0) }),
+        .signal(source.filter { !predicate.predicate($0) }),
+      ])
+    },
+  ]
+}

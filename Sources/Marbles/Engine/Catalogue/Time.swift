@@ -1,0 +1,437 @@
+import Reactive
+
+extension Catalogue {
+  /// Operators that shift, thin out or stamp values in time, and schedulers.
+  static let timing: [OperatorEntry] = [
+    .method(
+      "delay", rac: "delay:",
+      "Sends every value and completion `frames` later; failures at once",
+      parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b|")
+        let later = input.delay(2)
+        show input, later
+        expect later == "---a-b|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let frames = try c.frames(0, "the delay")
+      return c.probed { input.delay(frames, on: c.scheduler, probe: $0) }
+    },
+    .method(
+      "delay", rac: "", alias: "delay",
+      "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
+      parameters: [.value("frames")], semantics: .rxjs,
+      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
+      example: """
+        use rxjs
+        let input = cold("-a-b|")
+        let later = input.delay(2)
+        show input, later
+        expect later == "---a-(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      // RxJS's timer treats a negative delay as none.
+      let frames = max(0, try c.frames(0, "the delay", minimum: -Call.maximumFrames))
+      return c.probed { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
+    },
+    .method(
+      "throttle", rac: "throttle:", alias: "debounceTime",
+      "Sends a value only after `frames` frames pass without another (RAC throttle, a debounce)",
+      parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the value held back, nil while none (lane $0; RxJS throttle also `windowOpen`)",
+      lanes: ["pending"],
+      typing: .passesValues,
+      example: """
+        let input = cold("-ab---c---|")
+        let calm = input.throttle(2)
+        show input, calm
+        expect calm == "----b---c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed { input.throttle(frames, on: c.scheduler, probe: $0) }
+    },
+    .method(
+      "throttle", rac: "", alias: "throttle",
+      "Sends a value, then ignores values until the signal the closure returns for it sends (RxJS throttle)",
+      parameters: [
+        .value("leading", label: "leading", optional: true),
+        .value("trailing", label: "trailing", optional: true), .closure("x"),
+      ],
+      semantics: .rxjs,
+      holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
+      lanes: ["windowOpen", "pending"],
+      typing: .passesValues,
+      example: """
+        use rxjs
+        let input = cold("-abc---d--|")
+        let calm = input.throttle { _ in cold("---x") }
+        show calm
+        expect calm == "-a-----d--|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(2)
+      let leading = c.optional(0) == nil ? true : try c.bool(0, "leading")
+      let trailing = c.optional(1) == nil ? false : try c.bool(1, "trailing")
+      let input = try c.signal()
+      return c.probed {
+        input.rxjs.throttle(leading: leading, trailing: trailing, probe: $0) {
+          duration.signal(from: duration($0))
+        }
+      }
+    },
+    .method(
+      "throttleTime", rac: "",
+      "Sends a value, then ignores values for `frames` frames; 'trailing: true' also sends the window's last value when it closes, 'leading: false' holds back the first (RxJS throttleTime)",
+      parameters: [
+        .value("frames"), .value("leading", label: "leading", optional: true),
+        .value("trailing", label: "trailing", optional: true),
+      ],
+      holds: "whether the silent window is open and the value held for it",
+      lanes: ["windowOpen", "pending"],
+      typing: .passesValues,
+      synonyms: ["throttleFirst"],
+      example: """
+        let input = cold("-abc--d---|")
+        let output = input.throttleTime(3)
+        show output
+        expect output == "-a----d---|"
+        """
+    ) { c throws(RuntimeError) in
+      let leading = c.optional(1) == nil ? true : try c.bool(1, "leading")
+      let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed {
+        input.throttleTime(
+          frames, leading: leading, trailing: trailing, on: c.scheduler, probe: $0)
+      }
+    },
+    .method(
+      "sample", rac: "sample:",
+      "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
+      parameters: [.value("trigger")], semantics: .reactiveObjC,
+      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-c---|")
+        let ticks = cold("---x---x-|")
+        let sampled = input.sample(ticks)
+        show sampled
+        expect sampled == "---b---c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let trigger = try c.signal(0, "the trigger")
+      return c.probed { input.sample(trigger, probe: $0) }
+    },
+    .method(
+      "sample", rac: "", alias: "sample",
+      "Sends the latest value each time the notifier sends, only if it is new; the notifier's completion is ignored (RxJS sample)",
+      parameters: [.value("notifier")], semantics: .rxjs,
+      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
+      example: """
+        use rxjs
+        let input = cold("-a-b-----c--|")
+        let ticks = cold("---x---x|")
+        let sampled = input.sample(ticks)
+        show sampled
+        expect sampled == "---b--------|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let notifier = try c.signal(0, "the notifier")
+      return c.probed { input.rxjs.sample(notifier, probe: $0) }
+    },
+    .method(
+      "bufferWithTime", rac: "bufferWithTime:onScheduler:",
+      "Collects values into arrays, one every `frames` frames",
+      parameters: [.value("frames")],
+      holds: "the buffer being filled, empty while no window is open", lanes: ["buffered"],
+      example: """
+        let input = cold("-ab-c----|")
+        let batches = input.bufferWithTime(3)
+        show batches
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval", minimum: 1)
+      return c.probed {
+        input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { c.builtArray($0) }
+      }
+    },
+    .method(
+      "timeout", rac: "timeout:onScheduler:",
+      "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
+      parameters: [.value("frames")], semantics: .reactiveObjC,
+      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
+      example: """
+        let slow = cold("-a-----|")
+        let bounded = slow.timeout(4)
+        show bounded
+        expect bounded == "-a--#", error: "timedOut"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let frames = try c.frames(0, "the interval")
+      return c.probed { input.timeout(frames, on: c.scheduler, probe: $0) }
+    },
+    .method(
+      "timeout", rac: "", alias: "timeout",
+      "Fails with \"timedOut\", or switches to `with`, when a value is later than `each` frames after the previous one (`first`: limit for the first value) (RxJS timeout)",
+      parameters: [
+        .value("each", optional: true), .value("first", label: "first", optional: true),
+        .value("each", label: "each", optional: true),
+        .value("alternative", label: "with", optional: true),
+      ],
+      semantics: .rxjs,
+      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
+      example: """
+        use rxjs
+        let input = cold("-a---b------c|")
+        let backup = cold("-x|")
+        let bounded = input.timeout(5, with: backup)
+        show bounded
+        expect bounded == "-a---b-----x|"
+        """
+    ) { c throws(RuntimeError) in
+      let first = try c.optionalInt(1, "the first limit")
+      let positional = try c.optionalInt(0, "the limit")
+      let labelled = try c.optionalInt(2, "the limit")
+      let each = positional ?? labelled
+      guard first != nil || each != nil else {
+        throw RuntimeError(
+          "'timeout' needs a limit: timeout(frames), or first: or each:", at: c.range)
+      }
+      let alternative = c.optional(3) == nil ? nil : try c.signal(3, "the alternative")
+      let input = try c.signal()
+      return c.probed {
+        input.rxjs.timeout(
+          first: first, each: each, with: alternative, on: c.scheduler, probe: $0)
+      }
+    },
+    .method(
+      "deliverOn", rac: "deliverOn:", alias: "observeOn",
+      "Re-sends every event from an action on the scheduler (on main: later in the same frame)",
+      parameters: [.value("scheduler")], typing: .passesValues, synonyms: ["receive"],
+      example: """
+        let input = cold("-a|")
+        let hopped = input.deliverOn(main)
+        show hopped
+        expect hopped == "-a|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().deliverOn(try c.scheduler(0))) },
+    .method(
+      "subscribeOn", rac: "subscribeOn:", alias: "subscribeOn",
+      "Subscribes from an action on the scheduler (on main: later in the same frame)",
+      parameters: [.value("scheduler")], typing: .passesValues,
+      example: """
+        let input = cold("-a|")
+        let later = input.subscribeOn(main)
+        show later
+        expect later == "-a|"
+        """
+    ) { c throws(RuntimeError) in .signal(try c.signal().subscribeOn(try c.scheduler(0))) },
+    .method(
+      "debounce", rac: "", alias: "debounce",
+      "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
+      parameters: [.closure("x")],
+      holds: "the value waiting for its duration signal", lanes: ["pending"],
+      example: """
+        let input = cold("-ab----c---|")
+        let calm = input.debounce { _ in cold("--x") }
+        show input, calm
+        expect calm == "----b----c-|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.debounce(probe: probe) { duration.signal(from: duration($0)) }
+      }
+    },
+    .method(
+      "audit", rac: "", alias: "audit",
+      "At a value, waits until the signal the closure returns for it sends, then sends the latest value (RxJS audit)",
+      parameters: [.closure("x")],
+      holds: "the value to send when the duration signal sends, nil while none", lanes: ["pending"],
+      example: """
+        let input = cold("-ab---c-----|")
+        let output = input.audit { _ in cold("---x") }
+        show input, output
+        expect output == "----b----c--|"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.audit(probe: probe) { duration.signal(from: duration($0)) }
+      }
+    },
+    .method(
+      "auditTime", rac: "", alias: "auditTime",
+      "At a value, waits `frames` frames, then sends the latest value (RxJS auditTime)",
+      parameters: [.value("frames")],
+      holds: "the value to send when the wait ends, nil while none runs", lanes: ["pending"],
+      typing: .passesValues,
+      example: """
+        let input = cold("-ab---c-----|")
+        let output = input.auditTime(3)
+        show input, output
+        expect output == "----b----c--|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let frames = try c.frames(0, "the wait")
+      return c.probed { input.auditTime(frames, on: c.scheduler, probe: $0) }
+    },
+    .method(
+      "sampleTime", rac: "", alias: "sampleTime",
+      "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
+      parameters: [.value("frames")],
+      holds: "the latest value not sent yet", lanes: ["latest"], typing: .passesValues,
+      example: """
+        let input = cold("-a-b-----c---|")
+        let output = input.sampleTime(4)
+        show output
+        expect output == "----b-------c|"
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      let input = try c.signal()
+      return c.probed {
+        input.rxjs.sample(Signal<Int>.interval(period, on: c.scheduler), probe: $0)
+      }
+    },
+    .method(
+      "delayWhen", rac: "", alias: "delayWhen",
+      "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
+      parameters: [.closure("x")],
+      holds: "the values waiting for their duration signals", lanes: ["pending"],
+      example: """
+        let input = cold("-a--b|")
+        let later = input.delayWhen { _ in cold("---x") }
+        show input, later
+        expect later == "----a--(b|)"
+        """
+    ) { c throws(RuntimeError) in
+      let duration = try c.function(0)
+      let input = try c.signal()
+      return c.probed { probe in
+        input.delayWhen(probe: probe) { duration.signal(from: duration($0)) }
+      }
+    },
+    .method(
+      "timeoutWith", rac: "", alias: "timeoutWith",
+      "Switches to the other signal when a value is more than `frames` frames after the previous one (RxJS timeoutWith, deprecated for timeout({ each, with }))",
+      parameters: [.value("frames"), .value("alternative")],
+      holds: "the frame the time limit runs out at, nil once switched", lanes: ["deadline"],
+      example: """
+        let input = cold("-a---b------c|")
+        let backup = cold("-x|")
+        let bounded = input.timeoutWith(5, backup)
+        show input, bounded
+        expect bounded == "-a---b-----x|"
+        """
+    ) { c throws(RuntimeError) in
+      let each = try c.frames(0, "the limit")
+      let alternative = try c.signal(1, "the alternative")
+      let input = try c.signal()
+      return c.probed {
+        input.rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler, probe: $0)
+      }
+    },
+    .method(
+      "bufferTime", rac: "", alias: "bufferTime",
+      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
+      parameters: [.value("frames")], holds: "the buffer being filled", lanes: ["buffered"],
+      example: """
+        let input = cold("-ab-----c|")
+        let batches = input.bufferTime(3)
+        show input, batches
+        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
+        """
+    ) { c throws(RuntimeError) in
+      let period = try c.frames(0, "the period", minimum: 1)
+      let input = try c.signal()
+      return c.probed {
+        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map {
+          c.builtArray($0)
+        }
+      }
+    },
+    .method(
+      "windowTime", rac: "", alias: "windowTime",
+      "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames; a window of `maxWindowSize` values closes early (RxJS windowTime)",
+      parameters: [
+        .value("frames"), .value("every", optional: true),
+        .value("maxWindowSize", optional: true),
+        .value("maxWindowSize", label: "maxWindowSize", optional: true),
+      ],
+      holds: "the values in each open window, in opening order", lanes: ["windows"],
+      example: """
+        let input = cold("-a-b-c-d-|")
+        let windows = input.windowTime(4)
+        show input, windows
+        expect windows == "x---y---z|", x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")
+        """
+    ) { c throws(RuntimeError) in
+      let span = try c.frames(0, "the window length", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      let positional = try c.optionalInt(2, "the largest window size", minimum: 1)
+      let labelled = try c.optionalInt(3, "the largest window size", minimum: 1)
+      let size = positional ?? labelled
+      let input = try c.signal()
+      return c.probed {
+        input.windowTime(span, every: every, maxWindowSize: size, on: c.scheduler, probe: $0)
+          .map { ScriptValue.signal($0) }
+      }
+    },
+    .method(
+      "timestamp", rac: "", alias: "timestamp",
+      "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
+      example: """
+        let input = cold("-a--b|")
+        let stamped = input.timestamp()
+        show input, stamped
+        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      return .signal(
+        try c.signal().map { .dictionary(["value": $0, "timestamp": .int(scheduler.now)]) })
+    },
+    .method(
+      "timeInterval", rac: "", alias: "timeInterval",
+      "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
+      holds: "the frame of the previous value", lanes: ["previous"],
+      example: """
+        let input = cold("-a--b|")
+        let spaced = input.timeInterval()
+        show input, spaced
+        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
+        """
+    ) { c throws(RuntimeError) in
+      let scheduler = c.scheduler
+      let source = try c.signal()
+      let lane = c.lanes.first ?? ""
+      return c.probed { probe in
+        Signal { subscriber in
+          var last = scheduler.now
+          let report = probe.take()
+          report?(lane, last)
+          return source.map { value -> ScriptValue in
+            defer {
+              last = scheduler.now
+              report?(lane, last)
+            }
+            return .dictionary(["value": value, "interval": .int(scheduler.now - last)])
+          }.subscribe(subscriber)
+        }
+      }
+    },
+  ]
+}
