@@ -154,6 +154,23 @@ extension Catalogue {
       return c.probed { input.rxjs.takeUntil(notifier, probe: $0) }
     },
     .method(
+      "takeUntilReplacement", rac: "takeUntilReplacement:",
+      "Forwards values until the replacement sends anything, then plays the replacement instead; ends when the replacement ends",
+      parameters: [.value("replacement")],
+      holds: "whether the replacement took over", lanes: ["replaced"],
+      example: """
+        let input = cold("--a--b--c--|")
+        let replacement = hot("-------x--y|")
+        let output = input.takeUntilReplacement(replacement)
+        show input, replacement, output
+        expect output == "--a--b-x--y|"
+        """
+    ) { c throws(RuntimeError) in
+      let input = try c.signal()
+      let replacement = try c.signal(0, "the replacement")
+      return c.probed { input.takeUntilReplacement(replacement, probe: $0) }
+    },
+    .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
       "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
       parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
