@@ -26,20 +26,25 @@ enum Interpreter {
       ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 
-  /// Runs `source` on the current thread. `_inspect`, a test hook, sees the run's runtime
-  /// (tests use it to check that teardown released the graph).
-  static func runHere(
-    _ source: SourceFile, options: RunOptions, _inspect inspect: ((Runtime) -> Void)? = nil
-  ) -> ScriptOutcome {
+  /// Runs `source` on the current thread.
+  static func runHere(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
     let (script, syntax) = ScriptParser.parse(source)
     if syntax.containsError { return .failed(syntax) }
+    return run(script, syntax: syntax, on: runtime(for: source, script, options))
+  }
 
+  /// A runtime for `script` on a fresh scheduler, its action limit scaled to the script's size.
+  static func runtime(for source: SourceFile, _ script: Script, _ options: RunOptions) -> Runtime {
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames,
       maxActionsPerFrame: max(
         maximumActionsPerFrame, actionsPerStatement * script.statements.count))
-    let runtime = Runtime(source: source, scheduler: scheduler, options: options)
-    inspect?(runtime)
+    return Runtime(source: source, scheduler: scheduler, options: options)
+  }
+
+  /// Compiles, type-checks and runs the parsed `script` on `runtime`.
+  static func run(_ script: Script, syntax: [Diagnostic], on runtime: Runtime) -> ScriptOutcome {
+    let scheduler = runtime.scheduler
     var compiler = Compiler(runtime: runtime)
     let statements = compiler.compile(script)
     let found = sortedByPosition(

@@ -30,8 +30,7 @@ public struct SVGRenderer: Sendable {
 
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    var work = 0
-    return _render(run, work: &work)
+    SVGLayout(VisualDiagram(run, quiz: quiz), interactive: false).document(theme: theme)
   }
 
   /// The document, or nil when it would take more than `limit` bytes (about: see
@@ -39,15 +38,7 @@ public struct SVGRenderer: Sendable {
   public func render(_ run: ScriptRun, limit: Int) -> String? {
     let diagram = VisualDiagram(run, quiz: quiz)
     guard diagram.estimatedBytes <= limit else { return nil }
-    var work = 0
-    return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
-  }
-
-  /// The document; `work` counts what building and drawing it visited.
-  func _render(_ run: ScriptRun, work: inout Int) -> String {
-    let diagram = VisualDiagram(run, quiz: quiz)
-    work += diagram.work + diagram.rows.count
-    return SVGLayout(diagram, interactive: false).document(theme: theme, work: &work)
+    return SVGLayout(diagram, interactive: false).document(theme: theme)
   }
 }
 
@@ -115,8 +106,8 @@ struct SVGLayout {
     return document(theme: theme, work: &work)
   }
 
-  /// The whole document; `work` counts the rows, marks, frames and legend entries drawn (the
-  /// tests check that it grows linearly with the run).
+  /// The whole document; adds to `work` the rows, marks, frames and legend entries drawn (a few
+  /// integer additions; `SVGRenderer._render` shows the tests that drawing is one pass).
   func document(theme: DiagramTheme, work: inout Int) -> String {
     var body = ""
     body.reserveCapacity(256 * (diagram.rows.count + 4) + 160 * diagram.frames.count)
