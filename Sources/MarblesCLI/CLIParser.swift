@@ -26,7 +26,6 @@ package enum CLIParser {
   static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
   static let generalUsage = "marbles <command> [options]"
 
-  /// Parses `arguments`.
   package static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
     guard let first = arguments.first else {
       return .failure(UsageError(message: "missing command", usage: generalUsage))

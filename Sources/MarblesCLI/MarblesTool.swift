@@ -3,9 +3,7 @@ import Marbles
 
 /// What one invocation printed and its exit code.
 package struct ToolResult: Equatable, Sendable {
-  /// Standard output.
   package var stdout: String
-  /// Standard error.
   package var stderr: String
   /// 0 success, 1 script errors or failed expectations, 64 usage errors.
   package var exitCode: Int32

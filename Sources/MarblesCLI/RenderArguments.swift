@@ -18,9 +18,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
 package enum ColorMode: String, CaseIterable, Sendable {
   /// Only on a terminal, and only when `NO_COLOR` is unset.
   case auto
-  /// Always.
   case always
-  /// Never.
   case never
 }
 
@@ -28,9 +26,7 @@ package enum ColorMode: String, CaseIterable, Sendable {
 package struct RenderArguments: Equatable, Sendable {
   /// The files, `-` for standard input.
   package var files: [String]
-  /// The output format.
   package var format: OutputFormat
-  /// The color mode.
   package var color: ColorMode
   /// Where to write (atomically), or nil for standard output.
   package var output: String?

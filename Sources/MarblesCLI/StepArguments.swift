@@ -6,7 +6,6 @@ package struct StepArguments: Equatable, Sendable {
   package var file: String
   /// The glyph set: `ascii` or `unicode`.
   package var format: OutputFormat
-  /// The color mode.
   package var color: ColorMode
   /// The virtual-time bound.
   package var maxFrames: Int

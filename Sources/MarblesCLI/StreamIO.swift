@@ -101,7 +101,6 @@ package enum StreamIO {
     return try readAll(from: descriptor, limit: limit)
   }
 
-  /// Whether `descriptor` is open.
   package static func isOpen(_ descriptor: Int32) -> Bool {
     fcntl(descriptor, F_GETFD) != -1
   }

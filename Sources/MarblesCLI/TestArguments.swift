@@ -4,7 +4,6 @@ import Marbles
 package struct TestArguments: Equatable, Sendable {
   /// Files and folders (searched for `*.marble`).
   package var paths: [String]
-  /// The color mode.
   package var color: ColorMode
   /// The virtual-time bound.
   package var maxFrames: Int

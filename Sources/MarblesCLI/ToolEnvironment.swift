@@ -56,7 +56,6 @@ package struct FileWatcher: Sendable {
   /// Replaces the screen with a drawing (standard output) and its messages (standard error).
   package var show: @Sendable (_ output: String, _ errors: String) -> Void
 
-  /// Creates a watcher.
   package init(
     waitForChange: @escaping @Sendable (String) -> Bool,
     show: @escaping @Sendable (_ output: String, _ errors: String) -> Void

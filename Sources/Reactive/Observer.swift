@@ -11,7 +11,6 @@ public protocol Observer<Value>: AnyObject {
 }
 
 extension Observer {
-  /// Sends a value.
   @inlinable public func sendNext(_ value: Value) { send(.next(value)) }
   /// Sends a failure; terminal.
   @inlinable public func sendError(_ error: any Error) { send(.error(error)) }

@@ -24,7 +24,6 @@ package struct MessageFramer {
   /// Bytes of an oversized body still to skip.
   private var skipping = 0
 
-  /// An empty framer.
   package init() {}
 
   /// Adds bytes that were read.

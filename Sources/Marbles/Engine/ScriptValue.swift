@@ -7,13 +7,9 @@ import Reactive
 /// serves every operator. A value is boxed at most once: scalars are stored inline, and a
 /// composite holds its elements in one array.
 enum ScriptValue {
-  /// An integer.
   case int(Int)
-  /// A decimal number.
   case double(Double)
-  /// A string.
   case string(String)
-  /// A Boolean.
   case bool(Bool)
   /// `nil`.
   case null
@@ -45,7 +41,6 @@ enum ScriptValue {
   case connection(MulticastConnection<ScriptValue>)
   /// A marble source drawn without subscribing it (`show input.recorded`).
   case recorded(MarbleSource)
-  /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
   case scheduler(VirtualQueue)
@@ -111,7 +106,6 @@ extension ScriptValue {
     return min(count, limit + 1)
   }
 
-  /// Whether the value is a string.
   var isString: Bool {
     if case .string = self { return true }
     return false

@@ -21,9 +21,7 @@ struct DiagramGrid {
   enum Style {
     /// A value or key.
     case value
-    /// Completion.
     case completed
-    /// Failure.
     case failed
     /// Unsubscription without a terminal event.
     case unsubscribed

@@ -4,7 +4,6 @@
 /// order). `#frame=7` in the address opens frame 7. No network access: the CSS, the script and
 /// the data are inline.
 public struct HTMLRenderer: Sendable {
-  /// The colour scheme.
   public var theme: DiagramTheme
   /// Quiz mode: the lanes derived from the marble sources start hidden (their labels shown),
   /// and the page's reveal button uncovers them one lane at a time, in `show` order.

@@ -4,15 +4,11 @@
 public indirect enum JSONValue: Hashable, Sendable, JSONWritable {
   /// An object with ordered keys.
   case object([(String, JSONValue)])
-  /// An array.
   case array([JSONValue])
-  /// A string.
   case string(String)
-  /// An integer.
   case int(Int)
   /// A floating-point number.
   case double(Double)
-  /// `true` or `false`.
   case bool(Bool)
   /// `null`.
   case null

@@ -378,7 +378,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes an integer.
   public mutating func int(_ number: Int) {
     guard !isDiscarding else { return }
     if inArray { separate() }
@@ -413,7 +412,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes `null`.
   public mutating func null() {
     guard !isDiscarding else { return }
     if inArray { separate() }

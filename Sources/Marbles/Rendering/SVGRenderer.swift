@@ -8,7 +8,6 @@
 /// line (high is `true`); inner signals are rings on their lane, with their own indented row
 /// below. Drawing is one pass over the rows and events.
 public struct SVGRenderer: Sendable {
-  /// The colour scheme.
   public var theme: DiagramTheme
   /// Quiz mode: the marble sources are drawn, every other lane only as its label and `?`.
   public var quiz: Bool

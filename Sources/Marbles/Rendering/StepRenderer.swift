@@ -99,7 +99,6 @@ public struct StepRenderer: Sendable {
     }
   }
 
-  /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
     Steps(run: run.oneRowPerSubscription, renderer: self)
   }

@@ -16,7 +16,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case note
   }
 
-  /// How serious it is.
   public var severity: Severity
   /// One line, lowercase start, no final period; names and glyphs in single quotes.
   public var message: String

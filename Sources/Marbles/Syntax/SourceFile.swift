@@ -2,7 +2,6 @@
 public struct SourceFile: Sendable {
   /// The name shown before `:line:column`, such as a path or `<stdin>`.
   public var name: String
-  /// The whole text.
   public var text: String
   /// The text split into lines (without terminators).
   public let lines: [Substring]

@@ -3,7 +3,6 @@
 @usableFromInline package protocol PlaybackItem {
   /// The event's value type.
   associatedtype Value
-  /// The frame of the event.
   var frame: Int { get }
   var event: Event<Value> { get }
 }

@@ -38,6 +38,5 @@ public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringCon
   /// Whether the action running now was scheduled on this queue.
   public var isCurrent: Bool { owner?.currentScheduler === self }
 
-  /// The queue's name.
   public var description: String { name }
 }
