@@ -24,7 +24,6 @@ struct JUnitReport {
   /// The test cases of each script, in the order run.
   private(set) var suites: [(file: String, cases: [Case])] = []
 
-  /// Adds a script's expectations.
   mutating func add(file: String, expectations: [ExpectationResult]) {
     suites.append(
       (

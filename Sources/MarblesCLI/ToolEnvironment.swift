@@ -10,7 +10,6 @@ package struct ToolEnvironment: Sendable {
   package var explain: @Sendable (String?) -> (text: String, found: Bool)
   /// Environment variables (`NO_COLOR`).
   package var variables: [String: String]
-  /// Whether standard output is a terminal.
   package var stdoutIsTerminal: Bool
   /// The terminal's width, when standard output is a terminal.
   package var terminalWidth: Int?

@@ -26,7 +26,6 @@ package struct MessageFramer {
 
   package init() {}
 
-  /// Adds bytes that were read.
   package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     if start > 0 && start >= buffer.count / 2 {
       buffer.removeFirst(start)

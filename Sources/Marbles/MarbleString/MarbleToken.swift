@@ -81,7 +81,6 @@ struct MarbleLexer {
     return characterEnd(at: offset) == offset + 1 ? bytes[offset] : nil
   }
 
-  /// The source text of `token`.
   func text(of token: MarbleToken) -> String {
     let range = token.bytes
     if range.count == 1, bytes[range.lowerBound] < 0x80 {

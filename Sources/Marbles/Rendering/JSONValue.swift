@@ -7,7 +7,6 @@ public indirect enum JSONValue: Hashable, Sendable, JSONWritable {
   case array([JSONValue])
   case string(String)
   case int(Int)
-  /// A floating-point number.
   case double(Double)
   case bool(Bool)
   /// `null`.
@@ -30,7 +29,6 @@ public indirect enum JSONValue: Hashable, Sendable, JSONWritable {
     prettyJSON(inlineLimit: inlineLimit)
   }
 
-  /// Writes the document to `writer`.
   public func writeJSON(to writer: inout JSONWriter) {
     switch self {
     case .object(let members):

@@ -404,7 +404,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes `true` or `false`.
   public mutating func bool(_ flag: Bool) {
     guard !isDiscarding else { return }
     if inArray { separate() }

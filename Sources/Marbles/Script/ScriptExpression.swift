@@ -314,7 +314,6 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
     static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
-  /// The operator's precedence level.
   var precedence: Precedence {
     switch self {
     case .multiply, .divide, .remainder: .multiplicative

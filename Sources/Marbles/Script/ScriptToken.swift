@@ -112,7 +112,6 @@ enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   case `as`
   case `true`
   case `false`
-  /// The absent value.
   case `nil`
 
   /// Whether the keyword starts a statement (`let`, `show`, `expect`, `title`).

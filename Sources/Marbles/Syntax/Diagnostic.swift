@@ -135,7 +135,6 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-  /// Whether any diagnostic is an error.
   public var containsError: Bool { contains { $0.severity == .error } }
 
   /// Every diagnostic rendered in order.
