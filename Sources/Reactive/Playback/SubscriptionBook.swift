@@ -18,7 +18,4 @@
     guard entries.indices.contains(index), entries[index].unsubscribed == nil else { return }
     entries[index].unsubscribed = frame
   }
-
-  /// How many subscriptions have not ended.
-  package var openCount: Int { entries.count { $0.unsubscribed == nil } }
 }
