@@ -157,7 +157,7 @@ extension ScriptValue {
         return .event(.error, ScriptValue.payload(of: error).timelineValue(at: frame))
       case .completed: return .event(.completed, nil)
       }
-    case .signal: return .signal(InnerTimeline(subscribed: frame))
+    case .signal: return .signal(Timeline(subscribed: frame))
     case .command: return .opaque("Command")
     case .commandInternals: return .opaque("CommandInternals")
     case .operatorInternals: return .opaque("Internals")

@@ -1,6 +1,6 @@
 import Reactive
 
-/// One shown lane: a named signal, its subscription window and its events.
+/// One shown lane: a name, a label and a kind around what its subscription recorded.
 public struct TimelineLane: Hashable, Sendable {
   /// What a lane shows.
   public enum Kind: String, Hashable, Sendable {
@@ -25,33 +25,11 @@ public struct TimelineLane: Hashable, Sendable {
   public var label: String
   /// What the lane shows.
   public var kind: Kind
-  /// The subscription window of the shown subscription.
-  public var subscription: SubscriptionLog
-  /// The recorded events in delivery order (two events at one frame keep their order).
-  public var events: [TimelineEvent] {
-    get { recorded?.events ?? givenEvents }
-    set {
-      givenEvents = newValue
-      recorded = nil
-    }
-  }
-  /// Where each event stood in the run's work (empty for a lane that was not recorded).
-  /// Setting it keeps the events (a row of a split lane keeps its events' places).
-  public var order: [EventOrder] {
-    get { recorded?.order ?? givenOrder }
-    set {
-      givenEvents = events
-      recorded = nil
-      givenOrder = newValue
-    }
-  }
-  /// The order as set, for a lane not stored by a recorder.
-  private var givenOrder: [EventOrder] = []
+  /// What the shown subscription recorded: its window, its events and their order.
+  public var timeline: Timeline
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
   /// negative), which the lane did not receive. Empty otherwise.
   public var before: [TimelineEvent]
-  /// The events as given to `init` or set.
-  private var givenEvents: [TimelineEvent]
   /// For a lane drawn without subscribing (`show x.recorded`) of a cold source subscribed more
   /// than once: each subscription's window and, for each event, the subscription it went to.
   /// The diagrams draw one row per subscription from it (`oneRowPerSubscription`); JSON keeps
@@ -60,38 +38,48 @@ public struct TimelineLane: Hashable, Sendable {
   /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
   /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
   package var isMarbleSource = false
-  /// For a lane of a run: the events as its recorder stored them, made into `events` only when
-  /// asked for, and written to JSON straight from this storage.
-  private(set) var recorded: RecordedEvents?
+
+  /// The window of the shown subscription (`timeline.subscription`).
+  public var subscription: SubscriptionLog {
+    get { timeline.subscription }
+    set { timeline.subscription = newValue }
+  }
+  /// The recorded events in delivery order (`timeline.events`).
+  public var events: [TimelineEvent] {
+    get { timeline.events }
+    set { timeline.events = newValue }
+  }
+  /// Where each event stood in the run's work (`timeline.order`).
+  public var order: [EventOrder] {
+    get { timeline.order }
+    set { timeline.order = newValue }
+  }
 
   public init(
     name: String, label: String? = nil, kind: Kind = .signal,
     subscription: SubscriptionLog, events: [TimelineEvent], before: [TimelineEvent] = []
   ) {
-    self.name = name
-    self.label = label ?? name
-    self.kind = kind
-    self.subscription = subscription
-    self.givenEvents = events
-    self.before = before
-  }
-
-  /// A lane of a run, its events kept as recorded.
-  init(
-    name: String, label: String, kind: Kind, subscription: SubscriptionLog,
-    recorded: RecordedEvents, before: [TimelineEvent]
-  ) {
     self.init(
-      name: name, label: label, kind: kind, subscription: subscription, events: [],
+      name: name, label: label ?? name, kind: kind,
+      timeline: Timeline(
+        subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed,
+        events: events),
       before: before)
-    self.recorded = recorded
   }
 
-  /// Equal names, labels, kinds, windows and events (events compare as `TimelineEvent`s do).
+  /// A lane around `timeline`.
+  public init(
+    name: String, label: String, kind: Kind = .signal, timeline: Timeline,
+    before: [TimelineEvent] = []
+  ) {
+    (self.name, self.label, self.kind) = (name, label, kind)
+    (self.timeline, self.before) = (timeline, before)
+  }
+
+  /// Equal names, labels, kinds, timelines and `before` events.
   public static func == (lhs: TimelineLane, rhs: TimelineLane) -> Bool {
     lhs.name == rhs.name && lhs.label == rhs.label && lhs.kind == rhs.kind
-      && lhs.subscription == rhs.subscription && lhs.before == rhs.before
-      && lhs.events == rhs.events
+      && lhs.timeline == rhs.timeline && lhs.before == rhs.before
   }
 
   /// Hashes what `==` compares.
@@ -99,8 +87,7 @@ public struct TimelineLane: Hashable, Sendable {
     hasher.combine(name)
     hasher.combine(label)
     hasher.combine(kind)
-    hasher.combine(subscription)
-    hasher.combine(events)
+    hasher.combine(timeline)
     hasher.combine(before)
   }
 }
