@@ -76,7 +76,7 @@ public indirect enum TimelineValue: Hashable, Sendable {
   }
 }
 
-extension TimelineValue: CustomStringConvertible {
+extension TimelineValue: CustomStringConvertible, BoundedPrintable {
   /// The value as a script would write it: `10`, `1.5`, `"text"`, `true`, `nil`, `(1, "a")`,
   /// `[1, 2]`, `error("boom")`, `next(1)`, `signal(--a|)`.
   ///
@@ -91,74 +91,28 @@ extension TimelineValue: CustomStringConvertible {
   /// How many characters `description` prints of a value before it cuts it with `…`.
   static let describedLength = 1000
 
-  /// Appends `description` to `out`; stops (ending `out` with `…`) once `out` holds `limit`
-  /// bytes, without visiting the rest of the value. Returns false when it stopped.
-  @discardableResult
-  func write(to out: inout String, limit: Int) -> Bool {
-    if out.utf8.count >= limit {
-      out += "…"
-      return false
-    }
-    func list(_ values: [TimelineValue], _ open: String, _ close: String, out: inout String)
-      -> Bool
-    {
-      out += open
-      for (index, value) in values.enumerated() {
-        if index > 0 { out += ", " }
-        guard value.write(to: &out, limit: limit) else { return false }
-      }
-      out += close
-      return true
-    }
-    func wrapped(_ open: String, _ inner: TimelineValue?, out: inout String) -> Bool {
-      out += open
-      guard inner?.write(to: &out, limit: limit) ?? true else { return false }
-      out += ")"
-      return true
-    }
+  /// The value's parts for `write(to:limit:)`.
+  var printedForm: PrintedForm<TimelineValue> {
     switch self {
-    case .int(let value): out += String(value)
-    case .double(let value): out += Self.format(value)
-    case .string(let text):
-      let room = limit - out.utf8.count
-      guard text.utf8.count > room else {
-        out += Self.quote(text)
-        return true
-      }
-      out += Self.quote(String(text.prefix(room))).dropLast() + "…"
-      return false
-    case .bool(let value): out += value ? "true" : "false"
-    case .null: out += "nil"
-    case .tuple(let values): return list(values, "(", ")", out: &out)
-    case .array(let values): return list(values, "[", "]", out: &out)
-    case .dictionary(let values):
-      if values.isEmpty {
-        out += "[:]"
-        return true
-      }
-      out += "["
-      for (index, key) in values.keys.sorted().enumerated() {
-        if index > 0 { out += ", " }
-        out += Self.quote(key) + ": "
-        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
-      }
-      out += "]"
+    case .int(let value): return .text(String(value))
+    case .double(let value): return .text(Self.format(value))
+    case .string(let text): return .string(text)
+    case .bool(let value): return .text(value ? "true" : "false")
+    case .null: return .text("nil")
+    case .tuple(let values): return .list(open: "(", values, close: ")")
+    case .array(let values): return .list(open: "[", values, close: "]")
+    case .dictionary(let values): return .dictionary(values)
     case .errorObject(let name, let message):
-      out +=
-        name == "Error"
-        ? "Error(\(Self.quote(message)))"
-        : "Error(\(Self.quote(message)), name: \(Self.quote(name)))"
-    case .error(let value): return wrapped("error(", value, out: &out)
-    case .event(let kind, let value):
-      switch kind {
-      case .next: return wrapped("next(", value, out: &out)
-      case .error: return wrapped("failed(", value, out: &out)
-      case .completed: out += "completed"
-      }
-    case .signal(let inner): out += "signal@\(inner.subscribed)"
-    case .opaque(let text): out += text
+      let named = name == "Error" ? "" : ", name: \(Self.quote(name))"
+      return .text("Error(\(Self.quote(message))\(named))")
+    case .error(let value): return .list(open: "error(", [value], close: ")")
+    case .event(.next, let value): return .list(open: "next(", value.map { [$0] } ?? [], close: ")")
+    case .event(.error, let value):
+      return .list(open: "failed(", value.map { [$0] } ?? [], close: ")")
+    case .event(.completed, _): return .text("completed")
+    case .signal(let inner): return .text("signal@\(inner.subscribed)")
+    case .opaque(let text): return .text(text)
     }
-    return true
   }
 
   static func format(_ value: Double) -> String {
