@@ -198,7 +198,7 @@ final class LaneRecorder {
     for (index, value) in pending {
       resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
     }
-    return Timeline(subscription: window, recorded: RecordedEvents(log: resolved, queues: queues))
+    return Timeline(subscription: window, storage: Timeline.Storage(log: resolved, queues: queues))
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {

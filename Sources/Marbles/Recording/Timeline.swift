@@ -13,26 +13,26 @@ public struct Timeline: Hashable, Sendable {
   public var subscription: SubscriptionLog
   /// The events in delivery order (two events at one frame keep their order).
   public var events: [TimelineEvent] {
-    get { recorded?.events ?? givenEvents }
+    get { storage?.events ?? givenEvents }
     set {
       givenEvents = newValue
-      recorded = nil
+      storage = nil
     }
   }
   /// Where each event stood in the run's work (empty for events that were not recorded).
   /// Setting it keeps the events (a row of a split lane keeps its events' places).
   public var order: [EventOrder] {
-    get { recorded?.order ?? givenOrder }
+    get { storage?.order ?? givenOrder }
     set {
       givenEvents = events
-      recorded = nil
+      storage = nil
       givenOrder = newValue
     }
   }
   private var givenEvents: [TimelineEvent]
   private var givenOrder: [EventOrder]
   /// For a recorded timeline: the events as its recorder stored them.
-  private(set) var recorded: RecordedEvents?
+  private(set) var storage: Storage?
 
   /// The frame it was subscribed.
   public var subscribed: Int {
@@ -53,10 +53,10 @@ public struct Timeline: Hashable, Sendable {
     (givenEvents, givenOrder) = (events, order)
   }
 
-  /// A timeline of a run, its events kept as `recorded` stored them.
-  init(subscription: SubscriptionLog, recorded: RecordedEvents) {
+  /// A timeline of a run, its events kept in `storage`.
+  init(subscription: SubscriptionLog, storage: Storage) {
     self.init(subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed)
-    self.recorded = recorded
+    self.storage = storage
   }
 
   /// Equal windows and events; `order` is ignored.
