@@ -135,7 +135,7 @@ extension ScriptValue {
     }
   }
 
-  /// The value as plain recorded data. Signals become an empty inner timeline subscribed at
+  /// The value as plain recorded data. Signals become an empty `Timeline` subscribed at
   /// `frame` (recordings replace it with what the signal did; see `LaneRecorder`).
   func timelineValue(at frame: Int) -> TimelineValue {
     switch self {

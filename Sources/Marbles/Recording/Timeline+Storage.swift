@@ -39,7 +39,7 @@ enum RecordedValue: Sendable {
 /// One event of a lane, as its recorder stores it (the frame is the log entry's): 40 bytes with
 /// the frame, where a `TimelineEvent` takes 72 and a box for its value.
 struct LaneEvent: Sendable {
-  /// The event's place in its frame's work (`TimelineEvent.sequence`).
+  /// The event's place in its frame's work (`EventOrder.sequence`).
   var sequence: Int
   /// The scheduler action that delivered it (`EventAction.turn`), or -1 for none.
   var turn: Int
@@ -66,8 +66,6 @@ extension Timeline {
       self.log = log
       self.queues = queues
     }
-
-    var count: Int { log.count }
 
     /// The events, in delivery order.
     var events: [TimelineEvent] { made.events }
