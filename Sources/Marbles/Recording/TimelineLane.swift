@@ -59,20 +59,17 @@ public struct TimelineLane: Hashable, Sendable {
     name: String, label: String? = nil, kind: Kind = .signal,
     subscription: SubscriptionLog, events: [TimelineEvent], before: [TimelineEvent] = []
   ) {
-    self.init(
-      name: name, label: label ?? name, kind: kind,
-      timeline: Timeline(
-        subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed,
-        events: events),
-      before: before)
+    let timeline = Timeline(
+      subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed, events: events)
+    self.init(name: name, label: label, kind: kind, timeline: timeline, before: before)
   }
 
-  /// A lane around `timeline`.
+  /// A lane around `timeline`, labelled `label` (or its name).
   public init(
-    name: String, label: String, kind: Kind = .signal, timeline: Timeline,
+    name: String, label: String? = nil, kind: Kind = .signal, timeline: Timeline,
     before: [TimelineEvent] = []
   ) {
-    (self.name, self.label, self.kind) = (name, label, kind)
+    (self.name, self.label, self.kind) = (name, label ?? name, kind)
     (self.timeline, self.before) = (timeline, before)
   }
 
