@@ -15,7 +15,7 @@ enum ExpectationChecker {
         mismatch: ExpectationMismatch(
           expectedWindows: expectation.windows, actualWindows: actual, origins: source.origins))
     }
-    let recorded = expectation.recorder?.recorded
+    let recorded = expectation.recorder?.timeline
     let actual = recorded?.events ?? []
     let expected = expectation.expected
     let passed =

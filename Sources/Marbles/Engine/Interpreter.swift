@@ -504,8 +504,8 @@ final class Session {
     if let stop { last = max(first, min(last, stop)) }
     let timelineLanes = lanes.map { lane in
       var timelineLane = TimelineLane(
-        name: lane.name, label: lane.label, kind: lane.kind, subscription: lane.recorder.window,
-        recorded: lane.recorder.recorded, before: before(lane))
+        name: lane.name, label: lane.label, kind: lane.kind, timeline: lane.recorder.timeline,
+        before: before(lane))
       timelineLane.isMarbleSource = lane.signal is MarbleSource
       if lane.kind == .recorded, let source = lane.signal as? MarbleSource, source.kind == .cold,
         source.subscriptions.count > 1

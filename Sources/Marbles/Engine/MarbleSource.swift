@@ -165,7 +165,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
 
   /// What a subscription made at `frame` receives, for a cold source, without subscribing: its
   /// events shifted to `frame` (values are plain: a source holds the values of its map).
-  func timeline(subscribedAt frame: Int) -> InnerTimeline {
+  func timeline(subscribedAt frame: Int) -> Timeline {
     var events: [TimelineEvent] = []
     var end: Int?
     for (at, event) in self.events {
@@ -181,7 +181,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
         end = at + frame
       }
     }
-    return InnerTimeline(subscribed: frame, unsubscribed: end, events: events)
+    return Timeline(subscribed: frame, unsubscribed: end, events: events)
   }
 
   /// The window a lane drawn without subscribing shows: from the first subscription (frame 0

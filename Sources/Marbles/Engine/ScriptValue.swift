@@ -123,7 +123,7 @@ extension ScriptValue {
     }
   }
 
-  /// The value as plain recorded data. Signals become an empty inner timeline subscribed at
+  /// The value as plain recorded data. Signals become an empty `Timeline` subscribed at
   /// `frame` (recordings replace it with what the signal did; see `LaneRecorder`).
   func timelineValue(at frame: Int) -> TimelineValue {
     switch self {
@@ -145,7 +145,7 @@ extension ScriptValue {
         return .event(.error, ScriptValue.payload(of: error).timelineValue(at: frame))
       case .completed: return .event(.completed, nil)
       }
-    case .signal: return .signal(InnerTimeline(subscribed: frame))
+    case .signal: return .signal(Timeline(subscribed: frame))
     case .command: return .opaque("Command")
     case .commandInternals: return .opaque("CommandInternals")
     case .operatorInternals: return .opaque("Internals")
@@ -224,7 +224,7 @@ extension ScriptValue {
 
 // MARK: - Printing
 
-extension ScriptValue: CustomStringConvertible {
+extension ScriptValue: CustomStringConvertible, BoundedPrintable {
   /// The value as a script would write it (`10`, `"a"`, `(1, 2)`, `error("boom")`).
   var description: String {
     switch self {
@@ -248,58 +248,22 @@ extension ScriptValue: CustomStringConvertible {
   /// that a message about a huge value stays short (and printing it costs little).
   static let describedLength = 300
 
-  /// Appends the value as `TimelineValue.description` writes it to `out`; stops (ending `out`
-  /// with `…`) once `out` holds `limit` characters, without visiting the rest of the value.
-  /// Returns false when it stopped.
-  @discardableResult
-  private func write(to out: inout String, limit: Int) -> Bool {
-    if out.utf8.count >= limit {
-      out += "…"
-      return false
-    }
-    func list(_ values: [ScriptValue], _ open: String, _ close: String, out: inout String) -> Bool {
-      out += open
-      for (index, value) in values.enumerated() {
-        if index > 0 { out += ", " }
-        guard value.write(to: &out, limit: limit) else { return false }
-      }
-      out += close
-      return true
-    }
+  /// The value's parts for `write(to:limit:)`, the one bounded writer it shares with
+  /// `TimelineValue`: composites here, so that a huge value is never converted whole.
+  var printedForm: PrintedForm<ScriptValue> {
     switch self {
-    case .tuple(let values): return list(values, "(", ")", out: &out)
-    case .array(let values): return list(values, "[", "]", out: &out)
-    case .dictionary(let values):
-      if values.isEmpty {
-        out += "[:]"
-        return true
-      }
-      out += "["
-      for (index, key) in values.keys.sorted().enumerated() {
-        if index > 0 { out += ", " }
-        out += TimelineValue.quote(key) + ": "
-        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
-      }
-      out += "]"
-      return true
-    case .error(let inner):
-      out += "error("
-      guard inner.write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
-    case .event(.next(let inner)):
-      out += "next("
-      guard inner.write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
+    case .tuple(let values): return .list(open: "(", values, close: ")")
+    case .array(let values): return .list(open: "[", values, close: "]")
+    case .dictionary(let values): return .dictionary(values)
+    case .error(let inner): return .list(open: "error(", [inner], close: ")")
+    case .event(.next(let inner)): return .list(open: "next(", [inner], close: ")")
     case .event(.error(let error)):
-      out += "failed("
-      guard ScriptValue.payload(of: error).write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
+      return .list(open: "failed(", [ScriptValue.payload(of: error)], close: ")")
     default:
       // A scalar, or a reference printed as recorded data (`signal@0`, `Command`).
-      return timelineValue(at: 0).write(to: &out, limit: limit)
+      let value = timelineValue(at: 0)
+      if case .string(let text) = value { return .string(text) }
+      return .text(value.description)
     }
   }
 }

@@ -208,7 +208,7 @@ extension TimelineValue {
     switch self {
     case .signal(let inner):
       return .signal(
-        InnerTimeline(
+        Timeline(
           subscribed: inner.subscribed,
           unsubscribed: inner.unsubscribed.flatMap { $0 > frame ? nil : $0 },
           events: inner.events.prefix(through: frame)))

@@ -298,7 +298,7 @@ struct VisualDiagram {
         end: terminal?.frame ?? subscription.unsubscribed, ending: ending,
         style: booleans ? .booleans : .marbles, origin: origin))
 
-    var inners: [(frame: Int, timeline: InnerTimeline, mark: Int)] = []
+    var inners: [(frame: Int, timeline: Timeline, mark: Int)] = []
     var slot = 0
     var previousFrame = Int.min
     for (position, event) in events.enumerated() {
