@@ -7,7 +7,7 @@ import Reactive
 /// The window and the events are kept in the package's one recording core (`RecordLog`), each
 /// event in 40 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
 /// recorded data as they arrive, except for inner signals, which are resolved when the run ends
-/// (`recorded`, `timeline`).
+/// (`timeline`).
 final class LaneRecorder {
   /// A recorded value that still contains live inner recordings.
   indirect enum Pending {
@@ -21,7 +21,7 @@ final class LaneRecorder {
 
   private let scheduler: VirtualTimeScheduler
   /// The subscription's window and the events so far, compact; values holding signals are
-  /// placeholders until the run ends (`recorded`, `timeline`).
+  /// placeholders until the run ends (`timeline`).
   // Unchecked exclusivity: appended to on the run's thread, one access at a time.
   @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
   /// The names of the queues whose actions delivered events (`LaneEvent.queue`).
@@ -33,8 +33,6 @@ final class LaneRecorder {
 
   /// The frame of the subscription, once made.
   var subscribed: Int? { log.window?.subscribed }
-  /// The frame the subscription ended (disposed or terminated).
-  var unsubscribed: Int? { log.window?.unsubscribed }
 
   /// Numbers the events of one frame across every recorder of the run.
   private let clock: SequenceClock
@@ -194,27 +192,19 @@ final class LaneRecorder {
     return log.window ?? SubscriptionLog(subscribed: 0)
   }
 
-  /// The recorded events with every inner signal resolved, as stored (for a lane of the run).
-  var recorded: RecordedEvents {
+  /// What was recorded, every inner signal resolved: the events as stored, and the window.
+  var timeline: Timeline {
     var resolved = log
     for (index, value) in pending {
       resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
     }
-    return RecordedEvents(log: resolved, queues: queues)
-  }
-
-  /// The recording as an inner timeline.
-  var innerTimeline: InnerTimeline {
-    let recorded = recorded
-    return InnerTimeline(
-      subscribed: subscribed ?? 0, unsubscribed: unsubscribed, events: recorded.events,
-      order: recorded.order)
+    return Timeline(subscription: window, storage: Timeline.Storage(log: resolved, queues: queues))
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {
     switch pending {
     case .ready(let value): return value
-    case .inner(let recorder): return .signal(recorder.innerTimeline)
+    case .inner(let recorder): return .signal(recorder.timeline)
     case .tuple(let values): return .tuple(values.map(resolve))
     case .array(let values): return .array(values.map(resolve))
     case .error(let value): return .error(resolve(value))

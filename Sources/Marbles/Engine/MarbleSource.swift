@@ -13,7 +13,6 @@ import Reactive
 /// before the frame it was created at during the run) reach nobody and are not scheduled.
 final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
-  /// Cold or hot.
   let kind: MarbleKind
   /// The events by frame (relative to a subscription for cold, absolute for hot).
   let timeline: PlaybackTimeline<ScriptValue>
@@ -166,7 +165,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
 
   /// What a subscription made at `frame` receives, for a cold source, without subscribing: its
   /// events shifted to `frame` (values are plain: a source holds the values of its map).
-  func timeline(subscribedAt frame: Int) -> InnerTimeline {
+  func timeline(subscribedAt frame: Int) -> Timeline {
     var events: [TimelineEvent] = []
     var end: Int?
     for (at, event) in self.events {
@@ -182,7 +181,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
         end = at + frame
       }
     }
-    return InnerTimeline(subscribed: frame, unsubscribed: end, events: events)
+    return Timeline(subscribed: frame, unsubscribed: end, events: events)
   }
 
   /// The window a lane drawn without subscribing shows: from the first subscription (frame 0

@@ -7,13 +7,9 @@ import Reactive
 /// serves every operator. A value is boxed at most once: scalars are stored inline, and a
 /// composite holds its elements in one array.
 enum ScriptValue {
-  /// An integer.
   case int(Int)
-  /// A decimal number.
   case double(Double)
-  /// A string.
   case string(String)
-  /// A Boolean.
   case bool(Bool)
   /// `nil`.
   case null
@@ -45,7 +41,6 @@ enum ScriptValue {
   case connection(MulticastConnection<ScriptValue>)
   /// A marble source drawn without subscribing it (`show input.recorded`).
   case recorded(MarbleSource)
-  /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
   case scheduler(VirtualQueue)
@@ -55,29 +50,23 @@ extension ScriptValue: @unchecked Sendable {}
 // Invariant: a script runs on one thread; values never cross threads while in use.
 
 extension ScriptValue {
-  /// The name of the value's type, as messages print it (`Int`, `String`, `Signal`, …).
+  /// The name of the value's type, as messages print it: its recorded form's
+  /// (`TimelineValue.typeName`), or for a reference with no data form the name it is recorded
+  /// by (`Command`, `Closure`, …). Only the case matters, so composites are emptied first.
   var typeName: String {
+    let shell: ScriptValue
     switch self {
-    case .int: return "Int"
-    case .double: return "Double"
-    case .string: return "String"
-    case .bool: return "Bool"
-    case .null: return "Nil"
-    case .tuple: return "Tuple"
-    case .array: return "Array"
-    case .dictionary: return "Dictionary"
-    case .errorObject: return "ErrorObject"
-    case .error: return "Error"
-    case .event: return "Event"
-    case .signal: return "Signal"
-    case .command: return "Command"
-    case .commandInternals: return "CommandInternals"
-    case .operatorInternals: return "Internals"
-    case .channel: return "Channel"
-    case .connection: return "Connection"
-    case .recorded: return "RecordedLane"
-    case .closure: return "Closure"
     case .scheduler: return "Scheduler"
+    case .tuple: shell = .tuple([])
+    case .array: shell = .array([])
+    case .dictionary: shell = .dictionary([:])
+    case .error: shell = .error(.null)
+    case .event: shell = .event(.completed)
+    default: shell = self
+    }
+    switch shell.timelineValue(at: 0) {
+    case .opaque(let name): return name
+    case let recorded: return recorded.typeName
     }
   }
 
@@ -117,7 +106,6 @@ extension ScriptValue {
     return min(count, limit + 1)
   }
 
-  /// Whether the value is a string.
   var isString: Bool {
     if case .string = self { return true }
     return false
@@ -135,7 +123,7 @@ extension ScriptValue {
     }
   }
 
-  /// The value as plain recorded data. Signals become an empty inner timeline subscribed at
+  /// The value as plain recorded data. Signals become an empty `Timeline` subscribed at
   /// `frame` (recordings replace it with what the signal did; see `LaneRecorder`).
   func timelineValue(at frame: Int) -> TimelineValue {
     switch self {
@@ -157,7 +145,7 @@ extension ScriptValue {
         return .event(.error, ScriptValue.payload(of: error).timelineValue(at: frame))
       case .completed: return .event(.completed, nil)
       }
-    case .signal: return .signal(InnerTimeline(subscribed: frame))
+    case .signal: return .signal(Timeline(subscribed: frame))
     case .command: return .opaque("Command")
     case .commandInternals: return .opaque("CommandInternals")
     case .operatorInternals: return .opaque("Internals")
@@ -236,7 +224,7 @@ extension ScriptValue {
 
 // MARK: - Printing
 
-extension ScriptValue: CustomStringConvertible {
+extension ScriptValue: CustomStringConvertible, BoundedPrintable {
   /// The value as a script would write it (`10`, `"a"`, `(1, 2)`, `error("boom")`).
   var description: String {
     switch self {
@@ -260,58 +248,22 @@ extension ScriptValue: CustomStringConvertible {
   /// that a message about a huge value stays short (and printing it costs little).
   static let describedLength = 300
 
-  /// Appends the value as `TimelineValue.description` writes it to `out`; stops (ending `out`
-  /// with `…`) once `out` holds `limit` characters, without visiting the rest of the value.
-  /// Returns false when it stopped.
-  @discardableResult
-  private func write(to out: inout String, limit: Int) -> Bool {
-    if out.utf8.count >= limit {
-      out += "…"
-      return false
-    }
-    func list(_ values: [ScriptValue], _ open: String, _ close: String, out: inout String) -> Bool {
-      out += open
-      for (index, value) in values.enumerated() {
-        if index > 0 { out += ", " }
-        guard value.write(to: &out, limit: limit) else { return false }
-      }
-      out += close
-      return true
-    }
+  /// The value's parts for `write(to:limit:)`, the one bounded writer it shares with
+  /// `TimelineValue`: composites here, so that a huge value is never converted whole.
+  var printedForm: PrintedForm<ScriptValue> {
     switch self {
-    case .tuple(let values): return list(values, "(", ")", out: &out)
-    case .array(let values): return list(values, "[", "]", out: &out)
-    case .dictionary(let values):
-      if values.isEmpty {
-        out += "[:]"
-        return true
-      }
-      out += "["
-      for (index, key) in values.keys.sorted().enumerated() {
-        if index > 0 { out += ", " }
-        out += TimelineValue.quote(key) + ": "
-        guard let value = values[key], value.write(to: &out, limit: limit) else { return false }
-      }
-      out += "]"
-      return true
-    case .error(let inner):
-      out += "error("
-      guard inner.write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
-    case .event(.next(let inner)):
-      out += "next("
-      guard inner.write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
+    case .tuple(let values): return .list(open: "(", values, close: ")")
+    case .array(let values): return .list(open: "[", values, close: "]")
+    case .dictionary(let values): return .dictionary(values)
+    case .error(let inner): return .list(open: "error(", [inner], close: ")")
+    case .event(.next(let inner)): return .list(open: "next(", [inner], close: ")")
     case .event(.error(let error)):
-      out += "failed("
-      guard ScriptValue.payload(of: error).write(to: &out, limit: limit) else { return false }
-      out += ")"
-      return true
+      return .list(open: "failed(", [ScriptValue.payload(of: error)], close: ")")
     default:
       // A scalar, or a reference printed as recorded data (`signal@0`, `Command`).
-      return timelineValue(at: 0).write(to: &out, limit: limit)
+      let value = timelineValue(at: 0)
+      if case .string(let text) = value { return .string(text) }
+      return .text(value.description)
     }
   }
 }

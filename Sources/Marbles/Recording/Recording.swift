@@ -3,11 +3,12 @@ import Reactive
 /// What one subscription to a signal saw: every event with its frame, in delivery order, and the
 /// subscription's window.
 ///
-/// Made by `TestScheduler.record`. Appending is O(1) and never copies what is recorded (the
-/// package's one recording core, shared with script lanes), so recordings of millions of events
-/// stay cheap; `events` and `values` make their arrays when read, so read them once. When the
-/// recorded signal carries signals (`Signal<Signal<X>>`), each inner signal is itself recorded
-/// from the frame it was delivered, as a `Recording<X>`.
+/// Made by `TestScheduler.record` and by the recorders of async sequences, and filled in while
+/// the test holds it (a script's recording is a finished value, `Timeline`). Appending is O(1)
+/// and never copies what is recorded (`RecordLog`, the storage under every recorder), so
+/// recordings of millions of events stay cheap; `events` and `values` make their arrays when
+/// read, so read them once. When the recorded signal carries signals (`Signal<Signal<X>>`),
+/// each inner signal is itself recorded from the frame it was delivered, as a `Recording<X>`.
 public final class Recording<Value>: SubscriptionLogging, CustomStringConvertible,
   @unchecked Sendable
 {

@@ -24,23 +24,14 @@ extension ScriptRun {
       return rows.windows.indices.map { row in
         var split = TimelineLane(
           name: "\(lane.name) ·\(row + 1)", label: "\(lane.label) ·\(row + 1)", kind: lane.kind,
-          subscription: rows.windows[row], events: byRow[row], isMarbleSource: lane.isMarbleSource)
-        split.order = orderByRow[row]
+          timeline: Timeline(
+            subscribed: rows.windows[row].subscribed, unsubscribed: rows.windows[row].unsubscribed,
+            events: byRow[row], order: orderByRow[row]))
+        split.isMarbleSource = lane.isMarbleSource
         return split
       }
     }
     return run
-  }
-}
-
-extension TimelineLane {
-  /// A lane of given events that draws a marble source or not.
-  init(
-    name: String, label: String, kind: Kind, subscription: SubscriptionLog,
-    events: [TimelineEvent], isMarbleSource: Bool
-  ) {
-    self.init(name: name, label: label, kind: kind, subscription: subscription, events: events)
-    self.isMarbleSource = isMarbleSource
   }
 }
 

@@ -89,7 +89,7 @@ public struct ExpectationDiffRenderer: Sendable {
   /// failure other than the default `"error"` gets `error: …`. Written by `marbleString`, the
   /// inverse of the marble parser; when the literal keys would read back otherwise (`1ms` is a
   /// time progression), every value gets a letter.
-  private static func describe(_ inner: InnerTimeline) -> String {
+  private static func describe(_ inner: Timeline) -> String {
     let events = inner.events
     let relative = events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) }
     var errorArgument: [String] = []
@@ -158,7 +158,7 @@ public struct ExpectationDiffRenderer: Sendable {
 }
 
 extension TimelineValue: DiagramKeyRefining {
-  /// Inner signals match only when emitted at the same frame (`InnerTimeline.matches`).
+  /// Inner signals match only when emitted at the same frame (`Timeline.matches`).
   var keyRefinement: Int {
     if case .signal(let inner) = self { return inner.subscribed }
     return 0

@@ -59,11 +59,7 @@ extension TimelineLane: JSONWritable {
       writer.key("subscription")
       subscription.writeJSON(to: &writer)
       writer.key("events")
-      if let recorded {
-        recorded.writeJSON(to: &writer)
-      } else {
-        writer.array(events) { writer, event in event.writeJSON(to: &writer) }
-      }
+      timeline.writeEvents(to: &writer)
       writer.key("kind")
       writer.string(kind.rawValue)
       if !before.isEmpty {
@@ -166,7 +162,7 @@ extension TimelineValue: JSONWritable {
             writer.null()
           }
           writer.key("events")
-          writer.events(inner.events, order: inner.order)
+          inner.writeEvents(to: &writer)
         }
       }
     }

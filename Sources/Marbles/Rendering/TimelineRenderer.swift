@@ -20,7 +20,6 @@
 /// to the stop, with the stop frame marked on every lane. One pass over the events plus one
 /// over the frames of each row.
 public struct TimelineRenderer: Sendable {
-  /// Rendering choices.
   public struct Options: Sendable {
     /// The glyph set.
     public var theme: TimelineTheme
@@ -36,7 +35,6 @@ public struct TimelineRenderer: Sendable {
     }
   }
 
-  /// The options in use.
   public var options: Options
 
   public init(options: Options = Options()) {
@@ -160,7 +158,7 @@ public struct TimelineRenderer: Sendable {
   }
 
   private func collect(_ events: [TimelineEvent], into values: inout [TimelineValue]) {
-    var inners: [InnerTimeline] = []
+    var inners: [Timeline] = []
     for event in events where event.kind == .next {
       if case .signal(let inner)? = event.value {
         inners.append(inner)
@@ -180,7 +178,7 @@ public struct TimelineRenderer: Sendable {
     var marks: [DiagramGrid.Mark] = []
     let firstValue = position
     var drawn: [TimelineValue] = []
-    var inners: [InnerTimeline] = []
+    var inners: [Timeline] = []
     var failure: TimelineValue?
     for (index, event) in (before + events).enumerated() {
       let muted = index < before.count

@@ -21,7 +21,7 @@ import Testing
     #expect(
       first
         == .signal(
-          InnerTimeline(
+          Timeline(
             subscribed: 1, unsubscribed: 6,
             events: [.next(.string("a"), at: 3), .next(.string("a"), at: 5), .completed(at: 6)])))
   }

@@ -67,7 +67,7 @@ extension ScriptRun {
   func marble(_ name: String) -> String {
     guard let lane = lane(name) else { return "no lane '\(name)'" }
     return ExpectationDiffRenderer.describe(
-      .signal(InnerTimeline(subscribed: 0, events: lane.events)))
+      .signal(Timeline(subscribed: 0, events: lane.events)))
   }
 }
 

@@ -10,7 +10,7 @@ import Testing
     var comparisons = 0
     let values = (0..<20_000).map { frame in
       TimelineValue.signal(
-        InnerTimeline(
+        Timeline(
           subscribed: frame, unsubscribed: frame + 4,
           events: [.next(.int(1), at: frame + 3), .completed(at: frame + 4)]))
     }
@@ -28,7 +28,7 @@ import Testing
 
   /// Equal values still share one key.
   @Test func equalInnerSignalsShareAKey() {
-    let inner = InnerTimeline(subscribed: 2, events: [.next(.int(1), at: 3)])
+    let inner = Timeline(subscribed: 2, events: [.next(.int(1), at: 3)])
     let values: [TimelineValue] = [.signal(inner), .int(1), .signal(inner)]
     let keys = DiagramKeys(
       values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,

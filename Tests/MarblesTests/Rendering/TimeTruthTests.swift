@@ -347,7 +347,7 @@ import Testing
 @Suite struct InnerSignalTextTests {
   func text(_ events: [TimelineEvent], subscribed: Int = 3) -> String {
     ExpectationDiffRenderer.describe(
-      .signal(InnerTimeline(subscribed: subscribed, unsubscribed: nil, events: events)))
+      .signal(Timeline(subscribed: subscribed, unsubscribed: nil, events: events)))
   }
 
   @Test func aSimpleInnerSignalIsItsMarbleRelativeToItsSubscription() {

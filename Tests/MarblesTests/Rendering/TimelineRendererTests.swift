@@ -23,12 +23,12 @@ func sampleRun() -> ScriptRun {
     events: [
       .next(
         .signal(
-          InnerTimeline(
+          Timeline(
             subscribed: 1, unsubscribed: 4,
             events: [
               .next(.string("r"), at: 3), .completed(at: 4),
             ])), at: 1),
-      .next(.signal(InnerTimeline(subscribed: 6, unsubscribed: 7, events: [])), at: 6),
+      .next(.signal(Timeline(subscribed: 6, unsubscribed: 7, events: [])), at: 6),
     ])
   let late = TimelineLane(
     name: "late", label: "late subscriber", subscription: .init(subscribed: 2, unsubscribed: 6),
@@ -149,7 +149,7 @@ func sampleRun() -> ScriptRun {
     )
     #expect(TimelineValue.event(.completed, nil).compactJSON == #"{"event": "completed"}"#)
     let inner = TimelineValue.signal(
-      InnerTimeline(
+      Timeline(
         subscribed: 3, unsubscribed: nil, events: [.next(.string("a"), at: 4)]))
     #expect(
       inner.compactJSON

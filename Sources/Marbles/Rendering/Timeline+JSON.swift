@@ -11,11 +11,13 @@ extension RecordedValue {
   }
 }
 
-extension RecordedEvents {
-  /// Writes the events as a JSON array, each as `TimelineEvent.writeJSON` writes it.
-  func writeJSON(to writer: inout JSONWriter) {
+extension Timeline {
+  /// Writes the events as a JSON array (`JSONWriter.event`), each with its `"sequence"` when it
+  /// has one; a recorded timeline's straight from its storage.
+  func writeEvents(to writer: inout JSONWriter) {
+    guard let storage else { return writer.events(events, order: order) }
     writer.array { writer in
-      for entry in log {
+      for entry in storage.log {
         if writer.isDiscarding { return }
         let stored = entry.element
         writer.event(entry.frame, stored.kind, stored.value, sequence: stored.sequence)

@@ -170,7 +170,7 @@ package enum ExpectUpdater {
   /// what the inner signal `value` did, both relative to their own subscriptions.
   private static func sameSignal(_ key: TimelineValue, _ value: TimelineValue) -> Bool {
     guard case .signal(let wanted) = key, case .signal(let inner) = value else { return false }
-    func relative(_ timeline: InnerTimeline) -> [TimelineEvent] {
+    func relative(_ timeline: Timeline) -> [TimelineEvent] {
       timeline.events.map { event in
         var event = event
         event.frame -= timeline.subscribed
