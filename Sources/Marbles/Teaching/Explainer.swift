@@ -92,13 +92,12 @@ enum Explainer {
   }
 
   /// The RxJS name of an entry with the same semantics: its alias, or, for an operator only
-  /// RxJS has (no ReactiveObjC name), its own name (`switchMap`, `pairwise`, `timer`), or
-  /// `connect` for `connectWith`, RxJS's `connect(selector, { connector })`. Nil when RxJS has
-  /// none.
+  /// RxJS has (no ReactiveObjC name), the name its row gives RxJS's (`connect` for
+  /// `connectWith`) or its own (`switchMap`, `pairwise`, `timer`). Nil when RxJS has none.
   static func rxjsName(_ entry: OperatorEntry) -> String? {
     if let alias = entry.alias { return alias }
     guard entry.rac.isEmpty else { return nil }
-    return entry.name == "connectWith" ? "connect" : entry.name
+    return entry.rxjsName ?? entry.name
   }
 
   /// A row's name as the catalogue prints it: `.map`, `cold()`, `empty`.

@@ -119,14 +119,14 @@ typealias OperatorRun = @Sendable (Call) throws(RuntimeError) -> ScriptValue
 extension OperatorEntry {
   /// A method row. `holds` and `lanes` make its `internals`.
   static func method(
-    _ name: String, rac: String, alias: String? = nil, _ summary: String,
+    _ name: String, rac: String, alias: String? = nil, rxjsName: String? = nil, _ summary: String,
     parameters: [Parameter] = [], semantics: Semantics = .only, source: Bool = false,
     holds: String? = nil, lanes: [String] = [], typing: Typing = [], synonyms: [Synonym] = [],
     rxjsDifference: String? = nil, example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
-      name: name, kind: .method, rac: rac, alias: alias, summary: summary, example: example,
-      parameters: parameters, semantics: semantics, isSource: source,
+      name: name, kind: .method, rac: rac, alias: alias, rxjsName: rxjsName, summary: summary,
+      example: example, parameters: parameters, semantics: semantics, isSource: source,
       internals: holds.map { Internals(holds: $0, lanes: lanes) }, typing: typing,
       synonyms: synonyms, rxjsDifference: rxjsDifference, run: run)
   }

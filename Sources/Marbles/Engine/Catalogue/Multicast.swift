@@ -302,7 +302,7 @@ extension Catalogue {
           }))
     },
     .method(
-      "connectWith", rac: "", alias: nil,
+      "connectWith", rac: "", rxjsName: "connect",
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
       parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
       holds: "how many parts of the closure's signal share the input", lanes: ["subscribers"],

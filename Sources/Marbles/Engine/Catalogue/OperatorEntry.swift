@@ -59,6 +59,9 @@ struct OperatorEntry: Sendable {
   var rac: String
   /// The RxJS name accepted as an alias, if the semantics are the same.
   var alias: String?
+  /// RxJS's name where a script cannot take it as an alias, because ReactiveObjC's row of that
+  /// name means something else (`connectWith` is RxJS's `connect`).
+  var rxjsName: String? = nil
   /// One line: what it does.
   var summary: String
   /// A small script that shows it; `marbles explain NAME` runs and draws it.
