@@ -86,5 +86,5 @@ extension Timeline: Hashable where Value: Hashable {
 }
 
 /// The recording of an inner signal, now the one recording type.
-@available(*, deprecated, renamed: "Timeline")
+@available(*, deprecated, message: "use Timeline<TimelineValue>")
 public typealias InnerTimeline = Timeline<TimelineValue>
