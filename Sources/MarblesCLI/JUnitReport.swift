@@ -13,7 +13,6 @@ import Marbles
 ///       </testsuite>
 ///     </testsuites>
 struct JUnitReport {
-  /// One test case.
   struct Case {
     var name: String
     /// The failure text, if it failed.
@@ -25,7 +24,6 @@ struct JUnitReport {
   /// The test cases of each script, in the order run.
   private(set) var suites: [(file: String, cases: [Case])] = []
 
-  /// Adds a script's expectations.
   mutating func add(file: String, expectations: [ExpectationResult]) {
     suites.append(
       (
@@ -43,7 +41,6 @@ struct JUnitReport {
     suites.append((file, [Case(name: "run \(file)", failure: error, isError: true)]))
   }
 
-  /// The XML document.
   var xml: String {
     func counts(_ cases: [Case]) -> String {
       let failures = cases.filter { $0.failure != nil && !$0.isError }.count

@@ -6,7 +6,6 @@
 ///     --a--b--|     next(a), next(b), completed
 ///     --a--#        next(a), error(e)
 public enum Event<Value> {
-  /// A value.
   case next(Value)
   /// A failure; terminal.
   case error(any Error)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `marbles run --format json` checked field by field against OUTPUT.md §1.
+/// `marbles run --format json` checked field by field: its keys and shapes are a contract.
 @Suite struct JSONContractTests {
   func object(_ value: Any?, _ context: String) throws -> [String: Any] {
     try #require(value as? [String: Any], "\(context) is an object")

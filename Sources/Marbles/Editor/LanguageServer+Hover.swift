@@ -98,7 +98,6 @@ extension LanguageServer {
     return laneHover(name, title: name, analysis)
   }
 
-  /// The expressions a statement holds.
   static func expressions(of statement: ScriptStatement) -> [ScriptExpression] {
     switch statement.kind {
     case .title, .use: return []

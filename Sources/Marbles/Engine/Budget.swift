@@ -19,7 +19,6 @@ final class Budget {
   /// (100 lanes of `interval(1)` stop at 3.3 million recorded events).
   static let recordedEventCost = 3
 
-  /// The limits of the run.
   let limits: RunBudgets
   /// The run, to report to; weak, since the run owns its budget.
   weak var runtime: Runtime?

@@ -50,7 +50,6 @@ final class ClosureCode {
   var mayThrow = false
   /// The body; set once compiled.
   var body: Node
-  /// The literal's range.
   let range: SourceRange
   /// The run's budget, which bounds how deeply calls nest.
   let budget: Budget

@@ -1,7 +1,7 @@
 /// Checks `expect` statements against what the run recorded, and records how they failed as
 /// data (`ExpectationMismatch`); `ExpectationDiffRenderer` draws it.
 enum ExpectationChecker {
-  /// The result of one expectation.
+  /// Compares one `expect` with what the run recorded: its events, or its subscription windows.
   static func check(_ expectation: Session.Expectation) -> ExpectationResult {
     let line = expectation.range.start.line
     let column = expectation.range.start.column

@@ -13,7 +13,6 @@ import Reactive
 /// before the frame it was created at during the run) reach nobody and are not scheduled.
 final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
-  /// Cold or hot.
   let kind: MarbleKind
   /// The events by frame (relative to a subscription for cold, absolute for hot).
   let timeline: PlaybackTimeline<ScriptValue>

@@ -1,4 +1,5 @@
-/// Options for running a script.
+/// What one run of a script may use: frames of virtual time and the other budgets; a run that
+/// would go past one stops with an error.
 public struct RunOptions: Sendable {
   /// The virtual-time bound (`--max-frames`): a run that would go past it stops with an error.
   public var maxFrames: Int

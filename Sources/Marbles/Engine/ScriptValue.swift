@@ -7,13 +7,9 @@ import Reactive
 /// serves every operator. A value is boxed at most once: scalars are stored inline, and a
 /// composite holds its elements in one array.
 enum ScriptValue {
-  /// An integer.
   case int(Int)
-  /// A decimal number.
   case double(Double)
-  /// A string.
   case string(String)
-  /// A Boolean.
   case bool(Bool)
   /// `nil`.
   case null
@@ -45,7 +41,6 @@ enum ScriptValue {
   case connection(MulticastConnection<ScriptValue>)
   /// A marble source drawn without subscribing it (`show input.recorded`).
   case recorded(MarbleSource)
-  /// A closure.
   case closure(Closure)
   /// A scheduler: `main`.
   case scheduler(VirtualQueue)
@@ -55,29 +50,23 @@ extension ScriptValue: @unchecked Sendable {}
 // Invariant: a script runs on one thread; values never cross threads while in use.
 
 extension ScriptValue {
-  /// The name of the value's type, as messages print it (`Int`, `String`, `Signal`, …).
+  /// The name of the value's type, as messages print it: its recorded form's
+  /// (`TimelineValue.typeName`), or for a reference with no data form the name it is recorded
+  /// by (`Command`, `Closure`, …). Only the case matters, so composites are emptied first.
   var typeName: String {
+    let shell: ScriptValue
     switch self {
-    case .int: return "Int"
-    case .double: return "Double"
-    case .string: return "String"
-    case .bool: return "Bool"
-    case .null: return "Nil"
-    case .tuple: return "Tuple"
-    case .array: return "Array"
-    case .dictionary: return "Dictionary"
-    case .errorObject: return "ErrorObject"
-    case .error: return "Error"
-    case .event: return "Event"
-    case .signal: return "Signal"
-    case .command: return "Command"
-    case .commandInternals: return "CommandInternals"
-    case .operatorInternals: return "Internals"
-    case .channel: return "Channel"
-    case .connection: return "Connection"
-    case .recorded: return "RecordedLane"
-    case .closure: return "Closure"
     case .scheduler: return "Scheduler"
+    case .tuple: shell = .tuple([])
+    case .array: shell = .array([])
+    case .dictionary: shell = .dictionary([:])
+    case .error: shell = .error(.null)
+    case .event: shell = .event(.completed)
+    default: shell = self
+    }
+    switch shell.timelineValue(at: 0) {
+    case .opaque(let name): return name
+    case let recorded: return recorded.typeName
     }
   }
 
@@ -117,7 +106,6 @@ extension ScriptValue {
     return min(count, limit + 1)
   }
 
-  /// Whether the value is a string.
   var isString: Bool {
     if case .string = self { return true }
     return false

@@ -51,7 +51,7 @@ public struct Recorded<Value> {
 
   @available(*, deprecated, renamed: "error(_:at:)")
   @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
-    Recorded(frame: frame, event: .error(error))
+    Self.error(error, at: frame)
   }
 
   @available(*, deprecated, renamed: "completed(at:)")

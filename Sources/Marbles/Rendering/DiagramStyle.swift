@@ -35,7 +35,6 @@ enum DiagramStyle {
 
   static let fonts = "'DejaVu Sans Mono', Menlo, Consolas, ui-monospace, monospace"
 
-  /// The style sheet for `theme`.
   static func css(for theme: DiagramTheme) -> String {
     var css = """
       .mb text { font-family: \(fonts); }

@@ -4,7 +4,6 @@
 /// order). `#frame=7` in the address opens frame 7. No network access: the CSS, the script and
 /// the data are inline.
 public struct HTMLRenderer: Sendable {
-  /// The colour scheme.
   public var theme: DiagramTheme
   /// Quiz mode: the lanes derived from the marble sources start hidden (their labels shown),
   /// and the page's reveal button uncovers them one lane at a time, in `show` order.
@@ -18,7 +17,7 @@ public struct HTMLRenderer: Sendable {
   /// The page, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return _render(run, work: &work)
+    return render(VisualDiagram(run, quiz: quiz), work: &work)
   }
 
   /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
@@ -31,13 +30,9 @@ public struct HTMLRenderer: Sendable {
     return render(diagram, work: &work)
   }
 
-  /// The page; `work` counts what building and drawing it visited.
-  func _render(_ run: ScriptRun, work: inout Int) -> String {
-    let diagram = VisualDiagram(run, quiz: quiz)
-    return render(diagram, work: &work)
-  }
-
-  private func render(_ diagram: VisualDiagram, work: inout Int) -> String {
+  /// The page of `diagram`; adds to `work` what building and drawing it visited (a few integer
+  /// additions per row, mark and frame; `_render` shows the tests the count).
+  func render(_ diagram: VisualDiagram, work: inout Int) -> String {
     work += diagram.work + diagram.rows.count
     let toPredict = diagram.rows.compactMap(\.quiz).max().map { $0 + 1 } ?? 0
     let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)

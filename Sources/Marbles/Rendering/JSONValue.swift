@@ -4,15 +4,10 @@
 public indirect enum JSONValue: Hashable, Sendable, JSONWritable {
   /// An object with ordered keys.
   case object([(String, JSONValue)])
-  /// An array.
   case array([JSONValue])
-  /// A string.
   case string(String)
-  /// An integer.
   case int(Int)
-  /// A floating-point number.
   case double(Double)
-  /// `true` or `false`.
   case bool(Bool)
   /// `null`.
   case null
@@ -34,7 +29,6 @@ public indirect enum JSONValue: Hashable, Sendable, JSONWritable {
     prettyJSON(inlineLimit: inlineLimit)
   }
 
-  /// Writes the document to `writer`.
   public func writeJSON(to writer: inout JSONWriter) {
     switch self {
     case .object(let members):

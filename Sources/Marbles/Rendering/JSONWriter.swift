@@ -378,7 +378,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes an integer.
   public mutating func int(_ number: Int) {
     guard !isDiscarding else { return }
     if inArray { separate() }
@@ -405,7 +404,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes `true` or `false`.
   public mutating func bool(_ flag: Bool) {
     guard !isDiscarding else { return }
     if inArray { separate() }
@@ -413,7 +411,6 @@ public struct JSONWriter: ~Copyable {
     checkLength()
   }
 
-  /// Writes `null`.
   public mutating func null() {
     guard !isDiscarding else { return }
     if inArray { separate() }
@@ -476,28 +473,5 @@ public struct JSONWriter: ~Copyable {
     }
     put(UnsafeBufferPointer(rebasing: utf8[clean...]))
     put(UInt8(ascii: "\""))
-  }
-}
-
-/// Something that writes itself as one JSON value.
-public protocol JSONWritable {
-  /// Writes the value (an object, array or scalar) to `writer`.
-  func writeJSON(to writer: inout JSONWriter)
-}
-
-extension JSONWritable {
-  /// The value on one line.
-  public var compactJSON: String {
-    var writer = JSONWriter(compact: true)
-    writeJSON(to: &writer)
-    return writer.text
-  }
-
-  /// The value indented by two spaces; arrays and objects inside it whose one-line form fits in
-  /// `inlineLimit` Characters (indent included) stay on one line. Ends without a newline.
-  public func prettyJSON(inlineLimit: Int = 100) -> String {
-    var writer = JSONWriter(inlineLimit: inlineLimit)
-    writeJSON(to: &writer)
-    return writer.text
   }
 }

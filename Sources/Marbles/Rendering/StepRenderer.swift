@@ -55,7 +55,6 @@ public struct StepRenderer: Sendable {
       return diagram.last - diagram.first + 1 - elided
     }
 
-    /// The frame of step `index`.
     func frame(_ index: Int) -> Int {
       var frame = diagram.first + index
       for gap in diagram.axis.gaps {
@@ -99,7 +98,6 @@ public struct StepRenderer: Sendable {
     }
   }
 
-  /// The steps of `run`.
   public func steps(of run: ScriptRun) -> Steps {
     Steps(run: run.oneRowPerSubscription, renderer: self)
   }

@@ -20,7 +20,6 @@
 /// to the stop, with the stop frame marked on every lane. One pass over the events plus one
 /// over the frames of each row.
 public struct TimelineRenderer: Sendable {
-  /// Rendering choices.
   public struct Options: Sendable {
     /// The glyph set.
     public var theme: TimelineTheme
@@ -36,7 +35,6 @@ public struct TimelineRenderer: Sendable {
     }
   }
 
-  /// The options in use.
   public var options: Options
 
   public init(options: Options = Options()) {

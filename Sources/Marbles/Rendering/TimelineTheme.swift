@@ -2,9 +2,7 @@
 public struct TimelineTheme: Sendable {
   /// A frame with nothing in it.
   public var empty: Character
-  /// Completion.
   public var completed: String
-  /// Failure.
   public var failed: String
   /// Unsubscription (disposal without a terminal event).
   public var unsubscribed: String

@@ -36,7 +36,6 @@ struct VisualDiagram {
     var frame: Int
     /// Its place among the row's events at the same frame (0 on the arrow, then below).
     var slot: Int
-    /// The event's kind.
     var kind: TimelineEvent.Kind
     /// The value (next) or error value (error); nil for completion.
     var value: TimelineValue?
@@ -103,7 +102,6 @@ struct VisualDiagram {
 
   /// Where one event is: `rows[row].marks[mark]`.
   struct Step {
-    /// The row index.
     var row: Int
     /// The mark index within the row.
     var mark: Int
@@ -112,7 +110,6 @@ struct VisualDiagram {
     var hop: String?
   }
 
-  /// The number of value colours.
   static let hueCount = DiagramStyle.hues.count
 
   /// The title (or the file name).

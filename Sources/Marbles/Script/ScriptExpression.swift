@@ -141,7 +141,6 @@ struct ScriptExpression: Hashable, Sendable {
 struct ScriptDictionaryEntry: Hashable, Sendable {
   /// The key expression (a string when the script runs).
   var key: ScriptExpression
-  /// The value expression.
   var value: ScriptExpression
 }
 
@@ -149,7 +148,6 @@ struct ScriptDictionaryEntry: Hashable, Sendable {
 struct ScriptArgument: Hashable, Sendable {
   /// The label, such as `a` in `cold("--a|", a: 1)` or `at` in `execute(1, at: 4)`.
   var label: ScriptIdentifier?
-  /// The argument's value.
   var value: ScriptExpression
   /// From the label (or value) to the end of the value.
   var range: SourceRange
@@ -264,7 +262,6 @@ struct ScriptBlockStatement: Hashable, Sendable {
   }
 }
 
-/// A prefix operator.
 enum ScriptUnaryOperator: String, Hashable, Sendable {
   /// `!x`: logical not.
   case not = "!"
@@ -272,7 +269,6 @@ enum ScriptUnaryOperator: String, Hashable, Sendable {
   case negate = "-"
 }
 
-/// An infix operator.
 enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
   /// `*`
   case multiply = "*"
@@ -318,7 +314,6 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
     static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
-  /// The operator's precedence level.
   var precedence: Precedence {
     switch self {
     case .multiply, .divide, .remainder: .multiplicative

@@ -99,7 +99,6 @@ struct ScriptParser {
 
   // MARK: - Tokens
 
-  /// The current token's kind.
   var kind: ScriptToken.Kind { kinds[position] }
 
   /// The kind of the token `offset` places after the current one (the end of file past the end).
@@ -107,7 +106,6 @@ struct ScriptParser {
     kinds[min(position + offset, kinds.count - 1)]
   }
 
-  /// The current token.
   var token: ScriptToken { tokens[position] }
 
   /// An empty range at the start of the current token, for "expected …" errors (a caret with no

@@ -30,13 +30,10 @@ struct ScriptStringLiteral: Hashable, Sendable {
   var range: SourceRange
   /// The position of the first character after the opening quote.
   var contentStart: SourcePosition
-  /// The escapes, in source order (empty for most literals).
+  /// The escapes, in source order (empty for most literals: then the mapping is exact).
   var escapes: [Escape]
   /// Whether the closing quote was found (an unterminated literal has been reported).
   var isTerminated: Bool
-
-  /// Whether the literal contains escape sequences; without them the mapping is exact.
-  var hasEscapes: Bool { !escapes.isEmpty }
 
   /// The source position of the Character at `offset` in `value` (0-based). Offsets past the end
   /// continue on the same line, so `value.count` is the closing quote.

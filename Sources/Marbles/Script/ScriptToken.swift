@@ -45,15 +45,12 @@ struct ScriptToken: Hashable, Sendable {
     case `operator`(ScriptOperator)
     /// The end of a statement: a line break outside brackets, parentheses and braces.
     case newline
-    /// The end of the source.
     case endOfFile
     /// Characters that cannot start any token; the lexer has already reported them.
     case invalid
   }
 
-  /// What the token is.
   var kind: Kind
-  /// Where the token is.
   var range: SourceRange
   /// The exact source text of the token (a slice of the script's text).
   var text: Substring
@@ -113,11 +110,8 @@ enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   case `in`
   /// `show x as "label"` gives a lane a display label.
   case `as`
-  /// The Boolean literal true.
   case `true`
-  /// The Boolean literal false.
   case `false`
-  /// The absent value.
   case `nil`
 
   /// Whether the keyword starts a statement (`let`, `show`, `expect`, `title`).

@@ -16,7 +16,6 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     case note
   }
 
-  /// How serious it is.
   public var severity: Severity
   /// One line, lowercase start, no final period; names and glyphs in single quotes.
   public var message: String
@@ -136,7 +135,6 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-  /// Whether any diagnostic is an error.
   public var containsError: Bool { contains { $0.severity == .error } }
 
   /// Every diagnostic rendered in order.

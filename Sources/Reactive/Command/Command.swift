@@ -35,13 +35,9 @@ public final class Command<Input, Output>: @unchecked Sendable {
     public let moreExecutionsAllowed: Signal<Bool>
     /// The user's enabled signal AND `moreExecutionsAllowed`, synchronous, replaying the latest.
     public let immediateEnabled: Signal<Bool>
-    /// The public `enabled` lane.
     public let enabled: Signal<Bool>
-    /// The public `executing` lane.
     public let executing: Signal<Bool>
-    /// The public `executionSignals` lane.
     public let executionSignals: Signal<Signal<Output>>
-    /// The public `errors` lane.
     public let errors: Signal<any Error>
 
     @usableFromInline init(

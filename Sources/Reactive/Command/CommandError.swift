@@ -11,7 +11,6 @@ public struct CommandError: Error, CustomNSError, LocalizedError, CustomStringCo
 {
   // Invariant: immutable; `command` is only compared by identity.
 
-  /// `RACCommandErrorDomain`.
   public static let domain = "RACCommandErrorDomain"
   /// `RACCommandErrorNotEnabled`.
   public static let notEnabledCode = 1
@@ -23,12 +22,11 @@ public struct CommandError: Error, CustomNSError, LocalizedError, CustomStringCo
   /// The command that refused to execute.
   public let command: AnyObject
 
-  /// The not-enabled error for `command`.
+  /// What `execute` fails with while `command` is not enabled.
   public static func notEnabled(_ command: AnyObject) -> CommandError {
     CommandError(code: notEnabledCode, command: command)
   }
 
-  /// `RACCommandErrorDomain`.
   public static var errorDomain: String { domain }
   public var errorCode: Int { code }
   /// The localized description and the command.
@@ -38,7 +36,6 @@ public struct CommandError: Error, CustomNSError, LocalizedError, CustomStringCo
       Self.underlyingCommandKey: command,
     ]
   }
-  /// "The command is disabled and cannot be executed".
   public var errorDescription: String? { "The command is disabled and cannot be executed" }
   /// The domain, code and description.
   public var description: String {

@@ -5,13 +5,10 @@
 /// its `Int`, `Bool` and `any Error` signals, while `Command`'s generic part is specialised in
 /// the client's module.
 @usableFromInline struct CommandGraph {
-  /// The public `errors` lane.
   @usableFromInline let errors: Signal<any Error>
-  /// The public `executing` lane.
   @usableFromInline let executing: Signal<Bool>
   /// `immediateEnabled`, replaying its latest value from the command's buffer.
   @usableFromInline let immediateEnabled: Signal<Bool>
-  /// The public `enabled` lane.
   @usableFromInline let enabled: Signal<Bool>
   /// What `executing`'s in-flight counter sees.
   @usableFromInline let inFlightLane: ReplaySubject<Int>

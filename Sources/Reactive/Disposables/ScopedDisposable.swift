@@ -10,7 +10,6 @@ public final class ScopedDisposable: Disposable, @unchecked Sendable {
 
   deinit { wrapped.dispose() }
 
-  /// Whether the wrapped disposable is disposed.
   public var isDisposed: Bool { wrapped.isDisposed }
 
   /// Disposes the wrapped disposable now.

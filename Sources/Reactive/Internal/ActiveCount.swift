@@ -11,7 +11,6 @@
     lock = locked ? Lock() : nil
   }
 
-  /// Adds one.
   @inlinable func increment() {
     lock?.lock()
     count += 1

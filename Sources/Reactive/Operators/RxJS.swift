@@ -9,7 +9,6 @@
 /// Operators whose names only RxJS uses (`find`, `every`, `share`, …) are methods of `Signal`
 /// itself.
 public struct RxJSOperators<Value> {
-  /// The source signal.
   let signal: Signal<Value>
 }
 

@@ -107,6 +107,5 @@ private struct RxJSThrottleState<Value> {
   var throttling = false
   /// Counts windows, so that a stale duration signal is ignored.
   var generation = 0
-  /// Whether the source has completed.
   var completed = false
 }

@@ -83,6 +83,5 @@ private struct ThrottleTimeState<Value> {
   var windowOpen = false
   /// The latest value not sent yet (sent at the window's end when trailing).
   var pending: Value?
-  /// Whether the source has completed.
   var completed = false
 }

@@ -1,38 +1,5 @@
 import Foundation
 
-/// Why a virtual-time run stopped before its queue was empty.
-public enum VirtualTimeError: Error, Equatable, CustomStringConvertible {
-  /// Work was scheduled past the frame bound (`maxFrames`, `--max-frames`).
-  case frameLimitExceeded(limit: Int, nextFrame: Int)
-  /// More than `maxActionsPerFrame` actions ran at one frame: a loop that never lets time move.
-  case actionLimitExceeded(limit: Int, frame: Int)
-  /// `stop()` was called (for example after a script's runtime error).
-  case stopped(frame: Int)
-  /// A real scheduler (`QueueScheduler`, the process's main queue) was asked to schedule work
-  /// inside the run: work the run cannot see, which would touch virtual-time state from another
-  /// thread. Usually a `Command` made with `mainScheduler: QueueScheduler.main` in a test.
-  case realSchedulerInVirtualRun(frame: Int)
-
-  /// A one-line explanation.
-  public var description: String {
-    switch self {
-    case .frameLimitExceeded(let limit, let nextFrame):
-      return "virtual time reached the limit of \(limit) frames with work still scheduled "
-        + "(next at frame \(nextFrame)); the run was stopped"
-    case .actionLimitExceeded(let limit, let frame):
-      return "more than \(limit) actions ran at frame \(frame) without time moving on; "
-        + "the run was stopped"
-    case .stopped(let frame):
-      return "the run was stopped at frame \(frame)"
-    case .realSchedulerInVirtualRun(let frame):
-      return "a real scheduler (QueueScheduler) was asked to schedule work at frame \(frame) of "
-        + "a virtual-time run, which cannot see it; the run was stopped. Give the Command its "
-        + "virtual main queue, `Command(mainScheduler: ts.main) { … }`, and time-based "
-        + "operators `ts.scheduler`"
-    }
-  }
-}
-
 /// A weak reference to a scheduler, kept in a thread's dictionary.
 private final class WeakScheduler: NSObject {
   weak var scheduler: VirtualTimeScheduler?
@@ -410,50 +377,6 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       clock = next.time
     }
   }
-}
-
-/// A named queue on a `VirtualTimeScheduler`: same clock, same FIFO heap, its own identity, so
-/// that tests can tell "on main" from "on a background queue" (`currentScheduler`).
-///
-/// Scheduling always enqueues (never runs inline), like RACScheduler.mainThreadScheduler.
-public final class VirtualQueue: Scheduler, @unchecked Sendable, CustomStringConvertible {
-  /// The queue's name, e.g. `main`.
-  public let name: String
-  // Weak: the scheduler keeps its `main` queue, and a queue may outlive its scheduler (a
-  // command's deinit may schedule its last events on `main` after a run was torn down). Work
-  // scheduled on a queue whose scheduler is gone is dropped.
-  private weak var owner: VirtualTimeScheduler?
-
-  init(name: String, scheduler: VirtualTimeScheduler) {
-    self.name = name
-    self.owner = scheduler
-  }
-
-  /// The scheduler that owns the clock, while it exists.
-  public var scheduler: VirtualTimeScheduler? { owner }
-
-  /// The owning scheduler's time (0 once the scheduler is gone).
-  public var now: Int { owner?.now ?? 0 }
-
-  /// Enqueues `action` at the current frame, after everything already queued.
-  @discardableResult
-  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
-    guard let owner else { return ScheduledAction.dropped }
-    return owner.enqueue(at: owner.now, queue: self, action)
-  }
-
-  /// Enqueues `action` `delay` frames from now.
-  @discardableResult
-  public func schedule(after delay: Int, _ action: @escaping () -> Void) -> any Disposable {
-    guard let owner else { return ScheduledAction.dropped }
-    return owner.enqueue(at: owner.now &+ max(0, delay), queue: self, action)
-  }
-
-  /// Whether the action running now was scheduled on this queue.
-  public var isCurrent: Bool { owner?.currentScheduler === self }
-
-  /// The queue's name.
-  public var description: String { name }
 }
 
 /// The state of a `scheduleSeries`: its steps' frames and which step runs next. Its action holds

@@ -14,7 +14,6 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
   @exclusivity(unchecked) private var last: Value?
   @exclusivity(unchecked) private var terminal: Event<Value>?
 
-  /// Creates a subject holding no value.
   public override init() {
     super.init(kind: .async)
   }

@@ -39,7 +39,6 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
     case async
   }
 
-  /// Creates a subject with no subscribers.
   public override init() {
     kind = .plain
     super.init()

@@ -106,4 +106,26 @@ import Testing
       expect input == "-1-b|", b: 2.5
       """)
   }
+
+  /// Messages name every kind of value by its type (`ScriptValue.typeName`).
+  @Test(arguments: [
+    ("c", "Command"), ("c.internals", "CommandInternals"), ("main", "Scheduler"),
+    ("f", "Closure"), ("just(1)", "Signal"), ("nil", "Nil"), ("1.5", "Double"), ("[1]", "Array"),
+    ("(1, 2)", "Tuple"), (#"["a": 1]"#, "Dictionary"), (#"Error("x")"#, "ErrorObject"),
+  ])
+  func messagesNameTheTypeOfEveryValue(expression: String, type: String) {
+    let text = failureText(
+      """
+      let c = Command { x in just(x) }
+      let f = { x in x }
+      let t = just(1).map { x in !(\(expression)) }
+      show t
+      """)
+    #expect(text.contains("an operand of type '\(type)'"), "\(text)")
+  }
+
+  @Test func messagesNameAnEventByItsType() {
+    let text = failureText("let t = just(1).materialize().map { x in !x }\nshow t")
+    #expect(text.contains("an operand of type 'Event'"), "\(text)")
+  }
 }

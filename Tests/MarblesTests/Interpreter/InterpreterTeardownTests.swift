@@ -3,7 +3,7 @@ import Testing
 
 @testable import Marbles
 
-/// A run's teardown (issue 9): the scheduler is closed, every subscription disposed and the graph
+/// A run's teardown: the scheduler is closed, every subscription disposed and the graph
 /// released, so nothing of a run outlives it and no `deinit` reaches freed state.
 @Suite struct InterpreterTeardownTests {
   /// Runs `text` and reports whether its runtime and scheduler were released afterwards.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-/// The last RxJS 7 forms of issue 13, at script level, written from RxJS's documentation:
+/// The last RxJS 7 forms, at script level, written from RxJS's documentation:
 /// `expand(project, concurrent)`, `connectable(source, { connector, resetOnDisconnect })`, and
 /// the replay buffer of `shareReplay({ bufferSize, refCount: true })` in `internals`. Each covers
 /// values, an empty source, a silent one, a failure, an early unsubscription, and the
@@ -184,7 +184,7 @@ import Testing
       """)
   }
 
-  // MARK: - Audit additions (issue 13 items 3 and 4)
+  // MARK: - Audit additions
 
   @Test func zeroCountsUnderUseRxJS() {
     // RxJS 7: take(0) and takeLast(0) are EMPTY, skip(0) and skipLast(0) change nothing.

@@ -140,7 +140,7 @@ import Testing
 
   @Test func offsetsWithoutEscapesMapOneToOne() throws {
     let literal = try #require(firstLiteral("   \"--(ab\""))
-    #expect(!literal.hasEscapes)
+    #expect(literal.escapes.isEmpty)
     #expect(literal.contentStart == SourcePosition(line: 1, column: 5))
     #expect(literal.range == SourceRange(line: 1, column: 4, length: 7))
     #expect(
@@ -151,7 +151,7 @@ import Testing
     // value: a ⇥ b A c ; source columns: " a \t b \u{41} c "
     let literal = try #require(firstLiteral(#""a\tb\u{41}c""#))
     #expect(literal.value == "a\tbAc")
-    #expect(literal.hasEscapes)
+    #expect(!literal.escapes.isEmpty)
     #expect(
       (0...5).map { literal.sourcePosition(ofCharacterAt: $0).column } == [2, 3, 5, 6, 12, 13])
   }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Marbles
 
-/// Statements: each form of DSL.md §2.1 and §2.3, parsed to the tree (`Script.dump`).
+/// Statements: each statement form, parsed to the tree (`Script.dump`).
 @Suite struct ScriptParserTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let source: String

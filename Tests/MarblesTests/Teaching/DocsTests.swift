@@ -235,8 +235,10 @@ import Testing
   @Test(arguments: documents)
   func theDocsCiteNothingOutsideTheRepository(_ document: String) {
     let text = Self.read(document)
+    // The repository's own ARCHITECTURE.md (at the root) may be cited; the relative-link check
+    // below proves a link reaches it.
     for name in [
-      "DSL.md", "OUTPUT.md", "ARCHITECTURE.md", "PERFORMANCE.md", "style.md",
+      "DSL.md", "OUTPUT.md", "design/ARCHITECTURE.md", "PERFORMANCE.md", "style.md",
       "raccommand-semantics", "design/", "reference §",
     ] {
       #expect(!text.contains(name), "\(document) cites '\(name)', which users do not have")

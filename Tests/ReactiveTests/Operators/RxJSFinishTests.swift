@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactive
 
-/// The last RxJS 7 forms of issue 13, written from RxJS's documentation: `expand(project,
+/// The last RxJS 7 forms, written from RxJS's documentation: `expand(project,
 /// concurrent)`, `connectable(source, { connector, resetOnDisconnect })`, and the replay
 /// buffer that `shareReplay({ bufferSize, refCount: true })` reports.
 @Suite struct ExpandConcurrentTests {

@@ -218,7 +218,7 @@ import Testing
     #expect(values == 1_000)
   }
 
-  // MARK: - Teardown (issue 9: a queue or a deinit may outlive its scheduler)
+  // MARK: - Teardown (a queue or a deinit may outlive its scheduler)
 
   @Test func aQueueThatOutlivesItsSchedulerDropsItsWork() throws {
     var scheduler: VirtualTimeScheduler? = VirtualTimeScheduler()

@@ -268,7 +268,7 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
   }
 
   /// Subscriptions not ended yet.
-  var openSubscriptions: Int { book.openCount }
+  var openSubscriptions: Int { book.entries.count { $0.unsubscribed == nil } }
 
   /// The subject behind a hot source.
   var subject: Subject<V>? {

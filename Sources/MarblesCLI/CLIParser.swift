@@ -8,127 +8,6 @@ package struct UsageError: Error, Equatable, Sendable {
   package var usage: String
 }
 
-/// The output formats of `render` and `run`.
-package enum OutputFormat: String, CaseIterable, Sendable {
-  /// 7-bit ASCII timelines.
-  case ascii
-  /// Box-drawing timelines.
-  case unicode
-  /// JSON (its keys are a contract: the JSON contract tests pin them).
-  case json
-  /// A standalone SVG diagram.
-  case svg
-  /// A self-contained HTML page that steps through the diagram frame by frame.
-  case html
-}
-
-/// When to color output.
-package enum ColorMode: String, CaseIterable, Sendable {
-  /// Only on a terminal, and only when `NO_COLOR` is unset.
-  case auto
-  /// Always.
-  case always
-  /// Never.
-  case never
-}
-
-/// A parsed `marbles` command line.
-package enum CLICommand: Equatable, Sendable {
-  /// `marbles render FILE…` / `marbles run FILE…`.
-  case render(RenderArguments)
-  /// `marbles test PATH…`.
-  case test(TestArguments)
-  /// `marbles check FILE...`: a student's predictions (`expect` lines) against the run.
-  case check(TestArguments)
-  /// `marbles step FILE`.
-  case step(StepArguments)
-  /// `marbles explain [OPERATOR]`.
-  case explain(String?)
-  /// `marbles --help`, `marbles help [COMMAND]`, `marbles COMMAND --help`.
-  case help(String?)
-  /// `marbles --version`.
-  case version
-  /// `marbles format FILE… [--check]`.
-  case format(FormatArguments)
-  /// `marbles lsp`: the language server on standard input and output.
-  case lsp(LSPArguments)
-}
-
-/// The options of `format`.
-public struct FormatArguments: Equatable, Sendable {
-  /// The files (and folders, searched for `*.marble`); `-` formats standard input to standard
-  /// output.
-  public var paths: [String]
-  /// Only report the files that are not formatted (exit 1), writing nothing.
-  public var check: Bool
-}
-
-/// The options of `lsp`: the bounds of every run the server makes.
-public struct LSPArguments: Equatable, Sendable {
-  /// The virtual-time bound.
-  public var maxFrames: Int
-  /// The run's other bounds.
-  public var budgets = RunBudgets()
-}
-
-/// The options of `render` and `run`.
-package struct RenderArguments: Equatable, Sendable {
-  /// The files, `-` for standard input.
-  package var files: [String]
-  /// The output format.
-  package var format: OutputFormat
-  /// The color mode.
-  package var color: ColorMode
-  /// Where to write (atomically), or nil for standard output.
-  package var output: String?
-  /// The virtual-time bound.
-  package var maxFrames: Int
-  /// The wrap width, or nil for the terminal's (no wrapping when not a terminal).
-  package var width: Int?
-  /// The colour scheme of svg and html.
-  package var theme: DiagramTheme = .auto
-  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  package var budgets = RunBudgets()
-  /// `--quiz`: draw the marble sources, hide the lanes derived from them (not JSON).
-  package var quiz = false
-  /// `--watch`: draw again after every save of the one FILE.
-  package var watch = false
-}
-
-/// The options of `step`.
-package struct StepArguments: Equatable, Sendable {
-  /// The script (`-` for standard input).
-  package var file: String
-  /// The glyph set: `ascii` or `unicode`.
-  package var format: OutputFormat
-  /// The color mode.
-  package var color: ColorMode
-  /// The virtual-time bound.
-  package var maxFrames: Int
-  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  package var budgets = RunBudgets()
-  /// `--quiz`: draw the marble sources, hide the lanes derived from them.
-  package var quiz = false
-}
-
-/// The options of `test`.
-package struct TestArguments: Equatable, Sendable {
-  /// Files and folders (searched for `*.marble`).
-  package var paths: [String]
-  /// The color mode.
-  package var color: ColorMode
-  /// The virtual-time bound.
-  package var maxFrames: Int
-  /// Where to write the results as JUnit XML (`--junit FILE`), if anywhere.
-  package var junit: String? = nil
-  /// The glyphs of the failure diffs (`--format ascii|unicode`).
-  package var format: OutputFormat = .ascii
-  /// The run's other bounds (`--max-events`, `--max-subscriptions`, `--max-value-size`).
-  package var budgets = RunBudgets()
-  /// `--update`: rewrite each failing `expect`'s marble with the actual timeline.
-  package var update = false
-}
-
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
 package enum CLIParser {
@@ -147,7 +26,6 @@ package enum CLIParser {
   static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
   static let generalUsage = "marbles <command> [options]"
 
-  /// Parses `arguments`.
   package static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
     guard let first = arguments.first else {
       return .failure(UsageError(message: "missing command", usage: generalUsage))

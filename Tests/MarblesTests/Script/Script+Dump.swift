@@ -1,5 +1,7 @@
+@testable import Marbles
+
 extension Script {
-  /// A compact, one-line-per-statement rendering of the tree, for tests and debugging:
+  /// A compact, one-line-per-statement rendering of the tree that parser tests compare:
   ///
   ///     let output = (call (. input map) (closure $1 (* $0 10)))
   var dump: String {

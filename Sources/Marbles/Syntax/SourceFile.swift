@@ -1,60 +1,7 @@
-/// A position in source text: 1-based line and column. Columns count Characters (grapheme
-/// clusters), which equals swiftc's column for ASCII text.
-public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The 1-based line.
-  public var line: Int
-  /// The 1-based column, in Characters.
-  public var column: Int
-
-  public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  /// Orders by line, then column.
-  public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-    (lhs.line, lhs.column) < (rhs.line, rhs.column)
-  }
-
-  /// `line:column`.
-  public var description: String { "\(line):\(column)" }
-}
-
-/// A half-open range of source text, `start ..< end`. An empty range marks a point.
-public struct SourceRange: Hashable, Sendable {
-  /// The first position covered.
-  public var start: SourcePosition
-  /// The position just after the last one covered.
-  public var end: SourcePosition
-
-  public init(start: SourcePosition, end: SourcePosition) {
-    self.start = start
-    self.end = end
-  }
-
-  /// A range of `length` Characters starting at `line:column`.
-  public init(line: Int, column: Int, length: Int = 1) {
-    start = SourcePosition(line: line, column: column)
-    end = SourcePosition(line: line, column: column + max(0, length))
-  }
-
-  /// The range shifted so that column 1 of line 1 lands at `origin` (for a marble string that
-  /// sits inside a script line).
-  public func offset(by origin: SourcePosition) -> SourceRange {
-    func shift(_ position: SourcePosition) -> SourcePosition {
-      position.line == 1
-        ? SourcePosition(line: origin.line, column: origin.column + position.column - 1)
-        : SourcePosition(line: origin.line + position.line - 1, column: position.column)
-    }
-    return SourceRange(start: shift(start), end: shift(end))
-  }
-}
-
 /// Source text with a name, for rendering diagnostics with the offending line.
 public struct SourceFile: Sendable {
   /// The name shown before `:line:column`, such as a path or `<stdin>`.
   public var name: String
-  /// The whole text.
   public var text: String
   /// The text split into lines (without terminators).
   public let lines: [Substring]

@@ -17,7 +17,6 @@ enum Flow {
 
 /// A compiled statement of a block.
 class StatementNode {
-  /// The statement's source range.
   let range: SourceRange
   init(range: SourceRange) { self.range = range }
   func run(_ locals: Locals) throws(RuntimeError) -> Flow { .proceed }

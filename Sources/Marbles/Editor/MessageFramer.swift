@@ -24,10 +24,8 @@ package struct MessageFramer {
   /// Bytes of an oversized body still to skip.
   private var skipping = 0
 
-  /// An empty framer.
   package init() {}
 
-  /// Adds bytes that were read.
   package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     if start > 0 && start >= buffer.count / 2 {
       buffer.removeFirst(start)
