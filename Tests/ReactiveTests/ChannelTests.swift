@@ -43,11 +43,11 @@ import Testing
   @Test func h4TimelineForALateFollowingSubscriber() throws {
     let s = VirtualTimeScheduler()
     let channel = Channel<String>()
-    var late: LaneRecorder<String>?
+    var late: MarbleLane<String>?
     // leading sends ^abc; the subscriber attaches at frame 1, just after a.
     s.schedule(at: 1) {
       channel.leading.sendNext("a")
-      late = LaneRecorder(channel.following, on: s)
+      late = MarbleLane(channel.following, on: s)
     }
     s.schedule(at: 2) { channel.leading.sendNext("b") }
     s.schedule(at: 3) { channel.leading.sendNext("c") }

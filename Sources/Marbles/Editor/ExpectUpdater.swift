@@ -170,14 +170,7 @@ package enum ExpectUpdater {
   /// what the inner signal `value` did, both relative to their own subscriptions.
   private static func sameSignal(_ key: TimelineValue, _ value: TimelineValue) -> Bool {
     guard case .signal(let wanted) = key, case .signal(let inner) = value else { return false }
-    func relative(_ timeline: Timeline) -> [TimelineEvent] {
-      timeline.events.map { event in
-        var event = event
-        event.frame -= timeline.subscribed
-        return event
-      }
-    }
-    let (left, right) = (relative(wanted), relative(inner))
+    let (left, right) = (wanted.relativeEvents, inner.relativeEvents)
     return left.count == right.count && zip(left, right).allSatisfy { $0.matches($1) }
   }
 

@@ -15,8 +15,8 @@ enum ExpectationChecker {
         mismatch: ExpectationMismatch(
           expectedWindows: expectation.windows, actualWindows: actual, origins: source.origins))
     }
-    let recorded = expectation.recorder?.timeline
-    let actual = recorded?.events ?? []
+    let recorded = expectation.recorder?.timeline ?? Timeline(subscribed: 0)
+    let actual = recorded.events
     let expected = expectation.expected
     let passed =
       actual.count == expected.count && zip(actual, expected).allSatisfy { $0.matches($1) }
@@ -34,7 +34,7 @@ enum ExpectationChecker {
     }
     return ExpectationResult(
       line: line, column: column, lane: expectation.name, passed: false, expected: expected,
-      actual: actual, actualOrder: recorded?.order ?? [],
+      actualTimeline: recorded,
       mismatch: ExpectationMismatch(
         expected: expected, actual: actual, differences: differences, keys: expectation.keys,
         mapValues: expectation.mapValues, errorValue: expectation.errorValue))

@@ -193,12 +193,12 @@ final class LaneRecorder {
   }
 
   /// What was recorded, every inner signal resolved: the events as stored, and the window.
-  var timeline: Timeline {
+  var timeline: Timeline<TimelineValue> {
     var resolved = log
     for (index, value) in pending {
       resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
     }
-    return Timeline(subscription: window, storage: Timeline.Storage(log: resolved, queues: queues))
+    return Timeline(subscription: window, storage: LaneStorage(log: resolved, queues: queues))
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {

@@ -165,7 +165,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
 
   /// What a subscription made at `frame` receives, for a cold source, without subscribing: its
   /// events shifted to `frame` (values are plain: a source holds the values of its map).
-  func timeline(subscribedAt frame: Int) -> Timeline {
+  func timeline(subscribedAt frame: Int) -> Timeline<TimelineValue> {
     var events: [TimelineEvent] = []
     var end: Int?
     for (at, event) in self.events {

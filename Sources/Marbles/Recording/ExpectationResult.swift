@@ -10,25 +10,22 @@ public struct ExpectationResult: Hashable, Sendable {
   public var passed: Bool
   /// The expected events (on failure).
   public var expected: [TimelineEvent]?
-  /// The actual events (on failure).
-  public var actual: [TimelineEvent]?
-  /// Where each of `actual` stood in the run's work.
-  public var actualOrder: [EventOrder]
+  /// What the lane recorded (on failure): its window, its events and their order.
+  public var actualTimeline: Timeline<TimelineValue>?
   /// How it failed, as data (nil when it held); `ExpectationDiffRenderer` draws it.
   public var mismatch: ExpectationMismatch?
 
+  /// The actual events (on failure): `actualTimeline.events`.
+  public var actual: [TimelineEvent]? { actualTimeline?.events }
+  /// Where each of `actual` stood in the run's work: `actualTimeline.order`.
+  public var actualOrder: [EventOrder] { actualTimeline?.order ?? [] }
+
   public init(
     line: Int, column: Int, lane: String, passed: Bool, expected: [TimelineEvent]? = nil,
-    actual: [TimelineEvent]? = nil, actualOrder: [EventOrder] = [],
-    mismatch: ExpectationMismatch? = nil
+    actualTimeline: Timeline<TimelineValue>? = nil, mismatch: ExpectationMismatch? = nil
   ) {
-    self.actualOrder = actualOrder
-    self.line = line
-    self.column = column
-    self.lane = lane
-    self.passed = passed
-    self.expected = expected
-    self.actual = actual
-    self.mismatch = mismatch
+    (self.line, self.column, self.lane, self.passed) = (line, column, lane, passed)
+    (self.expected, self.actualTimeline, self.mismatch) = (expected, actualTimeline, mismatch)
   }
+
 }

@@ -4,11 +4,12 @@ import Reactive
 /// subscription's window.
 ///
 /// Made by `TestScheduler.record` and by the recorders of async sequences, and filled in while
-/// the test holds it (a script's recording is a finished value, `Timeline`). Appending is O(1)
-/// and never copies what is recorded (`RecordLog`, the storage under every recorder), so
-/// recordings of millions of events stay cheap; `events` and `values` make their arrays when
-/// read, so read them once. When the recorded signal carries signals (`Signal<Signal<X>>`),
-/// each inner signal is itself recorded from the frame it was delivered, as a `Recording<X>`.
+/// the test holds it; `timeline` is what it holds so far as a finished value, the one recording
+/// type (`Timeline`), as a script's lanes are. Appending is O(1) and never copies what is
+/// recorded (`RecordLog`, the storage under every recorder), so recordings of millions of
+/// events stay cheap; `events`, `values` and `timeline` make their arrays when read, so read
+/// them once. When the recorded signal carries signals (`Signal<Signal<X>>`), each inner signal
+/// is itself recorded from the frame it was delivered, as a `Recording<X>`.
 public final class Recording<Value>: SubscriptionLogging, CustomStringConvertible,
   @unchecked Sendable
 {
@@ -89,6 +90,14 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
     values.reserveCapacity(log.count)
     log.forEachEntry { values.append($0.element) }
     return values
+  }
+
+  /// What was recorded so far as the one recording type, a value that no longer changes: the
+  /// window and `events` (no `order`: that is a script's). Nil before it subscribed.
+  @inlinable public var timeline: Timeline<Value>? {
+    subscription.map {
+      Timeline(subscribed: $0.subscribed, unsubscribed: $0.unsubscribed, events: events)
+    }
   }
 
   /// The subscription window as a list (empty before subscribing), for `expectSubscriptions`.

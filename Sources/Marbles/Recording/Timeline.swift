@@ -1,38 +1,31 @@
 import Reactive
 
-/// What one subscription of a script recorded: its window, its events in delivery order, and
+/// What one subscription recorded, finished: its window, its events in delivery order, and
 /// where each event stood in the run's work, kept beside the events (not in their equality).
 ///
-/// The one recording of a script: a shown lane is a name around one (`TimelineLane`), and an
-/// inner signal's value is one (`TimelineValue.signal`), with absolute frames. A recorded
-/// timeline keeps its events as its recorder stored them, compact; `events` and `order` are
-/// made when first read, and JSON is written straight from the storage.
-public struct Timeline: Hashable, Sendable {
+/// The one recording type: a Swift test's live `Recording` gives one (`timeline`), a script's
+/// shown lane is a name around one (`TimelineLane`), and an inner signal's value is one
+/// (`TimelineValue.signal`), with absolute frames. A timeline may keep its events as its
+/// recorder stored them (`TimelineStorage`), made into `events` and `order` when first read.
+public struct Timeline<Value> {
   /// The subscription's window: when it was subscribed (for an inner signal, the frame it was
   /// emitted) and when the subscription ended, if it did.
   public var subscription: SubscriptionLog
   /// The events in delivery order (two events at one frame keep their order).
-  public var events: [TimelineEvent] {
+  public var events: [Recorded<Value>] {
     get { storage?.events ?? givenEvents }
-    set {
-      givenEvents = newValue
-      storage = nil
-    }
+    set { (givenEvents, storage) = (newValue, nil) }
   }
-  /// Where each event stood in the run's work (empty for events that were not recorded).
-  /// Setting it keeps the events (a row of a split lane keeps its events' places).
+  /// Where each event stood in the run's work (empty for events that were not recorded by a
+  /// script). Setting it keeps the events (a row of a split lane keeps its events' places).
   public var order: [EventOrder] {
     get { storage?.order ?? givenOrder }
-    set {
-      givenEvents = events
-      storage = nil
-      givenOrder = newValue
-    }
+    set { (givenEvents, storage, givenOrder) = (events, nil, newValue) }
   }
-  private var givenEvents: [TimelineEvent]
+  private var givenEvents: [Recorded<Value>]
   private var givenOrder: [EventOrder]
   /// For a recorded timeline: the events as its recorder stored them.
-  private(set) var storage: Storage?
+  private(set) var storage: (any TimelineStorage<Value>)?
 
   /// The frame it was subscribed.
   public var subscribed: Int {
@@ -46,7 +39,7 @@ public struct Timeline: Hashable, Sendable {
   }
 
   public init(
-    subscribed: Int, unsubscribed: Int? = nil, events: [TimelineEvent] = [],
+    subscribed: Int, unsubscribed: Int? = nil, events: [Recorded<Value>] = [],
     order: [EventOrder] = []
   ) {
     subscription = SubscriptionLog(subscribed: subscribed, unsubscribed: unsubscribed)
@@ -54,29 +47,44 @@ public struct Timeline: Hashable, Sendable {
   }
 
   /// A timeline of a run, its events kept in `storage`.
-  init(subscription: SubscriptionLog, storage: Storage) {
-    self.init(subscribed: subscription.subscribed, unsubscribed: subscription.unsubscribed)
-    self.storage = storage
+  init(subscription: SubscriptionLog, storage: any TimelineStorage<Value>) {
+    (self.subscription, givenEvents, givenOrder, self.storage) = (subscription, [], [], storage)
   }
 
+  /// The events with their frames counted from the subscription, as a cold source that plays
+  /// them gives them.
+  public var relativeEvents: [Recorded<Value>] {
+    events.map { Recorded(frame: $0.frame - subscribed, event: $0.event) }
+  }
+}
+
+/// A recorder's compact form of a finished timeline's events, made into `Recorded` events and
+/// their `EventOrder`s only when read (a script's lanes: `LaneStorage`).
+protocol TimelineStorage<Value>: AnyObject, Sendable {
+  associatedtype Value
+  /// The events, in delivery order.
+  var events: [Recorded<Value>] { get }
+  /// Where each of `events` stood in the run's work.
+  var order: [EventOrder] { get }
+}
+
+extension Timeline: Sendable where Value: Sendable {}
+
+extension Timeline: Equatable where Value: Equatable {
   /// Equal windows and events; `order` is ignored.
   public static func == (lhs: Timeline, rhs: Timeline) -> Bool {
     lhs.subscription == rhs.subscription && lhs.events == rhs.events
   }
+}
 
+extension Timeline: Hashable where Value: Hashable {
   /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(subscription)
     hasher.combine(events)
   }
-
-  /// Same subscription frame and matching events (`TimelineEvent.matches`).
-  public func matches(_ other: Timeline) -> Bool {
-    subscribed == other.subscribed && events.count == other.events.count
-      && zip(events, other.events).allSatisfy { $0.matches($1) }
-  }
 }
 
-/// The recording of an inner signal, now the one recording of a script.
-@available(*, deprecated, renamed: "Timeline")
-public typealias InnerTimeline = Timeline
+/// The recording of an inner signal, now the one recording type.
+@available(*, deprecated, message: "use Timeline<TimelineValue>")
+public typealias InnerTimeline = Timeline<TimelineValue>

@@ -37,3 +37,11 @@ extension Recorded where Value == TimelineValue {
     }
   }
 }
+
+extension Timeline where Value == TimelineValue {
+  /// Same subscription frame and matching events (`TimelineEvent.matches`).
+  public func matches(_ other: Timeline) -> Bool {
+    subscribed == other.subscribed && events.count == other.events.count
+      && zip(events, other.events).allSatisfy { $0.matches($1) }
+  }
+}

@@ -26,7 +26,7 @@ public struct TimelineLane: Hashable, Sendable {
   /// What the lane shows.
   public var kind: Kind
   /// What the shown subscription recorded: its window, its events and their order.
-  public var timeline: Timeline
+  public var timeline: Timeline<TimelineValue>
   /// For a `hot` lane: the source's events before the subscription (earlier frames, possibly
   /// negative), which the lane did not receive. Empty otherwise.
   public var before: [TimelineEvent]
@@ -66,7 +66,7 @@ public struct TimelineLane: Hashable, Sendable {
 
   /// A lane around `timeline`, labelled `label` (or its name).
   public init(
-    name: String, label: String? = nil, kind: Kind = .signal, timeline: Timeline,
+    name: String, label: String? = nil, kind: Kind = .signal, timeline: Timeline<TimelineValue>,
     before: [TimelineEvent] = []
   ) {
     (self.name, self.label, self.kind) = (name, label ?? name, kind)

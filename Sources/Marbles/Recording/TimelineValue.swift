@@ -28,7 +28,7 @@ public indirect enum TimelineValue: Hashable, Sendable {
   /// A materialized event: `next` with its value, `error` with its error, or `completed`.
   case event(TimelineEvent.Kind, TimelineValue?)
   /// An inner signal, recorded from the frame it was emitted.
-  case signal(Timeline)
+  case signal(Timeline<TimelineValue>)
   /// A value with no data form (a command, a channel, a closure): its description.
   case opaque(String)
 

@@ -89,9 +89,9 @@ public struct ExpectationDiffRenderer: Sendable {
   /// failure other than the default `"error"` gets `error: …`. Written by `marbleString`, the
   /// inverse of the marble parser; when the literal keys would read back otherwise (`1ms` is a
   /// time progression), every value gets a letter.
-  private static func describe(_ inner: Timeline) -> String {
+  private static func describe(_ inner: Timeline<TimelineValue>) -> String {
     let events = inner.events
-    let relative = events.map { Recorded(frame: $0.frame - inner.subscribed, event: $0.event) }
+    let relative = inner.relativeEvents
     var errorArgument: [String] = []
     if let failure = events.first(where: { $0.kind == .error }),
       failure.value != .string("error")

@@ -187,9 +187,9 @@ extension ExpectationResult: JSONWritable {
         writer.key("expected")
         writer.array(expected) { writer, event in event.writeJSON(to: &writer) }
       }
-      if let actual {
+      if let actualTimeline {
         writer.key("actual")
-        writer.events(actual, order: actualOrder)
+        actualTimeline.writeEvents(to: &writer)
       }
       if !passed, !writer.isDiscarding {
         writer.key("message")

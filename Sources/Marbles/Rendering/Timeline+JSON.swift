@@ -11,11 +11,11 @@ extension RecordedValue {
   }
 }
 
-extension Timeline {
+extension Timeline where Value == TimelineValue {
   /// Writes the events as a JSON array (`JSONWriter.event`), each with its `"sequence"` when it
-  /// has one; a recorded timeline's straight from its storage.
+  /// has one; a script lane's straight from its storage.
   func writeEvents(to writer: inout JSONWriter) {
-    guard let storage else { return writer.events(events, order: order) }
+    guard let storage = storage as? LaneStorage else { return writer.events(events, order: order) }
     writer.array { writer in
       for entry in storage.log {
         if writer.isDiscarding { return }

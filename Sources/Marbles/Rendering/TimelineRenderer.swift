@@ -158,7 +158,7 @@ public struct TimelineRenderer: Sendable {
   }
 
   private func collect(_ events: [TimelineEvent], into values: inout [TimelineValue]) {
-    var inners: [Timeline] = []
+    var inners: [Timeline<TimelineValue>] = []
     for event in events where event.kind == .next {
       if case .signal(let inner)? = event.value {
         inners.append(inner)
@@ -178,7 +178,7 @@ public struct TimelineRenderer: Sendable {
     var marks: [DiagramGrid.Mark] = []
     let firstValue = position
     var drawn: [TimelineValue] = []
-    var inners: [Timeline] = []
+    var inners: [Timeline<TimelineValue>] = []
     var failure: TimelineValue?
     for (index, event) in (before + events).enumerated() {
       let muted = index < before.count

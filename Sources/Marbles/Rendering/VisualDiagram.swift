@@ -151,9 +151,8 @@ struct VisualDiagram {
     for lane in run.lanes {
       let index = rows.count
       addRow(
-        label: lane.label, depth: 0,
-        subscription: lane.subscription, events: lane.events, order: lane.order, origin: nil,
-        values: &values, pendingLabels: &pendingLabels)
+        label: lane.label, depth: 0, timeline: lane.timeline, origin: nil, values: &values,
+        pendingLabels: &pendingLabels)
       if quiz, !lane.isMarbleSource {
         for row in index..<rows.count { rows[row].quiz = toPredict }
         toPredict += 1
@@ -272,10 +271,10 @@ struct VisualDiagram {
 
   /// Appends the row of one lane or inner signal, then the rows of its inner signals.
   private mutating func addRow(
-    label: String, depth: Int, subscription: SubscriptionLog, events: [TimelineEvent],
-    order: [EventOrder], origin: (row: Int, frame: Int)?, values: inout ValueTable,
-    pendingLabels: inout [(row: Int, mark: Int, id: Int)]
+    label: String, depth: Int, timeline: Timeline<TimelineValue>, origin: (row: Int, frame: Int)?,
+    values: inout ValueTable, pendingLabels: inout [(row: Int, mark: Int, id: Int)]
   ) {
+    let (subscription, events, order) = (timeline.subscription, timeline.events, timeline.order)
     let index = rows.count
     let terminal = events.last { $0.kind != .next }
     let nexts = events.lazy.filter { $0.kind == .next }
@@ -298,7 +297,7 @@ struct VisualDiagram {
         end: terminal?.frame ?? subscription.unsubscribed, ending: ending,
         style: booleans ? .booleans : .marbles, origin: origin))
 
-    var inners: [(frame: Int, timeline: Timeline, mark: Int)] = []
+    var inners: [(frame: Int, timeline: Timeline<TimelineValue>, mark: Int)] = []
     var slot = 0
     var previousFrame = Int.min
     for (position, event) in events.enumerated() {
@@ -325,12 +324,8 @@ struct VisualDiagram {
     for (number, inner) in inners.enumerated() {
       rows[index].marks[inner.mark].innerRow = rows.count
       addRow(
-        label: "#\(number + 1)", depth: depth + 1,
-        subscription: SubscriptionLog(
-          subscribed: inner.timeline.subscribed, unsubscribed: inner.timeline.unsubscribed),
-        events: inner.timeline.events, order: inner.timeline.order,
-        origin: (index, inner.frame), values: &values,
-        pendingLabels: &pendingLabels)
+        label: "#\(number + 1)", depth: depth + 1, timeline: inner.timeline,
+        origin: (index, inner.frame), values: &values, pendingLabels: &pendingLabels)
     }
   }
 

@@ -60,21 +60,24 @@ public enum MarbleExpectation {
     let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error)
     var issues = self.issues(for: expected.diagnostics, in: marble)
     guard !expected.hasErrors else { return issues }
-    let wanted = expected.events.map { recorded in
-      Recorded(frame: recorded.frame, event: recorded.event.map { InnerSignalTimeline($0.events) })
-    }
-    let got = actual.map { recorded in
+    // Each inner signal as a timeline subscribed at 0, its frames counted from its subscription.
+    let keys = values.mapValues { Timeline(subscribed: 0, events: $0.events) }
+    let wanted = expected.events.map { cold in
       Recorded(
-        frame: recorded.frame,
-        event: recorded.event.map { InnerSignalTimeline(relativeTo: recorded.frame, $0) })
+        frame: cold.frame, event: cold.event.map { Timeline(subscribed: 0, events: $0.events) })
     }
-    var keys: [String: InnerSignalTimeline<Inner>] = [:]
-    for (key, source) in values { keys[key] = InnerSignalTimeline(source.events) }
+    let got = actual.map { inner in
+      Recorded(
+        frame: inner.frame,
+        event: inner.event.map {
+          Timeline(subscribed: 0, events: $0.timeline?.relativeEvents ?? [])
+        })
+    }
     if let diff = MarbleDiff.compare(
-      expected: wanted, actual: got, subject: subject, keys: keys, format: { $0.description },
+      expected: wanted, actual: got, subject: subject, keys: keys, format: \.coldDescription,
       typeName: { _ in "Signal<\(Inner.self)>" })
     {
-      let picture = MarbleDiff.picture(expected: wanted, actual: got, format: { $0.description })
+      let picture = MarbleDiff.picture(expected: wanted, actual: got, format: \.coldDescription)
       issues.append(MarbleIssue(.error, diff, picture: picture))
     }
     return issues
@@ -106,23 +109,12 @@ public enum MarbleExpectation {
   }
 }
 
-/// The events of an inner signal with frames relative to its subscription, for comparison.
-struct InnerSignalTimeline<Value: Equatable>: Equatable, CustomStringConvertible {
-  var events: [Recorded<Value>]
-
-  init(_ events: [Recorded<Value>]) {
-    self.events = events
-  }
-
-  init(relativeTo frame: Int, _ recording: Recording<Value>) {
-    let start = recording.subscription?.subscribed ?? frame
-    events = recording.events.map { Recorded(frame: $0.frame - start, event: $0.event) }
-  }
-
-  /// `cold("-a|", a: 10)`, with `error: …` when it fails with anything but the default
+extension Timeline where Value: Equatable {
+  /// The events as the cold marble that plays them (frames counted from 0): `cold("-a|", a:
+  /// 10)`, with `error: …` when it fails with anything but the default
   /// `MarbleError("error")` (so two inner signals that fail differently never print alike), or
   /// a list of events when the timeline has no marble form.
-  var description: String {
+  var coldDescription: String {
     var keys: [(value: Value, key: String)] = []
     var legend: [String] = []
     for recorded in events {

@@ -11,6 +11,18 @@ import Testing
     expectSubscriptions(input, "^-------!")
   }
 
+  @Test func aSequenceAndItsSignalRecordOneTimeline() async throws {
+    let ts = TestScheduler()
+    let input: ColdSignal<String> = ts.cold("--a--b--|")
+    let fromSequence = ts.record(input.values)
+    let fromSignal = ts.record(input)
+    try await ts.run()
+    let timeline = try #require(fromSequence.timeline)
+    #expect(timeline == fromSignal.timeline)
+    #expect(timeline.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 8))
+    #expect(timeline.events == [.next("a", at: 2), .next("b", at: 5), .completed(at: 8)])
+  }
+
   @Test func mapOverValues() async throws {
     let ts = TestScheduler()
     let input = ts.cold("-1-2-3|", values: ["1": 1, "2": 2, "3": 3])

@@ -13,7 +13,7 @@ import Testing
     expect inner == "-x--y-----|", x: cold("--a-a|"), y: cold("--b-b|")
     """
 
-  static func json(_ timeline: Timeline) -> String {
+  static func json(_ timeline: Timeline<TimelineValue>) -> String {
     var writer = JSONWriter(compact: true)
     timeline.writeEvents(to: &writer)
     return writer.text
@@ -61,5 +61,50 @@ import Testing
     #expect(lane.timeline.events == [.completed(at: 1)])
     #expect(lane.timeline.storage == nil)
     #expect(lane.order.isEmpty, "events set by hand have no place in a run")
+  }
+
+  @Test func aSwiftTestsRecordingAndAScriptLaneAreOneTypeEqualOnTheSameEvents() throws {
+    let ts = TestScheduler()
+    let marble = MarbleTimeline<TimelineValue>("--a--|", values: ["a": .int(1)])
+    let recording = ts.record(ts.cold(events: marble.events))
+    #expect(recording.timeline == nil, "nothing is recorded before the subscription")
+    try ts.run()
+    let run = try #require(completedRun(#"show cold("--a--|", a: 1)"#))
+    let lane: Timeline<TimelineValue> = try #require(run.lanes.first).timeline
+    let recorded: Timeline<TimelineValue> = try #require(recording.timeline)
+    #expect(recorded == lane)
+    #expect(recorded.hashValue == lane.hashValue)
+    #expect(recorded.order.isEmpty && lane.order.map(\.sequence) == [0, 0], "order is beside")
+    #expect(Self.json(recorded) == Self.json(Timeline(subscribed: 0, events: lane.events)))
+    var later = recorded
+    later.events = [.next(.int(2), at: 2), .completed(at: 5)]
+    #expect(later != lane)
+  }
+
+  @Test func aRecordingOfSignalsGivesATimelineOfItsInnerRecordings() throws {
+    let ts = TestScheduler()
+    let inner = ts.cold(events: [.next(7, at: 1), .completed(at: 2)])
+    let outer = ts.record(ts.cold(events: [Recorded<Signal<Int>>.next(inner, at: 3)]))
+    try ts.run()
+    let timeline = try #require(outer.timeline)
+    #expect(timeline.subscription == SubscriptionLog(subscribed: 0))
+    let first = try #require(timeline.events.first?.event.value)
+    #expect(
+      first.timeline
+        == Timeline(
+          subscribed: 3, unsubscribed: 5,
+          events: inner.events.map {
+            Recorded(frame: $0.frame + 3, event: $0.event)
+          }))
+  }
+
+  @Test func aFailedExpectationKeepsTheLanesTimeline() throws {
+    let run = try #require(completedRun("let s = cold(\"-a|\")\nshow s\nexpect s == \"-b|\""))
+    let result = try #require(run.expectations.first)
+    let recorded = try #require(result.actualTimeline)
+    #expect(!result.passed)
+    #expect(recorded.storage != nil, "the recorder's storage, not a copy of its events")
+    #expect(result.actual == recorded.events && result.actualOrder == recorded.order)
+    #expect(recorded.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 2))
   }
 }

@@ -28,7 +28,7 @@ import Testing
 
   /// Equal values still share one key.
   @Test func equalInnerSignalsShareAKey() {
-    let inner = Timeline(subscribed: 2, events: [.next(.int(1), at: 3)])
+    let inner = Timeline<TimelineValue>(subscribed: 2, events: [.next(.int(1), at: 3)])
     let values: [TimelineValue] = [.signal(inner), .int(1), .signal(inner)]
     let keys = DiagramKeys(
       values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,

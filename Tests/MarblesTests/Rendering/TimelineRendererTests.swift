@@ -44,7 +44,8 @@ func sampleRun() -> ScriptRun {
       ExpectationResult(line: 9, column: 1, lane: "output", passed: true),
       ExpectationResult(
         line: 10, column: 1, lane: "grouped", passed: false,
-        expected: [.next(.int(1), at: 3)], actual: [.next(.int(2), at: 3)],
+        expected: [.next(.int(1), at: 3)],
+        actualTimeline: Timeline(subscribed: 0, events: [.next(.int(2), at: 3)]),
         mismatch: ExpectationMismatch(
           expected: [.next(.int(1), at: 3)], actual: [.next(.int(2), at: 3)],
           differences: [

@@ -40,9 +40,9 @@ func current<V>(_ signal: Signal<V>) -> V? {
       count += 1
       inner.subscribe(next: { #expect($0 == nil) }, completed: { completed = true })
     })
-    let executing = LaneRecorder(command.executing, on: s)
-    let enabled = LaneRecorder(command.enabled, on: s)
-    let signals = LaneRecorder(command.executionSignals, on: s)
+    let executing = MarbleLane(command.executing, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
+    let signals = MarbleLane(command.executionSignals, on: s)
     s.schedule(at: 1) {
       command.execute(nil)
       #expect(count == 0)
@@ -57,8 +57,8 @@ func current<V>(_ signal: Signal<V>) -> V? {
 
   @Test func c4ReturnsTheExecutionSignal() throws {
     let command = echoCommand()
-    var result: LaneRecorder<String?>?
-    s.schedule(at: 1) { result = LaneRecorder(command.execute(nil), on: self.s) }
+    var result: MarbleLane<String?>?
+    s.schedule(at: 1) { result = MarbleLane(command.execute(nil), on: self.s) }
     try s.run()
     #expect(result?.marble { $0 ?? "n" } == "-(n|)")
   }
@@ -180,7 +180,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
     ) { $0 }
     let a = Subject<String>()
     let b = Subject<String>()
-    let executing = LaneRecorder(command.executing, on: s)
+    let executing = MarbleLane(command.executing, on: s)
     _ = command.execute(a)
     _ = command.execute(b)
     try s.drain()
@@ -215,8 +215,8 @@ func current<V>(_ signal: Signal<V>) -> V? {
   @Test func c15ExecutionSignalsNeverDeliverErrors() throws {
     let subject = Subject<String>()
     let command = Command<Void, String>(mainScheduler: s.main) { subject }
-    let record = LaneRecorder(command.executionSignals.flatten().materialize(), on: s)
-    let executing = LaneRecorder(command.executing, on: s)
+    let record = MarbleLane(command.executionSignals.flatten().materialize(), on: s)
+    let executing = MarbleLane(command.executing, on: s)
     _ = command.execute(())
     try s.drain()
     #expect(current(command.executing) == true)
@@ -238,7 +238,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
   @Test func c16ExecuteResultDeliversErrors() throws {
     let subject = Subject<String>()
     let command = Command<Void, String>(mainScheduler: s.main) { subject }
-    let record = LaneRecorder(command.execute(()).materialize(), on: s)
+    let record = MarbleLane(command.execute(()).materialize(), on: s)
     try s.drain()
     s.schedule(at: 2) { subject.sendNext("unit") }
     s.schedule(at: 4) { subject.sendNext("foo") }
@@ -263,8 +263,8 @@ func current<V>(_ signal: Signal<V>) -> V? {
     let b = Subject<String>()
     _ = command.execute(a)
     _ = command.execute(b)
-    let errors = LaneRecorder(command.errors, on: s)
-    let executing = LaneRecorder(command.executing, on: s)
+    let errors = MarbleLane(command.errors, on: s)
+    let executing = MarbleLane(command.executing, on: s)
     try s.drain()
     #expect(current(command.executing) == true)
     s.schedule(at: 4) { a.sendError(TestError("e1")) }
@@ -323,7 +323,7 @@ func current<V>(_ signal: Signal<V>) -> V? {
 
   @Test func c21FollowsTheLatestValue() throws {
     let command = gatedCommand()
-    let enabled = LaneRecorder(command.enabled, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
     for (frame, value) in [(2, false), (4, true), (6, false)] {
       s.schedule(at: frame) {
         self.enabledSubject.sendNext(value)
@@ -348,8 +348,8 @@ func current<V>(_ signal: Signal<V>) -> V? {
       #expect(current(command.enabled) == false)
       checked = true
     })
-    let enabled = LaneRecorder(command.enabled, on: s)
-    let executing = LaneRecorder(command.executing, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
+    let executing = MarbleLane(command.executing, on: s)
     #expect(current(command.enabled) == true)
     s.schedule(at: 1) { command.execute(nil) }
     try s.run()
@@ -384,11 +384,11 @@ func current<V>(_ signal: Signal<V>) -> V? {
       calls += 1
       return .just(())
     }
-    let enabled = LaneRecorder(command.enabled, on: s)
-    var result: LaneRecorder<Void>?
+    let enabled = MarbleLane(command.enabled, on: s)
+    var result: MarbleLane<Void>?
     s.schedule(at: 1) {
       self.enabledSubject.sendNext(false)
-      result = LaneRecorder(command.execute(nil), on: self.s)
+      result = MarbleLane(command.execute(nil), on: self.s)
     }
     try s.run()
     #expect(result?.values.isEmpty == true)

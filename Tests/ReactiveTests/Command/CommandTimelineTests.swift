@@ -11,20 +11,20 @@ import Testing
     let log = EventLog()
     let work = coldMarble("--v|", on: s)
     let command = Command<String, String>(mainScheduler: s.main) { _ in work }
-    let executing = LaneRecorder(command.executing, on: s, log: log, name: "executing")
-    let enabled = LaneRecorder(command.enabled, on: s, log: log, name: "enabled")
-    let errors = LaneRecorder(command.errors, on: s, log: log, name: "errors")
-    var inners: [LaneRecorder<String>] = []
-    let signals = LaneRecorder(command.executionSignals, on: s, log: log, name: "executionSignals")
+    let executing = MarbleLane(command.executing, on: s, log: log, name: "executing")
+    let enabled = MarbleLane(command.enabled, on: s, log: log, name: "enabled")
+    let errors = MarbleLane(command.errors, on: s, log: log, name: "errors")
+    var inners: [MarbleLane<String>] = []
+    let signals = MarbleLane(command.executionSignals, on: s, log: log, name: "executionSignals")
     command.executionSignals.subscribe(next: { inner in
-      inners.append(LaneRecorder(inner, on: self.s, log: log, name: "inner"))
+      inners.append(MarbleLane(inner, on: self.s, log: log, name: "inner"))
     })
-    let inFlight = LaneRecorder(command.internals.inFlight, on: s)
-    let more = LaneRecorder(command.internals.moreExecutionsAllowed, on: s)
-    let immediate = LaneRecorder(command.internals.immediateEnabled, on: s)
-    var caller: LaneRecorder<String>?
+    let inFlight = MarbleLane(command.internals.inFlight, on: s)
+    let more = MarbleLane(command.internals.moreExecutionsAllowed, on: s)
+    let immediate = MarbleLane(command.internals.immediateEnabled, on: s)
+    var caller: MarbleLane<String>?
     s.schedule(at: 1) {
-      caller = LaneRecorder(command.execute("x"), on: self.s, log: log, name: "C")
+      caller = MarbleLane(command.execute("x"), on: self.s, log: log, name: "C")
       #expect(caller?.events.isEmpty == true)
       // D4: a second execute in the same instant fails, while `enabled` still reads true.
       var secondError: (any Error)?
@@ -61,13 +61,13 @@ import Testing
   @Test func canonicalTimelineErrorVariant() throws {
     let work = coldMarble("--#", on: s)
     let command = Command<String, String>(mainScheduler: s.main) { _ in work }
-    let executing = LaneRecorder(command.executing, on: s)
-    let enabled = LaneRecorder(command.enabled, on: s)
-    let errors = LaneRecorder(command.errors, on: s)
-    var inner: LaneRecorder<String>?
-    command.executionSignals.subscribe(next: { inner = LaneRecorder($0, on: self.s) })
-    var caller: LaneRecorder<String>?
-    s.schedule(at: 1) { caller = LaneRecorder(command.execute("x"), on: self.s) }
+    let executing = MarbleLane(command.executing, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
+    let errors = MarbleLane(command.errors, on: s)
+    var inner: MarbleLane<String>?
+    command.executionSignals.subscribe(next: { inner = MarbleLane($0, on: self.s) })
+    var caller: MarbleLane<String>?
+    s.schedule(at: 1) { caller = MarbleLane(command.execute("x"), on: self.s) }
     try s.run()
     #expect(executing.marble == "ft-f")
     #expect(enabled.marble == "tf-t")
@@ -81,10 +81,10 @@ import Testing
     let command = Command<String, String>(
       allowsConcurrentExecution: true, mainScheduler: s.main
     ) { [s] marble in coldMarble(marble, on: s) }
-    let inFlight = LaneRecorder(command.internals.inFlight, on: s)
-    let immediateExecuting = LaneRecorder(command.internals.immediateExecuting, on: s)
-    let executing = LaneRecorder(command.executing, on: s)
-    let enabled = LaneRecorder(command.enabled, on: s)
+    let inFlight = MarbleLane(command.internals.inFlight, on: s)
+    let immediateExecuting = MarbleLane(command.internals.immediateExecuting, on: s)
+    let executing = MarbleLane(command.executing, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
     s.schedule(at: 1) { command.execute("---|") }
     s.schedule(at: 2) { command.execute("----|") }
     try s.run()
@@ -96,7 +96,7 @@ import Testing
 
   @Test func addedLaneCarriesEachExecution() throws {
     let command = Command<String, String>(mainScheduler: s.main) { [s] in coldMarble($0, on: s) }
-    let added = LaneRecorder(command.internals.added, on: s)
+    let added = MarbleLane(command.internals.added, on: s)
     s.schedule(at: 1) { command.execute("-a|") }
     s.schedule(at: 5) { command.execute("|") }
     try s.run()
@@ -105,12 +105,12 @@ import Testing
 
   @Test func d1SetterQuirkIsFaithfulToUpstream() throws {
     let command = Command<String, String>(mainScheduler: s.main) { _ in .never }
-    let enabled = LaneRecorder(command.enabled, on: s)
-    let executing = LaneRecorder(command.executing, on: s)
-    var second: LaneRecorder<String>?
+    let enabled = MarbleLane(command.enabled, on: s)
+    let executing = MarbleLane(command.executing, on: s)
+    var second: MarbleLane<String>?
     s.schedule(at: 1) { command.execute("A") }
     s.schedule(at: 3) { command.allowsConcurrentExecution = false }
-    s.schedule(at: 4) { second = LaneRecorder(command.execute("B"), on: self.s) }
+    s.schedule(at: 4) { second = MarbleLane(command.execute("B"), on: self.s) }
     try s.run()
     #expect(enabled.marble == "tf-tf")
     #expect(executing.marble == "ft")
@@ -120,10 +120,10 @@ import Testing
   @Test func d2HotSubjectTrap() throws {
     let subject = Subject<String>()
     let command = Command<Void, String>(mainScheduler: s.main) { subject }
-    let executing = LaneRecorder(command.executing, on: s)
-    var result: LaneRecorder<String>?
+    let executing = MarbleLane(command.executing, on: s)
+    var result: MarbleLane<String>?
     s.schedule(at: 1) {
-      result = LaneRecorder(command.execute(()), on: self.s)
+      result = MarbleLane(command.execute(()), on: self.s)
       subject.sendNext("a")
       subject.sendCompleted()
     }
@@ -167,9 +167,9 @@ import Testing
 
   @Test func d5LateSubscriptionToErrorsInTheSameInstant() throws {
     let command = Command<Void, String>(mainScheduler: s.main) { [s] in coldMarble("--#", on: s) }
-    var late: LaneRecorder<any Error>?
+    var late: MarbleLane<any Error>?
     s.schedule(at: 1) {
-      command.execute(()).subscribe(error: { _ in late = LaneRecorder(command.errors, on: self.s) })
+      command.execute(()).subscribe(error: { _ in late = MarbleLane(command.errors, on: self.s) })
     }
     try s.run()
     #expect(late?.marble { _ in "e" } == "---e")
@@ -177,8 +177,8 @@ import Testing
 
   @Test func d6SetterDoesNotDeduplicate() throws {
     let command = Command<Int, Int>(mainScheduler: s.main) { _ in .empty }
-    let immediate = LaneRecorder(command.internals.immediateEnabled, on: s)
-    let enabled = LaneRecorder(command.enabled, on: s)
+    let immediate = MarbleLane(command.internals.immediateEnabled, on: s)
+    let enabled = MarbleLane(command.enabled, on: s)
     for _ in 0..<3 { command.allowsConcurrentExecution = false }
     try s.run()
     #expect(immediate.values == [true, true, true, true])

@@ -21,7 +21,7 @@ private func tagged<T>(_ inner: Signal<T>, _ name: String = "") -> Signal<String
 }
 
 /// A recording as `frame:value` words, `frame:|` for completion and `frame:#` for failure.
-private func log(_ clock: TestClock, _ recording: Recording<String>) -> String {
+private func log(_ clock: TestClock, _ recording: ClockRecording<String>) -> String {
   do {
     try clock.run()
   } catch {

@@ -97,13 +97,13 @@ final class TestClock {
   func record<V>(
     _ signal: Signal<V>, subscribedAt: Int = 0, disposedAt: Int? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) -> Recording<V> {
+  ) -> ClockRecording<V> {
     if hasRun {
       Issue.record(
         "record after the clock has run: set up every recording before the first expect",
         sourceLocation: sourceLocation)
     }
-    let recording = Recording<V>()
+    let recording = ClockRecording<V>()
     let subscriber = Subscriber<V> { [scheduler] event in
       recording.log.append(event, at: scheduler.now)
     }
@@ -151,7 +151,7 @@ final class TestClock {
 
   /// Runs to the end, then compares `recording` with `marble`, drawing both on a mismatch.
   func expect<V: Equatable>(
-    _ recording: Recording<V>, _ marble: String, _ values: [Character: V] = [:],
+    _ recording: ClockRecording<V>, _ marble: String, _ values: [Character: V] = [:],
     error: any Error = TestError(), sourceLocation: SourceLocation = #_sourceLocation
   ) {
     finish(sourceLocation)
@@ -232,7 +232,7 @@ final class TestClock {
 
 /// The events one `record` call saw, with their frames (the package's one recording core,
 /// `RecordLog`).
-final class Recording<V> {
+final class ClockRecording<V> {
   var log = RecordLog<Event<V>>()
   /// The recording subscriber, to dispose by hand.
   var subscriber: Subscriber<V>?

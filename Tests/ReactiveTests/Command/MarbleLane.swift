@@ -4,7 +4,7 @@
 /// (`ft--f`, groups for events at one frame) so that a Command test's assertion reads as the
 /// diagram in `raccommand-semantics.md`. It records into the package's one recording core
 /// (`RecordLog`), as `TestClock` and the Marbles recorders do.
-final class LaneRecorder<Value> {
+final class MarbleLane<Value> {
   private var recorded = RecordLog<Event<Value>>()
   private var subscription: (any Disposable)?
 
@@ -57,12 +57,12 @@ final class LaneRecorder<Value> {
   }
 }
 
-extension LaneRecorder where Value == Bool {
+extension MarbleLane where Value == Bool {
   /// `t`/`f` marble.
   var marble: String { marble { $0 ? "t" : "f" } }
 }
 
-extension LaneRecorder where Value == Int {
+extension MarbleLane where Value == Int {
   /// Digit marble.
   var marble: String { marble { String($0) } }
 }

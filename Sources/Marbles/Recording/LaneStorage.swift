@@ -1,0 +1,94 @@
+import Foundation
+import Reactive
+
+/// A recorded value kept small: numbers, Booleans and `nil` are stored as they are (a
+/// `TimelineValue` is boxed on the heap), anything else as its `TimelineValue`.
+enum RecordedValue: Sendable {
+  case int(Int)
+  case double(Double)
+  case bool(Bool)
+  case null
+  /// No value (a completion).
+  case none
+  case other(TimelineValue)
+
+  init(_ value: TimelineValue?) {
+    switch value {
+    case nil: self = .none
+    case .int(let value): self = .int(value)
+    case .double(let value): self = .double(value)
+    case .bool(let value): self = .bool(value)
+    case .null: self = .null
+    case let value?: self = .other(value)
+    }
+  }
+
+  /// The value as a `TimelineValue` (nil for none).
+  var timelineValue: TimelineValue? {
+    switch self {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    case .none: return nil
+    case .other(let value): return value
+    }
+  }
+}
+
+/// One event of a lane, as its recorder stores it (the frame is the log entry's): 40 bytes with
+/// the frame, where a `TimelineEvent` takes 72 and a box for its value.
+struct LaneEvent: Sendable {
+  /// The event's place in its frame's work (`EventOrder.sequence`).
+  var sequence: Int
+  /// The scheduler action that delivered it (`EventAction.turn`), or -1 for none.
+  var turn: Int
+  /// The value of a `next`, the error value of an `error`, `.none` for a completion.
+  var value: RecordedValue
+  var kind: TimelineEvent.Kind
+  /// 1 + the index of the action's queue in `LaneStorage.queues`, 0 for the scheduler.
+  var queue: Int32
+}
+
+/// A script lane's recorded events as its recorder stored them; `TimelineEvent`s and their
+/// `EventOrder`s are made only when asked for (once, then kept), and JSON output writes them
+/// straight from this storage, so that a run of a million events never holds them twice.
+final class LaneStorage: TimelineStorage, @unchecked Sendable {
+  // Invariant: `log` and `queues` are immutable; `cache` is only touched under `lock`.
+  let log: RecordLog<LaneEvent>
+  /// The names of the queues that delivered events (`main`).
+  let queues: [String]
+  private let lock = NSLock()
+  private var cache: (events: [TimelineEvent], order: [EventOrder])?
+
+  init(log: RecordLog<LaneEvent>, queues: [String]) {
+    self.log = log
+    self.queues = queues
+  }
+
+  var events: [TimelineEvent] { made.events }
+
+  var order: [EventOrder] { made.order }
+
+  private var made: (events: [TimelineEvent], order: [EventOrder]) {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cache { return cache }
+    var made: (events: [TimelineEvent], order: [EventOrder]) = ([], [])
+    made.events.reserveCapacity(log.count)
+    made.order.reserveCapacity(log.count)
+    for entry in log {
+      let stored = entry.element
+      made.events.append(
+        TimelineEvent(frame: entry.frame, kind: stored.kind, value: stored.value.timelineValue))
+      made.order.append(
+        EventOrder(
+          sequence: stored.sequence,
+          action: EventAction(
+            turn: stored.turn < 0 ? nil : stored.turn,
+            queue: stored.queue == 0 ? nil : queues[Int(stored.queue) - 1])))
+    }
+    cache = made
+    return made
+  }
+}
