@@ -129,8 +129,8 @@ package enum MarblesTool {
               options.width
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
-            let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
-            let renderer = TimelineRenderer(
+            let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+            let renderer = TextRenderer(
               options: .init(theme: theme, color: color, width: width))
             if options.quiz {
               let (quiz, hidden) = run.quiz
@@ -333,7 +333,7 @@ package enum MarblesTool {
     let exitCode: Int32 = run.stopped == nil ? 0 : 1
     defer { io.err += outcome.diagnostics.render(in: source) }
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     var renderer = StepRenderer(options: .init(theme: theme, color: color))
     var shown = run
     var footer = ""
@@ -420,7 +420,7 @@ package enum MarblesTool {
     _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     var allRight = true
     for path in options.paths {
       let source: SourceFile
@@ -489,7 +489,7 @@ package enum MarblesTool {
     // Kept only for `--junit` (it holds every failure's diff until the end).
     var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TimelineTheme = options.format == .unicode ? .unicode : .ascii
+    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     for path in options.paths {
       switch collectScripts(path) {
       case .success(let found): files += found
@@ -521,7 +521,7 @@ package enum MarblesTool {
           io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
-          if let drawing = TimelineRenderer(options: .init(theme: theme, color: color)).render(
+          if let drawing = TextRenderer(options: .init(theme: theme, color: color)).render(
             run, limit: room)
           {
             io.write(drawing)

@@ -46,7 +46,7 @@ import Testing
         Issue.record("the script did not run")
         return ""
       }
-      return TimelineRenderer().render(run)
+      return TextRenderer().render(run)
     }
     let small = try rendered(5_000)
     let large = try rendered(20_000)

@@ -339,7 +339,7 @@ let lanes = (0..<20).map { lane in
 }
 let bigRun = ScriptRun(file: "bench", firstFrame: 0, lastFrame: 10_000, lanes: lanes)
 measure("render 20 x 10k ascii", events: lanes.reduce(0) { $0 + $1.events.count }) {
-  _ = TimelineRenderer().render(bigRun)
+  _ = TextRenderer().render(bigRun)
 }
 measure("render 20 x 10k json", events: lanes.reduce(0) { $0 + $1.events.count }) {
   _ = bigRun.prettyJSON()

@@ -61,7 +61,7 @@ extension LanguageServer {
     let example = Explainer.example(for: entry)
     let drawn: String
     switch example.outcome {
-    case .completed(let run), .stopped(let run): drawn = TimelineRenderer().render(run)
+    case .completed(let run), .stopped(let run): drawn = TextRenderer().render(run)
     case .failed: drawn = example.script + "\n"
     }
     diagrams[key] = drawn
@@ -124,7 +124,7 @@ extension LanguageServer {
     var text = "`\(title)`"
     if added { text += " — not shown by the script; drawn as if it said `show \(laneName)`" }
     if run.stopped != nil { text += " — the run stopped early" }
-    return text + "\n\n```text\n" + TimelineRenderer().render(part) + "```\n"
+    return text + "\n\n```text\n" + TextRenderer().render(part) + "```\n"
   }
 
   /// `show a, b`: the statement's lanes; `expect x == …`: the lane, and the diff when it fails.
@@ -142,7 +142,7 @@ extension LanguageServer {
       guard !lanes.isEmpty else { return nil }
       var part = run
       part.lanes = lanes
-      return "```text\n" + TimelineRenderer().render(part) + "```\n"
+      return "```text\n" + TextRenderer().render(part) + "```\n"
     case .expect(let expectation):
       var text = laneHover(expectation.subject.laneName, title: "expect", analysis)
       if let failure = analysis.failures.first(where: { $0.range == statement.range }) {

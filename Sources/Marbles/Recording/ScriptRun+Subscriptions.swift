@@ -52,7 +52,7 @@ extension ScriptRun {
     return (run, hidden)
   }
 
-  /// `text` (drawn by `TimelineRenderer` from `quiz.run`) with the rows of the `hidden` lanes
+  /// `text` (drawn by `TextRenderer` from `quiz.run`) with the rows of the `hidden` lanes
   /// showing `?` instead of an empty line.
   package static func markingHidden(_ hidden: [String], in text: String) -> String {
     let labels = Set(hidden)

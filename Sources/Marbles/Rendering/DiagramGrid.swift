@@ -79,7 +79,7 @@ struct DiagramGrid {
   var last: Int
   /// The columns of one frame.
   var cellWidth = 1
-  var theme: TimelineTheme = .ascii
+  var theme: TextGlyphs = .ascii
   var color = false
   /// Frames marked with `^` under the rows (diffs).
   var carets: [Int] = []

@@ -8,7 +8,7 @@ enum DiffDrawing {
     _ sides: [(label: String, events: [Recorded<Value>])], carets: [Int],
     keys: [String: Value], format: @escaping (Value) -> String,
     typeName: @escaping (Value) -> String, equal: @escaping (Value, Value) -> Bool,
-    theme: TimelineTheme, color: Bool
+    theme: TextGlyphs, color: Bool
   ) -> [String] {
     var values: [Value] = []
     for side in sides {
@@ -54,7 +54,7 @@ enum DiffDrawing {
   /// its end; a side with no subscription reads `none`.
   static func drawSubscriptions(
     expected: [SubscriptionLog], actual: [SubscriptionLog], carets: [Int],
-    theme: TimelineTheme, color: Bool
+    theme: TextGlyphs, color: Bool
   ) -> [String] {
     var rows: [DiagramGrid.Row] = []
     var frames = carets

@@ -12,11 +12,11 @@ import Reactive
 ///     frame 5: value differs: expected next(20), got next(21)
 public struct ExpectationDiffRenderer: Sendable {
   /// The glyph set (ascii or unicode).
-  public var theme: TimelineTheme
+  public var theme: TextGlyphs
   /// Whether to emit ANSI colours.
   public var color: Bool
 
-  public init(theme: TimelineTheme = .ascii, color: Bool = false) {
+  public init(theme: TextGlyphs = .ascii, color: Bool = false) {
     self.theme = theme
     self.color = color
   }

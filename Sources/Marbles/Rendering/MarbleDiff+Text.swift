@@ -44,7 +44,7 @@ extension MarbleDiff {
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
     equal: @escaping (Value, Value) -> Bool = (==),
-    theme: TimelineTheme = .ascii,
+    theme: TextGlyphs = .ascii,
     color: Bool = false
   ) -> String {
     let expectedByFrame = group(expected)
@@ -83,7 +83,7 @@ extension MarbleDiff {
   ///     subscription 1: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and …
   public static func compareSubscriptions(
     expected: [SubscriptionLog], actual: [SubscriptionLog], subject: String? = nil,
-    theme: TimelineTheme = .ascii, color: Bool = false
+    theme: TextGlyphs = .ascii, color: Bool = false
   ) -> String? {
     guard expected != actual else { return nil }
     var carets: Set<Int> = []

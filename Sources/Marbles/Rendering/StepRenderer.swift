@@ -11,15 +11,15 @@ import Reactive
 ///       1. clicks emits 1
 ///       2. execute(tap) emits signal execute(tap) #1
 ///
-/// Each screen is drawn by `TimelineRenderer` (the engine of `marbles render`) from the run cut
+/// Each screen is drawn by `TextRenderer` (the engine of `marbles render`) from the run cut
 /// at that frame, so a step shows exactly what `render` would show for a run that stopped there.
 public struct StepRenderer: Sendable {
   /// The options of the text diagram (theme, colour); wrapping is off: a step is one block.
-  public var options: TimelineRenderer.Options
+  public var options: TextRenderer.Options
   /// The labels of lanes a quiz hides (`marbles step --quiz`): drawn with `?` in every step.
   public var hidden: [String] = []
 
-  public init(options: TimelineRenderer.Options = .init()) {
+  public init(options: TextRenderer.Options = .init()) {
     self.options = options
     self.options.width = nil
   }
@@ -45,7 +45,7 @@ public struct StepRenderer: Sendable {
       self.run = run
       diagram = VisualDiagram(recorded)
       self.renderer = renderer
-      keys = TimelineRenderer(options: renderer.options).keys(of: run)
+      keys = TextRenderer(options: renderer.options).keys(of: run)
     }
 
     /// How many steps there are.
@@ -70,7 +70,7 @@ public struct StepRenderer: Sendable {
       var out = "step \(index + 1) of \(count): frame \(frame)\n"
       let window = max(diagram.first, frame - StepRenderer.windowFrames + 1)...frame
       let part = run.cut(window)
-      let drawing = TimelineRenderer(options: renderer.options)
+      let drawing = TextRenderer(options: renderer.options)
       if let (grid, notes) = drawing.diagram(part, keys: keys, positions: nil, window: window) {
         out += ScriptRun.markingHidden(
           renderer.hidden, in: (grid.render() + notes).map { $0 + "\n" }.joined())

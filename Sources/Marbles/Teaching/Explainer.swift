@@ -134,10 +134,10 @@ enum Explainer {
       .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") + "\n\n"
     switch example.outcome {
     case .completed(let run):
-      text += TimelineRenderer().render(run)
+      text += TextRenderer().render(run)
     case .stopped(let run):
       text +=
-        TimelineRenderer().render(run) + "(the example stopped early)\n"
+        TextRenderer().render(run) + "(the example stopped early)\n"
         + run.diagnostics.render(in: SourceFile(name: "example", text: example.script))
     case .failed(let diagnostics):
       text +=

@@ -62,7 +62,7 @@ import Testing
         expect c == "----(a|)", a: [1, 2]
         expect c.buffered == "ab-c|", a: [], b: [1], c: [1, 2]
         """))
-    let rendered = TimelineRenderer().render(run)
+    let rendered = TextRenderer().render(run)
     #expect(rendered.contains("[1, 2]"), "\(rendered)")
   }
 

@@ -15,7 +15,7 @@ import Testing
           events: [.next(.int(1), at: frame + 3), .completed(at: frame + 4)]))
     }
     let keys = DiagramKeys(
-      values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,
+      values: values, reserved: TextGlyphs.ascii.reserved, pool: TextGlyphs.ascii.keyPool,
       equal: { (a: TimelineValue, b: TimelineValue) in
         comparisons += 1
         return a.matches(b)
@@ -31,7 +31,7 @@ import Testing
     let inner = Timeline<TimelineValue>(subscribed: 2, events: [.next(.int(1), at: 3)])
     let values: [TimelineValue] = [.signal(inner), .int(1), .signal(inner)]
     let keys = DiagramKeys(
-      values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,
+      values: values, reserved: TextGlyphs.ascii.reserved, pool: TextGlyphs.ascii.keyPool,
       equal: { $0.matches($1) }, print: { "\($0)" }, literal: { _ in nil })
     #expect(keys.glyph(at: 0) == keys.glyph(at: 2))
     #expect(keys.glyph(at: 0) != keys.glyph(at: 1))
@@ -53,7 +53,7 @@ import Testing
         TimelineLane(
           name: "s", subscription: .init(subscribed: 0, unsubscribed: count), events: events)
       ])
-    let (grid, _) = try #require(TimelineRenderer(options: .init()).diagram(run))
+    let (grid, _) = try #require(TextRenderer(options: .init()).diagram(run))
     var steps = 0
     let lines = grid.layout(steps: &steps)
     #expect(

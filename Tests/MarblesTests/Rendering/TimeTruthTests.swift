@@ -7,10 +7,10 @@ import Testing
 /// the column of its frame read off the ruler; and the cases that used to mislead render true.
 @Suite struct TimeTruthTests {
   /// Renders `text` as `marbles render` does.
-  func render(_ text: String, theme: TimelineTheme = .ascii) throws -> String {
+  func render(_ text: String, theme: TextGlyphs = .ascii) throws -> String {
     let outcome = ScriptEngine.run(SourceFile(name: "t.marble", text: text))
     let run = try #require(outcome.run)
-    return TimelineRenderer(options: .init(theme: theme)).render(run)
+    return TextRenderer(options: .init(theme: theme)).render(run)
   }
 
   @Test func aGroupInOneLaneDoesNotStretchAnother() throws {
@@ -81,7 +81,7 @@ import Testing
     #expect(run.stopped?.frame == 5)
     #expect(run.stopped?.reason == .runtimeError)
     #expect(run.diagnostics.last?.severity == .error)
-    let text = TimelineRenderer().render(run)
+    let text = TextRenderer().render(run)
     #expect(
       text == """
         t.marble
@@ -123,9 +123,9 @@ import Testing
 
   /// Every example, in ascii and unicode: each lane's marks stand at the column of their frame
   /// read off the ruler, and no frame is wider than the others.
-  @Test(arguments: [TimelineTheme.ascii, .unicode].indices)
+  @Test(arguments: [TextGlyphs.ascii, .unicode].indices)
   func everyExampleKeepsTimeInEveryLane(_ themeIndex: Int) throws {
-    let theme = [TimelineTheme.ascii, .unicode][themeIndex]
+    let theme = [TextGlyphs.ascii, .unicode][themeIndex]
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Examples").standardized
     let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
@@ -136,7 +136,7 @@ import Testing
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       let outcome = ScriptEngine.run(SourceFile(name: file, text: text))
       guard let run = outcome.run else { continue }
-      let renderer = TimelineRenderer(options: .init(theme: theme))
+      let renderer = TextRenderer(options: .init(theme: theme))
       let (grid, _) = try #require(renderer.diagram(run))
       checkedMarks += try checkTime(grid, file: file)
     }
@@ -221,7 +221,7 @@ import Testing
   }
 
   func steps(_ run: ScriptRun, width: Int? = nil) throws -> (steps: Int, cells: Int) {
-    let renderer = TimelineRenderer(options: .init(width: width))
+    let renderer = TextRenderer(options: .init(width: width))
     let (grid, _) = try #require(renderer.diagram(run))
     var steps = 0
     let lines = grid.layout(steps: &steps)
@@ -260,11 +260,11 @@ import Testing
     let events = { (run: ScriptRun) in run.lanes.map(\.events.count).reduce(0, +) }
     func ratio(_ big: Int, _ small: Int) -> Double { Double(big) / Double(small) }
     // ascii and unicode: the grid visits each cell once and each mark at most once more.
-    for theme in [TimelineTheme.ascii, .unicode] {
+    for theme in [TextGlyphs.ascii, .unicode] {
       var counts: [Int] = []
       var sizes: [Int] = []
       for run in [quarter, full] {
-        let renderer = TimelineRenderer(options: .init(theme: theme))
+        let renderer = TextRenderer(options: .init(theme: theme))
         let (grid, _) = try #require(renderer.diagram(run))
         var steps = 0
         let lines = grid.layout(steps: &steps)
@@ -305,7 +305,7 @@ import Testing
     var comparisons = 0
     let values = [Double](repeating: .nan, count: 10_000)
     let keys = DiagramKeys(
-      values: values, reserved: TimelineTheme.ascii.reserved, pool: TimelineTheme.ascii.keyPool,
+      values: values, reserved: TextGlyphs.ascii.reserved, pool: TextGlyphs.ascii.keyPool,
       equal: { (a: Double, b: Double) in
         comparisons += 1
         return a == b

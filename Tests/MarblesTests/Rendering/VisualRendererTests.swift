@@ -77,8 +77,8 @@ func inlineSVG(_ html: String) -> String? {
     #expect(ExampleRuns.names.contains { $0.hasPrefix("Workshop/") })
     for name in ExampleRuns.names {
       let run = try #require(ExampleRuns.run(name), "\(name) did not run")
-      for theme in [TimelineTheme.ascii, .unicode] {
-        let text = TimelineRenderer(options: .init(theme: theme)).render(run)
+      for theme in [TextGlyphs.ascii, .unicode] {
+        let text = TextRenderer(options: .init(theme: theme)).render(run)
         let lines = text.split(separator: "\n").count
         #expect(lines > run.lanes.count, "\(name): a lane is missing")
       }
@@ -316,7 +316,7 @@ func inlineSVG(_ html: String) -> String? {
       #expect(steps.count == run.lastFrame - run.firstFrame + 1, "\(name)")
       let last = steps.screen(steps.count - 1)
       // The last step draws what `render` draws.
-      #expect(last.contains(TimelineRenderer().render(run)), "\(name)")
+      #expect(last.contains(TextRenderer().render(run)), "\(name)")
       #expect(steps.screen(0).hasPrefix("step 1 of \(steps.count): frame \(run.firstFrame)\n"))
     }
   }
@@ -345,7 +345,7 @@ func inlineSVG(_ html: String) -> String? {
     var compared = 0
     for name in ExampleRuns.names {
       guard let run = ExampleRuns.run(name) else { continue }
-      let text = TimelineRenderer.textKeys(of: run)
+      let text = TextRenderer.textKeys(of: run)
       let picture = VisualDiagram(run)
       for entry in picture.legend {
         let value = picture.rows.lazy.flatMap(\.marks).first { $0.label == entry.key }?.value

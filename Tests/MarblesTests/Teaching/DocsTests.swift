@@ -125,7 +125,7 @@ import Testing
       Issue.record("the README's script fails")
       return
     }
-    #expect(diagram.text == TimelineRenderer().render(run))
+    #expect(diagram.text == TextRenderer().render(run))
   }
 
   // MARK: - Diagnostics.md

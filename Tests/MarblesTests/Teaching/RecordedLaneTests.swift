@@ -55,7 +55,7 @@ import Testing
     #expect(rows[1].events.map(\.frame) == [3, 4])
     #expect(rows[1].subscription == SubscriptionLog(subscribed: 2, unsubscribed: 4))
     #expect(
-      TimelineRenderer().render(run) == """
+      TextRenderer().render(run) == """
         t.marble  0
         flaky .1  -a#
         flaky .2    -a#
@@ -65,7 +65,7 @@ import Testing
     let step = StepRenderer().steps(of: run).screen(4)
     // ASCII output is pure ASCII: the middle dot of the label is a full stop there.
     #expect(step.contains("flaky .2 failed"), "\(step)")
-    let unicode = TimelineRenderer(options: .init(theme: .unicode)).render(run)
+    let unicode = TextRenderer(options: .init(theme: .unicode)).render(run)
     #expect(unicode.contains("flaky ·2"), "\(unicode)")
     #expect(SVGRenderer().render(run).contains(">flaky ·2</text>"))
   }

@@ -63,11 +63,11 @@ func sampleRun() -> ScriptRun {
 
 @Suite struct TimelineRendererTests {
   @Test func asciiGolden() throws {
-    try expectGolden(TimelineRenderer().render(sampleRun()), named: "sample.ascii.txt")
+    try expectGolden(TextRenderer().render(sampleRun()), named: "sample.ascii.txt")
   }
 
   @Test func unicodeGolden() throws {
-    let renderer = TimelineRenderer(options: .init(theme: .unicode))
+    let renderer = TextRenderer(options: .init(theme: .unicode))
     try expectGolden(renderer.render(sampleRun()), named: "sample.unicode.txt")
   }
 
@@ -76,7 +76,7 @@ func sampleRun() -> ScriptRun {
       name: "ticks", subscription: .init(subscribed: 0, unsubscribed: nil),
       events: (0..<40).map { .next(.int($0 % 10), at: $0) } + [.completed(at: 40)])
     let run = ScriptRun(file: "t.marble", firstFrame: 0, lastFrame: 40, lanes: [lane])
-    let text = TimelineRenderer(options: .init(width: 30)).render(run)
+    let text = TextRenderer(options: .init(width: 30)).render(run)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 30 })
     #expect(lines.filter { $0.hasPrefix("ticks") }.count == 2)
@@ -84,7 +84,7 @@ func sampleRun() -> ScriptRun {
   }
 
   @Test func aGroupStacksUnderItsFrameWithoutWideningTime() {
-    let text = TimelineRenderer().render(sampleRun())
+    let text = TextRenderer().render(sampleRun())
     let lines = text.split(separator: "\n").map(String.init)
     let input = lines.first { $0.hasPrefix("input") }!
     let grouped = try! #require(lines.firstIndex { $0.hasPrefix("grouped") })
@@ -107,15 +107,15 @@ func sampleRun() -> ScriptRun {
       name: "b", subscription: .init(subscribed: 0, unsubscribed: nil),
       events: [.next(.string("x"), at: 1), .next(.string("y"), at: 1)])
     let run = ScriptRun(file: "t.marble", firstFrame: 0, lastFrame: 2, lanes: [ended, grouped])
-    let lines = TimelineRenderer().render(run).split(separator: "\n").map(String.init)
+    let lines = TextRenderer().render(run).split(separator: "\n").map(String.init)
     #expect(lines[2] == "a  -|")
     #expect(lines[3] == "b  -x-")
     #expect(lines[4] == "    y")
   }
 
   @Test func colorWrapsGlyphsButKeepsAlignment() {
-    let plain = TimelineRenderer().render(sampleRun())
-    let colored = TimelineRenderer(options: .init(color: true)).render(sampleRun())
+    let plain = TextRenderer().render(sampleRun())
+    let colored = TextRenderer(options: .init(color: true)).render(sampleRun())
     #expect(colored.contains("\u{1B}[31m#"))
     let stripped = colored.replacingOccurrences(
       of: "\u{1B}\\[[0-9;]+m", with: "", options: .regularExpression)
@@ -123,11 +123,11 @@ func sampleRun() -> ScriptRun {
   }
 
   @Test func sameRunSameBytes() {
-    #expect(TimelineRenderer().render(sampleRun()) == TimelineRenderer().render(sampleRun()))
+    #expect(TextRenderer().render(sampleRun()) == TextRenderer().render(sampleRun()))
   }
 
   @Test func emptyRunSaysSo() {
-    #expect(TimelineRenderer().render(ScriptRun(file: "e.marble")) == "e.marble\n(no lanes)\n")
+    #expect(TextRenderer().render(ScriptRun(file: "e.marble")) == "e.marble\n(no lanes)\n")
   }
 }
 

@@ -1,5 +1,6 @@
-/// The glyphs a timeline is drawn with.
-public struct TimelineTheme: Sendable {
+/// The characters a text diagram is drawn with: `.ascii` (7-bit, the marble-string glyphs) or
+/// `.unicode` (box-drawing lines and round marbles).
+public struct TextGlyphs: Sendable {
   /// A frame with nothing in it.
   public var empty: Character
   public var completed: String
@@ -30,12 +31,15 @@ public struct TimelineTheme: Sendable {
   }
 
   /// 7-bit ASCII: `--a--|`, `#`, `!`.
-  public static let ascii = TimelineTheme(
+  public static let ascii = TextGlyphs(
     empty: "-", completed: "|", failed: "#", unsubscribed: "!", innerMark: "o",
     innerPrefix: "  > ", stopped: "X")
 
   /// Box drawing: `──a──┤`, `×`, `┆`.
-  public static let unicode = TimelineTheme(
+  public static let unicode = TextGlyphs(
     empty: "─", completed: "┤", failed: "×", unsubscribed: "┆", innerMark: "●",
     innerPrefix: "  └ ", stopped: "╳")
 }
+
+@available(*, deprecated, renamed: "TextGlyphs")
+public typealias TimelineTheme = TextGlyphs

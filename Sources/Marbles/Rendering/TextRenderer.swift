@@ -19,16 +19,16 @@
 /// emitted before the subscription, without the timeline. A run that stopped early is drawn up
 /// to the stop, with the stop frame marked on every lane. One pass over the events plus one
 /// over the frames of each row.
-public struct TimelineRenderer: Sendable {
+public struct TextRenderer: Sendable {
   public struct Options: Sendable {
     /// The glyph set.
-    public var theme: TimelineTheme
+    public var theme: TextGlyphs
     /// Whether to emit ANSI colors.
     public var color: Bool
     /// The maximum line width; longer timelines wrap into blocks. nil: never wrap.
     public var width: Int?
 
-    public init(theme: TimelineTheme = .ascii, color: Bool = false, width: Int? = nil) {
+    public init(theme: TextGlyphs = .ascii, color: Bool = false, width: Int? = nil) {
       self.theme = theme
       self.color = color
       self.width = width
@@ -149,9 +149,9 @@ public struct TimelineRenderer: Sendable {
   static func textKeys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
     let run = run.oneRowPerSubscription
     var values: [TimelineValue] = []
-    let renderer = TimelineRenderer()
+    let renderer = TextRenderer()
     for lane in run.lanes { renderer.collect(lane.before + lane.events, into: &values) }
-    let theme = TimelineTheme.ascii
+    let theme = TextGlyphs.ascii
     return DiagramKeys(
       values: values, reserved: theme.reserved, pool: theme.keyPool, equal: sameValue,
       print: \.description, literal: literal)
@@ -258,3 +258,6 @@ extension RunStop {
     return "stopped at frame \(frame) by \(why)"
   }
 }
+
+@available(*, deprecated, renamed: "TextRenderer")
+public typealias TimelineRenderer = TextRenderer
