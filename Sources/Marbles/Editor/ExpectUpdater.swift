@@ -178,7 +178,7 @@ package enum ExpectUpdater {
       case completed, error
     }
     var glyphs: [(glyph: Glyph, frame: Int)] = []
-    var fresh: [(value: TimelineValue, source: String)] = []
+    var fresh: [(value: TimelineValue, source: String, frame: Int)] = []
     for event in mismatch.actual {
       switch event.kind {
       case .completed: glyphs.append((.completed, event.frame))
@@ -209,7 +209,7 @@ package enum ExpectUpdater {
           glyphs.append((.fresh(index), event.frame))
         } else if let source = ValueSource.source(of: value) {
           glyphs.append((.fresh(fresh.count), event.frame))
-          fresh.append((value, source))
+          fresh.append((value, source, event.frame))
         } else {
           return .failure(
             Reason(
@@ -222,7 +222,7 @@ package enum ExpectUpdater {
     var taken = written.union(mapKeys.map(\.key))
     for case (.key(let glyph), _) in glyphs { taken.insert(glyph) }
     var keys: [String] = []
-    for (value, _) in fresh {
+    for (value, _, frame) in fresh {
       guard
         let key = (ValueSource.mnemonics(of: value) + DiagramKeys<Int>.unicodePool).first(where: {
           !taken.contains($0) && isValidMarbleKey($0)
@@ -230,8 +230,8 @@ package enum ExpectUpdater {
       else {
         return .failure(
           Reason(
-            "the value \(ExpectationDiffRenderer.describe(value)) has no key in the values map "
-              + "and every one-letter key is taken; add one first"))
+            "the value \(ExpectationDiffRenderer.describe(value)) at frame \(frame) has no key in the "
+              + "values map and every one-letter key is taken; add one first"))
       }
       taken.insert(key)
       keys.append(key)

@@ -16,7 +16,8 @@ import Testing
 
   static let values: [TimelineValue] = [
     .int(0), .int(-42), .int(.max), .int(.min),
-    .double(1.5), .double(-0.25), .double(1e-5), .double(1.2345e20), .double(5e-324),
+    .double(1.5), .double(-0.25), .double(1e-5), .double(1.2345e20),
+    .double(.leastNonzeroMagnitude),
     .double(.greatestFiniteMagnitude), .double(0.1 + 0.2), .double(-.infinity), .double(.nan),
     .string(""), .string(#"a "quoted" \ back\slash"#), .string("tab\tline\nbell\u{7}é😀"),
     .bool(true), .null, .array([]), .array([.int(1), .array([.string("x")])]),

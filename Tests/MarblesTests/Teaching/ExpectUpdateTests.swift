@@ -177,6 +177,22 @@ import Testing
     }
   }
 
+  /// One-letter keys run out after `a`…`z`, `A`…`Z` and the Greek letters: the 77th value
+  /// without a key is reported, and nothing is written.
+  @Test func refusesWhenEveryKeyIsTaken() throws {
+    let script = "expect interval(1).take(100).map { x in x * 10 } == \"-\"\n"
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 1)
+      #expect(
+        result.stdout.contains(
+          "FAIL \(path):1:1: the value 770 at frame 77 has no key in the values map and every "
+            + "one-letter key is taken; add one first (not updated)"), "\(result.stdout)")
+      let after = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(after == script)
+    }
+  }
+
   @Test func refusesAScriptWithErrors() throws {
     let script = "let a = cold(\"-a|\")\nexpect a == \"--a|\"\nshow a b\n"
     try withFile(script) { path in
