@@ -222,9 +222,10 @@ package enum ExpectUpdater {
     var taken = written.union(mapKeys.map(\.key))
     for case (.key(let glyph), _) in glyphs { taken.insert(glyph) }
     var keys: [String] = []
+    let pool = DiagramKeys<Int>.unicodePool
     for (value, _, frame) in fresh {
       guard
-        let key = (ValueSource.mnemonics(of: value) + DiagramKeys<Int>.unicodePool).first(where: {
+        let key = (ValueSource.mnemonics(of: value) + pool).first(where: {
           !taken.contains($0) && isValidMarbleKey($0)
         })
       else {
