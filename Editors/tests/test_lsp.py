@@ -1,5 +1,6 @@
 """End-to-end tests of `marbles lsp` under pytest-lsp, a real LSP client (pygls) that also checks
 every message against the LSP 3.17 specification. The server is $MARBLES (else `marbles`)."""
+import asyncio
 import os
 import pathlib
 
@@ -16,6 +17,18 @@ BROKEN = HERE / "broken.marble"
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[MARBLES, "lsp"]))
 async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), process_id=os.getpid())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+# A frame bound so far away that `interval(1)` runs until the events budget stops it: seconds.
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[MARBLES, "lsp", "--max-frames", "1000000000"])
+)
+async def far_client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities(), process_id=os.getpid())
     )
@@ -123,3 +136,32 @@ async def test_render_request_and_bad_requests(client: LanguageClient):
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
     assert symbols
+
+
+async def test_a_cancel_stops_a_running_request(far_client: LanguageClient):
+    client = far_client
+    # `a` is not shown, so opening the script runs only the short lane; a hover on `a` runs it
+    # again with `show a`, which would go on until ten million events. The cancel follows the hover at once;
+    # the server starts the hover as soon as it reads it, so the cancel usually finds it running
+    # (the Swift tests synchronise on the run to cover that case for certain).
+    uri = await open_document(
+        client, HERE / "forever.marble", 'let a = interval(1)\nshow cold("-|")\n'
+    )
+    hover = client.protocol.send_request_async(
+        types.TEXT_DOCUMENT_HOVER,
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=0, character=4),
+        ),
+        msg_id=4242,
+    )
+    client.protocol.notify(types.CANCEL_REQUEST, types.CancelParams(id=4242))
+    # The timeout only guards against a hang; a cancelled run stops within milliseconds.
+    with pytest.raises(Exception) as raised:
+        await asyncio.wait_for(hover, timeout=60)
+    assert getattr(raised.value, "code", None) == -32800, repr(raised.value)
+    # The server still answers.
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert [s.name for s in symbols] == ["a", 'show cold("-|")']

@@ -30,6 +30,8 @@ final class DocumentAnalysis {
   let usesRxJS: Bool
   /// The options the run had, for runs made again for hovers.
   let options: RunOptions
+  /// The flag of the request using the analysis now, which stops the runs made for it.
+  var cancellation: RunCancellation?
   /// Runs made for hovers on names the script does not show, by name.
   private var extraRuns: [String: ScriptRun?] = [:]
 
@@ -208,7 +210,11 @@ final class DocumentAnalysis {
     guard case .completed = outcome else { return nil }
     if extraRuns[laneName] == nil {
       let text = source.text + "\nshow " + laneName + "\n"
-      let extra = Interpreter.run(SourceFile(name: source.name, text: text), options: options)
+      var runOptions = options
+      runOptions.cancellation = cancellation
+      let extra = Interpreter.run(SourceFile(name: source.name, text: text), options: runOptions)
+      // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
+      guard cancellation?.isCancelled != true else { return nil }
       extraRuns[laneName] = extra.run
     }
     guard let extra = extraRuns[laneName] ?? nil, let found = Self.matching(laneName, in: extra),

@@ -42,14 +42,26 @@ package final class LanguageServer {
   /// The largest document analysed, in bytes of UTF-8.
   static let maximumDocumentSize = 2_000_000
 
+  /// What the server is working on, so that the transport knows what makes the work unwanted.
+  package enum Work: Equatable, Sendable {
+    /// A request, by `key(_:)` of its id: `$/cancelRequest` for that id stops it.
+    case request(String)
+    /// The diagnostics of a document after `didOpen` or `didChange`: another change to the
+    /// document (or closing it) makes them stale.
+    case diagnostics(uri: String)
+  }
+
   /// The bounds of every run.
   let options: RunOptions
-  /// Asks the transport whether a request (by `key(_:)` of its id) was cancelled while it
-  /// waited; the answer consumes the cancellation.
-  package var isCancelled: (String) -> Bool = { _ in false }
-  /// Asks the transport whether another change to a document waits, so that only the last of
-  /// a burst of changes is diagnosed.
-  package var hasQueuedChange: (String) -> Bool = { _ in false }
+  /// Called before a request or a document's diagnostics are worked on, with the flag that
+  /// stops their runs: the transport raises it when the work becomes unwanted, at once if it
+  /// already is (a cancel or a change that arrived first). Cancelled work is answered with
+  /// RequestCancelled, and stale diagnostics are not published.
+  package var starting: (Work, RunCancellation) -> Void = { _, _ in }
+  /// Called when the work announced by `starting` is done.
+  package var finished: () -> Void = {}
+  /// Given to every `RunCancellation` the server makes (see `RunCancellation.init(polled:)`).
+  package var runPolled: (@Sendable (RunCancellation) -> Void)?
   /// Set by `exit`: the process's exit code.
   package private(set) var exitCode: Int32?
 
@@ -57,6 +69,8 @@ package final class LanguageServer {
   private var shutDown = false
   private(set) var documents: [String: Document] = [:]
   private var outgoing: [JSONValue] = []
+  /// The flag of the work in hand, passed to every run made for it.
+  private var cancellation: RunCancellation?
   /// The catalogue diagrams drawn for hovers, by row.
   var diagrams: [String: String] = [:]
 
@@ -138,16 +152,32 @@ package final class LanguageServer {
       )
       return
     }
-    if isCancelled(Self.key(id)) {
-      outgoing.append(Self.error(id: id, Failure(.requestCancelled, "the request was cancelled")))
-      return
-    }
+    let flag = work(.request(Self.key(id)))
+    defer { finish() }
     do throws(Failure) {
+      if flag.isCancelled { throw Self.cancelled }
       let result = try request(method, params)
+      // A run stopped by the flag gave a partial answer: it is not sent.
+      if flag.isCancelled { throw Self.cancelled }
       outgoing.append(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
     } catch {
       outgoing.append(Self.error(id: id, error))
     }
+  }
+
+  static let cancelled = Failure(.requestCancelled, "the request was cancelled")
+
+  /// Announces `work` to the transport and makes its flag the one runs get until `finish()`.
+  private func work(_ work: Work) -> RunCancellation {
+    let flag = RunCancellation(polled: runPolled)
+    cancellation = flag
+    starting(work, flag)
+    return flag
+  }
+
+  private func finish() {
+    cancellation = nil
+    finished()
   }
 
   static func error(id: JSONValue, _ failure: Failure) -> JSONValue {
@@ -211,8 +241,10 @@ package final class LanguageServer {
       rejectDocument(uri, Self.oversizeMessage(size))
       return
     }
-    if hasQueuedChange(uri) { return }
-    guard let analysis = try? analysis(uri) else { return }
+    let flag = work(.diagnostics(uri: uri))
+    defer { finish() }
+    // A newer change waits (or came while the script ran): these diagnostics are stale.
+    guard !flag.isCancelled, let analysis = try? analysis(uri), !flag.isCancelled else { return }
     publish(
       uri, analysis.diagnostics.map { lspDiagnostic($0, uri: uri, in: analysis) }, version: version)
   }
@@ -259,9 +291,17 @@ package final class LanguageServer {
         .requestFailed,
         size < 0 ? "the document '\(uri)' could not be read" : Self.oversizeMessage(size))
     }
-    if let analysis = document.analysis { return analysis }
+    if let analysis = document.analysis {
+      analysis.cancellation = cancellation
+      return analysis
+    }
+    var runOptions = options
+    runOptions.cancellation = cancellation
     let analysis = DocumentAnalysis(
-      SourceFile(name: Self.path(of: uri), text: document.text), options: options)
+      SourceFile(name: Self.path(of: uri), text: document.text), options: runOptions)
+    // A run stopped early is no analysis of this version: the next request makes it again.
+    if cancellation?.isCancelled == true { throw Self.cancelled }
+    analysis.cancellation = cancellation
     document.analysis = analysis
     documents[uri] = document
     return analysis

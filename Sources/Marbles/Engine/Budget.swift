@@ -1,4 +1,44 @@
+import Foundation
 import Reactive
+
+/// A flag that another thread raises to stop a run early: the language server raises it when
+/// the editor cancels the request a run is for, or changes the document whose diagnostics it
+/// computes. The run looks at it every `Budget.pollInterval` events, where it counts its
+/// budget, so raising it stops the run within that much work; the run then ends with an error,
+/// and whoever raised the flag discards its result.
+public final class RunCancellation: @unchecked Sendable {
+  // Invariant: `raised` is read and written with `lock` held; `polled` is immutable.
+  private let lock = NSLock()
+  private var raised = false
+  private let polled: (@Sendable (RunCancellation) -> Void)?
+
+  /// A flag not raised yet. `polled` is called with it on the run's thread each time the run
+  /// is about to look at it (after `Budget.pollInterval` events of work): tests use it to act
+  /// once a run is under way, and to count the work a run does after the flag is raised.
+  public init(polled: (@Sendable (RunCancellation) -> Void)? = nil) {
+    self.polled = polled
+  }
+
+  /// Asks the run to stop; safe from any thread, and more than once.
+  public func cancel() {
+    lock.lock()
+    raised = true
+    lock.unlock()
+  }
+
+  /// Whether `cancel()` was called.
+  public var isCancelled: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return raised
+  }
+
+  /// The run's look at the flag.
+  func poll() -> Bool {
+    polled?(self)
+    return isCancelled
+  }
+}
 
 /// What one run may use, and what it has used so far: how deeply calls and subscriptions nest,
 /// how many events it sends, how many subscriptions are open at once, and how large a value may
@@ -19,7 +59,13 @@ final class Budget {
   /// (100 lanes of `interval(1)` stop at 3.3 million recorded events).
   static let recordedEventCost = 3
 
+  /// Events between two looks at `cancellation`: a lock taken once per this many events costs
+  /// nothing measurable, and a run stops within milliseconds of being cancelled.
+  static let pollInterval = 4_096
+
   let limits: RunBudgets
+  /// Raised by another thread to stop the run (see `RunCancellation`).
+  let cancellation: RunCancellation?
   /// The run, to report to; weak, since the run owns its budget.
   weak var runtime: Runtime?
   // Unchecked exclusivity (here and on `events`): a run is single-threaded and every access is
@@ -28,11 +74,17 @@ final class Budget {
   @exclusivity(unchecked) var depth = 0
   /// Events counted so far (see `RunBudgets.maxEvents`).
   @exclusivity(unchecked) private(set) var events = 0
+  /// The event count past which `spend` looks further: `limits.maxEvents`, or before it the
+  /// next look at `cancellation`. One comparison on every event covers both.
+  @exclusivity(unchecked) private var checkpoint: Int
   /// Subscriptions open right now.
   private(set) var subscriptions = 0
 
-  init(limits: RunBudgets) {
+  init(limits: RunBudgets, cancellation: RunCancellation? = nil) {
     self.limits = limits
+    self.cancellation = cancellation
+    checkpoint =
+      cancellation == nil ? limits.maxEvents : min(limits.maxEvents, Self.pollInterval)
   }
 
   /// Enters one level of nesting for a call or subscription at `range`; past
@@ -51,16 +103,31 @@ final class Budget {
     depth -= 1
   }
 
-  /// Counts `count` events made at `range`: false, with the run's error reported, once the run
-  /// has failed or the events are past `--max-events`.
+  /// Counts `count` events made at `range`: false, with the run's error reported, once the
+  /// events are past `--max-events` or the run was cancelled.
   @inline(__always)
   func spend(_ count: Int = 1, at range: SourceRange) -> Bool {
     events &+= count
-    guard events > limits.maxEvents else { return true }
-    fail(
-      Diagnostic.Interpreter.budget(
-        "events", limit: limits.maxEvents, flag: "--max-events", at: range))
-    return false
+    guard events > checkpoint else { return true }
+    return passCheckpoint(at: range)
+  }
+
+  /// `spend` past `checkpoint`: the events budget, then the cancellation flag, then the next
+  /// checkpoint. A cancelled run keeps its checkpoint, so that every later `spend` fails too.
+  @inline(never)
+  private func passCheckpoint(at range: SourceRange) -> Bool {
+    if events > limits.maxEvents {
+      fail(
+        Diagnostic.Interpreter.budget(
+          "events", limit: limits.maxEvents, flag: "--max-events", at: range))
+      return false
+    }
+    if let cancellation, cancellation.poll() {
+      fail(RuntimeError("the run was cancelled", at: range, isBudget: true))
+      return false
+    }
+    checkpoint = min(limits.maxEvents, events + Self.pollInterval)
+    return true
   }
 
   /// Spends `copied` events for work a value operation did at `range` (characters or

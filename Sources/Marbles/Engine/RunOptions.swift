@@ -5,9 +5,15 @@ public struct RunOptions: Sendable {
   public var maxFrames: Int
   /// What else the run may use before it stops with an error.
   public var budgets: RunBudgets
+  /// A flag another thread may raise to stop the run early (see `RunCancellation`).
+  public var cancellation: RunCancellation?
 
-  public init(maxFrames: Int = 100_000, budgets: RunBudgets = RunBudgets()) {
+  public init(
+    maxFrames: Int = 100_000, budgets: RunBudgets = RunBudgets(),
+    cancellation: RunCancellation? = nil
+  ) {
     self.maxFrames = maxFrames
     self.budgets = budgets
+    self.cancellation = cancellation
   }
 }

@@ -57,7 +57,7 @@ final class Runtime {
   init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
     self.scheduler = scheduler
-    self.budget = Budget(limits: options.budgets)
+    self.budget = Budget(limits: options.budgets, cancellation: options.cancellation)
     budget.runtime = self
   }
 

@@ -10,12 +10,17 @@ import Marbles
 /// Runs a `LanguageServer` on two file descriptors (standard input and output for `marbles
 /// lsp`): one thread reads and frames messages, the calling thread handles them in order.
 ///
-/// Reading ahead lets `$/cancelRequest` reach a request that is still waiting, and lets a burst
-/// of edits be diagnosed once, for the last of them.
+/// Reading on while a request runs lets `$/cancelRequest` stop it, waiting or running, lets a
+/// change stop the diagnostics of the text it replaces, and lets a burst of edits be diagnosed
+/// once, for the last of them.
 package enum LanguageServerHost {
   /// Serves until the editor sends `exit` or closes the input; returns the exit code (0 after
   /// `shutdown` then `exit`, 1 otherwise, as LSP says).
-  package static func serve(input: Int32, output: Int32, options: RunOptions) -> Int32 {
+  /// `configure` sees the server before the first message (tests watch its runs with it).
+  package static func serve(
+    input: Int32, output: Int32, options: RunOptions,
+    configure: (LanguageServer) -> Void = { _ in }
+  ) -> Int32 {
     let queue = MessageQueue()
     let reader = Thread {
       var framer = MessageFramer()
@@ -33,8 +38,8 @@ package enum LanguageServerHost {
     reader.start()
 
     let server = LanguageServer(options: options)
-    server.isCancelled = { queue.isCancelled($0) }
-    server.hasQueuedChange = { queue.hasQueuedChange(to: $0) }
+    queue.attach(server)
+    configure(server)
     while let frame = queue.pop() {
       for message in server.handle(frame) {
         let bytes = MessageFramer.frame(message.compact)

@@ -66,8 +66,8 @@ import Testing
 }
 
 /// The queue between the reading thread of `marbles lsp` and the handling one: a
-/// `$/cancelRequest` that arrives while its request waits cancels it, and a burst of changes to
-/// a document is known before the first is handled.
+/// `$/cancelRequest` cancels its request, waiting or running, and a change to a document makes
+/// the document's diagnostics stale, queued or running.
 @Suite struct MessageQueueTests {
   static func frame(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
 
@@ -78,7 +78,7 @@ import Testing
     queue.close()
     let server = LanguageServer()
     _ = server.handle(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
-    server.isCancelled = { queue.isCancelled($0) }
+    queue.attach(server)
     var replies: [JSONValue] = []
     while let frame = queue.pop() { replies += server.handle(frame) }
     #expect(replies.count == 1)
@@ -86,17 +86,53 @@ import Testing
     #expect(replies.first?["error"]?["code"] == .int(-32800))
   }
 
-  @Test func queuedChangesAreCountedPerDocument() {
+  @Test func queuedChangesMakeADocumentsDiagnosticsStale() {
     let queue = MessageQueue()
     let change =
       #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"text":"x"}]}}"#
+    func stale(_ uri: String) -> Bool {
+      let flag = RunCancellation()
+      queue.start(.diagnostics(uri: uri), flag)
+      queue.finish()
+      return flag.isCancelled
+    }
     queue.push(Self.frame(change))
     queue.push(Self.frame(change))
-    #expect(queue.hasQueuedChange(to: "file:///a"))
-    #expect(!queue.hasQueuedChange(to: "file:///b"))
+    #expect(stale("file:///a"))
+    #expect(!stale("file:///b"))
     _ = queue.pop()
-    #expect(queue.hasQueuedChange(to: "file:///a"))
+    #expect(stale("file:///a"))
     _ = queue.pop()
-    #expect(!queue.hasQueuedChange(to: "file:///a"))
+    #expect(!stale("file:///a"))
+  }
+
+  @Test func aCancelOrAChangeReadWhileWorkRunsRaisesItsFlag() {
+    let queue = MessageQueue()
+    let request = RunCancellation()
+    queue.start(.request("7"), request)
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":8}}"#))
+    #expect(!request.isCancelled)
+    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
+    #expect(request.isCancelled)
+    queue.finish()
+
+    let diagnostics = RunCancellation()
+    queue.start(.diagnostics(uri: "file:///a"), diagnostics)
+    queue.push(
+      Self.frame(
+        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b","version":2},"contentChanges":[]}}"#
+      ))
+    #expect(!diagnostics.isCancelled)
+    queue.push(
+      Self.frame(
+        #"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file:///a"}}}"#
+      ))
+    #expect(diagnostics.isCancelled)
+    queue.finish()
+
+    // The cancel of 8 came before its request: the request is cancelled when it starts.
+    let later = RunCancellation()
+    queue.start(.request("8"), later)
+    #expect(later.isCancelled)
   }
 }
