@@ -75,7 +75,9 @@ import Testing
     withKnownIssue("a deliberate failure: this test checks its message") {
       _ = ts.record(AsyncStream<Int> { $0.finish() }, pulls: marble)
     } matching: { issue in
+      // The caller's column too: where `#column` puts the call below (its `(`).
       Self.issue(issue, at: line, says: message) && Self.issue(issue, at: line, says: caret)
+        && issue.sourceLocation?.column == 20
     }
   }
 
