@@ -90,24 +90,20 @@ public struct ExpectationDiffRenderer: Sendable {
   /// When the literal keys would read back otherwise (`1ms` is a time progression), every value
   /// gets a letter.
   private static func describe(_ inner: Timeline<TimelineValue>) -> String {
-    let failure = inner.events.first { $0.kind == .error }?.value
+    let events = inner.relativeEvents
+    let failure = events.first { $0.kind == .error }?.value
     let error = failure.map { $0 == .string("error") ? [] : ["error: " + describe($0)] } ?? []
-    let glyphs = Set(inner.events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
-    let literally = coldCall(
-      inner.relativeEvents, reserved: glyphs, literal: { glyph($0).map { ($0, nil) } },
-      describe: describe, trailing: error)
-    if let call = literally
-      ?? coldCall(inner.relativeEvents, literal: { _ in nil }, describe: describe, trailing: error)
+    let glyphs = Set(events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
+    if let call = coldCall(
+      events, reserved: glyphs, literal: { glyph($0).map { ($0, nil) } }, describe: describe,
+      trailing: error)
+      ?? coldCall(events, literal: { _ in nil }, describe: describe, trailing: error)
     {
       return call
     }
-    let list = inner.events.map { event -> String in
-      let offset = "@+\(event.frame - inner.subscribed)"
-      switch event.kind {
-      case .next: return "next(\(describe(event.value ?? .null)))\(offset)"
-      case .error: return "error(\(describe(event.value ?? .null)))\(offset)"
-      case .completed: return "completed\(offset)"
-      }
+    let list = events.map { event in
+      let value = event.kind == .completed ? "" : "(\(describe(event.value ?? .null)))"
+      return "\(event.kind.rawValue)\(value)@+\(event.frame)"
     }
     return "signal[" + list.joined(separator: ", ") + "]"
   }
