@@ -127,8 +127,9 @@ enum HelpText {
     aligned diff), then 'N passed, M failed'. Exits 0 when everything passed, 1 otherwise.
 
     With --update, each failing 'expect' gets the actual timeline written into its marble
-    string, in its own keys; the rest of the file stays byte for byte. Scripts with errors are
-    left alone; an 'expect' that needs a key its values map lacks is reported, not changed.
+    string, in its own keys; a value its map has no key for gets a new key, added to the map.
+    The rest of the file stays byte for byte. Scripts with errors are left alone; an 'expect'
+    with a value no script can write (an inner signal, a command) is reported, not changed.
 
     OPTIONS:
       --update                Rewrite the failing 'expect' marbles with what the run recorded

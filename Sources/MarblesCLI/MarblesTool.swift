@@ -602,7 +602,7 @@ package enum MarblesTool {
       io.write("UPDATED \(source.name)\n")
       for change in plan.changes {
         io.write(
-          "  \(source.name):\(change.line):\(change.column): \(change.old) -> \(change.new)\n")
+          "  \(source.name):\(change.line):\(change.column): \(change.summary)\n")
       }
     }
     for refusal in plan.refusals {

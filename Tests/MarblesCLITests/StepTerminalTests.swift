@@ -38,12 +38,13 @@ import Testing
       }
 
       /// Reads until `text` has appeared `occurrences` times in all that was printed; false if
-      /// the terminal went quiet for a long time first (a hang, reported as a failure).
+      /// the terminal went quiet for a long time first (a hang, reported as a failure). A minute:
+      /// on a loaded two-core machine a debug `bash` and `marbles` can take 20 s to start.
       func waitFor(_ text: String, occurrences: Int = 1) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while printed.components(separatedBy: text).count - 1 < occurrences {
           var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-          guard poll(&ready, 1, 20_000) == 1 else {
+          guard poll(&ready, 1, 60_000) == 1 else {
             Issue.record("the terminal went quiet before '\(text)'; it printed:\n\(printed)")
             return false
           }

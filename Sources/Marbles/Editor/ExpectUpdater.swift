@@ -3,12 +3,15 @@ import Reactive
 /// `marbles test --update`: rewrites the marble of each failing `expect` with what the run
 /// recorded, the record mode of snapshot tools.
 ///
-/// Only the string literals of failing expectations change: every other character of the file
-/// (layout, values maps, `error:` arguments, comments, line endings) stays byte for byte. A
-/// value is written with the key that the `expect`'s values map gives it, or as itself when it
-/// reads back as itself (`1`, `a`); a failure is `#` when its error is the one the `expect`
-/// names. An `expect` whose actual timeline needs a value the map has no key for is left alone
-/// and reported, since adding to the map is the author's choice. The updated script is run
+/// Only the string literals of failing expectations change, and the values maps they need new
+/// keys in: every other character of the file (layout, the map's entries, `error:` arguments,
+/// comments, line endings) stays byte for byte. A value is written with the key that the
+/// `expect`'s values map gives it, or as itself when it reads back as itself (`1`, `a`);
+/// otherwise it gets a new one-letter key (one that recalls it when free, `ValueSource.mnemonics`,
+/// else the first free letter of the diagrams' key pool), added after the map's last entry as `, k: value`, the
+/// value written as script source (`ValueSource`); equal values share one key. A value that no
+/// script expression writes (an inner signal, a command) leaves its `expect` alone, reported. A
+/// failure is `#` when its error is the one the `expect` names. The updated script is run
 /// again before anything is written: only an update under which every rewritten `expect` passes
 /// is kept.
 package enum ExpectUpdater {
@@ -24,6 +27,13 @@ package enum ExpectUpdater {
     package var literalLine: Int
     package var start: Int
     package var end: Int
+
+    /// The change as `marbles test --update` prints it: `"-a|" -> "-a-b|"`, or `adds b: 2`
+    /// for keys added to a values map on a later line than the marble.
+    package var summary: String {
+      guard old.isEmpty, new.hasPrefix(", ") else { return "\(old) -> \(new)" }
+      return "adds " + new.dropFirst(2)
+    }
   }
 
   /// What updating one file found.
@@ -46,8 +56,8 @@ package enum ExpectUpdater {
       switch statement.kind {
       case .expect(let expectation):
         switch marble(for: mismatch, expectation: expectation) {
-        case .success(let text):
-          plan.changes.append(change(expectation.marble, to: text, at: result, in: source))
+        case .success(let rewrite):
+          plan.changes += changes(expectation, to: rewrite, at: result, in: source)
         case .failure(let reason):
           plan.refusals.append("\(result.line):\(result.column): \(reason)")
         }
@@ -111,19 +121,67 @@ package enum ExpectUpdater {
       end: literal.range.end.column)
   }
 
-  /// The marble of the actual timeline, in the keys of the `expect`.
+  /// The edits that make `expectation` read `rewrite`: its marble literal, and the new keys
+  /// after its last value (or after the marble when it has none), as one edit when both are on
+  /// the literal's line.
+  private static func changes(
+    _ expectation: ScriptExpectation, to rewrite: Rewrite, at result: ExpectationResult,
+    in source: SourceFile
+  ) -> [Change] {
+    let marble = change(expectation.marble, to: rewrite.marble, at: result, in: source)
+    guard !rewrite.added.isEmpty else { return [marble] }
+    let added = rewrite.added.map { ", \($0.key): \($0.source)" }.joined()
+    let end = expectation.values.last?.range.end ?? expectation.marble.range.end
+    let literal = expectation.marble.range
+    guard end.line == literal.start.line else {
+      return [
+        marble,
+        Change(
+          line: result.line, column: result.column, old: "", new: added,
+          literalLine: end.line, start: end.column, end: end.column),
+      ]
+    }
+    var span = literal
+    span.end = end
+    let between = text(of: SourceRange(start: literal.end, end: end), in: source)
+    return [
+      Change(
+        line: result.line, column: result.column, old: text(of: span, in: source),
+        new: quote(rewrite.marble) + between + added, literalLine: literal.start.line,
+        start: literal.start.column, end: end.column)
+    ]
+  }
+
+  /// What one failing `expect` becomes: its marble, and the keys it adds to its values map.
+  struct Rewrite {
+    /// The new marble (without quotes).
+    var marble: String
+    /// The new entries of the values map, in order of first use: `(key, source of the value)`.
+    var added: [(key: String, source: String)]
+  }
+
+  /// The marble of the actual timeline, in the keys of the `expect`; a value the map has no
+  /// key for gets a new one (`added`) when the script can write it.
   private static func marble(
     for mismatch: ExpectationMismatch, expectation: ScriptExpectation
-  ) -> Result<String, Reason> {
+  ) -> Result<Rewrite, Reason> {
     let mapKeys = mismatch.keys.merging(mismatch.mapValues) { used, _ in used }
       .sorted { $0.key < $1.key }
     let written = Set(expectation.values.compactMap(\.label?.name))
     let expectedError =
       mismatch.errorValue ?? mismatch.expected.first { $0.kind == .error }?.value
-    var events: [Recorded<String>] = []
+    /// An event of the new marble, before the new keys are chosen.
+    enum Glyph {
+      case key(String)
+      /// The value of `fresh` at this index.
+      case fresh(Int)
+      case completed, error
+    }
+    var glyphs: [(glyph: Glyph, frame: Int)] = []
+    var fresh: [(value: TimelineValue, source: String, frame: Int)] = []
     for event in mismatch.actual {
       switch event.kind {
-      case .completed: events.append(.completed(at: event.frame))
+      case .completed: glyphs.append((.completed, event.frame))
       case .error:
         let value = event.value ?? .null
         let matches =
@@ -135,22 +193,57 @@ package enum ExpectUpdater {
               "the failure at frame \(event.frame) is \(ExpectationDiffRenderer.describe(value)), "
                 + "not the expectation's error; set 'error: …' to it first"))
         }
-        events.append(.error(MarbleError("error"), at: event.frame))
+        glyphs.append((.error, event.frame))
       case .next:
         let value = event.value ?? .null
         if let key = mapKeys.first(where: { $0.value == value })?.key
           ?? mapKeys.first(where: { $0.value.matches(value) })?.key
           ?? mapKeys.first(where: { sameSignal($0.value, value) })?.key
         {
-          events.append(.next(key, at: event.frame))
+          glyphs.append((.key(key), event.frame))
         } else if let glyph = literal(value), !written.contains(glyph) {
-          events.append(.next(glyph, at: event.frame))
+          glyphs.append((.key(glyph), event.frame))
+        } else if let index = fresh.firstIndex(where: {
+          $0.value == value || $0.value.matches(value)
+        }) {
+          glyphs.append((.fresh(index), event.frame))
+        } else if let source = ValueSource.source(of: value) {
+          glyphs.append((.fresh(fresh.count), event.frame))
+          fresh.append((value, source, event.frame))
         } else {
           return .failure(
             Reason(
               "the value \(ExpectationDiffRenderer.describe(value)) at frame \(event.frame) has "
                 + "no key in the values map; add one (for example 'v: …') first"))
         }
+      }
+    }
+    // New keys: never a key of the map, a glyph the marble draws as itself, or a marble symbol.
+    var taken = written.union(mapKeys.map(\.key))
+    for case (.key(let glyph), _) in glyphs { taken.insert(glyph) }
+    var keys: [String] = []
+    let pool = DiagramKeys<Int>.unicodePool
+    for (value, _, frame) in fresh {
+      guard
+        let key = (ValueSource.mnemonics(of: value) + pool).first(where: {
+          !taken.contains($0) && isValidMarbleKey($0)
+        })
+      else {
+        return .failure(
+          Reason(
+            "the value \(ExpectationDiffRenderer.describe(value)) at frame \(frame) has no key in the "
+              + "values map and every one-letter key is taken; add one first"))
+      }
+      taken.insert(key)
+      keys.append(key)
+    }
+    var events: [Recorded<String>] = []
+    for (glyph, frame) in glyphs {
+      switch glyph {
+      case .key(let key): events.append(.next(key, at: frame))
+      case .fresh(let index): events.append(.next(keys[index], at: frame))
+      case .completed: events.append(.completed(at: frame))
+      case .error: events.append(.error(MarbleError("error"), at: frame))
       }
     }
     do {
@@ -160,7 +253,8 @@ package enum ExpectUpdater {
       if old.hasSuffix("-"), marble.count < old.count, !old.contains(" ") {
         marble += String(repeating: "-", count: old.count - marble.count)
       }
-      return .success(marble)
+      return .success(
+        Rewrite(marble: marble, added: zip(keys, fresh).map { ($0, $1.source) }))
     } catch {
       return .failure(Reason("the actual timeline has no marble form: \(error)"))
     }

@@ -46,24 +46,150 @@ import Testing
     }
   }
 
-  @Test func writesUnusedKeysOfTheMapAndLeavesWhatItCannotWrite() throws {
-    let script = """
+  /// Runs `--update` on `script` and checks it printed `changes` and wrote `expected`, that
+  /// the written script passes `marbles test`, and that a second `--update` changes nothing.
+  func update(
+    _ script: String, changes: [String], to expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 0, "\(result.stdout)", sourceLocation: sourceLocation)
+      let printed = changes.map { "  \(path):\($0)\n" }.joined()
+      #expect(
+        result.stdout.contains("UPDATED \(path)\n" + printed), "\(result.stdout)",
+        sourceLocation: sourceLocation)
+      let updated = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(updated == expected, sourceLocation: sourceLocation)
+      let check = runTool(["test", path])
+      #expect(check.exitCode == 0, "\(check.stdout)", sourceLocation: sourceLocation)
+      let again = runTool(["test", "--update", path])
+      #expect(!again.stdout.contains("UPDATED"), "\(again.stdout)", sourceLocation: sourceLocation)
+      #expect(
+        try String(contentsOfFile: path, encoding: .utf8) == expected,
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func writesUnusedKeysOfTheMapAndAddsAKeyForAValueWithout() throws {
+    try update(
+      """
       let input = cold("-1-2-3|")
       let big = input.map { x in x * 10 }
-      expect big == "-a|", a: 10, b: 20
+      expect big == "-a|", a: 10, b: 20   // tens
       expect input.map { x in x * 2 } == "-2-4|"
+
+      """,
+      changes: [
+        #"3:1: "-a|", a: 10, b: 20 -> "-a-b-c|", a: 10, b: 20, c: 30"#,
+        #"4:1: "-2-4|" -> "-2-4-6|""#,
+      ],
+      to: """
+        let input = cold("-1-2-3|")
+        let big = input.map { x in x * 10 }
+        expect big == "-a-b-c|", a: 10, b: 20, c: 30   // tens
+        expect input.map { x in x * 2 } == "-2-4-6|"
+
+        """)
+  }
+
+  /// Two values without a key get two new keys; equal values share one; a letter the marble
+  /// draws as itself (`b`) or the map holds (`x`, unused) is never a new key; a digit the map
+  /// gives another value (`2: 7`) is not written as itself.
+  @Test func addsOneKeyPerValueAndNeverOneInUse() throws {
+    try update(
+      """
+      let input = cold("-1-2-1-b|", b: "b")
+      let out = input.map { x in x == "b" ? x : x * 100 }
+      expect out == "-x|", x: 5
+      expect input == "-1|", 2: 7
+
+      """,
+      changes: [
+        #"3:1: "-x|", x: 5 -> "-a-c-a-b|", x: 5, a: 100, c: 200"#,
+        #"4:1: "-1|", 2: 7 -> "-1-a-1-b|", 2: 7, a: 2"#,
+      ],
+      to: """
+        let input = cold("-1-2-1-b|", b: "b")
+        let out = input.map { x in x == "b" ? x : x * 100 }
+        expect out == "-a-c-a-b|", x: 5, a: 100, c: 200
+        expect input == "-1-a-1-b|", 2: 7, a: 2
+
+        """)
+  }
+
+  /// Without a values map the keys follow the marble (before `error:`); strings keep their
+  /// quotes, backslashes and controls escaped, and take their first letter as key when free;
+  /// Booleans take `t` and `f`.
+  @Test func writesTheValuesOfAnExpectWithoutAMap() throws {
+    try update(
+      #"""
+      let input = cold("-1-2-#", error: "gone")
+      expect input.map { x in x == 1 ? "say \"hi\"\n" : "C:\\dir" } == "-|", error: "gone"
+      expect input.map { x in x > 1 }.catch { e in just(nil) } == "-|"
+      expect input.map { x in [Double(x) / 4.0, 1.0 / 0.0] }.take(1) == "-|"
+
+      """#,
+      changes: [
+        #"2:1: "-|" -> "-s-C-#", s: "say \"hi\"\n", C: "C:\\dir""#,
+        #"3:1: "-|" -> "-f-t-(n|)", f: false, t: true, n: nil"#,
+        #"4:1: "-|" -> "-(a|)", a: [0.25, 1.0 / 0.0]"#,
+      ],
+      to: #"""
+        let input = cold("-1-2-#", error: "gone")
+        expect input.map { x in x == 1 ? "say \"hi\"\n" : "C:\\dir" } == "-s-C-#", s: "say \"hi\"\n", C: "C:\\dir", error: "gone"
+        expect input.map { x in x > 1 }.catch { e in just(nil) } == "-f-t-(n|)", f: false, t: true, n: nil
+        expect input.map { x in [Double(x) / 4.0, 1.0 / 0.0] }.take(1) == "-(a|)", a: [0.25, 1.0 / 0.0]
+
+        """#)
+  }
+
+  /// Keys go after the last value even when that value ends on a later line than the marble.
+  @Test func addsKeysAfterAValueThatSpansLines() throws {
+    try update(
+      "let input = cold(\"-1|\")\nexpect input.map { x in (x, \"one\") } == \"-|\", z: [\n  9]  // z\n",
+      changes: [#"2:1: "-|" -> "-a|""#, "2:1: adds a: (1, \"one\")"],
+      to:
+        "let input = cold(\"-1|\")\nexpect input.map { x in (x, \"one\") } == \"-a|\", z: [\n  9], a: (1, \"one\")  // z\n"
+    )
+  }
+
+  /// An inner signal has no source form: the `expect` is reported and the file left as it was,
+  /// while the other failing `expect` of the file is still updated.
+  @Test func refusesAValueItCannotWrite() throws {
+    let script = """
+      let input = cold("-1-2|")
+      expect input.map { x in just(x) } == "-|"
+      expect input == "-1|"
 
       """
     try withFile(script) { path in
       let result = runTool(["test", "--update", path])
       #expect(result.exitCode == 1)
       #expect(
-        result.stdout.contains(
-          "FAIL \(path):3:1: the value 30 at frame 5 has no key in the values map; add one "
-            + "(for example 'v: …') first (not updated)"), "\(result.stdout)")
-      #expect(result.stdout.contains(#""-2-4|" -> "-2-4-6|""#), "\(result.stdout)")
+        result.stdout.contains("FAIL \(path):2:1: the value ")
+          && result.stdout.contains(
+            " at frame 1 has no key in the values map; add one (for example 'v: …') first "
+              + "(not updated)"),
+        "\(result.stdout)")
       let updated = try String(contentsOfFile: path, encoding: .utf8)
-      #expect(updated == script.replacingOccurrences(of: #""-2-4|""#, with: #""-2-4-6|""#))
+      #expect(updated == script.replacingOccurrences(of: #""-1|""#, with: #""-1-2|""#))
+    }
+  }
+
+  /// One-letter keys run out after `a`…`z`, `A`…`Z` and the Greek letters: the 77th value
+  /// without a key is reported, and nothing is written.
+  @Test func refusesWhenEveryKeyIsTaken() throws {
+    let script = "expect interval(1).take(100).map { x in x * 10 } == \"-\"\n"
+    try withFile(script) { path in
+      let result = runTool(["test", "--update", path])
+      #expect(result.exitCode == 1)
+      #expect(
+        result.stdout.contains(
+          "FAIL \(path):1:1: the value 770 at frame 77 has no key in the values map and every "
+            + "one-letter key is taken; add one first (not updated)"), "\(result.stdout)")
+      let after = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(after == script)
     }
   }
 
