@@ -4,8 +4,9 @@ import Reactive
 /// A flag that another thread raises to stop a run early: the language server raises it when
 /// the editor cancels the request a run is for, or changes the document whose diagnostics it
 /// computes. The run looks at it every `Budget.pollInterval` events, where it counts its
-/// budget, so raising it stops the run within that much work; the run then ends with an error,
-/// and whoever raised the flag discards its result.
+/// budget, so raising it stops the run within that much work. The run then ends as stopped by
+/// a budget, with the error "the run was cancelled at frame N"; whoever raised the flag
+/// usually discards it.
 public final class RunCancellation: @unchecked Sendable {
   // Invariant: `raised` is read and written with `lock` held; `polled` is immutable.
   private let lock = NSLock()
