@@ -8,29 +8,34 @@ import Marbles
 /// goes on, twice as far each time, only when the next step is not settled yet
 /// (`StepRenderer.Steps.isSettled`). So the first step of `show interval(1)` costs
 /// `lookahead` frames, not the run's `--max-frames`.
-final class StepStream {
+package final class StepStream {
   /// The frames run before the first step is drawn.
-  static let lookahead = 4096
+  package static let lookahead = 4096
 
-  let run: IncrementalRun
+  package let run: IncrementalRun
   private(set) var renderer: StepRenderer
   private let quiz: Bool
   /// The steps of what has run so far; nil when there is nothing to draw.
-  private(set) var steps: StepRenderer.Steps?
+  package private(set) var steps: StepRenderer.Steps?
   /// The labels of the lanes a quiz hides.
-  private(set) var hidden: [String] = []
+  package private(set) var hidden: [String] = []
+  /// The frames run before the first step.
+  private let lookahead: Int
 
-  init(run: IncrementalRun, renderer: StepRenderer, quiz: Bool) {
+  package init(
+    run: IncrementalRun, renderer: StepRenderer, quiz: Bool, lookahead: Int = StepStream.lookahead
+  ) {
     self.run = run
+    self.lookahead = lookahead
     self.renderer = renderer
     self.quiz = quiz
-    run.run(through: Self.lookahead)
+    run.run(through: lookahead)
     refresh()
   }
 
   /// Step `index` (from 0), the run taken as far as it needs; nil past the last step of a
   /// run that has ended (or when there is nothing to draw).
-  func screen(_ index: Int) -> String? {
+  package func screen(_ index: Int) -> String? {
     while let steps {
       if steps.isSettled(index) { return steps.screen(index) }
       if steps.isFinished { return nil }
@@ -40,14 +45,14 @@ final class StepStream {
   }
 
   /// Whether `index` is the last step of a run that has ended.
-  func isLast(_ index: Int) -> Bool {
+  package func isLast(_ index: Int) -> Bool {
     guard let steps, steps.isFinished else { return false }
     return index == steps.count - 1
   }
 
-  /// Runs twice as far (at least `lookahead` frames more), then draws from what has run.
+  /// Runs twice as far (at least to frame `lookahead`), then draws from what has run.
   private func advance() {
-    let reached = max(run.ranThrough, Self.lookahead)
+    let reached = max(run.ranThrough, lookahead, 1)
     run.run(through: reached >= Int.max / 2 ? Int.max : reached * 2)
     refresh()
   }
