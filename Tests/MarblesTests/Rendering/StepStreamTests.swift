@@ -154,4 +154,68 @@ import Testing
     #expect(result.stderr.contains("--max-output"))
     #expect(result.exitCode == 1)
   }
+
+  /// Several lanes, inner signals and a run that outlasts the lookahead: streamed, every step
+  /// has the whole run's frame and work, and the steps drawn after the run ended are the
+  /// whole run's, byte for byte.
+  @Test func aLongMultiLaneRunStreamsTheWholeRunsSteps() {
+    let text = """
+      let ticks = interval(1).take(2600)
+      show ticks.bufferCount(500)
+      show ticks.filter { x in x % 700 == 0 }.flattenMap { x in timer(3).map { _ in x } }
+      """
+    let expected = whole(text, maxFrames: 10_000)
+    let streamed = stream(text, maxFrames: 10_000, lookahead: 100)
+    var screens: [String] = []
+    var streamedCount = 0
+    while let screen = streamed.screen(screens.count) {
+      if screen.hasPrefix("step \(screens.count + 1) of ?:") { streamedCount += 1 }
+      screens.append(screen)
+    }
+    #expect(streamedCount > 100)
+    #expect(expected.count > 2_000)
+    #expect(screens.count == expected.count)
+    let work = { (screen: String) in screen.split(separator: "\n").drop { !$0.hasPrefix("frame ") }
+    }
+    for (index, (got, want)) in zip(screens, expected).enumerated() {
+      #expect(Array(work(got)) == Array(work(want)), "step \(index + 1)")
+      if index >= streamedCount { #expect(got == want, "step \(index + 1)") }
+    }
+  }
+
+  /// On a terminal, stepping an endless script shows `of ?` steps at once; quitting leaves
+  /// the rest unrun, with exit status 0.
+  @Test func steppingAnEndlessScriptOnATerminal() {
+    let screens = Screens()
+    let terminal = StepTerminal(
+      readKey: { screens.nextKey() }, show: { screens.append($0) })
+    let environment = ToolEnvironment(
+      run: { source, options in ScriptEngine.run(source, options: options) },
+      explain: { name in ScriptEngine.explain(name) },
+      readStandardInput: { _ in Data("show interval(1)".utf8) }, stepTerminal: terminal)
+    let result = MarblesTool.main(
+      ["step", "--max-frames", "1000000000", "-"], environment: environment)
+    #expect(result.exitCode == 0)
+    let shown = screens.all
+    #expect(shown.count == 4)
+    #expect(
+      shown.map { $0.prefix { $0 != "\n" } } == [
+        "step 1 of ?: frame 0", "step 2 of ?: frame 1", "step 1 of ?: frame 0",
+        "step 2 of ?: frame 1",
+      ])
+    #expect(shown.allSatisfy { !$0.contains("(last frame)") })
+  }
+}
+
+/// The screens a fake terminal was shown, and the keys it answers with: next, previous,
+/// next, quit.
+private final class Screens: @unchecked Sendable {
+  // Invariant: every access holds `lock`.
+  private let lock = NSLock()
+  private var shown: [String] = []
+  private var keys: [StepKey] = [.next, .previous, .next, .quit]
+
+  func append(_ screen: String) { lock.withLock { shown.append(screen) } }
+  func nextKey() -> StepKey? { lock.withLock { keys.isEmpty ? nil : keys.removeFirst() } }
+  var all: [String] { lock.withLock { shown } }
 }
