@@ -122,6 +122,8 @@ import Testing
     // A 40,000-character subscription marble of stray values printed 40,000 errors (45 s, 4 GB).
     let junk = MarbleParser.parseSubscription(String(repeating: "x", count: 40_000)).diagnostics
     #expect(junk.count == MarbleParser.maximumDiagnostics)
+    let junkPulls = MarbleParser.parsePulls(String(repeating: "x", count: 40_000)).diagnostics
+    #expect(junkPulls.count == MarbleParser.maximumDiagnostics)
   }
 
   @Test func mutatedMarblesParseWithDiagnosticsInRange() {
@@ -138,6 +140,11 @@ import Testing
         for diagnostic in diagnostics {
           #expect(diagnostic.range.start.line >= 1 && diagnostic.range.start.column >= 1)
         }
+      }
+      let (pulls, diagnostics) = MarbleParser.parsePulls(mutated)
+      #expect(pulls == pulls.sorted(), "\(mutated)")
+      for diagnostic in diagnostics {
+        #expect(diagnostic.range.start.line >= 1 && diagnostic.range.start.column >= 1)
       }
     }
   }

@@ -92,6 +92,41 @@ public func marbleString<Value>(
   }
 }
 
+/// The `cold(…)` call that plays `events` (frames counted from the subscription), or nil when
+/// no marble string draws them: `cold("-ab#", a: 12, b: "x", error: "timeout")`.
+///
+/// Values are keyed in order of first appearance: by `literal` when it gives a key no earlier
+/// value took (with an argument when it names one), else by the first letter that is neither
+/// taken nor `reserved`, with the argument `describe(value)`; past `z` by `overflow`, or nil
+/// when there is none. `trailing` arguments (`error: …`) come last.
+func coldCall<Value: Equatable>(
+  _ events: [Recorded<Value>], reserved: Set<String> = [], overflow: String? = nil,
+  literal: (Value) -> (key: String, argument: String?)?, describe: (Value) -> String,
+  trailing: [String]
+) -> String? {
+  var keys: [(value: Value, key: String)] = []
+  var arguments: [String] = []
+  let taken = { (key: String) in keys.contains { $0.key == key } }
+  for case .next(let value) in events.map(\.event)
+  where !keys.contains(where: { $0.value == value }) {
+    if let (key, argument) = literal(value), !taken(key) {
+      keys.append((value, key))
+      if let argument { arguments.append("\(key): \(argument)") }
+    } else if let key = "abcdefghijklmnopqrstuvwxyz".map(String.init).first(where: {
+      !reserved.contains($0) && !taken($0)
+    }) ?? overflow {
+      keys.append((value, key))
+      arguments.append("\(key): \(describe(value))")
+    } else {
+      return nil
+    }
+  }
+  let lookup = { (value: Value) in keys.first { $0.value == value }?.key }
+  guard let marble = try? marbleString(of: events, key: lookup) else { return nil }
+  return "cold(" + ([String(reflecting: marble)] + arguments + trailing).joined(separator: ", ")
+    + ")"
+}
+
 /// Whether `key` can stand for a value in a marble string.
 func isValidMarbleKey(_ key: String) -> Bool {
   guard key.count == 1, let character = key.first else { return false }

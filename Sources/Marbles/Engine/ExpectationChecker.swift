@@ -36,7 +36,7 @@ enum ExpectationChecker {
       line: line, column: column, lane: expectation.name, passed: false, expected: expected,
       actualTimeline: recorded,
       mismatch: ExpectationMismatch(
-        expected: expected, actual: actual, differences: differences, keys: expectation.keys,
+        expected: expected, differences: differences, keys: expectation.keys,
         mapValues: expectation.mapValues, errorValue: expectation.errorValue))
   }
 }

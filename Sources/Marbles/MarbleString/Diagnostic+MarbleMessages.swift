@@ -96,6 +96,29 @@ extension Diagnostic {
     .error("unsubscription point '!' comes before the subscription point '^'", at: range)
   }
 
+  // MARK: - Pull marbles
+
+  /// A value other than `p`, `|` or `#` in a pull marble; `event` is e.g. `value 'x'`.
+  static func marbleEventInPulls(_ event: String, at range: SourceRange) -> Diagnostic {
+    .error(
+      "\(event) cannot appear in a pull marble; use only 'p' (a call to next()), '-', spaces, "
+        + "time progressions and groups", at: range)
+  }
+
+  /// `^` or `!` in a pull marble.
+  static func marbleMarkerInPulls(_ glyph: Character, at range: SourceRange) -> Diagnostic {
+    let name = glyph == "^" ? "subscription point" : "unsubscription point"
+    return .error(
+      "\(name) '\(glyph)' cannot appear in a pull marble; the recording starts and is "
+        + "cancelled by its 'subscription:' marble", at: range)
+  }
+
+  /// A pull marble without `p`.
+  static func marbleMissingPull(at range: SourceRange) -> Diagnostic {
+    .error(
+      "pull marble has no pull 'p'; mark the frame of each call to next() with 'p'", at: range)
+  }
+
   // MARK: - Time progressions
 
   /// `10ms` directly followed by something other than whitespace or the end.

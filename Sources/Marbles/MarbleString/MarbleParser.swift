@@ -171,6 +171,60 @@ public enum MarbleParser {
       length: state.time)
     return (subscription, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
   }
+
+  /// The glyph that marks a pull in a pull marble.
+  static let pullGlyph = "p"
+
+  /// Parses a pull marble such as `"p---p---p"` or `"(pp) 10ms p"`: the frames at which a
+  /// recording's consumer calls `next()`, in order, counted from the marble's first character
+  /// (as in a subscription marble, so the two line up).
+  ///
+  /// It may contain only `p` (a pull, +1 frame), `-`, spaces, time progressions and groups
+  /// (`(pp)`: several pulls at one frame); it needs at least one `p`.
+  ///
+  /// - Returns: The frame of each pull, in order (empty when there is none); and every problem
+  ///   found.
+  package static func parsePulls(_ marble: String) -> (pulls: [Int], diagnostics: [Diagnostic]) {
+    var lexer = MarbleLexer(marble)
+    var diagnostics: [Diagnostic] = []
+    var state = TimelineState()
+    var pulls: [Int] = []
+
+    while let token = lexer.next() {
+      switch token.kind {
+      case .space:
+        continue
+      case .advance, .timeProgression, .groupStart, .groupEnd:
+        state.handleStructure(
+          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
+      case .value, .completion, .failure:
+        let time = state.eventTime
+        state.markContent()
+        state.time += 1
+        let text = lexer.text(of: token)
+        if token.kind == .value, text == pullGlyph {
+          pulls.append(time)
+        } else {
+          diagnostics.append(
+            .marbleEventInPulls(token.kind.glyphDescription(text), at: token.range))
+        }
+      case .subscribe:
+        state.markContent()
+        state.time += 1
+        diagnostics.append(.marbleMarkerInPulls("^", at: token.range))
+      case .unsubscribe:
+        state.markContent()
+        diagnostics.append(.marbleMarkerInPulls("!", at: token.range))
+      }
+    }
+    state.finish(diagnostics: &diagnostics)
+    diagnostics = lexer.diagnostics + diagnostics
+    if pulls.isEmpty {
+      let whole = SourceRange(line: 1, column: 1, length: marble.count)
+      diagnostics.append(.marbleMissingPull(at: whole))
+    }
+    return (pulls, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
+  }
 }
 
 /// The clock and group state shared by both parsers.

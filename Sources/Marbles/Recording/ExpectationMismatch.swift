@@ -47,8 +47,18 @@ public struct ExpectationMismatch: Hashable, Sendable {
 
   /// The expected events (empty for a subscription expectation).
   public var expected: [TimelineEvent]
-  /// The recorded events (empty for a subscription expectation).
-  public var actual: [TimelineEvent]
+  /// The recorded events (empty for a subscription expectation): `actualTimeline`'s.
+  public var actual: [TimelineEvent] {
+    get { actualTimeline?.events ?? [] }
+    set {
+      var timeline = actualTimeline ?? Timeline(subscribed: 0)
+      timeline.events = newValue
+      actualTimeline = timeline
+    }
+  }
+  /// What the lane recorded (window, events, their order), nil for a subscription expectation:
+  /// the one copy, which `ExpectationResult.actualTimeline` reads.
+  var actualTimeline: Timeline<TimelineValue>?
   /// Every differing frame, in frame order (empty for a subscription expectation).
   public var differences: [FrameDifference]
   /// The keys of the expected marble's values map (`x` for `{x: 10}`), which diffs reuse.
@@ -79,7 +89,7 @@ public struct ExpectationMismatch: Hashable, Sendable {
     self.errorValue = errorValue
     self.origins = origins
     self.expected = expected
-    self.actual = actual
+    self.actualTimeline = actual.isEmpty ? nil : Timeline(subscribed: 0, events: actual)
     self.differences = differences
     self.keys = keys
     self.expectedWindows = expectedWindows

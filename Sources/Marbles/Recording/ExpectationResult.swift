@@ -10,10 +10,14 @@ public struct ExpectationResult: Hashable, Sendable {
   public var passed: Bool
   /// The expected events (on failure).
   public var expected: [TimelineEvent]?
-  /// What the lane recorded (on failure): its window, its events and their order.
-  public var actualTimeline: Timeline<TimelineValue>?
   /// How it failed, as data (nil when it held); `ExpectationDiffRenderer` draws it.
   public var mismatch: ExpectationMismatch?
+  /// What the lane recorded (on failure): its window, its events and their order, kept in
+  /// `mismatch` (nil without one).
+  public var actualTimeline: Timeline<TimelineValue>? {
+    get { mismatch?.actualTimeline }
+    set { mismatch?.actualTimeline = newValue }
+  }
 
   /// The actual events (on failure): `actualTimeline.events`.
   public var actual: [TimelineEvent]? { actualTimeline?.events }
@@ -25,7 +29,7 @@ public struct ExpectationResult: Hashable, Sendable {
     actualTimeline: Timeline<TimelineValue>? = nil, mismatch: ExpectationMismatch? = nil
   ) {
     (self.line, self.column, self.lane, self.passed) = (line, column, lane, passed)
-    (self.expected, self.actualTimeline, self.mismatch) = (expected, actualTimeline, mismatch)
+    (self.expected, self.mismatch) = (expected, mismatch)
+    if let actualTimeline { self.mismatch?.actualTimeline = actualTimeline }
   }
-
 }

@@ -84,60 +84,26 @@ public struct ExpectationDiffRenderer: Sendable {
     }
   }
 
-  /// The `cold(…)` call a script writes for `inner`: values that read back as themselves from a
-  /// marble are drawn literally, others get letter keys with a values argument (`a: 12`), and a
-  /// failure other than the default `"error"` gets `error: …`. Written by `marbleString`, the
-  /// inverse of the marble parser; when the literal keys would read back otherwise (`1ms` is a
-  /// time progression), every value gets a letter.
+  /// The `cold(…)` call a script writes for `inner` (`coldCall`): a value that reads back as
+  /// itself from a marble is drawn literally and keeps its glyph, others get letter keys with a
+  /// values argument (`a: 12`), and a failure other than the default `"error"` gets `error: …`.
+  /// When the literal keys would read back otherwise (`1ms` is a time progression), every value
+  /// gets a letter.
   private static func describe(_ inner: Timeline<TimelineValue>) -> String {
-    let events = inner.events
-    let relative = inner.relativeEvents
-    var errorArgument: [String] = []
-    if let failure = events.first(where: { $0.kind == .error }),
-      failure.value != .string("error")
+    let events = inner.relativeEvents
+    let failure = events.first { $0.kind == .error }?.value
+    let error = failure.map { $0 == .string("error") ? [] : ["error: " + describe($0)] } ?? []
+    let glyphs = Set(events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
+    if let call = coldCall(
+      events, reserved: glyphs, literal: { glyph($0).map { ($0, nil) } }, describe: describe,
+      trailing: error)
+      ?? coldCall(events, literal: { _ in nil }, describe: describe, trailing: error)
     {
-      errorArgument = ["error: " + describe(failure.value ?? .null)]
+      return call
     }
-    for literal in [true, false] {
-      var used: Set<String> = []
-      if literal {
-        for event in events where event.kind == .next {
-          if let key = glyph(event.value ?? .null) { used.insert(key) }
-        }
-      }
-      var letters = "abcdefghijklmnopqrstuvwxyz".map(String.init).filter { !used.contains($0) }
-        .makeIterator()
-      var keys: [(value: TimelineValue, key: String)] = []
-      var arguments: [String] = []
-      var complete = true
-      for event in events where event.kind == .next {
-        let value = event.value ?? .null
-        if keys.contains(where: { $0.value == value }) { continue }
-        if literal, let key = glyph(value) {
-          keys.append((value, key))
-        } else if let letter = letters.next() {
-          keys.append((value, letter))
-          arguments.append("\(letter): \(describe(value))")
-        } else {
-          complete = false
-        }
-      }
-      guard complete else { continue }
-      if let marble = try? marbleString(
-        of: relative, key: { value in keys.first { $0.value == value }?.key })
-      {
-        return "cold("
-          + ([String(reflecting: marble)] + arguments + errorArgument).joined(separator: ", ")
-          + ")"
-      }
-    }
-    let list = events.map { event -> String in
-      let offset = "@+\(event.frame - inner.subscribed)"
-      switch event.kind {
-      case .next: return "next(\(describe(event.value ?? .null)))\(offset)"
-      case .error: return "error(\(describe(event.value ?? .null)))\(offset)"
-      case .completed: return "completed\(offset)"
-      }
+    let list = events.map { event in
+      let value = event.kind == .completed ? "" : "(\(describe(event.value ?? .null)))"
+      return "\(event.kind.rawValue)\(value)@+\(event.frame)"
     }
     return "signal[" + list.joined(separator: ", ") + "]"
   }

@@ -110,43 +110,26 @@ public enum MarbleExpectation {
 }
 
 extension Timeline where Value: Equatable {
-  /// The events as the cold marble that plays them (frames counted from 0): `cold("-a|", a:
-  /// 10)`, with `error: …` when it fails with anything but the default
+  /// The events as the cold marble that plays them (frames counted from 0, `coldCall`):
+  /// `cold("-a|", a: 10)`, keyed first come first served by how values print (`"x"` is drawn `x`
+  /// with `x: "x"`), with `error: …` when it fails with anything but the default
   /// `MarbleError("error")` (so two inner signals that fail differently never print alike), or
   /// a list of events when the timeline has no marble form.
   var coldDescription: String {
-    var keys: [(value: Value, key: String)] = []
-    var legend: [String] = []
-    for recorded in events {
-      guard case .next(let value) = recorded.event, !keys.contains(where: { $0.value == value })
-      else { continue }
-      var printed = MarbleDiff.describe(value)
-      let full = printed
-      if printed.count == 3, printed.first == "\"", printed.last == "\"" {
-        printed = String(printed.dropFirst().dropLast())
-      }
-      let key: String
-      if isValidMarbleKey(printed), !keys.contains(where: { $0.key == printed }) {
-        key = printed
-        if full != printed { legend.append("\(key): \(full)") }
-      } else {
-        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
-        key = letters.first { letter in !keys.contains { $0.key == letter } } ?? "?"
-        legend.append("\(key): \(full)")
-      }
-      keys.append((value, key))
-    }
-    for recorded in events {
-      if case .error(let error) = recorded.event,
+    let errors = events.compactMap { recorded -> String? in
+      guard case .error(let error) = recorded.event,
         !MarbleDiff.errorsEqual(error, MarbleError("error"))
-      {
-        legend.append("error: \(String(reflecting: error))")
-      }
+      else { return nil }
+      return "error: \(String(reflecting: error))"
     }
-    let lookup = { (value: Value) in keys.first { $0.value == value }?.key }
-    guard let marble = try? marbleString(of: events, key: lookup) else {
-      return "signal[" + events.map(\.description).joined(separator: ", ") + "]"
-    }
-    return "cold(" + ([String(reflecting: marble)] + legend).joined(separator: ", ") + ")"
+    let call = coldCall(
+      events, overflow: "?",
+      literal: { value in
+        let full = MarbleDiff.describe(value)
+        let quoted = full.count == 3 && full.first == "\"" && full.last == "\""
+        let printed = quoted ? String(full.dropFirst().dropLast()) : full
+        return isValidMarbleKey(printed) ? (printed, quoted ? full : nil) : nil
+      }, describe: { MarbleDiff.describe($0) }, trailing: errors)
+    return call ?? "signal[" + events.map(\.description).joined(separator: ", ") + "]"
   }
 }

@@ -70,7 +70,32 @@ extension TestScheduler {
   ) -> Recording<Sequence.Element> {
     let location = CallLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    let window = recordingWindow(subscription, pulls: pulls, at: location)
+    let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
+    return recordSequence(
+      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
+      location: location)
+  }
+
+  /// Records `sequence` as `record(_:subscription:pulls:)` with frames does, with the calls to
+  /// `next()` drawn as a pull marble: a `p` at the frame of each call.
+  ///
+  ///     let input: HotSignal<String> = ts.hot("-abcdef-------|")
+  ///     let slow = ts.record(input.values, pulls: "p---p---p")   // pulls: [0, 4, 8]
+  ///
+  /// - Parameters:
+  ///   - pulls: `p` for a call to `next()` (one frame), `-` for a frame without one, spaces to
+  ///     align, time progressions (`p 10ms p`) and groups for several calls at one frame
+  ///     (`(pp)`). Frames count from the marble's first character, as in `subscription`, so the
+  ///     two line up. After the last `p` the task asks as soon as it can. A malformed marble is
+  ///     reported at this call, with a caret.
+  public func record<Sequence: AsyncSequence>(
+    _ sequence: Sequence, subscription: String? = nil, pulls: String,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Recording<Sequence.Element> {
+    let location = CallLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
     return recordSequence(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
       location: location)
@@ -85,7 +110,22 @@ extension TestScheduler {
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
     let location = CallLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    let window = recordingWindow(subscription, pulls: pulls, at: location)
+    let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
+    return recordSequences(
+      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
+      location: location)
+  }
+
+  /// Records a sequence of sequences with the outer calls to `next()` drawn as a pull marble
+  /// (`"p---p"`, as `record(_:subscription:pulls:)` with a pull marble reads it).
+  public func record<Sequence: AsyncSequence>(
+    _ sequence: Sequence, subscription: String? = nil, pulls: String,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
+    let location = CallLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
     return recordSequences(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
       location: location)
@@ -105,14 +145,22 @@ extension TestScheduler {
     startTask(at: frame, label: "the task started at \(location)", operation)
   }
 
-  /// The window of a recording, with its problems reported at `location`.
-  private func recordingWindow(_ marble: String?, pulls: [Int], at location: CallLocation)
-    -> SubscriptionMarble
+  /// How a `record` call gives the frames of its calls to `next()`.
+  private enum Pulls {
+    case frames([Int])
+    /// A pull marble (`"p---p"`).
+    case marble(String)
+  }
+
+  /// The window of a recording and the frames of its pulls, with the problems of both reported
+  /// at `location`.
+  private func recordingWindow(_ marble: String?, pulls: Pulls, at location: CallLocation)
+    -> (window: SubscriptionMarble, pulls: [Int])
   {
     var issues: [MarbleIssue] = []
     if !checkNotRun("record", at: location) {
       // Reported; the recording stays empty.
-      return SubscriptionMarble(subscribed: Int.max, unsubscribed: nil)
+      return (SubscriptionMarble(subscribed: Int.max, unsubscribed: nil), [])
     }
     var window = SubscriptionMarble(subscribed: 0)
     if let marble {
@@ -120,18 +168,27 @@ extension TestScheduler {
       issues += MarbleExpectation.issues(for: diagnostics, in: marble)
       window = subscription ?? window
     }
-    if let index = pulls.indices.dropLast().first(where: { pulls[$0] > pulls[$0 + 1] }) {
-      issues.append(
-        MarbleIssue(
-          .error,
-          "pulls must not go back in time: pull \(index + 2) is at frame \(pulls[index + 1]), before pull \(index + 1) at frame \(pulls[index])"
-        ))
+    let frames: [Int]
+    switch pulls {
+    case .frames(let pulls):
+      frames = pulls
+      if let index = pulls.indices.dropLast().first(where: { pulls[$0] > pulls[$0 + 1] }) {
+        issues.append(
+          MarbleIssue(
+            .error,
+            "pulls must not go back in time: pull \(index + 2) is at frame \(pulls[index + 1]), before pull \(index + 1) at frame \(pulls[index])"
+          ))
+      }
+    case .marble(let marble):
+      let (pulls, diagnostics) = MarbleParser.parsePulls(marble)
+      issues += MarbleExpectation.issues(for: diagnostics, in: marble)
+      frames = pulls
     }
     report(
       issues, fileID: location.fileID,
       filePath: location.filePath, line: location.line,
       column: location.column)
-    return window
+    return (window, frames)
   }
 
   /// Whether the run has not started (or the caller is a task of the run); reports otherwise.

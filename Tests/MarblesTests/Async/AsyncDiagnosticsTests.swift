@@ -55,6 +55,42 @@ import Testing
     }
   }
 
+  /// Malformed pull marbles, the message each gives, and its caret line.
+  static let badPullMarbles: [(marble: String, message: String, caret: String)] = [
+    ("p--|", "completion '|' cannot appear in a pull marble", "p--|\n   ^"),
+    ("p-#", "failure '#' cannot appear in a pull marble", "p-#\n  ^"),
+    ("p--!", "unsubscription point '!' cannot appear in a pull marble", "p--!\n   ^"),
+    ("^-p", "subscription point '^' cannot appear in a pull marble", "^-p\n^"),
+    ("p-x", "value 'x' cannot appear in a pull marble", "p-x\n  ^"),
+    ("----", "pull marble has no pull 'p'", "----\n^~~~"),
+    ("p-(pp", "group is never closed", "p-(pp\n  ^"),
+  ]
+
+  @Test(arguments: badPullMarbles)
+  func aMalformedPullMarbleIsReportedWithACaret(
+    _ marble: String, _ message: String, _ caret: String
+  ) {
+    let ts = TestScheduler()
+    let line = #line + 2
+    withKnownIssue("a deliberate failure: this test checks its message") {
+      _ = ts.record(AsyncStream<Int> { $0.finish() }, pulls: marble)
+    } matching: { issue in
+      // The caller's column too: where `#column` puts the call below (its `(`).
+      Self.issue(issue, at: line, says: message) && Self.issue(issue, at: line, says: caret)
+        && issue.sourceLocation?.column == 20
+    }
+  }
+
+  @Test func aMalformedPullMarbleOfASequenceOfSequencesIsReported() {
+    let ts = TestScheduler()
+    let line = #line + 2
+    withKnownIssue("a deliberate failure: this test checks its message") {
+      _ = ts.record(AsyncStream<AsyncStream<Int>> { $0.finish() }, pulls: "")
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "pull marble has no pull 'p'")
+    }
+  }
+
   @Test func theClockOutsideARunThrowsAndIsReportedAtTheCall() async {
     let ts = TestScheduler()
     let line = #line + 3

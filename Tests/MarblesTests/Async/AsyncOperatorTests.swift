@@ -113,7 +113,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   @Test func guideExampleOfBuffering() async throws {
     let ts = TestScheduler()
     let input: HotSignal<String> = ts.hot("-abcdef-------|")
-    let all = ts.record(input.values, pulls: [0, 4, 8])
+    let all = ts.record(input.values, pulls: "p---p---p")  // next() at 0, 4 and 8
     let newest = ts.record(input.values(bufferingPolicy: .bufferingNewest(1)), pulls: [0, 4, 8])
     try await ts.run()
     expectMarbles(all, "-a--b---(cdef)|")

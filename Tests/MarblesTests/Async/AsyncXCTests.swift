@@ -21,4 +21,12 @@ final class AsyncXCTests: XCTestCase {
     expectMarbles(recording, "-x--y|", values: ["x": ts.cold("-a|"), "y": ts.cold("-a|")])
     expectSubscriptions(inner, "-^-!", "----^-!")
   }
+
+  func testAPullMarbleInXCTest() async throws {
+    let ts = TestScheduler()
+    let input: HotSignal<String> = ts.hot("-abcdef-------|")
+    let slow = ts.record(input.values, pulls: "p---p---p")
+    try await ts.run()
+    expectMarbles(slow, "-a--b---(cdef)|")
+  }
 }

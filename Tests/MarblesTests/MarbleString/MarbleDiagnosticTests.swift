@@ -4,7 +4,7 @@ import Testing
 /// Every marble-string message, with its full rendered text (listed in Guides/Diagnostics.md).
 @Suite struct MarbleDiagnosticTests {
   enum Parse: Sendable {
-    case cold, hot, subscription
+    case cold, hot, subscription, pulls
   }
 
   struct Case: CustomTestStringConvertible, Sendable {
@@ -22,6 +22,7 @@ import Testing
     case .hot: return MarbleParser.parse(example.marble, kind: .hot).diagnostics.render(in: source)
     case .subscription:
       return MarbleParser.parseSubscription(example.marble).diagnostics.render(in: source)
+    case .pulls: return MarbleParser.parsePulls(example.marble).diagnostics.render(in: source)
     }
   }
 
@@ -237,6 +238,45 @@ import Testing
         marble:1:1: note: first '^' is here
         ^-^
         ^
+
+        """),
+    Case(
+      marble: "p-x-p",
+      parse: .pulls,
+      rendered: """
+        marble:1:3: error: value 'x' cannot appear in a pull marble; use only 'p' (a call to next()), '-', spaces, time progressions and groups
+        p-x-p
+          ^
+
+        """),
+    Case(
+      marble: "p--|",
+      parse: .pulls,
+      rendered: """
+        marble:1:4: error: completion '|' cannot appear in a pull marble; use only 'p' (a call to next()), '-', spaces, time progressions and groups
+        p--|
+           ^
+
+        """),
+    Case(
+      marble: "^-p-!",
+      parse: .pulls,
+      rendered: """
+        marble:1:1: error: subscription point '^' cannot appear in a pull marble; the recording starts and is cancelled by its 'subscription:' marble
+        ^-p-!
+        ^
+        marble:1:5: error: unsubscription point '!' cannot appear in a pull marble; the recording starts and is cancelled by its 'subscription:' marble
+        ^-p-!
+            ^
+
+        """),
+    Case(
+      marble: "---",
+      parse: .pulls,
+      rendered: """
+        marble:1:1: error: pull marble has no pull 'p'; mark the frame of each call to next() with 'p'
+        ---
+        ^~~
 
         """),
   ]

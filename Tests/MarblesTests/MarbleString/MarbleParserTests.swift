@@ -81,6 +81,31 @@ private func summary(_ diagram: MarbleDiagram) -> String {
     #expect(diagram.endFrame == example.firstFrame + example.length)
   }
 
+  /// Pull marbles: a `p` at the frame of each call to `next()`, with the grammar's time and
+  /// groups.
+  @Test(arguments: [
+    ("p---p---p", [0, 4, 8]),
+    ("p", [0]),
+    ("--p", [2]),
+    ("(pp)--p", [0, 0, 6]),
+    ("p 3ms p", [0, 4]),
+    ("p 10ms p", [0, 11]),
+    ("p---p--p", [0, 4, 7]),
+    ("p - - p", [0, 3]),
+    ("-(ppp)", [1, 1, 1]),
+  ])
+  func readsAPullMarble(_ marble: String, _ frames: [Int]) {
+    let (pulls, diagnostics) = MarbleParser.parsePulls(marble)
+    #expect(diagnostics.isEmpty)
+    #expect(pulls == frames)
+  }
+
+  @Test func aPullMarbleKeepsThePullsItCanReadWhenItHasErrors() {
+    let (pulls, diagnostics) = MarbleParser.parsePulls("p-x-p|")
+    #expect(pulls == [0, 4])
+    #expect(diagnostics.map(\.range.start.column) == [3, 6])
+  }
+
   @Test func recordsRangesOfEvents() {
     let (diagram, _) = MarbleParser.parse("-👍🏽 (ab)", kind: .cold)
     #expect(diagram.events.map(\.range.start.column) == [2, 5, 6])

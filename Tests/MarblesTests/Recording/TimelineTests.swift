@@ -106,5 +106,12 @@ import Testing
     #expect(recorded.storage != nil, "the recorder's storage, not a copy of its events")
     #expect(result.actual == recorded.events && result.actualOrder == recorded.order)
     #expect(recorded.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 2))
+    // One copy: the mismatch's events are the timeline's, an edit of one is an edit of both.
+    #expect(result.mismatch?.actual == recorded.events)
+    var edited = result
+    edited.mismatch?.actual = []
+    #expect(edited.actual == [] && edited.actualTimeline?.subscription == recorded.subscription)
+    edited.actualTimeline = nil
+    #expect(edited.mismatch?.actual == [] && edited.mismatch?.differences.isEmpty == false)
   }
 }

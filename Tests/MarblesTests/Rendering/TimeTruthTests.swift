@@ -378,4 +378,13 @@ import Testing
     ])
     #expect(inGroup == #"signal[next(1)@+0, next(2)@+0, next(3)@+1]"#)
   }
+
+  @Test func aValueDrawnAsItselfKeepsItsKeyAndTooManyValuesAreAList() {
+    // "a" keeps the key `a` although "long" comes first (a Swift test's text keys in order).
+    #expect(
+      text([.next(.string("long"), at: 3), .next(.string("a"), at: 4)]) == #"cold("ba", b: "long")"#
+    )
+    let many = text((0..<27).map { .next(.int(10 + $0), at: 3 + $0) })
+    #expect(many.hasPrefix("signal[next(10)@+0, next(11)@+1, "))
+  }
 }
