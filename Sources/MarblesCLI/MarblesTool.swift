@@ -335,8 +335,7 @@ package enum MarblesTool {
     // A run that stopped early steps up to the stop (marked on every lane), then its error;
     // one still going when the steps stop (`q`, `--max-output`) reports its warnings.
     defer {
-      io.err += (run.outcome?.diagnostics ?? run.recordedSoFar?.diagnostics ?? [])
-        .render(in: source)
+      io.err += (run.outcome?.diagnostics ?? run.warnings).render(in: source)
     }
     func exitCode() -> Int32 {
       if case .stopped? = run.outcome { return 1 }

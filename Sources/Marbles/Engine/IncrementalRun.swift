@@ -22,6 +22,8 @@ public final class IncrementalRun: @unchecked Sendable {
   public private(set) var ranThrough = Int.min
   /// How many scheduler actions have run so far: the run's work, for tests and benchmarks.
   public private(set) var actionsRun = 0
+  /// The warnings found before the run (what a finished run's `diagnostics` start with).
+  public private(set) var warnings: [Diagnostic] = []
 
   /// Parses and compiles `source`; nothing runs until `run(through:)`.
   public init(_ source: SourceFile, options: RunOptions = RunOptions()) {
@@ -35,6 +37,7 @@ public final class IncrementalRun: @unchecked Sendable {
         script, syntax: syntax, on: Interpreter.runtime(for: source, script, options))
       holder.run = started
       outcome = started.outcome
+      warnings = started.runtime.warnings
     }
   }
 
