@@ -170,6 +170,8 @@ enum HelpText {
     or the left arrow to the previous one, 'q' quits; Control-Z suspends ('fg' resumes) and
     Control-C ends it. Without a terminal (input or output redirected) every step is printed
     once, each as soon as it is drawn. A step draws the last 120 frames up to its frame.
+    The run goes only as far as the steps need: one longer than 4096 frames streams, its
+    header 'step 5 of ?' until it ends.
 
     OPTIONS:
       --quiz                  Step through the sources only; the derived lanes show '?'

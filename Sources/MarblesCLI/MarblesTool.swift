@@ -320,46 +320,49 @@ package enum MarblesTool {
       return 1
     case .success(let loaded): source = loaded
     }
-    let outcome = environment.run(
-      source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-    let run: ScriptRun
-    switch outcome {
-    case .failed:
-      io.err += outcome.diagnostics.render(in: source)
-      return 1
-    case .completed(let completed), .stopped(let completed): run = completed
-    }
-    // A run that stopped early steps up to the stop (marked on every lane), then its error.
-    let exitCode: Int32 = run.stopped == nil ? 0 : 1
-    defer { io.err += outcome.diagnostics.render(in: source) }
+    // The run goes only as far as the steps shown need (`StepStream`).
+    let run = IncrementalRun(
+      source, options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
-    var renderer = StepRenderer(options: .init(theme: theme, color: color))
-    var shown = run
-    var footer = ""
-    if options.quiz {
-      let (quiz, hidden) = run.quiz
-      shown = quiz
-      renderer.hidden = hidden
-      footer = quizFooter(hidden, file: source.name)
+    let stream = StepStream(
+      run: run, renderer: StepRenderer(options: .init(theme: theme, color: color)),
+      quiz: options.quiz)
+    if case .failed(let diagnostics)? = run.outcome {
+      io.err += diagnostics.render(in: source)
+      return 1
     }
+    // A run that stopped early steps up to the stop (marked on every lane), then its error;
+    // one still going when the steps stop (`q`, `--max-output`) reports its warnings.
+    defer {
+      io.err += (run.outcome?.diagnostics ?? run.warnings).render(in: source)
+    }
+    func exitCode() -> Int32 {
+      if case .stopped? = run.outcome { return 1 }
+      return 0
+    }
+    let footer = options.quiz ? quizFooter(stream.hidden, file: source.name) : ""
     guard let terminal = environment.stepTerminal else {
       // Each step printed as soon as it is drawn; past `--max-output` the steps stop.
-      renderer.each(of: shown) { io.write($0) }
+      var index = 0
+      while let screen = stream.screen(index) {
+        guard io.write((index > 0 ? "\n" : "") + screen) else { return 1 }
+        index += 1
+      }
       io.write(footer)
-      return io.stop == nil ? exitCode : 1
+      return io.stop == nil ? exitCode() : 1
     }
-    let steps = renderer.steps(of: shown)
     var index = 0
     while true {
+      guard let screen = stream.screen(index) else { return exitCode() }
+      let last = stream.isLast(index)
       terminal.show(
-        steps.screen(index) + (index == steps.count - 1 ? footer : "")
-          + "\n[Enter/n] next  [p] previous  [q] quit"
-          + (index == steps.count - 1 ? "  (last frame)" : "") + "\n")
+        screen + (last ? footer : "") + "\n[Enter/n] next  [p] previous  [q] quit"
+          + (last ? "  (last frame)" : "") + "\n")
       switch terminal.readKey() {
-      case .next?: index = min(index + 1, steps.count - 1)
+      case .next?: if !last { index += 1 }
       case .previous?: index = max(index - 1, 0)
-      case .quit?, nil: return exitCode
+      case .quit?, nil: return exitCode()
       case .other?: continue
       }
     }

@@ -70,14 +70,14 @@ func measure(_ name: String, events: Int, note: String = "", _ body: () throws -
 
 /// Runs a child process `repetitions` times; the row has the median time and the largest peak.
 @MainActor @discardableResult
-func measureChild(_ name: String, events: Int, _ arguments: [String]) -> (
-  seconds: Double, peak: Int
-) {
+func measureChild(_ name: String, events: Int, _ arguments: [String], exitStatus: Int32 = 0)
+  -> (seconds: Double, peak: Int)
+{
   var runs: [ChildRun] = []
   for _ in 0..<repetitions { runs.append(runChild(arguments)) }
   let seconds = median(runs.map(\.seconds))
   let peak = runs.map(\.peakBytes).max() ?? 0
-  let failed = runs.first { !$0.succeeded }
+  let failed = runs.first { $0.exitStatus != exitStatus }
   let note = failed.map { "FAILED: exit status \($0.exitStatus)" } ?? ""
   rows.append(Row(name: name, events: events, seconds: seconds, note: note, childPeakBytes: peak))
   return (seconds, peak)
@@ -327,6 +327,34 @@ if let marbles = marblesBinary {
       "marbles render 20 x \(size(renderFrames)) (e2e)", events: 20 * renderFrames / 3,
       [marbles, "render", script, "--color", "never"]
     ).seconds
+}
+
+// MARK: 5b. `marbles step` on an endless script: the time to its first step.
+
+// `show interval(1)` at `--max-frames` 100k: drawn after running the whole run (what `step`
+// did before it streamed), and streamed (the 4096 frames `marbles step` runs first, then the
+// step); end to end, `marbles step` stopped by `--max-output` after its first step.
+let stepFrames = 100_000 / scale
+let endless = SourceFile(name: "endless.marble", text: "show interval(1)\n")
+measure("step: first step, whole run first (\(size(stepFrames)) frames)", events: stepFrames) {
+  let outcome = ScriptEngine.run(endless, options: RunOptions(maxFrames: stepFrames))
+  guard let run = outcome.run else { return print("step: the run failed") }
+  _ = StepRenderer().steps(of: run).screen(0)
+}
+measure("step: first step, streamed (4096 frames)", events: 4096) {
+  let run = IncrementalRun(endless, options: RunOptions(maxFrames: stepFrames))
+  run.run(through: 4096)
+  guard let recorded = run.recordedSoFar else { return print("step: the run failed") }
+  let steps = StepRenderer().steps(ofRunSoFar: recorded)
+  guard steps.isSettled(0) else { return print("step: the first step is not settled") }
+  _ = steps.screen(0)
+}
+if let marbles = marblesBinary {
+  let script = try Scripts.write("show interval(1)\n", named: "endless.marble")
+  measureChild(
+    "marbles step, first step of an endless script (e2e)", events: 4096,
+    [marbles, "step", script, "--max-frames", "1000000000", "--max-output", "600"],
+    exitStatus: 1)
 }
 
 // MARK: 5. render: 20 lanes × 10,000 frames.

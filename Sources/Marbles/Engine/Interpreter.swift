@@ -44,53 +44,10 @@ enum Interpreter {
 
   /// Compiles, type-checks and runs the parsed `script` on `runtime`.
   static func run(_ script: Script, syntax: [Diagnostic], on runtime: Runtime) -> ScriptOutcome {
-    let scheduler = runtime.scheduler
-    var compiler = Compiler(runtime: runtime)
-    let statements = compiler.compile(script)
-    let found = sortedByPosition(
-      syntax + compiler.diagnostics + TypeCheck.check(script, marbles: compiler.parsedMarbles))
-    if found.containsError { return .failed(found) }
-    runtime.warnings = found
-
-    let session = Session(runtime: runtime, statements: statements)
-    defer { session.tearDown() }
-    scheduler.schedule(at: 0) { session.setUp() }
-    var reason = RunStop.Reason.runtimeError
-    do {
-      try scheduler.run()
-    } catch {
-      switch error {
-      case .stopped, .realSchedulerInVirtualRun: break
-      case .frameLimitExceeded(let limit, let nextFrame):
-        if !runtime.hasFailed { reason = .frameLimit }
-        runtime.fail(
-          Diagnostic.Interpreter.frameLimit(
-            limit: limit, nextFrame: nextFrame, lanes: session.activeLaneNames,
-            at: session.activeLaneRange))
-      case .actionLimitExceeded(let limit, let frame):
-        if !runtime.hasFailed { reason = .actionLimit }
-        runtime.fail(
-          Diagnostic.Interpreter.actionLimit(
-            limit: limit, frame: frame, lanes: session.activeLaneNames,
-            at: session.activeLaneRange))
-      }
-    }
-    if let failure = runtime.failure {
-      // Failed while the statements were evaluated: nothing ran, nothing to draw.
-      guard session.isSetUp else { return .failed(sortedByPosition(runtime.warnings) + [failure]) }
-      if runtime.failedByBudget { reason = .budget }
-      var run = session.makeRun(stoppedAt: scheduler.now)
-      run.diagnostics = sortedByPosition(runtime.warnings) + [failure]
-      run.stopped = RunStop(frame: scheduler.now, reason: reason, message: failure.message)
-      return .stopped(run)
-    }
-    return .completed(session.makeRun())
-  }
-
-  private static func sortedByPosition(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    diagnostics.enumerated().sorted {
-      ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
-    }.map(\.element)
+    let run = RunInProgress(script, syntax: syntax, on: runtime)
+    run.run(through: nil)
+    return run.outcome
+      ?? .failed([.error("the script could not be run", at: SourceRange(line: 1, column: 1))])
   }
 }
 

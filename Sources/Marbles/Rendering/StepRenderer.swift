@@ -37,7 +37,12 @@ public struct StepRenderer: Sendable {
     /// The keys of every value of the run, so that a value keeps its glyph at every step.
     let keys: DiagramKeys<TimelineValue>
 
-    init(run recorded: ScriptRun, renderer: StepRenderer) {
+    /// Whether `run` is the whole run; one still going (`steps(ofRunSoFar:)`) is drawn with
+    /// `step 3 of ?` (its number of steps is not known yet), its values keyed as far as known.
+    public let isFinished: Bool
+
+    init(run recorded: ScriptRun, renderer: StepRenderer, isFinished: Bool = true) {
+      self.isFinished = isFinished
       var run = recorded
       // Each lane's events made once (a run's lanes make them from their recording on every
       // access); the diagram reads their order of work from the recording.
@@ -55,6 +60,17 @@ public struct StepRenderer: Sendable {
       return diagram.last - diagram.first + 1 - elided
     }
 
+    /// Whether step `index` of a run still going is drawn now as the run will draw it once it
+    /// has gone on: the step exists, its frame has run, and enough frames after it have run
+    /// that no later event can change which frames are steps up to it (a stretch where
+    /// nothing happens is skipped only once it is over). Always true for a finished run's
+    /// steps. The glyph keys can still differ (they are made from every value of a run).
+    public func isSettled(_ index: Int) -> Bool {
+      if isFinished { return index < count }
+      guard index < count else { return false }
+      return frame(index) + TimeAxis.elidedOver + 1 < run.lastFrame
+    }
+
     func frame(_ index: Int) -> Int {
       var frame = diagram.first + index
       for gap in diagram.axis.gaps {
@@ -67,7 +83,7 @@ public struct StepRenderer: Sendable {
     /// Step `index` (`0..<count`) as text ending with a newline.
     public func screen(_ index: Int) -> String {
       let frame = self.frame(index)
-      var out = "step \(index + 1) of \(count): frame \(frame)\n"
+      var out = "step \(index + 1) of \(isFinished ? String(count) : "?"): frame \(frame)\n"
       let window = max(diagram.first, frame - StepRenderer.windowFrames + 1)...frame
       let part = run.cut(window)
       let drawing = TextRenderer(options: renderer.options)
@@ -100,6 +116,12 @@ public struct StepRenderer: Sendable {
 
   public func steps(of run: ScriptRun) -> Steps {
     Steps(run: run.oneRowPerSubscription, renderer: self)
+  }
+
+  /// The steps of a run still going (`IncrementalRun.recordedSoFar`): those up to its last
+  /// frame, their header `step 3 of ?`; `Steps.isSettled` says which are final.
+  public func steps(ofRunSoFar run: ScriptRun) -> Steps {
+    Steps(run: run.oneRowPerSubscription, renderer: self, isFinished: false)
   }
 
   /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.

@@ -204,6 +204,13 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     if frame > now { clock = frame }
   }
 
+  /// Runs every action up to and including frame `frame`, leaving the clock at the last action
+  /// run (`advance(to:)` moves it to `frame`): a run taken forward a piece at a time this way
+  /// ends exactly where `run()` would have.
+  public func run(through frame: Int) throws(VirtualTimeError) {
+    try runActions(through: frame)
+  }
+
   /// Moves the clock `frames` forward, running what falls due on the way.
   public func advance(by frames: Int) throws(VirtualTimeError) {
     try advance(to: now &+ max(0, frames))
