@@ -97,10 +97,9 @@ public func marbleString<Value>(
 ///
 /// Values are keyed in order of first appearance: by `literal` when it gives a key no earlier
 /// value took (with an argument when it names one), else by the first letter that is neither
-/// taken nor `reserved`, with the argument `describe(value)`; past `z` by `overflow`, or nil
-/// when there is none. `trailing` arguments (`error: …`) come last.
+/// taken nor `reserved`, with the argument `describe(value)`; nil when the letters run out. `trailing` arguments (`error: …`) come last.
 func coldCall<Value: Equatable>(
-  _ events: [Recorded<Value>], reserved: Set<String> = [], overflow: String? = nil,
+  _ events: [Recorded<Value>], reserved: Set<String> = [],
   literal: (Value) -> (key: String, argument: String?)?, describe: (Value) -> String,
   trailing: [String]
 ) -> String? {
@@ -114,7 +113,7 @@ func coldCall<Value: Equatable>(
       if let argument { arguments.append("\(key): \(argument)") }
     } else if let key = "abcdefghijklmnopqrstuvwxyz".map(String.init).first(where: {
       !reserved.contains($0) && !taken($0)
-    }) ?? overflow {
+    }) {
       keys.append((value, key))
       arguments.append("\(key): \(describe(value))")
     } else {

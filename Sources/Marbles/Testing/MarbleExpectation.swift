@@ -114,7 +114,7 @@ extension Timeline where Value: Equatable {
   /// `cold("-a|", a: 10)`, keyed first come first served by how values print (`"x"` is drawn `x`
   /// with `x: "x"`), with `error: …` when it fails with anything but the default
   /// `MarbleError("error")` (so two inner signals that fail differently never print alike), or
-  /// a list of events when the timeline has no marble form.
+  /// a list of events when the timeline has no marble form (or more than 26 values need letters).
   var coldDescription: String {
     let errors = events.compactMap { recorded -> String? in
       guard case .error(let error) = recorded.event,
@@ -123,7 +123,7 @@ extension Timeline where Value: Equatable {
       return "error: \(String(reflecting: error))"
     }
     let call = coldCall(
-      events, overflow: "?",
+      events,
       literal: { value in
         let full = MarbleDiff.describe(value)
         let quoted = full.count == 3 && full.first == "\"" && full.last == "\""
