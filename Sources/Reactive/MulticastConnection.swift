@@ -21,7 +21,7 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
     self.signal = subject
     self.probe = probe
     if let probe {
-      probe.record("connected", false)
+      probe.record(.connected, false)
       subject.addProbe(probe)
     }
   }
@@ -37,7 +37,7 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
     let serial = SerialDisposable()
     connection = serial
     lock.unlock()
-    probe?.record("connected", true)
+    probe?.record(.connected, true)
     serial.inner = source.subscribe(signal)
     return serial
   }
@@ -48,18 +48,18 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
   /// A `probe` is told the number of its subscribers as lane `subscribers` (and `connected`).
   public func autoconnect(probe: StateProbe? = nil) -> Signal<Value> {
     let count = Locked(0)
-    probe?.record("connected", lock.withLock { connection != nil })
-    probe?.record("subscribers", 0)
+    probe?.record(.connected, lock.withLock { connection != nil })
+    probe?.record(.subscribers, 0)
     return Signal { subscriber in
       let subscription = self.signal.subscribe(subscriber)
       let subscribers = count.withLock {
         $0 += 1
         return $0
       }
-      probe?.record("subscribers", subscribers)
+      probe?.record(.subscribers, subscribers)
       if subscribers == 1 {
         self.connect()
-        if probe !== self.probe { probe?.record("connected", true) }
+        if probe !== self.probe { probe?.record(.connected, true) }
       }
       return ActionDisposable {
         subscription.dispose()
@@ -67,15 +67,15 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
           $0 -= 1
           return $0
         }
-        probe?.record("subscribers", left)
+        probe?.record(.subscribers, left)
         if left == 0 {
           self.lock.withLock {
             let connection = self.connection
             self.connection = nil
             return connection
           }?.dispose()
-          self.probe?.record("connected", false)
-          if probe !== self.probe { probe?.record("connected", false) }
+          self.probe?.record(.connected, false)
+          if probe !== self.probe { probe?.record(.connected, false) }
         }
       }
     }

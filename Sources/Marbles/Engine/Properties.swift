@@ -14,7 +14,7 @@ enum Properties {
   /// The state lanes of stateful operators (`s.acc`, `s.taken`, …): the rows' internals lanes.
   static let operatorLanes: [String] = {
     var seen: Set<String> = []
-    return Catalogue.entries.flatMap { $0.internals?.lanes ?? [] }.filter {
+    return Catalogue.entries.flatMap { $0.internals?.lanes.map(\.name) ?? [] }.filter {
       seen.insert($0).inserted
     }
   }()

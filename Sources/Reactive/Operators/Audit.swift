@@ -20,7 +20,7 @@ extension Signal {
     Signal { subscriber in
       let state = Locked((latest: Value?.none, running: false, completed: false))
       let report = probe?.take()
-      report?("pending", Value?.none as Any)
+      report?(.pending, Value?.none as Any)
       let timer = SerialDisposable()
       subscriber.attach(timer)
       return self.subscribe(for: subscriber) { event in
@@ -32,7 +32,7 @@ extension Signal {
             state.running = true
             return true
           }
-          report?("pending", value)
+          report?(.pending, value)
           guard starts else { return }
           let ender = Subscriber<T> { ending in
             switch ending {
@@ -45,7 +45,7 @@ extension Signal {
                 }
                 return (state.latest, state.completed)
               }
-              report?("pending", Value?.none as Any)
+              report?(.pending, Value?.none as Any)
               if let value { subscriber.sendNext(value) }
               if completed { subscriber.sendCompleted() }
             case .error(let error): subscriber.sendError(error)

@@ -19,7 +19,7 @@ extension Signal {
     Signal { subscriber in
       let state = Locked((latest: Value?.none, waiting: false, completed: false))
       let report = probe?.take()
-      report?("pending", Value?.none as Any)
+      report?(.pending, Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -29,7 +29,7 @@ extension Signal {
             state.waiting = true
             return true
           }
-          report?("pending", value)
+          report?(.pending, value)
           guard starts else { return }
           subscriber.schedule(on: scheduler, after: frames) {
             let (value, completed) = state.withLock { state in
@@ -39,7 +39,7 @@ extension Signal {
               }
               return (state.latest, state.completed)
             }
-            report?("pending", Value?.none as Any)
+            report?(.pending, Value?.none as Any)
             if let value { subscriber.sendNext(value) }
             if completed { subscriber.sendCompleted() }
           }

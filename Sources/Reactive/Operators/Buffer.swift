@@ -16,13 +16,13 @@ extension Signal {
     Signal<[Value]> { subscriber in
       let buffer = Locked<[Value]>([])
       let report = probe?.take()
-      report?("buffered", [Value]())
+      report?(.buffered, [Value]())
       let take = {
         let values = buffer.withLock { values -> [Value] in
           defer { values = [] }
           return values
         }
-        report?("buffered", [Value]())
+        report?(.buffered, [Value]())
         return values
       }
       self.subscribe(for: subscriber) { event in
@@ -32,7 +32,7 @@ extension Signal {
             $0.append(value)
             return $0
           }
-          report?("buffered", values)
+          report?(.buffered, values)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(take())

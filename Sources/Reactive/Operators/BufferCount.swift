@@ -23,7 +23,7 @@ extension Signal {
       var open: [[Value]] = []
       var count = 0
       let report = probe?.take()
-      report?("buffered", [Value]())
+      report?(.buffered, [Value]())
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -37,7 +37,7 @@ extension Signal {
           // Buffers fill up in the order they were opened.
           let ready = open.prefix(full)
           open.removeFirst(full)
-          report?("buffered", open.first ?? [])
+          report?(.buffered, open.first ?? [])
           for buffer in ready {
             if subscriber.isDisposed { return }
             subscriber.sendNext(buffer)

@@ -26,7 +26,7 @@ extension Signal {
           defer { buffer = [] }
           return buffer
         }
-        report?("buffered", [Value]())
+        report?(.buffered, [Value]())
         if let previous { subscriber.sendNext(previous) }
         if subscriber.isDisposed { return }
         let ender = Subscriber<T> { event in
@@ -54,14 +54,14 @@ extension Signal {
             buffer?.append(value)
             return buffer ?? []
           }
-          report("buffered", filled)
+          report(.buffered, filled)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           let rest = buffer.withLock { buffer -> [Value] in
             defer { buffer = nil }
             return buffer ?? []
           }
-          report?("buffered", [Value]())
+          report?(.buffered, [Value]())
           subscriber.sendNext(rest)
           subscriber.sendCompleted()
         }
@@ -91,11 +91,11 @@ extension Signal {
     Signal<[Value]> { subscriber in
       let state = Locked((next: 0, open: [(id: Int, values: [Value])]()))
       let report = probe?.take()
-      report?("buffers", [[Value]]())
+      report?(.buffers, [[Value]]())
       /// Tells the probe (if any) the open arrays.
       func reportOpen() {
         guard let report else { return }
-        report("buffers", state.withLock { $0.open.map(\.values) })
+        report(.buffers, state.withLock { $0.open.map(\.values) })
       }
       openings.subscribe(for: subscriber) { event in
         switch event {
@@ -145,7 +145,7 @@ extension Signal {
             defer { state.open = [] }
             return state.open.map(\.values)
           }
-          if !rest.isEmpty { report?("buffers", [[Value]]()) }
+          if !rest.isEmpty { report?(.buffers, [[Value]]()) }
           for values in rest { subscriber.sendNext(values) }
           subscriber.sendCompleted()
         }

@@ -22,7 +22,7 @@ extension Signal {
       let timer = SerialDisposable()
       subscriber.attach(timer)
       let report = probe?.take()
-      report?("buffered", [Value]())
+      report?(.buffered, [Value]())
       func flush() {
         timer.swap(nil)?.dispose()
         let values = buffer.withLock { values -> [Value] in
@@ -30,7 +30,7 @@ extension Signal {
           return values
         }
         if !values.isEmpty {
-          report?("buffered", [Value]())
+          report?(.buffered, [Value]())
           subscriber.sendNext(values)
         }
       }
@@ -41,7 +41,7 @@ extension Signal {
             values.append(value)
             return values.count == 1
           }
-          if let report { report("buffered", buffer.withLock { $0 }) }
+          if let report { report(.buffered, buffer.withLock { $0 }) }
           if first { timer.swap(scheduler.schedule(after: frames) { flush() })?.dispose() }
         case .error(let error):
           subscriber.sendError(error)

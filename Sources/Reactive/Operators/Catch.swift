@@ -11,10 +11,10 @@ extension Signal {
   ) -> Signal<Value> {
     Signal { subscriber in
       let report = probe?.take()
-      report?("switched", false)
+      report?(.switched, false)
       return self.subscribe(for: subscriber) { event in
         if case .error(let error) = event {
-          report?("switched", true)
+          report?(.switched, true)
           handler(error).subscribe(for: subscriber, subscriber.send)
         } else {
           subscriber.send(event)
@@ -43,13 +43,13 @@ extension Signal {
   public func then<T>(probe: StateProbe? = nil, _ next: @escaping () -> Signal<T>) -> Signal<T> {
     Signal<T> { subscriber in
       let report = probe?.take()
-      report?("switched", false)
+      report?(.switched, false)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next: break
         case .error(let error): subscriber.sendError(error)
         case .completed:
-          report?("switched", true)
+          report?(.switched, true)
           next().subscribe(for: subscriber, subscriber.send)
         }
       }

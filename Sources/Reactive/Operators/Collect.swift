@@ -13,12 +13,12 @@ extension Signal {
     Signal<[Value]> { subscriber in
       var values: [Value] = []
       let report = probe?.take()
-      report?("buffered", values)
+      report?(.buffered, values)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           values.append(value)
-          report?("buffered", values)
+          report?(.buffered, values)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(values)

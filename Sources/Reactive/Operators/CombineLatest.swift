@@ -17,14 +17,14 @@ extension Signal {
     return Signal<[Value]> { subscriber in
       let state = Locked(CombineState<Value>(count: signals.count))
       let report = probe?.take()
-      report?("latest", state.withLock { $0.latest })
+      report?(.latest, state.withLock { $0.latest })
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
         signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let combined = state.withLock { $0.update(index, with: value) }
-            if let report { report("latest", state.withLock { $0.latest }) }
+            if let report { report(.latest, state.withLock { $0.latest }) }
             if let combined { subscriber.sendNext(combined) }
           case .error(let error):
             subscriber.sendError(error)

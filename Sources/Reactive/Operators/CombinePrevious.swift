@@ -18,13 +18,13 @@ extension Signal {
     Signal<T> { subscriber in
       var previous = start
       let report = probe?.take()
-      report?("previous", previous)
+      report?(.previous, previous)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let result = reduce(previous, value)
           previous = value
-          report?("previous", value)
+          report?(.previous, value)
           subscriber.sendNext(result)
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()
@@ -46,13 +46,13 @@ extension Signal {
     Signal<(Value, Value)> { subscriber in
       var previous: Value?
       let report = probe?.take()
-      report?("previous", Value?.none as Any)
+      report?(.previous, Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let last = previous
           previous = value
-          report?("previous", value)
+          report?(.previous, value)
           if let last { subscriber.sendNext((last, value)) }
         case .error(let error): subscriber.sendError(error)
         case .completed: subscriber.sendCompleted()

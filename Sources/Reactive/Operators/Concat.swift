@@ -56,8 +56,8 @@ extension Signal {
       let report = probe?.take()
       var ordinal = 0
       var queued: [Int] = []
-      report?("current", Int?.none as Any)
-      report?("queue", queued)
+      report?(.current, Int?.none as Any)
+      report?(.queue, queued)
       func startNext() {
         while true {
           let next: Signal<T>? = state.withLock { state in
@@ -76,7 +76,7 @@ extension Signal {
           let inner = Subscriber<T> { event in
             if case .completed = event {
               state.withLock { $0.active = false }
-              report?("current", Int?.none as Any)
+              report?(.current, Int?.none as Any)
               if subscribing { finishedSynchronously = true } else { startNext() }
             } else {
               subscriber.send(event)
@@ -84,8 +84,8 @@ extension Signal {
           }
           current.inner = inner
           if let report, !queued.isEmpty {
-            report("current", queued.removeFirst())
-            report("queue", queued)
+            report(.current, queued.removeFirst())
+            report(.queue, queued)
           }
           next.subscribe(inner)
           subscribing = false
@@ -99,7 +99,7 @@ extension Signal {
           if let report {
             ordinal += 1
             queued.append(ordinal)
-            report("queue", queued)
+            report(.queue, queued)
           }
           startNext()
         case .error(let error):

@@ -32,7 +32,7 @@ extension Signal {
       let shared = connector?() ?? ReplaySubject<Value>(capacity: 0)
       if let report = probe?.take() {
         let subjectProbe = StateProbe()
-        subjectProbe.arm(report)
+        subjectProbe.armWithLanes(report)
         shared.addProbe(subjectProbe)
       }
       selector(shared).subscribe(for: subscriber) { subscriber.send($0) }

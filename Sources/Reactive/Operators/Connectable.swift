@@ -38,7 +38,7 @@ public final class ResettingConnection<Value>: @unchecked Sendable {
     self.probe = probe
     let subject = connector()
     self.subject = subject
-    probe?.record("connected", false)
+    probe?.record(.connected, false)
     watch(subject)
   }
 
@@ -71,7 +71,7 @@ public final class ResettingConnection<Value>: @unchecked Sendable {
     upstream = made
     connection = made
     lock.unlock()
-    probe?.record("connected", true)
+    probe?.record(.connected, true)
     let subscription = source.subscribe(made)
     return ActionDisposable { [weak self] in
       subscription.dispose()
@@ -91,7 +91,7 @@ public final class ResettingConnection<Value>: @unchecked Sendable {
       return .some(fresh)
     }
     guard let fresh else { return }
-    probe?.record("connected", false)
+    probe?.record(.connected, false)
     if let fresh { watch(fresh) }
   }
 
@@ -99,7 +99,7 @@ public final class ResettingConnection<Value>: @unchecked Sendable {
   private func watch(_ subject: Subject<Value>) {
     guard let probe else { return }
     let forward = StateProbe()
-    forward.arm { [weak self] lane, value in
+    forward.armWithLanes { [weak self] lane, value in
       guard let self, self.lock.withLock({ self.subject === subject }) else { return }
       probe.record(lane, value)
     }

@@ -14,13 +14,13 @@ extension Signal {
       var index = 0
       var total = 0
       let report = probe?.take()
-      report?("counted", 0)
+      report?(.counted, 0)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           if predicate(value, index) {
             total += 1
-            report?("counted", total)
+            report?(.counted, total)
           }
           index += 1
         case .error(let error):

@@ -21,7 +21,7 @@ extension Signal {
       let timer = SerialDisposable()
       subscriber.attach(timer)
       let report = probe?.take()
-      report?("pending", Value?.none as Any)
+      report?(.pending, Value?.none as Any)
       func flush(_ generation: Int?) {
         let value = state.withLock { state -> Value? in
           if let generation, generation != state.generation { return nil }
@@ -29,7 +29,7 @@ extension Signal {
           return state.pending
         }
         if let value {
-          report?("pending", Value?.none as Any)
+          report?(.pending, Value?.none as Any)
           subscriber.sendNext(value)
         }
       }
@@ -41,7 +41,7 @@ extension Signal {
             state.generation += 1
             return state.generation
           }
-          report?("pending", value)
+          report?(.pending, value)
           let ender = Subscriber<T> { ending in
             switch ending {
             case .next:

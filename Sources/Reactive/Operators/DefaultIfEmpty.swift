@@ -14,11 +14,11 @@ extension Signal {
     Signal { subscriber in
       var sawValue = false
       let report = probe?.take()
-      report?("arrived", false)
+      report?(.arrived, false)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next:
-          if !sawValue { report?("arrived", true) }
+          if !sawValue { report?(.arrived, true) }
           sawValue = true
         case .completed: if !sawValue { subscriber.sendNext(value) }
         case .error: break

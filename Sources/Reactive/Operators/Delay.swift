@@ -22,20 +22,20 @@ extension Signal {
       // The values scheduled and not sent yet (drawn only): all wait equally long, so they
       // leave in the order they came.
       let pending = Locked<[Value]>([])
-      report?("pending", [Value]())
+      report?(.pending, [Value]())
       return self.subscribe(for: subscriber) { event in
         if case .error = event {
           subscriber.send(event)
         } else if let report, case .next(let value) = event {
           report(
-            "pending",
+            .pending,
             pending.withLock {
               $0.append(value)
               return $0
             })
           subscriber.schedule(on: scheduler, after: frames) {
             report(
-              "pending",
+              .pending,
               pending.withLock {
                 $0.removeFirst()
                 return $0

@@ -19,11 +19,11 @@ extension Signal {
       let report = probe?.take()
       // The values held (drawn only), by arrival number.
       let held = Locked<[(Int, Value)]>([])
-      report?("pending", [Value]())
+      report?(.pending, [Value]())
       func settle(_ number: Int) {
         if let report {
           report(
-            "pending",
+            .pending,
             held.withLock {
               $0.removeAll { $0.0 == number }
               return $0.map(\.1)
@@ -44,7 +44,7 @@ extension Signal {
           let number = arrivals
           if let report {
             report(
-              "pending",
+              .pending,
               held.withLock {
                 $0.append((number, value))
                 return $0.map(\.1)

@@ -16,12 +16,12 @@ extension Signal {
       let report = probe?.take()
       // The first value of each key, in order (drawn only).
       var firsts: [Value] = []
-      report?("seen", firsts)
+      report?(.seen, firsts)
       return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !seen.insert(key(value)).inserted { return }
         if let report, case .next(let value) = event {
           firsts.append(value)
-          report("seen", firsts)
+          report(.seen, firsts)
         }
         subscriber.send(event)
       }

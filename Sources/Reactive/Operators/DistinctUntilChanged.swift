@@ -16,7 +16,7 @@ extension Signal {
         if case .next(let value) = event {
           if let last = previous.value, isEquivalent(last, value) { return }
           previous.value = value
-          report?("previous", value)
+          report?(.previous, value)
         }
         subscriber.send(event)
       }

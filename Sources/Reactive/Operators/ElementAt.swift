@@ -17,13 +17,13 @@ extension Signal {
     Signal { subscriber in
       var position = 0
       let report = probe?.take()
-      report?("index", 0)
+      report?(.index, 0)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           defer {
             position += 1
-            report?("index", position)
+            report?(.index, position)
           }
           guard position == index else { return }
           subscriber.sendNext(value)

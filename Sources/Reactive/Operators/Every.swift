@@ -17,13 +17,13 @@ extension Signal {
     Signal<Bool> { subscriber in
       var index = 0
       let report = probe?.take()
-      report?("matching", true)
+      report?(.matching, true)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           defer { index += 1 }
           guard !predicate(value, index) else { return }
-          report?("matching", false)
+          report?(.matching, false)
           subscriber.sendNext(false)
           subscriber.sendCompleted()
         case .error(let error):

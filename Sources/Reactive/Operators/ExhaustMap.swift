@@ -18,7 +18,7 @@ extension Signal {
     Signal<T> { subscriber in
       let state = Locked((busy: false, outerDone: false))
       let report = probe?.take()
-      report?("active", [Int]())
+      report?(.active, [Int]())
       var values = 0
       return self.subscribe(for: subscriber) { event in
         switch event {
@@ -30,12 +30,12 @@ extension Signal {
             return true
           }
           guard starts else { return }
-          report?("active", [values])
+          report?(.active, [values])
           var token: CompositeDisposable.Token?
           let inner = Subscriber<T> { innerEvent in
             guard case .completed = innerEvent else { return subscriber.send(innerEvent) }
             subscriber.detach(token)
-            report?("active", [Int]())
+            report?(.active, [Int]())
             let done = state.withLock { state -> Bool in
               state.busy = false
               return state.outerDone

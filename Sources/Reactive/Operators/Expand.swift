@@ -35,10 +35,10 @@ extension Signal {
       let report = probe?.take()
       var arrived = 0
       var active: [Int] = []
-      report?("active", active)
-      if concurrent != nil { report?("queue", [Int]()) }
+      report?(.active, active)
+      if concurrent != nil { report?(.queue, [Int]()) }
       func reportQueue() {
-        if concurrent != nil { report?("queue", waiting.map(\.ordinal)) }
+        if concurrent != nil { report?(.queue, waiting.map(\.ordinal)) }
       }
       func completeIfDone() {
         let done = state.withLock { $0.sourceDone && $0.running == 0 } && waiting.isEmpty
@@ -64,7 +64,7 @@ extension Signal {
         if subscriber.isDisposed { return }
         if report != nil {
           active.append(ordinal)
-          report?("active", active)
+          report?(.active, active)
         }
         var token: CompositeDisposable.Token?
         let inner = Subscriber<Value> { event in
@@ -80,7 +80,7 @@ extension Signal {
               reportQueue()
               send(next.value, next.ordinal)
             } else {
-              report?("active", active)
+              report?(.active, active)
               state.withLock { $0.running -= 1 }
               completeIfDone()
             }

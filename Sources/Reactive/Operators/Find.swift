@@ -39,13 +39,13 @@ extension Signal {
     Signal<T> { subscriber in
       var index = 0
       let report = probe?.take()
-      report?("index", 0)
+      report?(.index, 0)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           guard predicate(value, index) else {
             index += 1
-            report?("index", index)
+            report?(.index, index)
             return
           }
           subscriber.sendNext(result(value, index))

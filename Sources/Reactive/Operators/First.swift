@@ -26,12 +26,12 @@ extension Signal {
   {
     Signal { subscriber in
       let report = probe?.take()
-      report?("matched", false)
+      report?(.matched, false)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           guard predicate(value) else { return }
-          report?("matched", true)
+          report?(.matched, true)
           subscriber.sendNext(value)
           subscriber.sendCompleted()
         case .error:

@@ -18,7 +18,7 @@ extension Signal {
       let report = probe?.take()
       var ordinal = 0
       var running: [Int] = []
-      report?("active", running)
+      report?(.active, running)
       let finishOne = {
         if active.decrement() == 0 { subscriber.sendCompleted() }
       }
@@ -31,14 +31,14 @@ extension Signal {
           if let report {
             ordinal += 1
             running.append(ordinal)
-            report("active", running)
+            report(.active, running)
           }
           let mine = ordinal
           let innerSubscriber = Subscriber<T> { innerEvent in
             if case .completed = innerEvent {
               if let report {
                 running.removeAll { $0 == mine }
-                report("active", running)
+                report(.active, running)
               }
               subscriber.detach(token)
               finishOne()

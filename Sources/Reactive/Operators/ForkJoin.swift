@@ -18,8 +18,8 @@ extension Signal {
     return Signal<[Value]> { subscriber in
       let state = Locked((last: [Value?](repeating: nil, count: signals.count), done: 0))
       let report = probe?.take()
-      report?("latest", state.value.last)
-      report?("done", 0)
+      report?(.latest, state.value.last)
+      report?(.done, 0)
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
         signal.subscribe(for: subscriber) { event in
@@ -29,14 +29,14 @@ extension Signal {
               $0.last[index] = value
               return $0.last
             }
-            report?("latest", last)
+            report?(.latest, last)
           case .error(let error): subscriber.sendError(error)
           case .completed:
             let (values, finished, done) = state.withLock { state -> ([Value?], Bool, Int) in
               state.done += 1
               return (state.last, state.done == signals.count, state.done)
             }
-            report?("done", done)
+            report?(.done, done)
             guard values[index] != nil else { return subscriber.sendCompleted() }
             guard finished else { return }
             subscriber.sendNext(values.compactMap { $0 })

@@ -48,7 +48,7 @@ extension Signal {
       let state = Locked(
         (groups: [Key: Subject<Element>](), keys: [Key](), active: 0, released: false))
       let report = probe?.take()
-      report?("groups", [Key]())
+      report?(.groups, [Key]())
       let upstream = SerialDisposable()
       let durations = CompositeDisposable()
       /// Ends the source subscription once neither the result nor any group is subscribed.
@@ -86,7 +86,7 @@ extension Signal {
           return (group, true, state.keys)
         }
         if isNew {
-          report?("groups", keys)
+          report?(.groups, keys)
           let counted = Signal<Element> { inner in
             state.withLock { $0.active += 1 }
             inner.attach(
@@ -110,7 +110,7 @@ extension Signal {
                 state.keys.removeAll { $0 == valueKey }
                 return state.keys
               }
-              if let keys { report?("groups", keys) }
+              if let keys { report?(.groups, keys) }
               group.send(event)
             }
             let watcher = Subscriber<Closing> { event in

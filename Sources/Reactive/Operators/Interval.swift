@@ -23,13 +23,13 @@ extension Signal where Value == Int {
         return scheduler.schedule(every: period) { subscriber.sendNext(scheduler.now) }
       }
       let ticks = Locked(0)
-      report("ticks", 0)
+      report(.ticks, 0)
       return scheduler.schedule(every: period) {
         let n = ticks.withLock { n -> Int in
           n += 1
           return n
         }
-        report("ticks", n)
+        report(.ticks, n)
         subscriber.sendNext(scheduler.now)
       }
     }

@@ -25,13 +25,13 @@ extension Signal {
     Signal { subscriber in
       var latest: Value?
       let report = probe?.take()
-      report?("latest", Value?.none as Any)
+      report?(.latest, Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           if predicate(value) {
             latest = value
-            report?("latest", value)
+            report?(.latest, value)
           }
         case .error:
           subscriber.send(event)

@@ -25,8 +25,8 @@ extension Signal {
       var ordinal = 0
       var running: [Int] = []
       var queued: [Int] = []
-      report?("active", running)
-      report?("queue", queued)
+      report?(.active, running)
+      report?(.queue, queued)
       func start(_ value: Value) {
         var token: CompositeDisposable.Token?
         let mine = running.last ?? 0
@@ -41,8 +41,8 @@ extension Signal {
           if let report {
             running.removeAll { $0 == mine }
             if next != nil { running.append(queued.removeFirst()) }
-            report("active", running)
-            if next != nil { report("queue", queued) }
+            report(.active, running)
+            if next != nil { report(.queue, queued) }
           }
           if let next { start(next) }
           if done { subscriber.sendCompleted() }
@@ -65,10 +65,10 @@ extension Signal {
             ordinal += 1
             if starts {
               running.append(ordinal)
-              report("active", running)
+              report(.active, running)
             } else {
               queued.append(ordinal)
-              report("queue", queued)
+              report(.queue, queued)
             }
           }
           if starts { start(value) }

@@ -11,7 +11,7 @@ extension Signal {
   public func minimum(
     probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
   ) -> Signal<Value> {
-    reduce(probe: probe, lane: "smallest") { best, value in
+    reduce(probe: probe, lane: .smallest) { best, value in
       areInIncreasingOrder(value, best) ? (value, true) : (best, false)
     }
   }
@@ -28,7 +28,7 @@ extension Signal {
   public func maximum(
     probe: StateProbe? = nil, by areInIncreasingOrder: @escaping (Value, Value) -> Bool
   ) -> Signal<Value> {
-    reduce(probe: probe, lane: "largest") { best, value in
+    reduce(probe: probe, lane: .largest) { best, value in
       areInIncreasingOrder(best, value) ? (value, true) : (best, false)
     }
   }

@@ -14,7 +14,7 @@ extension Signal {
     Signal { subscriber in
       let winner = Locked<Int?>(nil)
       let report = probe?.take()
-      report?("winner", Int?.none as Any)
+      report?(.winner, Int?.none as Any)
       let subscriptions = signals.map { _ in SerialDisposable() }
       for subscription in subscriptions { subscriber.attach(subscription) }
       var reported = false
@@ -28,7 +28,7 @@ extension Signal {
           guard wins else { return }
           if let report, !reported {
             reported = true
-            report("winner", index + 1)
+            report(.winner, index + 1)
           }
           for (other, subscription) in subscriptions.enumerated() where other != index {
             subscription.swap(nil)?.dispose()

@@ -7,13 +7,13 @@ extension Signal {
   ///
   /// - Parameter combine: The accumulation so far and the next value.
   public func reduce(_ combine: @escaping (Value, Value) -> Value) -> Signal<Value> {
-    reduce(probe: nil, lane: "acc") { (combine($0, $1), true) }
+    reduce(probe: nil, lane: .acc) { (combine($0, $1), true) }
   }
 
   /// `reduce(_:)` telling `probe` the value so far as lane `lane` (nil before the first), when
   /// it changes: `combine` says whether the value so far changed.
   func reduce(
-    probe: StateProbe?, lane: String,
+    probe: StateProbe?, lane: StateLane,
     _ combine: @escaping (Value, Value) -> (Value, changed: Bool)
   ) -> Signal<Value> {
     Signal { subscriber in

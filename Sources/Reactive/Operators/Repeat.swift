@@ -35,12 +35,12 @@ extension Signal {
     return Signal { subscriber in
       var subscriptions = 1
       let report = probe?.take()
-      report?("attempt", 1)
+      report?(.attempt, 1)
       Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .completed = event else { return false }
         if let count, subscriptions >= count { return false }
         subscriptions += 1
-        report?("attempt", subscriptions)
+        report?(.attempt, subscriptions)
         return true
       }.start()
       return nil

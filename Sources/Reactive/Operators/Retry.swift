@@ -33,12 +33,12 @@ extension Signal {
     Signal { subscriber in
       var retries = 0
       let report = probe?.take()
-      report?("attempt", 1)
+      report?(.attempt, 1)
       Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
         guard case .error = event else { return false }
         if let count, retries >= count { return false }
         retries += 1
-        report?("attempt", retries + 1)
+        report?(.attempt, retries + 1)
         return true
       }.start()
       return nil

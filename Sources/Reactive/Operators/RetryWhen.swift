@@ -75,7 +75,7 @@ extension Signal {
         if subscriber.isDisposed { return }
         if let report {
           attempt += 1
-          report("attempt", attempt)
+          report(.attempt, attempt)
         }
         state.withLock { $0.sourceDone = false }
         let inner = Subscriber<Value> { event in

@@ -18,11 +18,11 @@ extension RxJSOperators {
     return Signal { subscriber in
       let latest = Locked<Value?>(nil)
       let report = probe?.take()
-      report?("latest", Value?.none as Any)
+      report?(.latest, Value?.none as Any)
       source.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           latest.withLock { $0 = value }
-          report?("latest", value)
+          report?(.latest, value)
         } else {
           subscriber.send(event)
         }
@@ -36,7 +36,7 @@ extension RxJSOperators {
             return latest
           }
           if let value {
-            report?("latest", Value?.none as Any)
+            report?(.latest, Value?.none as Any)
             subscriber.sendNext(value)
           }
         case .error(let error): subscriber.sendError(error)

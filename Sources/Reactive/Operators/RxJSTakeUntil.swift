@@ -19,11 +19,11 @@ extension RxJSOperators {
     let source = signal
     return Signal { subscriber in
       let report = probe?.take()
-      report?("fired", false)
+      report?(.fired, false)
       notifier.subscribe(for: subscriber) { event in
         switch event {
         case .next:
-          report?("fired", true)
+          report?(.fired, true)
           subscriber.sendCompleted()
         case .error(let error): subscriber.sendError(error)
         case .completed: break

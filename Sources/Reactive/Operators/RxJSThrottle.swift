@@ -30,15 +30,15 @@ extension RxJSOperators {
       let window = SerialDisposable()
       subscriber.attach(window)
       let report = probe?.take()
-      report?("windowOpen", false)
-      report?("pending", Value?.none as Any)
+      report?(.windowOpen, false)
+      report?(.pending, Value?.none as Any)
       func startWindow(_ value: Value) {
         let generation = state.withLock { state -> Int in
           state.generation += 1
           state.throttling = true
           return state.generation
         }
-        report?("windowOpen", true)
+        report?(.windowOpen, true)
         let ender = Subscriber<T> { event in
           let current = state.withLock { $0.generation == generation && $0.throttling }
           guard current else { return }
@@ -46,7 +46,7 @@ extension RxJSOperators {
           case .next:
             window.swap(nil)?.dispose()
             state.withLock { $0.throttling = false }
-            report?("windowOpen", false)
+            report?(.windowOpen, false)
             if trailing {
               send()
               if state.withLock({ $0.completed }) { subscriber.sendCompleted() }
@@ -58,7 +58,7 @@ extension RxJSOperators {
               state.throttling = false
               return state.completed
             }
-            report?("windowOpen", false)
+            report?(.windowOpen, false)
             if completed { subscriber.sendCompleted() }
           }
         }
@@ -71,7 +71,7 @@ extension RxJSOperators {
           return (state.pending, state.completed)
         }
         guard let value else { return }
-        report?("pending", Value?.none as Any)
+        report?(.pending, Value?.none as Any)
         subscriber.sendNext(value)
         if !completed { startWindow(value) }
       }
@@ -82,7 +82,7 @@ extension RxJSOperators {
             state.pending = value
             return state.throttling
           }
-          report?("pending", value)
+          report?(.pending, value)
           guard !throttling else { return }
           if leading { send() } else { startWindow(value) }
         case .error:

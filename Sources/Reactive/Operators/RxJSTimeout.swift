@@ -28,19 +28,19 @@ extension RxJSOperators {
     let source = signal
     return Signal { subscriber in
       let report = probe?.take()
-      report?("deadline", Int?.none as Any)
+      report?(.deadline, Int?.none as Any)
       let timer = SerialDisposable()
       let upstream = SerialDisposable()
       subscriber.attach(timer)
       subscriber.attach(upstream)
       let seen = Locked(0)
       func arm(_ frames: Int, generation: Int) {
-        report?("deadline", scheduler.now + frames)
+        report?(.deadline, scheduler.now + frames)
         let action = scheduler.schedule(after: frames) {
           guard seen.value == generation else { return }
           upstream.swap(nil)?.dispose()
           if let alternative {
-            report?("deadline", Int?.none as Any)
+            report?(.deadline, Int?.none as Any)
             alternative.subscribe(for: subscriber, subscriber.send)
           } else {
             subscriber.sendError(SignalError.timedOut)
@@ -59,7 +59,7 @@ extension RxJSOperators {
             arm(each, generation: generation)
           } else {
             timer.swap(nil)?.dispose()
-            report?("deadline", Int?.none as Any)
+            report?(.deadline, Int?.none as Any)
           }
         } else {
           timer.swap(nil)?.dispose()

@@ -16,11 +16,11 @@ extension Signal {
     Signal { subscriber in
       let latest = Locked<Value?>(nil)
       let report = probe?.take()
-      report?("latest", Value?.none as Any)
+      report?(.latest, Value?.none as Any)
       self.subscribe(for: subscriber) { event in
         if case .next(let value) = event {
           latest.withLock { $0 = value }
-          report?("latest", value)
+          report?(.latest, value)
         } else {
           subscriber.send(event)
         }

@@ -13,14 +13,14 @@ extension Signal {
     PipeSignal<A> { tie, next, other in
       let accumulator = StateCell(start)
       let report = probe?.take()
-      report?("acc", start)
+      report?(.acc, start)
       // Without a probe (the common case), a step with nothing to report.
       let step: (Value) -> Void
       if let report {
         step = { value in
           let accumulated = reduce(accumulator.value, value)
           accumulator.value = accumulated
-          report("acc", accumulated)
+          report(.acc, accumulated)
           next(accumulated)
         }
       } else {
@@ -52,13 +52,13 @@ extension Signal {
     Signal<A> { subscriber in
       let accumulator = StateCell(start)
       let report = probe?.take()
-      report?("acc", start)
+      report?(.acc, start)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           let next = reduce(accumulator.value, value)
           accumulator.value = next
-          report?("acc", next)
+          report?(.acc, next)
         case .error(let error): subscriber.sendError(error)
         case .completed:
           subscriber.sendNext(accumulator.value)

@@ -25,8 +25,8 @@ extension Signal {
       // Side 0 is this signal, side 1 `other`.
       let state = Locked((buffers: [[Value]](repeating: [], count: 2), done: [false, false]))
       let report = probe?.take()
-      report?("queues", [[Value]](repeating: [], count: 2))
-      report?("done", [false, false])
+      report?(.queues, [[Value]](repeating: [], count: 2))
+      report?(.done, [false, false])
       func decide(_ equal: Bool) {
         subscriber.sendNext(equal)
         subscriber.sendCompleted()
@@ -47,7 +47,7 @@ extension Signal {
           if let report {
             switch step {
             case .some(.none): break  // the other side was done: nothing changed
-            default: report("queues", state.withLock { $0.buffers })
+            default: report(.queues, state.withLock { $0.buffers })
             }
           }
           switch step {
@@ -64,7 +64,7 @@ extension Signal {
             guard state.done[otherSide] else { return nil }
             return state.buffers[otherSide].isEmpty
           }
-          if let report { report("done", state.withLock { $0.done }) }
+          if let report { report(.done, state.withLock { $0.done }) }
           if let outcome { decide(outcome) }
         }
       }

@@ -77,8 +77,8 @@ extension Signal {
       token.swap(once)?.dispose()
       notifier.subscribe(once)
     }
-    probe?.record("connected", false)
-    probe?.record("subscribers", 0)
+    probe?.record(.connected, false)
+    probe?.record(.subscribers, 0)
     return Signal { subscriber in
       if state.withLock({ $0.terminal == nil }) { cancelReset() }
       let (subject, terminal, connects, count) = state.withLock { state in
@@ -92,8 +92,8 @@ extension Signal {
           var forwards = !state.replayReported
           state.replayReported = true
           let forward = StateProbe()
-          forward.arm { lane, value in
-            if forwards, lane == "replayed" { probe.record(lane, value) }
+          forward.armWithLanes { lane, value in
+            if forwards, lane == .replayed { probe.record(lane, value) }
           }
           subject.addProbe(forward)
           forwards = true
@@ -111,7 +111,7 @@ extension Signal {
         }
         return nil
       }
-      probe?.record("subscribers", count)
+      probe?.record(.subscribers, count)
       subject.subscribe(subscriber)
       /// Disconnects the current connection and starts afresh (the last subscriber left).
       func disconnect() {
@@ -125,8 +125,8 @@ extension Signal {
         }
         dropped?.dispose()
         if dropped != nil {
-          probe?.record("connected", false)
-          if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+          probe?.record(.connected, false)
+          if subject is ReplaySubject<Value> { probe?.record(.replayed, [Value]()) }
         }
       }
       subscriber.attach {
@@ -137,7 +137,7 @@ extension Signal {
             && state.connection != nil
           return (last, state.refCount)
         }
-        probe?.record("subscribers", count)
+        probe?.record(.subscribers, count)
         guard last else { return }
         switch resetOnRefCountZero {
         case .now: disconnect()
@@ -164,7 +164,7 @@ extension Signal {
             if case .now = rule { return true }
             return false
           }
-          probe?.record("connected", false)
+          probe?.record(.connected, false)
           if case .when(let notifier) = rule {
             reset(after: notifier(failure)) {
               state.withLock { state in
@@ -172,17 +172,17 @@ extension Signal {
                 state.subject = nil
                 state.terminal = nil
               }
-              if subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+              if subject is ReplaySubject<Value> { probe?.record(.replayed, [Value]()) }
             }
           }
           subject.send(event)
           // The next connection's subject starts empty.
-          if resetsNow, subject is ReplaySubject<Value> { probe?.record("replayed", [Value]()) }
+          if resetsNow, subject is ReplaySubject<Value> { probe?.record(.replayed, [Value]()) }
           return
         }
         subject.send(event)
       }
-      probe?.record("connected", true)
+      probe?.record(.connected, true)
       state.withLock { $0.connection }?.swap(upstream)?.dispose()
       self.subscribe(upstream)
       return nil

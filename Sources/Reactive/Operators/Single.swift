@@ -19,7 +19,7 @@ extension Signal {
       var index = 0
       var match: Value?
       let report = probe?.take()
-      report?("match", Value?.none as Any)
+      report?(.match, Value?.none as Any)
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -27,7 +27,7 @@ extension Signal {
           guard predicate(value, index) else { return }
           guard match == nil else { return subscriber.sendError(SignalError.notSingle) }
           match = value
-          report?("match", value)
+          report?(.match, value)
         case .error:
           subscriber.send(event)
         case .completed:

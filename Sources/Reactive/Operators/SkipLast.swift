@@ -17,18 +17,18 @@ extension Signal {
       var ring: [Value] = []
       var head = 0
       let report = probe?.take()
-      report?("held", ring)
+      report?(.held, ring)
       return self.subscribe(for: subscriber) { event in
         guard case .next(let value) = event else { return subscriber.send(event) }
         if ring.count < count {
           ring.append(value)
-          report?("held", ring)
+          report?(.held, ring)
           return
         }
         let oldest = ring[head]
         ring[head] = value
         head = (head + 1) % count
-        report?("held", Array(ring[head...] + ring[..<head]))
+        report?(.held, Array(ring[head...] + ring[..<head]))
         subscriber.sendNext(oldest)
       }
     }

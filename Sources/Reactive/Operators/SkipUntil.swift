@@ -17,12 +17,12 @@ extension Signal {
       let gate = SerialDisposable()
       subscriber.attach(gate)
       let report = probe?.take()
-      report?("fired", false)
+      report?(.fired, false)
       let watcher = Subscriber<T> { event in
         switch event {
         case .next:
           open.withLock { $0 = true }
-          report?("fired", true)
+          report?(.fired, true)
           gate.swap(nil)?.dispose()
         case .error(let error): subscriber.sendError(error)
         case .completed: break

@@ -16,12 +16,12 @@ extension Signal {
     Signal { subscriber in
       var skipping = true
       let report = probe?.take()
-      report?("skipping", true)
+      report?(.skipping, true)
       return self.subscribe(for: subscriber) { event in
         if skipping, case .next(let value) = event {
           if predicate(value) { return }
           skipping = false
-          report?("skipping", false)
+          report?(.skipping, false)
         }
         subscriber.send(event)
       }

@@ -15,9 +15,9 @@
 ///     sums.subscribe(next: { _ in })
 public final class StateProbe: @unchecked Sendable {
   // Invariant: armed, taken and recorded on the thread that subscribes.
-  private var observer: ((String, Any) -> Void)?
+  private var observer: ((StateLane, Any) -> Void)?
   /// The latest value of each shared lane, in the order first recorded.
-  private var latest: [(lane: String, value: Any)] = []
+  private var latest: [(lane: StateLane, value: Any)] = []
 
   /// Whatever the diagram layer keeps with this probe (the lanes it draws).
   public var context: AnyObject?
@@ -28,19 +28,24 @@ public final class StateProbe: @unchecked Sendable {
   /// Makes the next subscription of the probed operator report each state change to
   /// `observer` as (lane name, new value). Shared state recorded so far is reported at once.
   public func arm(_ observer: @escaping (_ lane: String, _ value: Any) -> Void) {
+    armWithLanes { observer($0.name, $1) }
+  }
+
+  /// `arm(_:)` with the lanes as reported, for a probe that forwards to another probe.
+  public func armWithLanes(_ observer: @escaping (_ lane: StateLane, _ value: Any) -> Void) {
     self.observer = observer
     for (lane, value) in latest { observer(lane, value) }
   }
 
   /// The observer for a new subscription, if armed; disarms the probe.
-  public func take() -> ((String, Any) -> Void)? {
+  public func take() -> ((StateLane, Any) -> Void)? {
     defer { observer = nil }
     return observer
   }
 
   /// Records a change of state that belongs to the object, not to one subscription; the armed
   /// observer (if any) sees it, and one armed later starts from it.
-  func record(_ lane: String, _ value: Any) {
+  func record(_ lane: StateLane, _ value: Any) {
     if let index = latest.firstIndex(where: { $0.lane == lane }) {
       latest[index].value = value
     } else {

@@ -18,18 +18,18 @@ extension Signal {
       let report = probe?.take()
       var ordinal = 0
       var current: Int?
-      report?("current", current as Any)
+      report?(.current, current as Any)
       connection.signal
         .flattenMap { inner in
           guard let report else { return inner.takeUntil(untilNext) }
           ordinal += 1
           let mine = ordinal
           current = mine
-          report("current", mine)
+          report(.current, mine)
           return inner.takeUntil(untilNext).doCompleted {
             if current == mine {
               current = nil
-              report("current", current as Any)
+              report(.current, current as Any)
             }
           }
         }
@@ -51,9 +51,9 @@ extension Signal {
     guard let probe else { return map { $0 ? trueSignal : falseSignal }.switchToLatest() }
     return Signal<T> { subscriber in
       let report = probe.take()
-      report?("branch", Bool?.none as Any)
+      report?(.branch, Bool?.none as Any)
       return self.map { flag in
-        report?("branch", flag)
+        report?(.branch, flag)
         return flag ? trueSignal : falseSignal
       }.switchToLatest().subscribe(for: subscriber, subscriber.send)
     }

@@ -11,14 +11,14 @@ extension Signal {
     return Signal { subscriber in
       let taken = Locked(0)
       let report = probe?.take()
-      report?("taken", 0)
+      report?(.taken, 0)
       return self.subscribe(for: subscriber) { event in
         guard case .next = event else { return subscriber.send(event) }
         let n = taken.withLock { n -> Int in
           n += 1
           return n
         }
-        report?("taken", n)
+        report?(.taken, n)
         if n <= count { subscriber.send(event) }
         if n >= count { subscriber.sendCompleted() }
       }
@@ -36,7 +36,7 @@ extension Signal {
     return Signal { subscriber in
       let skipped = Locked(0)
       let report = probe?.take()
-      report?("skipped", 0)
+      report?(.skipped, 0)
       return self.subscribe(for: subscriber) { event in
         if case .next = event,
           let n = skipped.withLock({ n -> Int? in
@@ -47,7 +47,7 @@ extension Signal {
             return nil
           })
         {
-          report?("skipped", n)
+          report?(.skipped, n)
           return
         }
         subscriber.send(event)

@@ -17,7 +17,7 @@ extension Signal {
       var buffer: [Value] = []
       var head = 0
       let report = probe?.take()
-      report?("kept", [Value]())
+      report?(.kept, [Value]())
       return self.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
@@ -28,7 +28,7 @@ extension Signal {
             buffer.removeFirst(head)
             head = 0
           }
-          report?("kept", Array(buffer[head...]))
+          report?(.kept, Array(buffer[head...]))
         case .error(let error):
           subscriber.sendError(error)
         case .completed:

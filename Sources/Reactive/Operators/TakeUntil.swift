@@ -12,10 +12,10 @@ extension Signal {
   public func takeUntil<T>(_ trigger: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
     Signal { subscriber in
       let report = probe?.take()
-      report?("fired", false)
+      report?(.fired, false)
       let triggerSubscriber = Subscriber<T> { event in
         if case .error = event { return }
-        report?("fired", true)
+        report?(.fired, true)
         subscriber.sendCompleted()
       }
       subscriber.attach(triggerSubscriber)

@@ -17,7 +17,7 @@ extension Signal {
   {
     Signal { subscriber in
       let report = probe?.take()
-      report?("replaced", false)
+      report?(.replaced, false)
       let replaced = Locked(false)
       let own = SerialDisposable()
       subscriber.attach(own)
@@ -28,7 +28,7 @@ extension Signal {
         }
         if first {
           own.dispose()
-          report?("replaced", true)
+          report?(.replaced, true)
         }
         subscriber.send(event)
       }

@@ -21,10 +21,10 @@ extension Signal {
   ) -> Signal<Value> {
     Signal { subscriber in
       let report = probe?.take()
-      report?("taking", true)
+      report?(.taking, true)
       return self.subscribe(for: subscriber) { event in
         if case .next(let value) = event, !predicate(value) {
-          report?("taking", false)
+          report?(.taking, false)
           if inclusive { subscriber.send(event) }
           subscriber.sendCompleted()
         } else {

@@ -22,7 +22,7 @@ extension Signal {
       let timer = SerialDisposable()
       subscriber.attach(timer)
       let report = probe?.take()
-      report?("pending", Value?.none as Any)
+      report?(.pending, Value?.none as Any)
       func flush(generation: Int?) {
         let pending = state.withLock { state -> Value? in
           if let generation, generation != state.generation { return nil }
@@ -30,7 +30,7 @@ extension Signal {
           return state.pending
         }
         if let pending {
-          report?("pending", Value?.none as Any)
+          report?(.pending, Value?.none as Any)
           subscriber.sendNext(pending)
         }
       }
@@ -42,7 +42,7 @@ extension Signal {
             state.generation &+= 1
             return state.generation
           }
-          report?("pending", value)
+          report?(.pending, value)
           timer.swap(scheduler.schedule(after: frames) { flush(generation: generation) })?
             .dispose()
         case .error(let error):

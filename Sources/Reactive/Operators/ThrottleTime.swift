@@ -27,11 +27,11 @@ extension Signal {
       let timer = SerialDisposable()
       subscriber.attach(timer)
       let report = probe?.take()
-      report?("windowOpen", false)
-      report?("pending", Value?.none as Any)
+      report?(.windowOpen, false)
+      report?(.pending, Value?.none as Any)
       func openWindow() {
         state.withLock { $0.windowOpen = true }
-        report?("windowOpen", true)
+        report?(.windowOpen, true)
         timer.swap(scheduler.schedule(after: frames) { closeWindow() })?.dispose()
       }
       func closeWindow() {
@@ -40,8 +40,8 @@ extension Signal {
           defer { state.pending = nil }
           return (trailing ? state.pending : nil, state.completed)
         }
-        report?("windowOpen", false)
-        report?("pending", Value?.none as Any)
+        report?(.windowOpen, false)
+        report?(.pending, Value?.none as Any)
         if let value {
           subscriber.sendNext(value)
           if !completed { openWindow() }
@@ -55,12 +55,12 @@ extension Signal {
             state.pending = value
             return !state.windowOpen
           }
-          guard opens else { return report?("pending", value) ?? () }
+          guard opens else { return report?(.pending, value) ?? () }
           if leading {
             state.withLock { $0.pending = nil }
             subscriber.sendNext(value)
           } else {
-            report?("pending", value)
+            report?(.pending, value)
           }
           openWindow()
         case .error:

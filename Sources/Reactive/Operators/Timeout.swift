@@ -19,7 +19,7 @@ extension Signal {
     -> Signal<Value>
   {
     Signal { subscriber in
-      probe?.take()?("deadline", scheduler.now + frames)
+      probe?.take()?(.deadline, scheduler.now + frames)
       subscriber.schedule(on: scheduler, after: frames) {
         subscriber.sendError(SignalError.timedOut)
       }

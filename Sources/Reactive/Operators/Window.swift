@@ -21,7 +21,7 @@ extension Signal {
       let report = probe?.take()
       // The values sent into the open window (drawn only).
       var inWindow: [Value] = []
-      report?("inWindow", inWindow)
+      report?(.inWindow, inWindow)
       subscriber.sendNext(current.value)
       let end = { (event: Event<Value>) in
         current.value.send(event)
@@ -34,7 +34,7 @@ extension Signal {
         if case .next(let value) = event {
           if let report {
             inWindow.append(value)
-            report("inWindow", inWindow)
+            report(.inWindow, inWindow)
           }
           current.value.send(event)
         } else {
@@ -52,7 +52,7 @@ extension Signal {
           }
           previous.sendCompleted()
           inWindow = []
-          report?("inWindow", inWindow)
+          report?(.inWindow, inWindow)
           subscriber.sendNext(next)
         case .error(let error): end(.error(error))
         case .completed: break
@@ -85,7 +85,7 @@ extension Signal {
       let report = probe?.take()
       let first = Subject<Value>()
       state.withLock { $0.windows.append((first, 0)) }
-      report?("windows", [0])
+      report?(.windows, [0])
       subscriber.sendNext(first)
       return self.subscribe(for: subscriber) { event in
         guard case .next = event else {
@@ -107,14 +107,14 @@ extension Signal {
         }
         for window in targets { window.send(event) }
         for window in full { window.sendCompleted() }
-        if let report, !opens { report("windows", state.withLock { $0.windows.map(\.count) }) }
+        if let report, !opens { report(.windows, state.withLock { $0.windows.map(\.count) }) }
         if opens {
           let next = Subject<Value>()
           let counts = state.withLock {
             $0.windows.append((next, 0))
             return $0.windows.map(\.count)
           }
-          report?("windows", counts)
+          report?(.windows, counts)
           subscriber.sendNext(next)
         }
       }

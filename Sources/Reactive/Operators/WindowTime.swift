@@ -87,11 +87,11 @@ final class OpenWindows<Value>: @unchecked Sendable {
   private let state = Locked(
     (next: 0, open: [(id: Int, window: Subject<Value>, values: [Value])]()))
   /// Told the values in each open window as lane `windows`.
-  private let report: ((String, Any) -> Void)?
+  private let report: ((StateLane, Any) -> Void)?
 
-  init(report: ((String, Any) -> Void)?) {
+  init(report: ((StateLane, Any) -> Void)?) {
     self.report = report
-    report?("windows", [[Value]]())
+    report?(.windows, [[Value]]())
   }
 
   /// Opens a window and returns it with its id.
@@ -162,6 +162,6 @@ final class OpenWindows<Value>: @unchecked Sendable {
   /// Tells the probe, if any, the values in each open window.
   private func tell() {
     guard let report else { return }
-    report("windows", state.withLock { $0.open.map(\.values) })
+    report(.windows, state.withLock { $0.open.map(\.values) })
   }
 }

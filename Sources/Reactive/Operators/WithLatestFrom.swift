@@ -19,12 +19,12 @@ extension Signal {
     Signal<(Value, T)> { subscriber in
       let latest = Locked<T?>(nil)
       let report = probe?.take()
-      report?("latest", T?.none as Any)
+      report?(.latest, T?.none as Any)
       other.subscribe(for: subscriber) { event in
         switch event {
         case .next(let value):
           latest.withLock { $0 = value }
-          report?("latest", value)
+          report?(.latest, value)
         case .error(let error): subscriber.sendError(error)
         case .completed: break
         }

@@ -20,14 +20,14 @@ extension Signal {
     return Signal<[Value]> { subscriber in
       let state = Locked(ZipState<Value>(count: signals.count))
       let report = probe?.take()
-      report?("queues", state.withLock { $0.waiting })
+      report?(.queues, state.withLock { $0.waiting })
       for (index, signal) in signals.enumerated() {
         if subscriber.isDisposed { break }
         signal.subscribe(for: subscriber) { event in
           switch event {
           case .next(let value):
             let (row, done) = state.withLock { $0.push(value, at: index) }
-            if let report { report("queues", state.withLock { $0.waiting }) }
+            if let report { report(.queues, state.withLock { $0.waiting }) }
             if let row { subscriber.sendNext(row) }
             if done { subscriber.sendCompleted() }
           case .error(let error):

@@ -45,7 +45,7 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
     switch event {
     case .next(let value):
       last = value
-      if isProbed { record("held", value) }
+      if isProbed { record(.held, value) }
     case .completed:
       terminal = event
       if let last { deliver(.next(last)) }
@@ -58,7 +58,7 @@ public final class AsyncSubject<Value>: Subject<Value>, @unchecked Sendable {
   }
 
   override func reportState(to probe: StateProbe) {
-    if let last = sendLock.withLock({ last }) { probe.record("held", last) }
+    if let last = sendLock.withLock({ last }) { probe.record(.held, last) }
   }
 
   /// The value that completion would send, nil while none was sent.

@@ -11,7 +11,7 @@ public final class BehaviorSubject<Value>: ReplaySubject<Value>, @unchecked Send
 
   override func reportState(to probe: StateProbe) {
     super.reportState(to: probe)
-    if let value { probe.record("current", value) }
+    if let value { probe.record(.current, value) }
   }
 
   /// The latest value.

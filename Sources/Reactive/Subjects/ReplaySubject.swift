@@ -82,9 +82,9 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
           buffer.removeFirst(head)
           head = 0
         }
-        if isProbed { record("replayed", Array(buffer[head...])) }
+        if isProbed { record(.replayed, Array(buffer[head...])) }
       }
-      if recordsCurrent && isProbed { record("current", value) }
+      if recordsCurrent && isProbed { record(.current, value) }
     case .error(let error):
       failure = error
       terminated = true
@@ -95,7 +95,7 @@ public class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   }
 
   override func reportState(to probe: StateProbe) {
-    probe.record("replayed", bufferedValues)
+    probe.record(.replayed, bufferedValues)
   }
 
   /// The values currently buffered, oldest first.

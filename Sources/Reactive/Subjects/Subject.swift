@@ -62,7 +62,7 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
       subscribers.append(subscriber)
       return subscribers.count
     }
-    record("subscribers", count)
+    record(.subscribers, count)
     subscriber.attach(
       SubjectMembership(of: ObjectIdentifier(subscriber), in: self, lock: stateLock))
   }
@@ -81,14 +81,14 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
       }
       return nil
     }
-    if let count { record("subscribers", count) }
+    if let count { record(.subscribers, count) }
   }
 
   /// Reports this subject's state to `probe` from now on (lane `subscribers`: how many are
   /// subscribed; a replay subject adds `replayed`), starting with its state now.
   public func addProbe(_ probe: StateProbe) {
     probes.append(probe)
-    probe.record("subscribers", subscriberCount)
+    probe.record(.subscribers, subscriberCount)
     reportState(to: probe)
   }
 
@@ -102,7 +102,7 @@ public class Subject<Value>: Signal<Value>, Observer, SubscriberRemoving, @unche
   @usableFromInline final var isProbed: Bool { !probes.isEmpty }
 
   /// Records a change of state to every probe.
-  @usableFromInline final func record(_ lane: String, _ value: Any) {
+  @usableFromInline final func record(_ lane: StateLane, _ value: Any) {
     for probe in probes { probe.record(lane, value) }
   }
 

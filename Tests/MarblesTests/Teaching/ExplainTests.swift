@@ -78,7 +78,7 @@ import Testing
     // The lanes drawn are the row's, named once in it.
     for lane in example.internalsLanes where entry.name != "Command" && lane.contains(".") {
       let name = String(lane.split(separator: ".").last ?? "")
-      #expect(internals.lanes.contains(name), "'\(entry.name)' draws '\(lane)'")
+      #expect(internals.lanes.map(\.name).contains(name), "'\(entry.name)' draws '\(lane)'")
     }
   }
 

@@ -121,7 +121,7 @@ extension OperatorEntry {
   static func method(
     _ name: String, rac: String, alias: String? = nil, rxjsName: String? = nil, _ summary: String,
     parameters: [Parameter] = [], semantics: Semantics = .only, source: Bool = false,
-    holds: String? = nil, lanes: [String] = [], typing: Typing = [], synonyms: [Synonym] = [],
+    holds: String? = nil, lanes: [StateLane] = [], typing: Typing = [], synonyms: [Synonym] = [],
     rxjsDifference: String? = nil, example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
@@ -136,7 +136,7 @@ extension OperatorEntry {
     _ name: String, rac: String, alias: String? = nil, _ summary: String,
     parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
     semantics: Semantics = .only, source: Bool = false, holds: String? = nil,
-    lanes: [String] = [], synonyms: [Synonym] = [], rxjsDifference: String? = nil,
+    lanes: [StateLane] = [], synonyms: [Synonym] = [], rxjsDifference: String? = nil,
     example: String, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
@@ -184,7 +184,7 @@ extension Call {
 
   /// The signal `make` builds with a state probe, so that `s.internals` draws `lanes` (the
   /// row's, unless the call draws fewer).
-  func probed(_ lanes: [String]? = nil, _ make: (StateProbe) -> Signal<ScriptValue>)
+  func probed(_ lanes: [StateLane]? = nil, _ make: (StateProbe) -> Signal<ScriptValue>)
     -> ScriptValue
   {
     let probe = StateProbe()
@@ -195,7 +195,7 @@ extension Call {
   /// A subject or connection whose shared state `s.internals` draws as `lanes` (the row's,
   /// unless the call draws fewer): `make` gets the probe to report it to (kept as the probe's
   /// context with the lanes).
-  func probedShared<T>(_ lanes: [String]? = nil, _ make: (StateProbe) -> T) -> T {
+  func probedShared<T>(_ lanes: [StateLane]? = nil, _ make: (StateProbe) -> T) -> T {
     let probe = StateProbe()
     probe.context = ProbeHandle(probe: probe, lanes: lanes ?? self.lanes, runtime: runtime)
     return make(probe)

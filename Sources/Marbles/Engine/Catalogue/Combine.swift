@@ -6,7 +6,7 @@ extension Catalogue {
     .method(
       "merge", rac: "merge:", alias: "merge",
       "Forwards the values of both signals",
-      parameters: [.value("other", label: "with")], holds: "the active inputs", lanes: ["active"],
+      parameters: [.value("other", label: "with")], holds: "the active inputs", lanes: [.active],
       example: """
         let a = cold("--a-----c|")
         let b = cold("-----b|")
@@ -23,7 +23,7 @@ extension Catalogue {
       "concat", rac: "concat: / concat",
       "With 'with:', plays the other signal after this one completes; without, plays a signal of signals one inner signal at a time",
       parameters: [.value("other", label: "with", optional: true)],
-      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       example: """
         let a = cold("--a|")
         let b = cold("-b|")
@@ -42,7 +42,7 @@ extension Catalogue {
       "combineLatest", rac: "combineLatestWith:",
       "Sends (this, other) tuples of the latest values once both have one",
       parameters: [.value("other", label: "with")],
-      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
+      holds: "the latest value of each input, nil until it sends", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1---2----|")
@@ -61,7 +61,7 @@ extension Catalogue {
       "zip", rac: "zipWith:",
       "Pairs the n-th values of this signal and the other as tuples",
       parameters: [.value("other", label: "with")],
-      holds: "the values of each input waiting for a partner", lanes: ["queues"],
+      holds: "the values of each input waiting for a partner", lanes: [.queues],
       rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1-2-3|")
@@ -78,7 +78,7 @@ extension Catalogue {
       "withLatestFrom", rac: "",
       "Sends each value with the latest values of the other signals, as a tuple (RxJS withLatestFrom)",
       parameters: [.variadic("others")],
-      holds: "the latest value of each other signal", lanes: ["latest"],
+      holds: "the latest value of each other signal", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let clicks = cold("---c----c-|")
@@ -97,7 +97,7 @@ extension Catalogue {
     .method(
       "mergeWith", rac: "", alias: "mergeWith",
       "Forwards the values of this signal and all the others (RxJS mergeWith)",
-      parameters: [.variadic("others")], holds: "the active inputs", lanes: ["active"],
+      parameters: [.variadic("others")], holds: "the active inputs", lanes: [.active],
       example: """
         let a = cold("-a---c|")
         let b = cold("---b|")
@@ -112,7 +112,7 @@ extension Catalogue {
       "concatWith", rac: "", alias: "concatWith",
       "Plays this signal, then each of the others in turn (RxJS concatWith)",
       parameters: [.variadic("others")],
-      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      holds: "the current input and the waiting ones", lanes: [.current, .queue],
       example: """
         let a = cold("-a|")
         let b = cold("-b|")
@@ -127,7 +127,7 @@ extension Catalogue {
       "endWith", rac: "", alias: "endWith",
       "Sends the values after the signal completes, then completes (RxJS endWith)",
       parameters: [.variadic("values")],
-      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      holds: "the current input and the waiting ones", lanes: [.current, .queue],
       example: """
         let input = cold("-a|")
         let output = input.endWith("y", "z")
@@ -139,7 +139,7 @@ extension Catalogue {
       "combineLatestWith", rac: "", alias: "combineLatestWith",
       "Sends the latest values of this signal and the others together, once each has one (RxJS combineLatestWith)",
       parameters: [.variadic("others")],
-      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
+      holds: "the latest value of each input, nil until it sends", lanes: [.latest],
       example: """
         use rxjs
         let a = cold("-1---2|")
@@ -156,7 +156,7 @@ extension Catalogue {
       "zipWith", rac: "", alias: "zipWith",
       "Sends the n-th values of this signal and the others together (RxJS zipWith)",
       parameters: [.variadic("others")],
-      holds: "the values of each input waiting for a partner", lanes: ["queues"],
+      holds: "the values of each input waiting for a partner", lanes: [.queues],
       example: """
         use rxjs
         let a = cold("-1-2-3|")
@@ -173,7 +173,7 @@ extension Catalogue {
       "raceWith", rac: "", alias: "raceWith",
       "Mirrors whichever of this signal and the others sends first (RxJS raceWith)",
       parameters: [.variadic("others")],
-      holds: "the winning input, once one has sent", lanes: ["winner"],
+      holds: "the winning input, once one has sent", lanes: [.winner],
       example: """
         let slow = cold("----a|")
         let fast = cold("--b---b|")
@@ -189,7 +189,7 @@ extension Catalogue {
       "race", rac: "", alias: "race",
       "Mirrors whichever signal sends first and disposes the others (RxJS race)",
       parameters: [.variadic("signals")],
-      holds: "the winning input, once one has sent", lanes: ["winner"],
+      holds: "the winning input, once one has sent", lanes: [.winner],
       example: """
         let slow = cold("----a|")
         let fast = cold("--b---b|")
@@ -206,7 +206,7 @@ extension Catalogue {
       "forkJoin", rac: "", alias: "forkJoin",
       "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
       parameters: [.variadic("signals")],
-      holds: "the last value of each input, and how many completed", lanes: ["latest", "done"],
+      holds: "the last value of each input, and how many completed", lanes: [.latest, .done],
       example: """
         use rxjs
         let a = cold("-1-2---|")
@@ -231,7 +231,7 @@ extension Catalogue {
       "Sends whether this signal and the other send equal values in the same order (with { a, b in … }, equal as the closure says), once that is decided (RxJS sequenceEqual)",
       parameters: [.value("other"), .optionalClosure("a, b")],
       holds: "the values of either side not compared yet, and which sides completed",
-      lanes: ["queues", "done"],
+      lanes: [.queues, .done],
       example: """
         let input = cold("-a-b-c-|")
         let other = cold("--a-b-c-|")

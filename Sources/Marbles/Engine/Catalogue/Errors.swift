@@ -7,7 +7,7 @@ extension Catalogue {
       "catch", rac: "catch:", alias: "catchError",
       "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
-      holds: "whether it switched to the fallback", lanes: ["switched"],
+      holds: "whether it switched to the fallback", lanes: [.switched],
       example: """
         let input = cold("-a-#")
         let safe = input.catch { e in cold("-r|") }
@@ -39,7 +39,7 @@ extension Catalogue {
       "catchTo", rac: "catchTo:",
       "On failure, switches to the given signal",
       parameters: [.value("replacement")],
-      holds: "whether it switched to the fallback", lanes: ["switched"],
+      holds: "whether it switched to the fallback", lanes: [.switched],
       synonyms: ["onErrorResumeNext"],
       example: """
         let input = cold("-a-#")
@@ -56,7 +56,7 @@ extension Catalogue {
       "then", rac: "then:",
       "Ignores the values and, on completion, switches to the signal the closure returns",
       parameters: [.closure("")],
-      holds: "whether it switched to the next signal", lanes: ["switched"],
+      holds: "whether it switched to the next signal", lanes: [.switched],
       example: """
         let input = cold("-a-|")
         let next = input.then { cold("-b|") }
@@ -75,7 +75,7 @@ extension Catalogue {
         .value("count", optional: true), .value("count", label: "count", optional: true),
         .value("delay", label: "delay", optional: true),
       ],
-      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
+      holds: "the attempt", lanes: [.attempt], typing: .passesValues,
       example: """
         let flaky = cold("-a#")
         let twice = flaky.retry(1)
@@ -101,7 +101,7 @@ extension Catalogue {
         .value("count", optional: true), .value("count", label: "count", optional: true),
         .value("delay", label: "delay", optional: true),
       ],
-      holds: "the attempt", lanes: ["attempt"], typing: .passesValues,
+      holds: "the attempt", lanes: [.attempt], typing: .passesValues,
       example: """
         let once = cold("-a|")
         let thrice = once.repeat(3)
@@ -194,7 +194,7 @@ extension Catalogue {
     .method(
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
       "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
-      holds: "whether any value arrived", lanes: ["arrived"],
+      holds: "whether any value arrived", lanes: [.arrived],
       example: """
         let input = cold("---|")
         let output = input.throwIfEmpty()
@@ -209,7 +209,7 @@ extension Catalogue {
       "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
       "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
       parameters: [.variadic("others")],
-      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      holds: "the current input and the waiting ones", lanes: [.current, .queue],
       example: """
         let a = cold("-a#")
         let b = cold("-b|")
@@ -225,7 +225,7 @@ extension Catalogue {
       "onErrorResumeNext", rac: "", alias: "onErrorResumeNext",
       "Plays the signals one after another, going on after a failure as after a completion (RxJS onErrorResumeNext)",
       parameters: [.variadic("signals")],
-      holds: "the current input and the waiting ones", lanes: ["current", "queue"],
+      holds: "the current input and the waiting ones", lanes: [.current, .queue],
       example: """
         let a = cold("-a#")
         let b = cold("-b|")
@@ -240,7 +240,7 @@ extension Catalogue {
       "retryWhen", rac: "", alias: "retryWhen",
       "Hands the closure the signal of this signal's errors; each value of the signal it returns subscribes again; its completion completes (RxJS retryWhen)",
       parameters: [.closure("errors")],
-      holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: ["attempt"],
+      holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: [.attempt],
       example: """
         let input = cold("-a#")
         let again = input.retryWhen { errors in errors.delay(2).take(2) }
@@ -261,7 +261,7 @@ extension Catalogue {
       "repeatWhen", rac: "", alias: "repeatWhen",
       "Hands the closure a signal that sends nil at each completion; each value of the signal it returns subscribes again; its completion completes (RxJS repeatWhen)",
       parameters: [.closure("completions")],
-      holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: ["attempt"],
+      holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: [.attempt],
       example: """
         let input = cold("-a|")
         let again = input.repeatWhen { done in done.delay(1).take(2) }

@@ -37,7 +37,7 @@ extension Catalogue {
       "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
       "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
       parameters: [.optionalClosure("a, b")],
-      holds: "the previous value", lanes: ["previous"],
+      holds: "the previous value", lanes: [.previous],
       typing: .passesValues,
       synonyms: ["removeDuplicates"],
       example: """
@@ -71,7 +71,7 @@ extension Catalogue {
       "take", rac: "take:", alias: "take",
       "Forwards the first `count` values, then completes",
       parameters: [.value("count")],
-      holds: "the count of values taken", lanes: ["taken"], typing: .passesValues,
+      holds: "the count of values taken", lanes: [.taken], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let two = input.take(2)
@@ -87,7 +87,7 @@ extension Catalogue {
       "skip", rac: "skip:", alias: "skip",
       "Drops the first `count` values",
       parameters: [.value("count")],
-      holds: "the count of values skipped", lanes: ["skipped"], typing: .passesValues,
+      holds: "the count of values skipped", lanes: [.skipped], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let rest = input.skip(2)
@@ -103,7 +103,7 @@ extension Catalogue {
       "takeLast", rac: "takeLast:", alias: "takeLast",
       "Sends the last `count` values when the signal completes",
       parameters: [.value("count")],
-      holds: "the last values kept", lanes: ["kept"],
+      holds: "the last values kept", lanes: [.kept],
       typing: .passesValues,
       rxjsDifference: "a count of 0 completes at once (RxJS EMPTY)",
       example: """
@@ -122,7 +122,7 @@ extension Catalogue {
       "takeUntil", rac: "takeUntil:",
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
-      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
+      holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
         let stop = cold("----x")
@@ -139,7 +139,7 @@ extension Catalogue {
       "takeUntil", rac: "", alias: "takeUntil",
       "Forwards values until the notifier sends a value, then completes; the notifier's completion is ignored, its failure passes (RxJS takeUntil)",
       parameters: [.value("notifier")], semantics: .rxjs,
-      holds: "whether the trigger fired", lanes: ["fired"], typing: .passesValues,
+      holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b-c-|")
@@ -157,7 +157,7 @@ extension Catalogue {
       "takeUntilReplacement", rac: "takeUntilReplacement:",
       "Forwards values until the replacement sends anything, then plays the replacement instead; ends when the replacement ends",
       parameters: [.value("replacement")],
-      holds: "whether the replacement took over", lanes: ["replaced"],
+      holds: "whether the replacement took over", lanes: [.replaced],
       example: """
         let input = cold("--a--b--c--|")
         let replacement = hot("-------x--y|")
@@ -174,7 +174,7 @@ extension Catalogue {
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
       "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
       parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
-      holds: "whether it still takes", lanes: ["taking"],
+      holds: "whether it still takes", lanes: [.taking],
       typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3-1|")
@@ -201,7 +201,7 @@ extension Catalogue {
       "skipWhile", rac: "skipWhileBlock:", alias: "skipWhile",
       "Drops values while the closure is true, then forwards everything",
       parameters: [.closure("x")],
-      holds: "whether it still skips", lanes: ["skipping"],
+      holds: "whether it still skips", lanes: [.skipping],
       typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3-1|")
@@ -228,7 +228,7 @@ extension Catalogue {
       "first", rac: "", alias: nil,
       "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
       parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
-      holds: "whether a value matched", lanes: ["matched"],
+      holds: "whether a value matched", lanes: [.matched],
       typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3|")
@@ -255,7 +255,7 @@ extension Catalogue {
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
       parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
-      holds: "the last matching value", lanes: ["latest"],
+      holds: "the last matching value", lanes: [.latest],
       typing: [.passesValues, .closureTakesValues],
       example: """
         let input = cold("-1-2-3|")
@@ -281,7 +281,7 @@ extension Catalogue {
     .method(
       "defaultIfEmpty", rac: "",
       "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
-      parameters: [.value("value")], holds: "whether any value arrived", lanes: ["arrived"],
+      parameters: [.value("value")], holds: "whether any value arrived", lanes: [.arrived],
       example: """
         let input = cold("---|")
         let output = input.defaultIfEmpty(0)
@@ -296,7 +296,7 @@ extension Catalogue {
       "distinct", rac: "", alias: "distinct",
       "Drops every value (or value whose key, from the closure) was seen before (RxJS distinct)",
       parameters: [.optionalClosure("x")],
-      holds: "the values let through so far", lanes: ["seen"], typing: .passesValues,
+      holds: "the values let through so far", lanes: [.seen], typing: .passesValues,
       example: """
         let input = cold("-a-b-a-c-b|")
         let output = input.distinct()
@@ -320,7 +320,7 @@ extension Catalogue {
     .method(
       "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
       "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
-      parameters: [.value("key")], holds: "the previous value", lanes: ["previous"],
+      parameters: [.value("key")], holds: "the previous value", lanes: [.previous],
       example: """
         let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
         let output = input.distinctUntilKeyChanged("id")
@@ -341,7 +341,7 @@ extension Catalogue {
       "find", rac: "", alias: "find",
       "Sends the first value for which the closure is true and completes; nil if there is none (RxJS find)",
       parameters: [.closure("x")],
-      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
+      holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3|")
         let big = input.find { $0 > 1 }
@@ -359,7 +359,7 @@ extension Catalogue {
       "findIndex", rac: "", alias: "findIndex",
       "Sends the index of the first value for which the closure is true and completes; -1 if there is none (RxJS findIndex)",
       parameters: [.closure("x")],
-      holds: "the index of the next value to test", lanes: ["index"], typing: .closureTakesValues,
+      holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3|")
         let at = input.findIndex { $0 > 1 }
@@ -379,7 +379,7 @@ extension Catalogue {
       "elementAt", rac: "", alias: "elementAt",
       "Sends the value at the index and completes; without enough values, the default or a failure \"outOfRange\" (RxJS elementAt)",
       parameters: [.value("index"), .value("default", label: "default", optional: true)],
-      holds: "the index of the next value", lanes: ["index"], typing: .passesValues,
+      holds: "the index of the next value", lanes: [.index], typing: .passesValues,
       example: """
         let input = cold("-a-b-c|")
         let second = input.elementAt(1)
@@ -397,7 +397,7 @@ extension Catalogue {
       "every", rac: "", alias: "every",
       "Sends false at the first value for which the closure is false, or true on completion (RxJS every)",
       parameters: [.closure("x")],
-      holds: "whether every value so far matched", lanes: ["matching"], typing: .closureTakesValues,
+      holds: "whether every value so far matched", lanes: [.matching], typing: .closureTakesValues,
       example: """
         let input = cold("-2-4-5-6|")
         let allSmall = input.every { $0 < 5 }
@@ -424,7 +424,7 @@ extension Catalogue {
     .method(
       "single", rac: "", alias: "single",
       "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
-      parameters: [.optionalClosure("x")], holds: "the match so far", lanes: ["match"],
+      parameters: [.optionalClosure("x")], holds: "the match so far", lanes: [.match],
       example: """
         let input = cold("-1-2-3|")
         let two = input.single { $0 == 2 }
@@ -445,7 +445,7 @@ extension Catalogue {
       "skipLast", rac: "", alias: "skipLast",
       "Holds back the last `count` values: each value is sent once `count` newer ones arrived (RxJS skipLast)",
       parameters: [.value("count")],
-      holds: "the last values held back", lanes: ["held"], typing: .passesValues,
+      holds: "the last values held back", lanes: [.held], typing: .passesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let output = input.skipLast(2)
@@ -461,7 +461,7 @@ extension Catalogue {
       "skipUntil", rac: "", alias: "skipUntil",
       "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
       parameters: [.value("notifier")],
-      holds: "whether the notifier fired", lanes: ["fired"], typing: .passesValues,
+      holds: "whether the notifier fired", lanes: [.fired], typing: .passesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let gate = cold("----x")

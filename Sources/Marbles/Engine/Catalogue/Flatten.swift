@@ -9,7 +9,7 @@ extension Catalogue {
       parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
       holds:
         "the active inner subscriptions (lane $0; with `concurrent:` also the values waiting, lane $1)",
-      lanes: ["active", "queue"],
+      lanes: [.active, .queue],
       typing: .closureTakesValues,
       synonyms: [.withAlias("flatMap")],
       example: """
@@ -31,7 +31,7 @@ extension Catalogue {
     .method(
       "flatten", rac: "flatten", alias: "mergeAll",
       "Merges a signal of signals",
-      holds: "the active inner subscriptions", lanes: ["active"],
+      holds: "the active inner subscriptions", lanes: [.active],
       example: """
         let inner = cold("--r|")
         let outer = cold("-x--x---|", x: inner)
@@ -46,7 +46,7 @@ extension Catalogue {
     .method(
       "switchToLatest", rac: "switchToLatest", alias: "switchAll",
       "Forwards the latest inner signal only; a new one cuts the previous one off",
-      holds: "the current inner signal", lanes: ["current"], synonyms: ["switchLatest"],
+      holds: "the current inner signal", lanes: [.current], synonyms: ["switchLatest"],
       example: """
         let slow = cold("---s|")
         let outer = cold("-x-x-----|", x: slow)
@@ -63,7 +63,7 @@ extension Catalogue {
       "switchMap", rac: "",
       "Maps each value to a signal and forwards only the latest one (RxJS switchMap: map, then switchToLatest)",
       parameters: [.closure("x")],
-      holds: "the current inner signal", lanes: ["current"],
+      holds: "the current inner signal", lanes: [.current],
       typing: .closureTakesValues,
       synonyms: ["flatMapLatest"],
       example: """
@@ -80,7 +80,7 @@ extension Catalogue {
       "concatMap", rac: "",
       "Maps each value to a signal and plays them one after another (RxJS concatMap)",
       parameters: [.closure("x")],
-      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       typing: .closureTakesValues,
       example: """
         let input = cold("ab--------|")
@@ -96,7 +96,7 @@ extension Catalogue {
       "bind", rac: "bind",
       "Like flattenMap, but a closure result of nil ends the outer side (RAC's core operator)",
       parameters: [.closure("x")],
-      holds: "the active inner subscriptions", lanes: ["active"], typing: .closureTakesValues,
+      holds: "the active inner subscriptions", lanes: [.active], typing: .closureTakesValues,
       example: """
         let input = cold("-1-2-3-4|")
         let bound = input.bind { x in x < 3 ? just(x * 10) : nil }
@@ -124,7 +124,7 @@ extension Catalogue {
       "if", rac: "+if:then:else:",
       "Switches to `then` while the Bool signal is true and to `else` while it is false",
       parameters: [.value("then", label: "then"), .value("else", label: "else")],
-      holds: "the current branch: true for `then`, false for `else`", lanes: ["branch"],
+      holds: "the current branch: true for `then`, false for `else`", lanes: [.branch],
       example: """
         let flag = cold("t---f---|", t: true, f: false)
         let yes = cold("-y-y-y-y-y")
@@ -143,7 +143,7 @@ extension Catalogue {
       "exhaustMap", rac: "", alias: "exhaustMap",
       "Maps each value to a signal, ignoring values that arrive while the current one runs (RxJS exhaustMap)",
       parameters: [.closure("x")],
-      holds: "the active inner signal; values arriving meanwhile are dropped", lanes: ["active"],
+      holds: "the active inner signal; values arriving meanwhile are dropped", lanes: [.active],
       typing: .closureTakesValues,
       example: """
         let input = cold("-a-b---c---|")
@@ -164,7 +164,7 @@ extension Catalogue {
       "exhaustAll", rac: "", alias: "exhaustAll",
       "Forwards an inner signal only when no other is running (RxJS exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
-      lanes: ["active"],
+      lanes: [.active],
       example: """
         let inner = cold("--r|")
         let outer = cold("-x-x---x|", x: inner)
@@ -180,7 +180,7 @@ extension Catalogue {
       "exhaust", rac: "", alias: "exhaust",
       "Forwards an inner signal only when no other is running (RxJS exhaust, deprecated for exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
-      lanes: ["active"],
+      lanes: [.active],
       example: """
         let inner = cold("--r|")
         let outer = cold("-xx--x|", x: inner)
@@ -195,7 +195,7 @@ extension Catalogue {
     .method(
       "concatAll", rac: "", alias: "concatAll",
       "Plays a signal of signals one inner signal at a time (RxJS concatAll)",
-      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       example: """
         let inner = cold("--r|")
         let outer = cold("-xx|", x: inner)
@@ -210,7 +210,7 @@ extension Catalogue {
     .method(
       "mergeMapTo", rac: "", alias: "mergeMapTo",
       "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
-      parameters: [.value("inner")], holds: "the active inner subscriptions", lanes: ["active"],
+      parameters: [.value("inner")], holds: "the active inner subscriptions", lanes: [.active],
       example: """
         let input = cold("-a--b---|")
         let output = input.mergeMapTo(cold("-x|"))
@@ -226,7 +226,7 @@ extension Catalogue {
       "concatMapTo", rac: "", alias: "concatMapTo",
       "For each value, plays the given signal, one after another (RxJS concatMapTo)",
       parameters: [.value("inner")],
-      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       example: """
         let input = cold("ab----|")
         let output = input.concatMapTo(cold("-x|"))
@@ -241,7 +241,7 @@ extension Catalogue {
     .method(
       "switchMapTo", rac: "", alias: "switchMapTo",
       "For each value, switches to the given signal (RxJS switchMapTo)",
-      parameters: [.value("inner")], holds: "the current inner signal", lanes: ["current"],
+      parameters: [.value("inner")], holds: "the current inner signal", lanes: [.current],
       example: """
         let input = cold("-a-b----|")
         let output = input.switchMapTo(cold("--x|"))
@@ -259,7 +259,7 @@ extension Catalogue {
       parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
       holds:
         "the running inner signals, by the values that made them (lane $0), and with `concurrent:` the values waiting (lane $1)",
-      lanes: ["active", "queue"],
+      lanes: [.active, .queue],
       example: """
         let input = cold("-1|")
         let doubled = input.expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }
@@ -279,7 +279,7 @@ extension Catalogue {
       "Maps each value and the latest inner value (the seed at first) to a signal and forwards only the latest one (RxJS switchScan)",
       parameters: [.value("seed"), .closure("acc, x")],
       holds: "the accumulator (the latest inner value) and the current inner signal",
-      lanes: ["acc", "current"],
+      lanes: [.acc, .current],
       example: """
         let input = cold("-1----2|")
         let sums = input.switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }
@@ -298,7 +298,7 @@ extension Catalogue {
       ],
       holds:
         "the accumulator (the latest inner value) and the running inner signals (lanes $0, $1; with `concurrent:` also the values waiting, lane $2)",
-      lanes: ["acc", "active", "queue"],
+      lanes: [.acc, .active, .queue],
       example: """
         let input = cold("-1--2--3|")
         let sums = input.mergeScan(0) { acc, x in cold("-s|", s: acc + x) }
@@ -313,7 +313,7 @@ extension Catalogue {
       "combineLatestAll", rac: "", alias: "combineLatestAll",
       "Once the signal of signals completes, combines the latest values of all its inner signals (RxJS combineLatestAll)",
       holds: "how many inner signals arrived, then the latest value of each",
-      lanes: ["collected", "latest"],
+      lanes: [.collected, .latest],
       example: """
         use rxjs
         let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a|"))
@@ -328,7 +328,7 @@ extension Catalogue {
       "zipAll", rac: "", alias: "zipAll",
       "Once the signal of signals completes, pairs the n-th values of all its inner signals (RxJS zipAll)",
       holds: "how many inner signals arrived, then the values waiting to be paired",
-      lanes: ["collected", "queues"],
+      lanes: [.collected, .queues],
       example: """
         use rxjs
         let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a-b|"))
@@ -346,9 +346,9 @@ extension StateProbe {
   /// A probe for an operator inside a composed row: armed with `report` (the row's own
   /// probe's observer), so the inner operator's lanes are drawn as the row's; unarmed
   /// without one.
-  static func forwarding(to report: ((String, Any) -> Void)?) -> StateProbe {
+  static func forwarding(to report: ((StateLane, Any) -> Void)?) -> StateProbe {
     let probe = StateProbe()
-    if let report { probe.arm(report) }
+    if let report { probe.armWithLanes(report) }
     return probe
   }
 }
@@ -363,7 +363,7 @@ extension Call {
   ) throws(RuntimeError) -> ScriptValue {
     let call = self
     let inners = try signal().map { call.innerSignal($0) }
-    let lane = lanes.first ?? ""
+    let lane = lanes.first ?? StateLane("")
     return probed { probe in
       Signal.defer {
         let report = probe.take()
@@ -394,7 +394,7 @@ extension Call {
     let seed = value(0)
     let accumulate = try function(arguments.count - 1)
     let source = try signal()
-    let acc = lanes.first ?? ""
+    let acc = lanes.first ?? StateLane("")
     return probed(switching || concurrency != nil ? nil : Array(lanes.prefix(2))) { probe in
       Signal.defer {
         let report = probe.take()

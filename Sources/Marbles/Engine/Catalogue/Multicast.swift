@@ -6,7 +6,7 @@ extension Catalogue {
     .method(
       "replay", rac: "replay", alias: nil,
       "Subscribes now and replays every value to every subscriber",
-      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
@@ -21,7 +21,7 @@ extension Catalogue {
     .method(
       "replayLast", rac: "replayLast",
       "Subscribes now and replays the latest value to every subscriber",
-      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
@@ -37,7 +37,7 @@ extension Catalogue {
       "replayLazily", rac: "replayLazily",
       "Subscribes at the first subscription, then replays every value to every subscriber",
       holds: "connected, the replay buffer and the subscriber count",
-      lanes: ["connected", "replayed", "subscribers"],
+      lanes: [.connected, .replayed, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
@@ -54,7 +54,7 @@ extension Catalogue {
       "publish", rac: "publish",
       "Shares the signal through a subject; nothing happens until 'connect()'",
       semantics: .reactiveObjC,
-      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
+      holds: "connected, and the subscriber count", lanes: [.connected, .subscribers],
       example: """
         let input = cold("-a-b-|")
         let shared = input.publish()
@@ -70,7 +70,7 @@ extension Catalogue {
       "publish", rac: "", alias: "publish",
       "A connectable signal: subscribers wait until 'connect()' subscribes the source through a subject (RxJS publish)",
       semantics: .rxjs,
-      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
+      holds: "connected, and the subscriber count", lanes: [.connected, .subscribers],
       example: """
         use rxjs
         let input = cold("-a-b-|")
@@ -90,7 +90,7 @@ extension Catalogue {
       "Shares the signal through the given subject; nothing happens until 'connect()'",
       parameters: [.value("subject")],
       holds: "connected, the subscriber count, and a replay subject's buffer",
-      lanes: ["connected", "subscribers", "replayed"],
+      lanes: [.connected, .subscribers, .replayed],
       example: """
         let input = cold("-a-b-|")
         let shared = input.multicast(ReplaySubject())
@@ -134,7 +134,7 @@ extension Catalogue {
     .method(
       "autoconnect", rac: "autoconnect",
       "A signal that connects at its first subscription and disconnects after its last",
-      holds: "connected, and its subscriber count", lanes: ["connected", "subscribers"],
+      holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
@@ -155,7 +155,7 @@ extension Catalogue {
         .value("resetOnRefCountZero", label: "resetOnRefCountZero", optional: true),
         .value("connector", label: "connector", optional: true),
       ],
-      holds: "connected, and the subscriber count", lanes: ["connected", "subscribers"],
+      holds: "connected, and the subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-c-|")
@@ -187,7 +187,7 @@ extension Catalogue {
     .method(
       "refCount", rac: "", alias: "refCount",
       "A signal that connects a 'publish()' at its first subscription and disconnects after its last (RxJS refCount)",
-      holds: "connected, and its subscriber count", lanes: ["connected", "subscribers"],
+      holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
       example: """
         use rxjs
         let input = cold("-a-b-|")
@@ -206,7 +206,7 @@ extension Catalogue {
         .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
       ],
       holds: "connected, the replay buffer and the subscriber count",
-      lanes: ["connected", "replayed", "subscribers"],
+      lanes: [.connected, .replayed, .subscribers],
       typing: .passesValues,
       example: """
         let input = cold("-a-b-|")
@@ -242,7 +242,7 @@ extension Catalogue {
       "A connectable signal through a replay subject of the last `count` values (all without a count) (RxJS publishReplay)",
       parameters: [.value("count", optional: true)],
       holds: "connected, the replay buffer and the subscriber count",
-      lanes: ["connected", "replayed", "subscribers"],
+      lanes: [.connected, .replayed, .subscribers],
       example: """
         let input = cold("-a-b-|")
         let shared = input.publishReplay(1)
@@ -265,7 +265,7 @@ extension Catalogue {
       "A connectable signal through a subject with a current value, the given one first (RxJS publishBehavior)",
       parameters: [.value("value")],
       holds: "connected, the current value and the subscriber count",
-      lanes: ["connected", "current", "subscribers"],
+      lanes: [.connected, .current, .subscribers],
       example: """
         let input = cold("--a|")
         let shared = input.publishBehavior("s")
@@ -285,7 +285,7 @@ extension Catalogue {
       "publishLast", rac: "", alias: "publishLast",
       "A connectable signal that sends only the last value, on completion, to every subscriber (RxJS publishLast)",
       holds: "connected, the last value and the subscriber count",
-      lanes: ["connected", "replayed", "subscribers"],
+      lanes: [.connected, .replayed, .subscribers],
       example: """
         let input = cold("-a-b|")
         let shared = input.publishLast()
@@ -305,7 +305,7 @@ extension Catalogue {
       "connectWith", rac: "", rxjsName: "connect",
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
       parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
-      holds: "how many parts of the closure's signal share the input", lanes: ["subscribers"],
+      holds: "how many parts of the closure's signal share the input", lanes: [.subscribers],
       example: """
         let input = cold("-1----2-----|")
         let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
@@ -330,7 +330,7 @@ extension Catalogue {
         .value("resetOnDisconnect", label: "resetOnDisconnect", optional: true),
       ],
       holds: "connected, the current subject's subscriber count, and a replay connector's buffer",
-      lanes: ["connected", "subscribers", "replayed"],
+      lanes: [.connected, .subscribers, .replayed],
       example: """
         let input = cold("-a-b-|")
         let shared = connectable(input)

@@ -96,13 +96,13 @@ struct OperatorEntry: Sendable {
     /// What it holds (`the accumulator`); `$0`, `$1`, … stand for the lanes where the sentence
     /// names them itself, otherwise the lanes follow in parentheses.
     var holds: String
-    /// The lanes, in the order `show s.internals` draws them: the one spelling of their names,
-    /// which the row's run hands to its probe (`Call.probed`).
-    var lanes: [String]
+    /// The lanes, in the order `show s.internals` draws them (the `StateLane` constants the
+    /// operator reports to), which the row's run hands to its probe (`Call.probed`).
+    var lanes: [StateLane]
 
     /// The sentence `explain` and the guide print: "the accumulator (lane `acc`)".
     var description: String {
-      let quoted = lanes.map { "`\($0)`" }
+      let quoted = lanes.map { "`\($0.name)`" }
       guard !holds.contains("$0") else {
         return quoted.indices.reversed().reduce(holds) {
           $0.replacingOccurrences(of: "$\($1)", with: quoted[$1])
@@ -212,7 +212,7 @@ struct Call {
   /// The marble parsed before the run (`cold`, `hot` with a literal marble).
   var marble: MarbleDiagram?
   /// The row's internals lanes, for `probed` (empty for a row that holds nothing).
-  var lanes: [String] = []
+  var lanes: [StateLane] = []
   /// When a closure argument may throw: what its `throw` fails (see `ThrowScope`).
   var throwScope: ThrowScope?
 

@@ -11,9 +11,9 @@ final class ProbeHandle {
   private weak var runtime: Runtime?
   private var made: OperatorInternals?
 
-  init(probe: StateProbe, lanes: [String], runtime: Runtime) {
+  init(probe: StateProbe, lanes: [StateLane], runtime: Runtime) {
     self.probe = probe
-    self.laneNames = lanes
+    self.laneNames = lanes.map(\.name)
     self.runtime = runtime
   }
 

@@ -113,7 +113,7 @@ extension Catalogue {
       "interval", rac: "+interval:onScheduler:",
       "Sends the current frame every `period` frames, forever",
       parameters: [.value("period")], semantics: .reactiveObjC,
-      source: true, holds: "the count of ticks sent so far", lanes: ["ticks"],
+      source: true, holds: "the count of ticks sent so far", lanes: [.ticks],
       example: """
         let ticks = interval(3)
         show ticks subscribed "^----------!"
@@ -129,7 +129,7 @@ extension Catalogue {
       "interval", rac: "", alias: "interval",
       "Sends 0, 1, 2, … every `period` frames, forever (RxJS interval)",
       parameters: [.value("period")], semantics: .rxjs,
-      source: true, holds: "the count of ticks sent so far", lanes: ["ticks"],
+      source: true, holds: "the count of ticks sent so far", lanes: [.ticks],
       example: """
         use rxjs
         let ticks = interval(3)
@@ -163,7 +163,7 @@ extension Catalogue {
     .function(
       "merge", rac: "+merge:", alias: "merge",
       "Forwards the values of all signals; completes when all have completed",
-      parameters: [.variadic("signals")], holds: "the active inputs", lanes: ["active"],
+      parameters: [.variadic("signals")], holds: "the active inputs", lanes: [.active],
       example: """
         let a = cold("--a-----c|")
         let b = cold("-----b|")
@@ -176,7 +176,7 @@ extension Catalogue {
       "concat", rac: "+concat:", alias: "concat",
       "Plays the signals one after another",
       parameters: [.variadic("signals")],
-      holds: "the current inner signal and the queue of pending ones", lanes: ["current", "queue"],
+      holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       example: """
         let a = cold("--a|")
         let b = cold("-b|")
@@ -189,7 +189,7 @@ extension Catalogue {
       "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
       "Sends a tuple of the latest values once every signal has one, then on every value",
       parameters: [.variadic("signals")],
-      holds: "the latest value of each input, nil until it sends", lanes: ["latest"],
+      holds: "the latest value of each input, nil until it sends", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1---2----|")
@@ -213,7 +213,7 @@ extension Catalogue {
       "zip", rac: "+zip:", alias: "zip",
       "Pairs the n-th values of the signals as tuples; with a closure, sends its result for them (RxJS's result selector)",
       parameters: [.variadic("signals"), .optionalClosure("x, y")],
-      holds: "the values of each input waiting for a partner", lanes: ["queues"],
+      holds: "the values of each input waiting for a partner", lanes: [.queues],
       rxjsDifference: "the values are arrays (tuples without it)",
       example: """
         let a = cold("-1-2-3|")
@@ -267,7 +267,7 @@ extension Catalogue {
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
       parameters: [.value("capacity", label: "capacity", optional: true)],
       source: true,
-      holds: "the replay buffer and the subscriber count", lanes: ["replayed", "subscribers"],
+      holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       synonyms: ["replaySubject"],
       example: """
         let s = ReplaySubject(capacity: 1)
@@ -420,7 +420,7 @@ extension Catalogue {
       "A subject with a current value: a new subscriber gets the latest value (the initial one first) (RxJS BehaviorSubject)",
       parameters: [.value("value")],
       source: true,
-      holds: "the current value and the subscriber count", lanes: ["current", "subscribers"],
+      holds: "the current value and the subscriber count", lanes: [.current, .subscribers],
       example: """
         let s = BehaviorSubject(0)
         s.next(1, at: 2)
@@ -441,7 +441,7 @@ extension Catalogue {
       "A subject that sends only its last value, and only on completion, to current and later subscribers; a failure is passed on (RxJS AsyncSubject)",
       source: true,
       holds: "the last value sent, held for completion, and the subscriber count",
-      lanes: ["held", "subscribers"],
+      lanes: [.held, .subscribers],
       example: """
         use rxjs
         let s = AsyncSubject()

@@ -7,7 +7,7 @@ extension Catalogue {
       "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
-      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
+      holds: "the values on their way", lanes: [.pending], typing: .passesValues,
       example: """
         let input = cold("-a-b|")
         let later = input.delay(2)
@@ -23,7 +23,7 @@ extension Catalogue {
       "delay", rac: "", alias: "delay",
       "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
       parameters: [.value("frames")], semantics: .rxjs,
-      holds: "the values on their way", lanes: ["pending"], typing: .passesValues,
+      holds: "the values on their way", lanes: [.pending], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b|")
@@ -42,7 +42,7 @@ extension Catalogue {
       "Sends a value only after `frames` frames pass without another (RAC throttle, a debounce)",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       holds: "the value held back, nil while none (lane $0; RxJS throttle also `windowOpen`)",
-      lanes: ["pending"],
+      lanes: [.pending],
       typing: .passesValues,
       example: """
         let input = cold("-ab---c---|")
@@ -64,7 +64,7 @@ extension Catalogue {
       ],
       semantics: .rxjs,
       holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
-      lanes: ["windowOpen", "pending"],
+      lanes: [.windowOpen, .pending],
       typing: .passesValues,
       example: """
         use rxjs
@@ -92,7 +92,7 @@ extension Catalogue {
         .value("trailing", label: "trailing", optional: true),
       ],
       holds: "whether the silent window is open and the value held for it",
-      lanes: ["windowOpen", "pending"],
+      lanes: [.windowOpen, .pending],
       typing: .passesValues,
       synonyms: ["throttleFirst"],
       example: """
@@ -115,7 +115,7 @@ extension Catalogue {
       "sample", rac: "sample:",
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
-      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
+      holds: "the latest value", lanes: [.latest], typing: .passesValues,
       example: """
         let input = cold("-a-b-c---|")
         let ticks = cold("---x---x-|")
@@ -132,7 +132,7 @@ extension Catalogue {
       "sample", rac: "", alias: "sample",
       "Sends the latest value each time the notifier sends, only if it is new; the notifier's completion is ignored (RxJS sample)",
       parameters: [.value("notifier")], semantics: .rxjs,
-      holds: "the latest value", lanes: ["latest"], typing: .passesValues,
+      holds: "the latest value", lanes: [.latest], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a-b-----c--|")
@@ -150,7 +150,7 @@ extension Catalogue {
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",
       "Collects values into arrays, one every `frames` frames",
       parameters: [.value("frames")],
-      holds: "the buffer being filled, empty while no window is open", lanes: ["buffered"],
+      holds: "the buffer being filled, empty while no window is open", lanes: [.buffered],
       example: """
         let input = cold("-ab-c----|")
         let batches = input.bufferWithTime(3)
@@ -167,7 +167,7 @@ extension Catalogue {
       "timeout", rac: "timeout:onScheduler:",
       "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
       parameters: [.value("frames")], semantics: .reactiveObjC,
-      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
+      holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
       example: """
         let slow = cold("-a-----|")
         let bounded = slow.timeout(4)
@@ -188,7 +188,7 @@ extension Catalogue {
         .value("alternative", label: "with", optional: true),
       ],
       semantics: .rxjs,
-      holds: "the frame the time limit runs out at", lanes: ["deadline"], typing: .passesValues,
+      holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
       example: """
         use rxjs
         let input = cold("-a---b------c|")
@@ -239,7 +239,7 @@ extension Catalogue {
       "debounce", rac: "", alias: "debounce",
       "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
       parameters: [.closure("x")],
-      holds: "the value waiting for its duration signal", lanes: ["pending"],
+      holds: "the value waiting for its duration signal", lanes: [.pending],
       example: """
         let input = cold("-ab----c---|")
         let calm = input.debounce { _ in cold("--x") }
@@ -257,7 +257,7 @@ extension Catalogue {
       "audit", rac: "", alias: "audit",
       "At a value, waits until the signal the closure returns for it sends, then sends the latest value (RxJS audit)",
       parameters: [.closure("x")],
-      holds: "the value to send when the duration signal sends, nil while none", lanes: ["pending"],
+      holds: "the value to send when the duration signal sends, nil while none", lanes: [.pending],
       example: """
         let input = cold("-ab---c-----|")
         let output = input.audit { _ in cold("---x") }
@@ -275,7 +275,7 @@ extension Catalogue {
       "auditTime", rac: "", alias: "auditTime",
       "At a value, waits `frames` frames, then sends the latest value (RxJS auditTime)",
       parameters: [.value("frames")],
-      holds: "the value to send when the wait ends, nil while none runs", lanes: ["pending"],
+      holds: "the value to send when the wait ends, nil while none runs", lanes: [.pending],
       typing: .passesValues,
       example: """
         let input = cold("-ab---c-----|")
@@ -292,7 +292,7 @@ extension Catalogue {
       "sampleTime", rac: "", alias: "sampleTime",
       "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
       parameters: [.value("frames")],
-      holds: "the latest value not sent yet", lanes: ["latest"], typing: .passesValues,
+      holds: "the latest value not sent yet", lanes: [.latest], typing: .passesValues,
       example: """
         let input = cold("-a-b-----c---|")
         let output = input.sampleTime(4)
@@ -310,7 +310,7 @@ extension Catalogue {
       "delayWhen", rac: "", alias: "delayWhen",
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],
-      holds: "the values waiting for their duration signals", lanes: ["pending"],
+      holds: "the values waiting for their duration signals", lanes: [.pending],
       example: """
         let input = cold("-a--b|")
         let later = input.delayWhen { _ in cold("---x") }
@@ -328,7 +328,7 @@ extension Catalogue {
       "timeoutWith", rac: "", alias: "timeoutWith",
       "Switches to the other signal when a value is more than `frames` frames after the previous one (RxJS timeoutWith, deprecated for timeout({ each, with }))",
       parameters: [.value("frames"), .value("alternative")],
-      holds: "the frame the time limit runs out at, nil once switched", lanes: ["deadline"],
+      holds: "the frame the time limit runs out at, nil once switched", lanes: [.deadline],
       example: """
         let input = cold("-a---b------c|")
         let backup = cold("-x|")
@@ -347,7 +347,7 @@ extension Catalogue {
     .method(
       "bufferTime", rac: "", alias: "bufferTime",
       "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
-      parameters: [.value("frames")], holds: "the buffer being filled", lanes: ["buffered"],
+      parameters: [.value("frames")], holds: "the buffer being filled", lanes: [.buffered],
       example: """
         let input = cold("-ab-----c|")
         let batches = input.bufferTime(3)
@@ -371,7 +371,7 @@ extension Catalogue {
         .value("maxWindowSize", optional: true),
         .value("maxWindowSize", label: "maxWindowSize", optional: true),
       ],
-      holds: "the values in each open window, in opening order", lanes: ["windows"],
+      holds: "the values in each open window, in opening order", lanes: [.windows],
       example: """
         let input = cold("-a-b-c-d-|")
         let windows = input.windowTime(4)
@@ -407,7 +407,7 @@ extension Catalogue {
     .method(
       "timeInterval", rac: "", alias: "timeInterval",
       "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
-      holds: "the frame of the previous value", lanes: ["previous"],
+      holds: "the frame of the previous value", lanes: [.previous],
       example: """
         let input = cold("-a--b|")
         let spaced = input.timeInterval()
@@ -417,7 +417,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       let source = try c.signal()
-      let lane = c.lanes.first ?? ""
+      let lane = c.lanes.first ?? StateLane("")
       return c.probed { probe in
         Signal { subscriber in
           var last = scheduler.now

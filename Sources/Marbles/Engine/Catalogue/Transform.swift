@@ -38,7 +38,7 @@ extension Catalogue {
       "scan", rac: "scanWithStart:reduce:", alias: "scan",
       "Sends the running accumulation (never the start value itself); without a start, the first value starts it (RxJS scan)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
-      holds: "the accumulator", lanes: ["acc"],
+      holds: "the accumulator", lanes: [.acc],
       example: """
         let input = cold("-1-2-3|")
         let sums = input.scan(0) { acc, x in acc + x }
@@ -60,7 +60,7 @@ extension Catalogue {
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
       "Sends only the final accumulation, when the signal completes; without a start, the first value starts it and an empty signal sends nothing (RxJS reduce)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
-      holds: "the accumulator", lanes: ["acc"],
+      holds: "the accumulator", lanes: [.acc],
       example: """
         let input = cold("-1-2-3|")
         let total = input.aggregate(0) { $0 + $1 }
@@ -139,7 +139,7 @@ extension Catalogue {
     .method(
       "collect", rac: "collect", alias: "toArray",
       "Sends one array of all values when the signal completes",
-      holds: "the buffer of values so far", lanes: ["buffered"],
+      holds: "the buffer of values so far", lanes: [.buffered],
       example: """
         let input = cold("-1-2-3|")
         let all = input.collect()
@@ -154,7 +154,7 @@ extension Catalogue {
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
       "Combines each value with the previous one (the start value for the first)",
       parameters: [.value("start"), .closure("previous, current")],
-      holds: "the previous value", lanes: ["previous"],
+      holds: "the previous value", lanes: [.previous],
       example: """
         let input = cold("-1-2-4|")
         let steps = input.combinePrevious(0) { previous, current in current - previous }
@@ -172,7 +172,7 @@ extension Catalogue {
     .method(
       "pairwise", rac: "", alias: nil,
       "Sends (previous, current) tuples, from the second value on (RxJS pairwise)",
-      holds: "the previous value", lanes: ["previous"],
+      holds: "the previous value", lanes: [.previous],
       rxjsDifference: "the pairs are arrays (tuples without it)",
       example: """
         let input = cold("-1-2-4|")
@@ -190,7 +190,7 @@ extension Catalogue {
       "bufferCount", rac: "",
       "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
       parameters: [.value("size"), .value("every", optional: true)],
-      holds: "the buffer being filled", lanes: ["buffered"],
+      holds: "the buffer being filled", lanes: [.buffered],
       example: """
         let input = cold("-1-2-3-4-5|")
         let chunks = input.bufferCount(2)
@@ -243,7 +243,7 @@ extension Catalogue {
     .method(
       "buffer", rac: "", alias: "buffer",
       "Collects values and sends them as an array each time the notifier sends, and the rest on completion (RxJS buffer)",
-      parameters: [.value("notifier")], holds: "the buffer being filled", lanes: ["buffered"],
+      parameters: [.value("notifier")], holds: "the buffer being filled", lanes: [.buffered],
       example: """
         let input = cold("-a-b--c--d|")
         let ticks = cold("----x---x")
@@ -259,7 +259,7 @@ extension Catalogue {
     .method(
       "count", rac: "", alias: "count",
       "Sends how many values there were (or how many the closure accepted) on completion (RxJS count)",
-      parameters: [.optionalClosure("x")], holds: "the count so far", lanes: ["counted"],
+      parameters: [.optionalClosure("x")], holds: "the count so far", lanes: [.counted],
       example: """
         let input = cold("-1-2-3-4|")
         let evens = input.count { $0 % 2 == 0 }
@@ -280,7 +280,7 @@ extension Catalogue {
       "min", rac: "", alias: "min",
       "Sends the smallest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS min)",
       parameters: [.optionalClosure("a, b")],
-      holds: "the smallest value so far", lanes: ["smallest"],
+      holds: "the smallest value so far", lanes: [.smallest],
       example: """
         let input = cold("-3-1-2|")
         let least = input.min()
@@ -295,7 +295,7 @@ extension Catalogue {
     .method(
       "max", rac: "", alias: "max",
       "Sends the largest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS max)",
-      parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: ["largest"],
+      parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: [.largest],
       example: """
         let input = cold("-3-1-2|")
         let most = input.max()
@@ -325,7 +325,7 @@ extension Catalogue {
       "bufferWhen", rac: "", alias: "bufferWhen",
       "Collects values until the signal the closure returns sends, sends them as an array and starts again; the rest on completion (RxJS bufferWhen)",
       parameters: [.closure("")],
-      holds: "the buffer being filled until the closing signal sends", lanes: ["buffered"],
+      holds: "the buffer being filled until the closing signal sends", lanes: [.buffered],
       example: """
         let input = cold("-a-b---c--|")
         let batches = input.bufferWhen { cold("----x") }
@@ -343,7 +343,7 @@ extension Catalogue {
       "bufferToggle", rac: "", alias: "bufferToggle",
       "Opens an array at each value of `openings` and sends it when the signal the closure returns for that value sends (RxJS bufferToggle)",
       parameters: [.value("openings"), .closure("x")],
-      holds: "the open buffers, in opening order", lanes: ["buffers"],
+      holds: "the open buffers, in opening order", lanes: [.buffers],
       example: """
         let input = cold("-a-b-c-d-e-|")
         let opens = cold("--o-----o")
@@ -363,7 +363,7 @@ extension Catalogue {
     .method(
       "window", rac: "", alias: "window",
       "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
-      parameters: [.value("notifier")], holds: "the values in the open window", lanes: ["inWindow"],
+      parameters: [.value("notifier")], holds: "the values in the open window", lanes: [.inWindow],
       example: """
         let input = cold("--a-b--c-|")
         let ticks = cold("-----x")
@@ -382,7 +382,7 @@ extension Catalogue {
       "windowCount", rac: "", alias: "windowCount",
       "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
       parameters: [.value("size"), .value("every", optional: true)],
-      holds: "how many values each open window holds", lanes: ["windows"],
+      holds: "how many values each open window holds", lanes: [.windows],
       example: """
         let input = cold("-a-b-c-d-|")
         let windows = input.windowCount(2)
@@ -401,7 +401,7 @@ extension Catalogue {
       "windowWhen", rac: "", alias: "windowWhen",
       "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
       parameters: [.closure("")],
-      holds: "the values in the open window (lane $0, one array)", lanes: ["windows"],
+      holds: "the values in the open window (lane $0, one array)", lanes: [.windows],
       example: """
         let input = cold("-a-b---c--|")
         let windows = input.windowWhen { cold("----x") }
@@ -419,7 +419,7 @@ extension Catalogue {
       "windowToggle", rac: "", alias: "windowToggle",
       "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
       parameters: [.value("openings"), .closure("x")],
-      holds: "the values in each open window, in opening order", lanes: ["windows"],
+      holds: "the values in each open window, in opening order", lanes: [.windows],
       example: """
         let input = cold("-a-b-c-d-e--|")
         let opens = cold("--o-----o")
@@ -443,7 +443,7 @@ extension Catalogue {
         .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
         .closure("x"),
       ],
-      holds: "the keys of the open groups, in opening order", lanes: ["groups"],
+      holds: "the keys of the open groups, in opening order", lanes: [.groups],
       example: """
         let input = cold("-a-b-a-c-|")
         let groups = input.groupBy { x in x }
