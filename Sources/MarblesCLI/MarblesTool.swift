@@ -271,7 +271,8 @@ package enum MarblesTool {
       switch ScriptFormatter.format(source) {
       case .failure(let failure):
         io.err += failure.diagnostics.render(in: source)
-        io.err += "\(source.name): not formatted: fix the syntax errors first\n"
+        io.err +=
+          "\(TerminalText.escaped(source.name)): not formatted: fix the syntax errors first\n"
         failed = true
       case .success(let text):
         if path == "-" {
@@ -371,8 +372,9 @@ package enum MarblesTool {
   /// What a quiz asks, under the drawing: the hidden lanes and how to check a prediction.
   static func quizFooter(_ hidden: [String], file: String) -> String {
     guard !hidden.isEmpty else { return "" }
-    return "\nPredict " + hidden.map { "'\($0)'" }.joined(separator: ", ")
-      + ": write an 'expect' line for each in your copy, then run 'marbles check \(file)'.\n"
+    return "\nPredict " + hidden.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+      + ": write an 'expect' line for each in your copy, then run 'marbles check "
+      + "\(TerminalText.escaped(file))'.\n"
   }
 
   /// `text` with every line longer than `width` broken at spaces, for `marbles explain` on a
@@ -437,30 +439,33 @@ package enum MarblesTool {
       let outcome = environment.run(
         source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       guard case .completed(let run) = outcome else {
-        io.write(paint("FAIL", .failed, color) + " \(source.name): the script does not run\n")
+        io.write(
+          paint("FAIL", .failed, color)
+            + " \(TerminalText.escaped(source.name)): the script does not run\n")
         io.err += outcome.diagnostics.render(in: source)
         allRight = false
         continue
       }
-      io.write("\(run.title ?? source.name)\n")
+      io.write("\(TerminalText.escaped(run.title ?? source.name))\n")
+      let shown = { (lane: TimelineLane) in TerminalText.escaped(lane.label) }
       let toPredict = run.lanes.filter { !$0.isMarbleSource }
       var right = 0
       for lane in toPredict {
         let checks = run.expectations.filter { $0.lane == lane.name }
         if checks.isEmpty {
           io.write(
-            "  NOT YET  \(lane.label): add a line 'expect \(lane.name) == \"…\"' with your "
-              + "prediction\n")
+            "  NOT YET  \(shown(lane)): add a line "
+              + "'expect \(TerminalText.escaped(lane.name)) == \"…\"' with your prediction\n")
         } else if let wrong = checks.first(where: { !$0.passed }) {
           io.write(
-            "  " + paint("WRONG", .failed, color) + "    \(lane.label) (line \(wrong.line)):\n")
+            "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n")
           let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
           for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
             io.write("    \(line)\n")
           }
         } else {
           right += 1
-          io.write("  " + paint("RIGHT", .value, color) + "    \(lane.label)\n")
+          io.write("  " + paint("RIGHT", .value, color) + "    \(shown(lane))\n")
         }
       }
       let others = run.expectations.filter { result in
@@ -468,7 +473,8 @@ package enum MarblesTool {
       }
       for other in others {
         io.write(
-          "  " + paint("WRONG", .failed, color) + "    \(other.lane) (line \(other.line)):\n")
+          "  " + paint("WRONG", .failed, color)
+            + "    \(TerminalText.escaped(other.lane)) (line \(other.line)):\n")
         let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
         for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
           io.write("    \(line)\n")
@@ -584,6 +590,8 @@ package enum MarblesTool {
   ) -> (results: [ExpectationResult], failures: Int) {
     let failing = run.expectations.filter { !$0.passed }.count
     let plan = ExpectUpdater.plan(source, run: run)
+    // The file name, the marbles and the values are the author's text: escaped for the terminal.
+    let name = TerminalText.escaped(source.name)
     var results = run.expectations
     if !plan.changes.isEmpty {
       let updated = SourceFile(
@@ -592,24 +600,24 @@ package enum MarblesTool {
       guard case .completed(let rerun) = environment.run(updated, options),
         !rerun.expectations.contains(where: { !$0.passed && changedLines.contains($0.line) })
       else {
-        io.write("FAIL \(source.name): not updated: the rewritten expectations would still fail\n")
+        io.write("FAIL \(name): not updated: the rewritten expectations would still fail\n")
         return (results, failing)
       }
       do {
         try StreamIO.writeOutput(updated.text, to: source.name)
       } catch {
-        io.write("FAIL \(source.name): not updated: cannot write it: \(error.reason)\n")
+        io.write("FAIL \(name): not updated: cannot write it: \(error.reason)\n")
         return (results, failing)
       }
       results = rerun.expectations
-      io.write("UPDATED \(source.name)\n")
+      io.write("UPDATED \(name)\n")
       for change in plan.changes {
         io.write(
-          "  \(source.name):\(change.line):\(change.column): \(change.summary)\n")
+          "  \(name):\(change.line):\(change.column): \(TerminalText.escaped(change.summary))\n")
       }
     }
     for refusal in plan.refusals {
-      io.write("FAIL \(source.name):\(refusal) (not updated)\n")
+      io.write("FAIL \(name):\(TerminalText.escaped(refusal)) (not updated)\n")
     }
     return (results, results.filter { !$0.passed }.count)
   }

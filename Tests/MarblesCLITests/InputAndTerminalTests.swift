@@ -145,7 +145,8 @@ import Testing
 
   @Test(arguments: [
     ["render", "--format", "ascii"], ["render", "--format", "unicode"], ["test"],
-    ["step"], ["test", "--format", "unicode"],
+    ["step"], ["test", "--format", "unicode"], ["test", "--update"], ["check"],
+    ["render", "--quiz"], ["format", "--check"],
   ])
   func scriptTextNeverReachesTheTerminalRaw(command: [String]) throws {
     let folder = try folder()
