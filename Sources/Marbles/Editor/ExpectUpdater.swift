@@ -73,7 +73,7 @@ package enum ExpectUpdater {
         {
           var span = first
           span.range.end = last.range.end
-          let list = texts.map(quote).joined(separator: ", ")
+          let list = texts.map(TimelineValue.quote).joined(separator: ", ")
           plan.changes.append(
             Change(
               line: result.line, column: result.column,
@@ -117,7 +117,8 @@ package enum ExpectUpdater {
   ) -> Change {
     Change(
       line: result.line, column: result.column, old: self.text(of: literal.range, in: source),
-      new: quote(text), literalLine: literal.range.start.line, start: literal.range.start.column,
+      new: TimelineValue.quote(text), literalLine: literal.range.start.line,
+      start: literal.range.start.column,
       end: literal.range.end.column)
   }
 
@@ -147,7 +148,7 @@ package enum ExpectUpdater {
     return [
       Change(
         line: result.line, column: result.column, old: text(of: span, in: source),
-        new: quote(rewrite.marble) + between + added, literalLine: literal.start.line,
+        new: TimelineValue.quote(rewrite.marble) + between + added, literalLine: literal.start.line,
         start: literal.start.column, end: end.column)
     ]
   }
@@ -294,12 +295,6 @@ package enum ExpectUpdater {
     guard let end = window.unsubscribed else { return lead + "^" }
     if end <= window.subscribed { return lead + "(^!)" }
     return lead + "^" + String(repeating: "-", count: end - window.subscribed - 1) + "!"
-  }
-
-  private static func quote(_ text: String) -> String {
-    "\""
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-        of: "\"", with: "\\\"") + "\""
   }
 
   /// The source text of `range` (one line).
