@@ -92,12 +92,16 @@ final class LargeStackWorker: @unchecked Sendable {
     while true {
       condition.lock()
       while job == nil, !isClosed { condition.wait() }
-      guard let work = job else {
+      guard var work = job else {
         condition.unlock()
         return
       }
       condition.unlock()
       work()
+      // The job's captures are released here, while its caller still waits and holds the run:
+      // a release after the broadcast could be the last one, and a deinit on this thread would
+      // wait for this thread.
+      work = {}
       condition.lock()
       job = nil
       condition.broadcast()
