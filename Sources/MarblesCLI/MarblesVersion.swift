@@ -1,3 +1,5 @@
+import Marbles
+
 /// The version of Marbles, as printed by `marbles --version`.
 public enum MarblesVersion {
   /// The semantic version string.

@@ -1,3 +1,4 @@
+import Marbles
 import Reactive
 
 /// `marbles step`: the run's diagram as it grows, one screen per frame, each with the ordered

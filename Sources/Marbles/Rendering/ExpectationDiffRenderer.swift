@@ -125,7 +125,7 @@ public struct ExpectationDiffRenderer: Sendable {
 
 extension TimelineValue: DiagramKeyRefining {
   /// Inner signals match only when emitted at the same frame (`Timeline.matches`).
-  var keyRefinement: Int {
+  package var keyRefinement: Int {
     if case .signal(let inner) = self { return inner.subscribed }
     return 0
   }

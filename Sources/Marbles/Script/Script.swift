@@ -4,7 +4,7 @@
 /// reported), so every statement here is complete; a statement with only a lexer error inside a
 /// string literal (a bad escape) is kept. Run nothing when the diagnostics contain an error.
 /// Names, operators and types are checked later, by the interpreter.
-struct Script: Hashable, Sendable {
+package struct Script: Hashable, Sendable {
   /// The statements, in source order.
   var statements: [ScriptStatement]
 
@@ -18,7 +18,7 @@ struct Script: Hashable, Sendable {
 }
 
 /// One statement of a script (one line, or several when brackets stay open).
-struct ScriptStatement: Hashable, Sendable {
+package struct ScriptStatement: Hashable, Sendable {
   /// What a statement says.
   enum Kind: Hashable, Sendable {
     /// `title "…"`: the script's title; only ever the first statement.
@@ -65,7 +65,7 @@ struct ScriptShowItem: Hashable, Sendable {
 }
 
 /// `expect EXPR == "marble", name: value …`.
-struct ScriptExpectation: Hashable, Sendable {
+package struct ScriptExpectation: Hashable, Sendable {
   /// The observed signal (left of `==`).
   var subject: ScriptExpression
   /// The expected timeline (right of `==`); columns map back through the literal.
@@ -93,7 +93,7 @@ struct ScriptSubscriptionExpectation: Hashable, Sendable {
 }
 
 /// A name with its place: a `let` name, a member name, an argument label or a closure parameter.
-struct ScriptIdentifier: Hashable, Sendable {
+package struct ScriptIdentifier: Hashable, Sendable {
   /// The name as written (`_` for a wildcard closure parameter).
   var name: String
   /// Where it is written.

@@ -14,7 +14,7 @@
 /// | ternary | `c ? a : b` | right |
 ///
 /// The tree is at most `ScriptParser.maximumDepth` levels deep, so recursive walks are safe.
-struct ScriptExpression: Hashable, Sendable {
+package struct ScriptExpression: Hashable, Sendable {
   /// The forms of expression.
   indirect enum Kind: Hashable, Sendable {
     /// An integer literal: `42`, `1_000`.
@@ -145,7 +145,7 @@ struct ScriptDictionaryEntry: Hashable, Sendable {
 }
 
 /// A call argument: `value` or `label: value`.
-struct ScriptArgument: Hashable, Sendable {
+package struct ScriptArgument: Hashable, Sendable {
   /// The label, such as `a` in `cold("--a|", a: 1)` or `at` in `execute(1, at: 4)`.
   var label: ScriptIdentifier?
   var value: ScriptExpression
@@ -156,7 +156,7 @@ struct ScriptArgument: Hashable, Sendable {
 /// A closure literal: `{ x in body }`, `{ acc, x in body }`, `{ (a, b) in body }`,
 /// `{ _ in body }` or `{ body with $0, $1 }`. The body is a single expression, or a block of
 /// statements (`let`, `var`, `if`/`else`, `for … in`, `return`, `throw`).
-struct ScriptClosure: Hashable, Sendable {
+package struct ScriptClosure: Hashable, Sendable {
   /// How a closure receives its arguments.
   enum Parameters: Hashable, Sendable {
     /// No parameter list: the body refers to `$0`, `$1`, …; `count` is one more than the highest

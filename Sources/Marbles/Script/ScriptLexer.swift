@@ -14,7 +14,7 @@
 ///   `isNewline` (as `SourceFile` splits lines).
 ///
 /// - Complexity: O(n) in the length of the source.
-struct ScriptLexer {
+package struct ScriptLexer {
   private let text: String
   private var index: String.Index
   private var line = 1

@@ -13,7 +13,7 @@
 /// or method chains), is an error; the work is linear in the length of the source.
 ///
 /// Statements are here, expressions in `ScriptParser+Expressions.swift`.
-struct ScriptParser {
+package struct ScriptParser {
   /// The deepest nesting an expression may have, which is also the greatest height of an
   /// expression tree. Far beyond hand-written scripts, and shallow enough that the parser (and
   /// any recursive walk of the tree) fits in a small thread stack even in a debug build.

@@ -11,7 +11,7 @@
 /// For a literal without escapes the mapping is exact: value offset `k` is source column
 /// `contentStart.column + k`. With escapes, every escape's characters map to its backslash, and
 /// the text after an escape is exact again.
-struct ScriptStringLiteral: Hashable, Sendable {
+package struct ScriptStringLiteral: Hashable, Sendable {
   /// One escape sequence (`\n`, `\"`, `\u{…}`, …) inside a literal.
   struct Escape: Hashable, Sendable {
     /// The offset, in Characters of `value`, of the first character the escape produced.

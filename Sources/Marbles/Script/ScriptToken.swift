@@ -3,7 +3,7 @@
 /// The lexer (`ScriptLexer`) produces these; the parser (`ScriptParser`) consumes them. A token's
 /// `text` is the exact slice of the source it was read from, so the source text of any run of
 /// tokens is `source.text[first.text.startIndex ..< last.text.endIndex]`.
-struct ScriptToken: Hashable, Sendable {
+package struct ScriptToken: Hashable, Sendable {
   /// What a token is. Punctuation is named by glyph; keywords carry their meaning. The payloads
   /// are small and trivial, so kinds are cheap to copy and compare.
   enum Kind: Hashable, Sendable {
@@ -97,7 +97,7 @@ struct ScriptToken: Hashable, Sendable {
 }
 
 /// The reserved words of the script language. They cannot be used as names.
-enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
+package enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   /// `let NAME = EXPR` binds a name.
   case `let`
   /// `show` lists lanes to render.

@@ -1,3 +1,5 @@
+import Marbles
+
 /// Everything the language server knows about one version of one script: its tokens, its
 /// statements, its run, its diagnostics and where each name is bound and used. Made once per
 /// version and reused by every request on that version.

@@ -1,3 +1,4 @@
+import Marbles
 import Reactive
 
 /// `marbles test --update`: rewrites the marble of each failing `expect` with what the run

@@ -1,3 +1,5 @@
+import Marbles
+
 /// Reads the JSON of one JSON-RPC message into a `JSONValue`.
 ///
 /// A small recursive-descent reader over UTF-8 bytes: the package has no dependencies, and

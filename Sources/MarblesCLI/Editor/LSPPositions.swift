@@ -1,3 +1,5 @@
+import Marbles
+
 /// Converts between the script's positions (1-based lines, columns in Characters) and the
 /// protocol's (0-based lines, columns in UTF-16 code units, as LSP 3.17 requires by default).
 struct LSPPositions {

@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// Completion: operators after `.` (with their parameters as snippets), statement keywords at

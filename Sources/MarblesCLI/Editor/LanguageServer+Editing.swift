@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// The requests that change or draw the buffer: formatting, the quick fixes of "did you mean",

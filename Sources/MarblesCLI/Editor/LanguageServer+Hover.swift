@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// Hovers: an operator's signature, meaning and catalogue diagram; a name's, a `show`'s or an

@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// Go to definition, find references and the outline, for the names a script binds with `let`.

@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// The language server's state and its answer to each message: documents by URI, their

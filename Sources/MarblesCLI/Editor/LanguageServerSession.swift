@@ -1,3 +1,5 @@
+import Marbles
+
 /// The language server of `marbles lsp` without its transport, for embedding and for the
 /// benchmarks: give it each message's JSON body, send what it returns.
 public final class LanguageServerSession {

@@ -1,3 +1,5 @@
+import Marbles
+
 /// The frame of every character of a marble string, for hovers and completions: a small walk
 /// that follows the marble grammar (`-` and values take a frame, a group's events share the
 /// frame of its `(`, a time progression takes its frames, frames before `^` are negative).

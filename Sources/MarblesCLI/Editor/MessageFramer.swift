@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// Splits the bytes an editor sends into JSON-RPC messages, each after a header block with a

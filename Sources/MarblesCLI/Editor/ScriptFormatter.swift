@@ -1,3 +1,5 @@
+import Marbles
+
 /// The one canonical layout of a `.marble` script, for `marbles format` and the language
 /// server's formatting request.
 ///

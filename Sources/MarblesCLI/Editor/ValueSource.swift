@@ -1,3 +1,5 @@
+import Marbles
+
 /// A recorded value written back as script source, for the keys `marbles test --update` adds to
 /// an `expect`'s values map: the text, evaluated by a script, is a value equal to the recorded
 /// one.

@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// What the catalogue tells a learner beyond running operators: the families `marbles explain`

@@ -1,3 +1,4 @@
+import Marbles
 import Foundation
 
 /// `marbles explain`: the catalogue by family, or one operator with a live example that draws

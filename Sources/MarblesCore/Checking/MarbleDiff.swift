@@ -56,7 +56,7 @@ public enum MarbleDiff {
   /// Compares two errors: with `==` when they are `Equatable` values of the same type, otherwise
   /// by type and printed form.
   public static func errorsEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {
-    Marbles.errorsEqual(lhs, rhs)
+    MarblesCore.errorsEqual(lhs, rhs)
   }
 
   /// The dynamic type name of a value (`AnyHashable` is looked through).

@@ -98,7 +98,7 @@ public func marbleString<Value>(
 /// Values are keyed in order of first appearance: by `literal` when it gives a key no earlier
 /// value took (with an argument when it names one), else by the first letter that is neither
 /// taken nor `reserved`, with the argument `describe(value)`; nil when the letters run out. `trailing` arguments (`error: …`) come last.
-func coldCall<Value: Equatable>(
+package func coldCall<Value: Equatable>(
   _ events: [Recorded<Value>], reserved: Set<String> = [],
   literal: (Value) -> (key: String, argument: String?)?, describe: (Value) -> String,
   trailing: [String]
@@ -127,7 +127,7 @@ func coldCall<Value: Equatable>(
 }
 
 /// Whether `key` can stand for a value in a marble string.
-func isValidMarbleKey(_ key: String) -> Bool {
+package func isValidMarbleKey(_ key: String) -> Bool {
   guard key.count == 1, let character = key.first else { return false }
   return !character.isWhitespace && !"-|#()^!".contains(character)
 }

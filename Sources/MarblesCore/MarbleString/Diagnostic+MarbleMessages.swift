@@ -156,7 +156,7 @@ extension Diagnostic {
 
   /// A values map was given but has no entry for `key`; the character stands for itself.
   /// `meaning` describes the value used, e.g. `the string "c"`.
-  @usableFromInline static func marbleValueWithoutEntry(
+  @usableFromInline package static func marbleValueWithoutEntry(
     _ key: String, meaning: String, at range: SourceRange
   )
     -> Diagnostic
@@ -165,7 +165,7 @@ extension Diagnostic {
   }
 
   /// No entry for `key`, and the value type has no default for it.
-  @usableFromInline static func marbleValueUnresolved(
+  @usableFromInline package static func marbleValueUnresolved(
     _ key: String, typeName: String, at range: SourceRange
   )
     -> Diagnostic

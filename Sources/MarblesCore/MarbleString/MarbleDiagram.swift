@@ -52,7 +52,7 @@ public struct MarbleDiagram: Hashable, Sendable {
   /// The first value event of each key as written, in order: one per distinct key, found by
   /// comparing numbers, not Strings (keys that are equal as Strings but written differently,
   /// such as `é` and `e` + U+0301, each have theirs).
-  func firstEventOfEachKey() -> [MarbleEvent] {
+  package func firstEventOfEachKey() -> [MarbleEvent] {
     var seen: Set<MarbleKey> = []
     var previous: MarbleKey?
     var found: [MarbleEvent] = []

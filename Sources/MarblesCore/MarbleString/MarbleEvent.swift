@@ -17,7 +17,7 @@ public struct MarbleEvent: Hashable, Sendable {
   /// The frame of the event (relative to frame 0 of the diagram).
   public var frame: Int
   /// What happens, as a number.
-  @usableFromInline var key: MarbleKey
+  @usableFromInline package var key: MarbleKey
   /// Where the glyph is, compactly.
   var place: MarblePlace
 

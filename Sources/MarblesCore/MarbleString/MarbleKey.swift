@@ -6,14 +6,14 @@ import Foundation
 /// value; failure and completion are the two numbers after the last scalar; any other key
 /// (several scalars, such as `🇫🇷` or `e` + U+0301) is interned, once per process, and numbered
 /// above those. Two events with one key as written have one number.
-@usableFromInline struct MarbleKey: Hashable, Sendable {
+@usableFromInline package struct MarbleKey: Hashable, Sendable {
   // Usable from inlinable code: `MarbleTimeline.init` compares keys by number.
-  @usableFromInline var rawValue: UInt32
+  @usableFromInline package var rawValue: UInt32
 
   /// `#`.
-  static let error = MarbleKey(rawValue: 0x11_0000)
+  package static let error = MarbleKey(rawValue: 0x11_0000)
   /// `|`.
-  static let completed = MarbleKey(rawValue: 0x11_0001)
+  package static let completed = MarbleKey(rawValue: 0x11_0001)
   /// The first number of an interned key.
   private static let firstInterned: UInt32 = 0x11_0002
 
@@ -45,10 +45,10 @@ import Foundation
   }
 
   /// Whether this is a value (not failure or completion).
-  var isValue: Bool { self != .error && self != .completed }
+  package var isValue: Bool { self != .error && self != .completed }
 
   /// The key of a value, as written; nil for failure and completion.
-  var text: String? {
+  package var text: String? {
     if rawValue < 0x80 { return Self.asciiText[Int(rawValue)] }
     if let scalar = Unicode.Scalar(rawValue) { return String(Character(scalar)) }
     guard rawValue >= Self.firstInterned else { return nil }

@@ -1,5 +1,5 @@
 /// How a value prints as a script writes it: its text, or the parts around the values it holds.
-enum PrintedForm<Element> {
+package enum PrintedForm<Element> {
   /// Text as it is (`10`, `nil`, `Error("boom")`, `signal@3`).
   case text(String)
   /// A string, quoted (a cut string keeps its opening quote only).
@@ -12,7 +12,7 @@ enum PrintedForm<Element> {
 
 /// A value printed by the one bounded writer (`write(to:limit:)`): recorded values and the
 /// interpreter's values print the same way, and a huge value is cut without being visited.
-protocol BoundedPrintable {
+package protocol BoundedPrintable {
   var printedForm: PrintedForm<Self> { get }
 }
 
@@ -20,7 +20,7 @@ extension BoundedPrintable {
   /// Appends the value to `out`; stops (ending `out` with `…`) once `out` holds `limit` bytes,
   /// without visiting the rest of the value. Returns false when it stopped.
   @discardableResult
-  func write(to out: inout String, limit: Int) -> Bool {
+  package func write(to out: inout String, limit: Int) -> Bool {
     if out.utf8.count >= limit {
       out += "…"
       return false

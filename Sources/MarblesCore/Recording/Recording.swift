@@ -27,15 +27,15 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   /// An event other than `.next` at `frame`; `position` is its index among all the events.
   @usableFromInline struct Other {
     @usableFromInline let position: Int
-    @usableFromInline let frame: Int
-    @usableFromInline let event: Event<Value>
+    @usableFromInline package let frame: Int
+    @usableFromInline package let event: Event<Value>
 
     @inlinable init(position: Int, frame: Int, event: Event<Value>) {
       (self.position, self.frame, self.event) = (position, frame, event)
     }
   }
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
   /// The events, in delivery order.
   // Inlinable, and one pass over the chunks: made in the caller's module, the array is built
@@ -108,11 +108,11 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
     "[" + events.map(\.description).joined(separator: ", ") + "]"
   }
 
-  @usableFromInline func start(at frame: Int) {
+  @usableFromInline package func start(at frame: Int) {
     log.start(at: frame)
   }
 
-  @inlinable func append(_ event: Event<Value>, at frame: Int) {
+  @inlinable package func append(_ event: Event<Value>, at frame: Int) {
     if case .next(let value) = event {
       appendNext(value, at: frame)
       return
@@ -124,11 +124,11 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   /// Appends a `.next` event of `value` at `frame`.
   // Always inlined into the recording's handler, as `RecordLog.append` is (its slow path is
   // out of line): one call less per recorded value.
-  @inlinable @inline(__always) func appendNext(_ value: Value, at frame: Int) {
+  @inlinable @inline(__always) package func appendNext(_ value: Value, at frame: Int) {
     log.append(value, at: frame, terminal: false)
   }
 
-  @usableFromInline func end(at frame: Int) {
+  @usableFromInline package func end(at frame: Int) {
     log.end(at: frame)
   }
 }

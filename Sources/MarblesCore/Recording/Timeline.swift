@@ -25,7 +25,7 @@ public struct Timeline<Value> {
   private var givenEvents: [Recorded<Value>]
   private var givenOrder: [EventOrder]
   /// For a recorded timeline: the events as its recorder stored them.
-  private(set) var storage: (any TimelineStorage<Value>)?
+  package private(set) var storage: (any TimelineStorage<Value>)?
 
   /// The frame it was subscribed.
   public var subscribed: Int {
@@ -47,7 +47,7 @@ public struct Timeline<Value> {
   }
 
   /// A timeline of a run, its events kept in `storage`.
-  init(subscription: SubscriptionLog, storage: any TimelineStorage<Value>) {
+  package init(subscription: SubscriptionLog, storage: any TimelineStorage<Value>) {
     (self.subscription, givenEvents, givenOrder, self.storage) = (subscription, [], [], storage)
   }
 
@@ -60,7 +60,7 @@ public struct Timeline<Value> {
 
 /// A recorder's compact form of a finished timeline's events, made into `Recorded` events and
 /// their `EventOrder`s only when read (a script's lanes: `LaneStorage`).
-protocol TimelineStorage<Value>: AnyObject, Sendable {
+package protocol TimelineStorage<Value>: AnyObject, Sendable {
   associatedtype Value
   /// The events, in delivery order.
   var events: [Recorded<Value>] { get }

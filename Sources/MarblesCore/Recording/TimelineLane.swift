@@ -34,7 +34,7 @@ public struct TimelineLane: Hashable, Sendable {
   /// than once: each subscription's window and, for each event, the subscription it went to.
   /// The diagrams draw one row per subscription from it (`oneRowPerSubscription`); JSON keeps
   /// the one lane. Not part of equality.
-  var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
+  package var subscriptionRows: (windows: [SubscriptionLog], ofEvent: [Int])?
   /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
   /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
   package var isMarbleSource = false

@@ -92,7 +92,7 @@ extension TimelineValue: CustomStringConvertible, BoundedPrintable {
   static let describedLength = 1000
 
   /// The value's parts for `write(to:limit:)`.
-  var printedForm: PrintedForm<TimelineValue> {
+  package var printedForm: PrintedForm<TimelineValue> {
     switch self {
     case .int(let value): return .text(String(value))
     case .double(let value): return .text(Self.format(value))
@@ -125,13 +125,13 @@ extension TimelineValue: CustomStringConvertible, BoundedPrintable {
 
   /// `NaN`, `Infinity` or `-Infinity` for a number that is not finite (one spelling in every
   /// format: text diagrams, diffs, and JSON, where they are these strings), nil otherwise.
-  static func nonFiniteName(_ value: Double) -> String? {
+  package static func nonFiniteName(_ value: Double) -> String? {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
     return nil
   }
 
-  static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

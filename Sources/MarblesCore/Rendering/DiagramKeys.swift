@@ -1,6 +1,6 @@
 /// A value that tells `DiagramKeys` a number that equal values share (a recorded inner signal:
 /// the frame it was emitted), to tell apart quickly values that print alike.
-protocol DiagramKeyRefining {
+package protocol DiagramKeyRefining {
   /// Equal for equal values.
   var keyRefinement: Int { get }
 }
@@ -14,7 +14,7 @@ protocol DiagramKeyRefining {
 /// symbol, explained in the legend. So a key never reads as a value drawn literally, and two
 /// different values never draw alike. Keys are one character while the pool lasts, then two.
 /// Built in one pass over the values (values are bucketed by their printed form).
-struct DiagramKeys<Value> {
+package struct DiagramKeys<Value> {
   private struct Entry {
     var value: Value
     var printed: String

@@ -1,7 +1,7 @@
 /// The CSS of the SVG diagrams: one light and one dark palette, picked by the theme (`auto`
 /// follows `prefers-color-scheme`). Plain colours only (no custom properties), so that SVG
 /// viewers outside browsers draw them too.
-enum DiagramStyle {
+package enum DiagramStyle {
   private struct Palette {
     var background: String
     var text: String
@@ -33,7 +33,7 @@ enum DiagramStyle {
   /// Hues of the value colours (`h0` …), spread so that neighbours differ.
   static let hues = [0, 28, 50, 85, 135, 168, 192, 212, 236, 266, 296, 326]
 
-  static let fonts = "'DejaVu Sans Mono', Menlo, Consolas, ui-monospace, monospace"
+  package static let fonts = "'DejaVu Sans Mono', Menlo, Consolas, ui-monospace, monospace"
 
   static func css(for theme: DiagramTheme) -> String {
     var css = """

@@ -1,5 +1,5 @@
 /// The geometry of a `VisualDiagram` and its SVG text; shared by the SVG and HTML renderers.
-struct SVGLayout {
+package struct SVGLayout {
   static let margin = 16.0
   static let charWidth = 7.9
   static let radius = 11.0
@@ -17,7 +17,7 @@ struct SVGLayout {
   /// The width of every frame: wider for short runs (32 to 56 pixels), the same for all frames.
   let frameWidth: Double
 
-  init(_ diagram: VisualDiagram, interactive: Bool) {
+  package init(_ diagram: VisualDiagram, interactive: Bool) {
     self.diagram = diagram
     self.interactive = interactive
     rowsTop = interactive ? 44 : 66
@@ -42,7 +42,7 @@ struct SVGLayout {
   }
 
   /// How many frames' width a long empty stretch (`TimeAxis`) takes.
-  static let gapFrames = 3
+  package static let gapFrames = 3
 
   /// The centre of `frame`'s column (a frame inside an elided stretch: the stretch's start).
   func x(_ frame: Int) -> Double {
@@ -64,7 +64,7 @@ struct SVGLayout {
 
   /// The whole document; adds to `work` the rows, marks, frames and legend entries drawn (a few
   /// integer additions; `SVGRenderer._render` shows the tests that drawing is one pass).
-  func document(theme: DiagramTheme, work: inout Int) -> String {
+  package func document(theme: DiagramTheme, work: inout Int) -> String {
     var body = ""
     body.reserveCapacity(256 * (diagram.rows.count + 4) + 160 * diagram.frames.count)
     let legendTop = rowsBottom + 18

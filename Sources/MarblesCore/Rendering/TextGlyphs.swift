@@ -23,7 +23,7 @@ public struct TextGlyphs: Sendable {
   }
 
   /// Whether this is the 7-bit theme, whose every printed byte is ASCII.
-  var isASCII: Bool { empty == "-" }
+  package var isASCII: Bool { empty == "-" }
 
   /// The key candidates of this theme (7-bit for `ascii`).
   var keyPool: [String] {

@@ -6,12 +6,12 @@
 /// end of a row, no ruler end) is a gap. Every row draws a gap at the same columns, so the
 /// frames on either side stay aligned with the ruler; within a drawn stretch every frame has
 /// the same width as before, so distances there still read true.
-struct TimeAxis {
+package struct TimeAxis {
   /// Empty stretches longer than this many frames are drawn as a progression.
   static let elidedOver = 1000
 
   /// One part of the axis, in frame order.
-  enum Segment: Equatable {
+  package enum Segment: Equatable {
     /// Frames drawn one by one.
     case frames(ClosedRange<Int>)
     /// An empty stretch drawn as its length (`999999999ms`).
@@ -22,7 +22,7 @@ struct TimeAxis {
   let first: Int
   let last: Int
   /// The elided stretches, in order, none touching another.
-  let gaps: [ClosedRange<Int>]
+  package let gaps: [ClosedRange<Int>]
   /// For each gap, how many frames the gaps before it hold.
   private let elidedBefore: [Int]
 

@@ -9,7 +9,7 @@ import Reactive
 /// it gets a key (`a`, `b`, … skipping any label drawn literally) explained in the legend.
 /// Colours: a deterministic hash of the value picks one of `hueCount` hues, so a value has the
 /// same colour in every lane and every run. Built in one pass over the recorded events.
-struct VisualDiagram {
+package struct VisualDiagram {
   /// How a row draws its values.
   enum RowStyle: Equatable {
     /// Circles with labels on an arrow.
@@ -31,12 +31,12 @@ struct VisualDiagram {
   }
 
   /// One drawn event.
-  struct Mark {
+  package struct Mark {
     /// The absolute frame.
-    var frame: Int
+    package var frame: Int
     /// Its place among the row's events at the same frame (0 on the arrow, then below).
     var slot: Int
-    var kind: TimelineEvent.Kind
+    package var kind: TimelineEvent.Kind
     /// The value (next) or error value (error); nil for completion.
     var value: TimelineValue?
     /// The text drawn in the marble (or over the cross); empty for completion.
@@ -55,11 +55,11 @@ struct VisualDiagram {
   }
 
   /// One row: a lane or an inner signal.
-  struct Row {
+  package struct Row {
     /// The label in the left column (inner rows indented: `└ #1`).
     var label: String
     /// The full name: the lane's label, an inner row's outer name and number (`taps #2`).
-    var name: String
+    package var name: String
     /// 0 for a lane, 1 for its inner signals, 2 for theirs, …
     var depth: Int
     /// The subscription frame.
@@ -71,7 +71,7 @@ struct VisualDiagram {
     /// How values are drawn.
     var style: RowStyle
     /// The events in delivery order.
-    var marks: [Mark] = []
+    package var marks: [Mark] = []
     /// For a hot lane: what its source emitted before the subscription (drawn muted, not part
     /// of the lane's own events).
     var before: [Mark] = []
@@ -81,11 +81,11 @@ struct VisualDiagram {
     var origin: (row: Int, frame: Int)?
     /// In quiz mode, for a row derived from the sources: the number of its lane among the
     /// lanes to predict (0, 1, …), which the HTML page reveals one at a time. Nil otherwise.
-    var quiz: Int?
+    package var quiz: Int?
   }
 
   /// One entry of the legend: a key and the value it stands for.
-  struct LegendEntry {
+  package struct LegendEntry {
     /// The key drawn in the marbles.
     var key: String
     /// The value as a script writes it.
@@ -101,43 +101,43 @@ struct VisualDiagram {
   }
 
   /// Where one event is: `rows[row].marks[mark]`.
-  struct Step {
-    var row: Int
+  package struct Step {
+    package var row: Int
     /// The mark index within the row.
-    var mark: Int
+    package var mark: Int
     /// When this event starts a later scheduler action of its frame than the event before it:
     /// how to announce it (`then, on the main queue:`).
-    var hop: String?
+    package var hop: String?
   }
 
   static let hueCount = DiagramStyle.hues.count
 
   /// The title (or the file name).
-  var title: String
+  package var title: String
   /// The file name as given.
-  var file: String
+  package var file: String
   /// Where the run stopped early, if it did (drawn across every lane).
   var stop: RunStop?
   /// The first frame drawn.
-  var first: Int
+  package var first: Int
   /// The last frame drawn.
-  var last: Int
+  package var last: Int
   /// The rows, each lane followed by its inner signals.
-  var rows: [Row] = []
+  package var rows: [Row] = []
   /// The keys in order of first appearance.
   var legend: [LegendEntry] = []
   /// Each frame in which something happened (in frame order) with its events in the order
   /// they happened: as many entries as busy frames, however far apart they are.
-  var frames: [(frame: Int, steps: [Step])] = []
+  package var frames: [(frame: Int, steps: [Step])] = []
   /// Which frames are drawn one by one and which long empty stretches as one progression.
-  var axis = TimeAxis(first: 0, last: 0, busy: [])
+  package var axis = TimeAxis(first: 0, last: 0, busy: [])
   /// The work of building it: events, values, frames and in-frame comparisons visited (the
   /// tests check that it grows linearly with the run).
-  private(set) var work = 0
+  package private(set) var work = 0
 
   /// Builds the diagram of `run`, one row per subscription of a source drawn without
   /// subscribing (`ScriptRun.oneRowPerSubscription`).
-  init(_ run: ScriptRun, quiz: Bool = false) {
+  package init(_ run: ScriptRun, quiz: Bool = false) {
     let run = run.oneRowPerSubscription
     var toPredict = 0
     title = run.title ?? run.file
@@ -231,7 +231,7 @@ struct VisualDiagram {
   /// About how many bytes the SVG (or the HTML page) of this diagram takes, at most: a tick
   /// per drawn frame, a few hundred bytes per mark, row and legend entry (with their texts).
   /// Known before drawing, so that a drawing past `--max-output` is not made at all.
-  var estimatedBytes: Int {
+  package var estimatedBytes: Int {
     let end = axis.position(of: last)
     var bytes = 4_000 + (end.frames + end.gaps + 1) * 120 + legend.count * 200
     for row in rows {
@@ -348,7 +348,7 @@ struct VisualDiagram {
 
   /// The text of a value in the step log and the legend: as a script writes it, inner signals
   /// by their row.
-  func describe(_ mark: Mark) -> String {
+  package func describe(_ mark: Mark) -> String {
     if let inner = mark.innerRow {
       return "inner signal " + rows[inner].label.drop { $0 == " " || $0 == "└" }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// `$/cancelRequest` and `didChange` stop work that is already running: the stdio host, in

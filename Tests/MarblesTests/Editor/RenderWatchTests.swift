@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// `marbles render --watch FILE`: draws the file, then again after each save, until the watch

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesCLI
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// `Examples/rxjs-search-box.marble`, a script of RxJS operators under `use rxjs`, renders,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// A script's lines, the caret line under a diagnostic and the UTF-8 check of a loaded file:

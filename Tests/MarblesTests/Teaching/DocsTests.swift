@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// The docs are the contract: `Guides/Operators.md` is generated from the catalogue, every

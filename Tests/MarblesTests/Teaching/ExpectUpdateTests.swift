@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// `marbles test --update` rewrites failing `expect` marbles in place, and nothing else.

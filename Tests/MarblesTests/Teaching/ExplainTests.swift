@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 @testable import MarblesCLI
 
 /// `marbles explain`: every catalogue entry draws its inputs, its output and its internals (or

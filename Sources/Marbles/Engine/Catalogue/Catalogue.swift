@@ -10,7 +10,7 @@ import Reactive
 /// `Filter.swift`, `Combine.swift`, `Flatten.swift`, `Errors.swift`, `Time.swift`,
 /// `Multicast.swift`, `Commands.swift`), ReactiveObjC's and RxJS's side by side; `entries` is
 /// their concatenation, in the order `marbles explain` lists them.
-enum Catalogue {
+package enum Catalogue {
   /// Every row, in listing order.
   static let entries: [OperatorEntry] =
     sources + transforming + filtering + combining + flattening + errors + timing + sharing

@@ -2,7 +2,7 @@ import Reactive
 
 /// One row of the operator catalogue: a script name, its ReactiveObjC and RxJS names, a
 /// one-line summary, a small example script, its parameters, and what it does.
-struct OperatorEntry: Sendable {
+package struct OperatorEntry: Sendable {
   /// How the name is used in a script.
   enum Kind: Sendable {
     /// A free function: `cold("--a|")`, `merge(a, b)`.
