@@ -386,16 +386,16 @@ package final class AsyncRun: @unchecked Sendable {
       }
       return (setupReleasedLate, earlyClockUses)
     }
-    let needsHooks = condition.withLock { !holdsHooks }
-    let holdsHooks = needsHooks ? RuntimeHooks.acquire() : true
-    if needsHooks { condition.withLock { self.holdsHooks = holdsHooks } }
+    let needsHooks = condition.withLock { !self.holdsHooks }
+    let hooked = needsHooks ? RuntimeHooks.acquire() : true
+    if needsHooks { condition.withLock { self.holdsHooks = hooked } }
     failures += early.map { "frame 0: \($0)" }
     if releasedLate {
       failures.append(
         "frame \(scheduler.now): tasks started by the test's task while the run was not being driven waited \(SetupRouting.releaseDelay) s and then ran outside virtual time: start the run (ts.run() or ts.advance(by:)) before awaiting what they do"
       )
     }
-    guard holdsHooks else {
+    guard hooked else {
       failures.append(
         "ts.run() cannot drive Swift concurrency here: the runtime's executor hooks were not found")
       finish()
@@ -469,7 +469,7 @@ package final class AsyncRun: @unchecked Sendable {
         )
         return .finished
       }
-      if !frameEnd.isEmpty, scheduler.nextFrame.map { $0 > scheduler.now } ?? true {
+      if !frameEnd.isEmpty, scheduler.nextFrame.map({ $0 > scheduler.now }) ?? true {
         let work = frameEnd
         frameEnd = []
         for item in work { item() }
