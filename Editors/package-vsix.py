@@ -17,6 +17,7 @@ Install it with: code --install-extension marbles-<version>.vsix
 """
 import argparse
 import json
+import mimetypes
 import os
 import re
 import sys
@@ -159,12 +160,11 @@ def vsix_manifest(manifest, entries):
 def content_types(entries):
     """[Content_Types].xml: a Default for every file extension among `entries`."""
     extensions = sorted({os.path.splitext(entry)[1].lower() for entry in entries} - {""})
-    unknown = [extension for extension in extensions if extension not in CONTENT_TYPES]
-    if unknown:
-        raise SystemExit(f"package-vsix: no content type for {', '.join(unknown)}; add it to CONTENT_TYPES")
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">']
-    lines += [f'  <Default Extension="{extension}" ContentType="{CONTENT_TYPES[extension]}"/>' for extension in extensions]
+    for extension in extensions:
+        kind = CONTENT_TYPES.get(extension) or mimetypes.guess_type("x" + extension)[0] or "application/octet-stream"
+        lines.append(f"  <Default Extension={quoteattr(extension)} ContentType={quoteattr(kind)}/>")
     lines += ["</Types>", ""]
     return "\n".join(lines)
 
