@@ -105,10 +105,10 @@ enum DiffDrawing {
         rows[index].end = log.unsubscribed
       }
     }
-    return fitted(
-      DiagramGrid(
-        rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
-        theme: theme, color: color, carets: carets, legendsBeside: true))
+    return DiagramGrid(
+      rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
+      theme: theme, color: color, carets: carets, legendsBeside: true
+    ).render()
   }
 
   /// The one-character form of a printed value (`1`, `a` for `"a"`), if it has one.

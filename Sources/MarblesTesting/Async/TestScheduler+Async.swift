@@ -23,9 +23,11 @@ extension TestScheduler {
   ///
   /// - Throws: `CancellationError` when the test's task was cancelled.
   public func run(
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    isolation: isolated (any Actor)? = #isolation, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
+    // Before any hop: the tasks the test started wait for the run however long it takes.
+    concurrency.willDrive()
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard concurrency.phase != .finished else {
       // After a piece that failed (reported there), there is nothing more to say.
@@ -59,9 +61,12 @@ extension TestScheduler {
   ///
   /// - Throws: `CancellationError` when the test's task was cancelled.
   public func advance(
-    by duration: Duration, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async throws {
+    // Before any hop: the tasks the test started wait for the run however long it takes.
+    concurrency.willDrive()
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard concurrency.phase != .finished else {
       guard concurrency.failures.isEmpty else { return }

@@ -63,6 +63,9 @@ package final class AsyncRun: @unchecked Sendable {
   private var setupReleasedLate = false
   /// The pieces driven so far (for the release timer).
   private var pieces = 0
+  /// Whether the test has called `run()` or `advance(by:)`, which is on its way to the driver
+  /// (a busy machine may take long to get it there): held jobs are not let go meanwhile.
+  private var driveRequested = false
   /// Whether the run holds the runtime hooks (`RuntimeHooks.acquire`).
   private var holdsHooks = false
   /// The task that made the test scheduler (see `SetupRouting`); written once, by `init`.
@@ -121,6 +124,12 @@ package final class AsyncRun: @unchecked Sendable {
   var frame: Int {
     if AsyncRun.onThisThread === self { return scheduler.now }
     return condition.withLock { frameLocked }
+  }
+
+  /// Notes that the test asked for a piece of the run (called on the test's own executor,
+  /// before it hops anywhere).
+  package func willDrive() {
+    condition.withLock { driveRequested = true }
   }
 
   /// Notes a use of `ts.clock` before the run started; the run reports it when it starts.
@@ -216,7 +225,7 @@ package final class AsyncRun: @unchecked Sendable {
   package func releaseSetupJobs(late: Bool, piece: Int? = nil) {
     let held: [Job]? = condition.withLock {
       guard phaseLocked == .notStarted || phaseLocked == .paused, !setupReleased,
-        piece == nil || piece == pieces
+        piece == nil || piece == pieces, !(late && driveRequested)
       else { return nil }
       setupReleased = true
       setupReleasedLate = late && holdsSetupJobs
@@ -412,7 +421,10 @@ package final class AsyncRun: @unchecked Sendable {
           return loop(through: target)
         }
         if end == .paused {
-          condition.withLock { phaseLocked = .paused }
+          condition.withLock {
+            phaseLocked = .paused
+            driveRequested = false
+          }
         } else {
           finish()
         }
