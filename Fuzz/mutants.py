@@ -251,11 +251,11 @@ def main():
                         if code == "timeout":
                             results.append((entry, "killed", "the tests passed the time limit"))
                         elif code != 0:
-                            failed = sorted(set(re.findall(
-                                r"(?:Test (\w+\(\)) .*recorded an issue|"
-                                r"error: -\[\w+\.(\w+ \w+)\])", output)))
-                            names = [a or b for a, b in failed][:3]
-                            results.append((entry, "killed", ", ".join(names)))
+                            names = sorted(set(re.findall(
+                                r"✘ Test (?!run with)(\S+?\(.*?\))(?: with \d+ test cases?)? "
+                                r"(?:recorded an issue|failed after)", output)
+                                + re.findall(r"Test Case '([^']+)' failed", output)))
+                            results.append((entry, "killed", ", ".join(names[:3])))
                         elif tests_ran(output) == 0:
                             results.append((entry, "error", "no test matched the filter"))
                         else:
