@@ -29,6 +29,9 @@ killed run left mutated (`--restore` does only that).
     python3 Fuzz/mutants.py --list               # ids, layers and whether each snippet is found
     python3 Fuzz/mutants.py --check              # only: is every snippet found exactly once?
 
+After the last entry it builds the restored sources once more, so the build folder holds the
+real code again (a later `swift test --skip-build` tests what is in Sources).
+
 Options: --scratch-path (default .build-mutants, apart from the main build), --build-timeout and
 --test-timeout (seconds per mutant), --no-baseline (skip the run of the unmutated code),
 --log FILE (a line per entry, appended as it goes). Exit status: 0 when every run entry was
@@ -273,8 +276,17 @@ def main():
                 log.flush()
     except KeyboardInterrupt:
         print("interrupted; the file is restored", flush=True)
+        interrupted_run = True
+    else:
+        interrupted_run = False
     finally:
         journal.restore()
+    if results and not interrupted_run and any(r[1] != "stale" for r in results):
+        # The last mutant's binaries are still in the build folder: build the restored sources
+        # once more, so that what runs from it next (`swift test --skip-build`) is the real code.
+        code, _ = run(build, args.build_timeout, log)
+        print("rebuilt the restored sources: %s" % ("done" if code == 0 else "FAILED (%s)" % code),
+              flush=True)
 
     counted = [r for r in results if r[1] in ("killed", "survived")]
     killed = [r for r in counted if r[1] == "killed"]
