@@ -40,8 +40,9 @@ import Testing
   /// the ceiling are usage errors, 1 and the ceiling itself are accepted.
   @Test(arguments: ["--max-frames", "--max-events", "--max-subscriptions", "--max-value-size"])
   func limitsRunFromOneToTheirCeiling(flag: String) throws {
-    for (value, accepted) in [("0", false), ("1", true), ("1000000000", true), ("1000000001", false)]
-    {
+    for (value, accepted) in [
+      ("0", false), ("1", true), ("1000000000", true), ("1000000001", false),
+    ] {
       let output = try Binary.run(["render", flag, value, "Fixtures/empty.marble"])
       #expect(output.exitCode == (accepted ? 0 : 64), "\(flag) \(value): \(output.stderr)")
       if !accepted { #expect(output.stderr.contains("'\(flag)'"), "\(flag) \(value)") }
