@@ -36,6 +36,19 @@ import Testing
     #expect(!output.stderr.contains("Fatal error"))
   }
 
+  /// Every limit takes a whole number from 1 up to its ceiling (1,000,000,000): 0 and one past
+  /// the ceiling are usage errors, 1 and the ceiling itself are accepted.
+  @Test(arguments: ["--max-frames", "--max-events", "--max-subscriptions", "--max-value-size"])
+  func limitsRunFromOneToTheirCeiling(flag: String) throws {
+    for (value, accepted) in [
+      ("0", false), ("1", true), ("1000000000", true), ("1000000001", false),
+    ] {
+      let output = try Binary.run(["render", flag, value, "Fixtures/empty.marble"])
+      #expect(output.exitCode == (accepted ? 0 : 64), "\(flag) \(value): \(output.stderr)")
+      if !accepted { #expect(output.stderr.contains("'\(flag)'"), "\(flag) \(value)") }
+    }
+  }
+
   @Test func usageErrorsExit64() throws {
     for arguments in [["rendr"], ["render"], ["render", "--format"], ["explain", "a", "b"]] {
       let output = try Binary.run(arguments)

@@ -27,6 +27,24 @@ import Testing
     #expect(subscriber.isDisposed)
   }
 
+  @Test func aSubscriberWithoutALockAlsoDeliversNothingAfterATerminalEvent() throws {
+    let s = VirtualTimeScheduler()
+    var log: [String] = []
+    var confined: Subscriber<Int>?
+    s.schedule {
+      let subscriber = Subscriber<Int> { log.append("\($0)") }
+      confined = subscriber
+      subscriber.sendNext(1)
+      subscriber.sendError(TestError())
+      subscriber.sendNext(2)
+      subscriber.sendCompleted()
+    }
+    try s.run()
+    #expect(confined?.lock == nil)
+    #expect(log == ["next(1)", "error(error)"])
+    #expect(confined?.isDisposed == true)
+  }
+
   @Test func disposesItsResourcesBeforeDeliveringTheTerminalEvent() {
     var log: [String] = []
     let subscriber = Subscriber<Int> { log.append("\($0)") }

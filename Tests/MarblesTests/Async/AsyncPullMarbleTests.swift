@@ -33,6 +33,12 @@ import Testing
     Scenario(
       source: "-abcdef----------|", frames: [0, 0, 6], pulls: "(pp)--p",
       expected: "-ab---(cdef)-----|"),
+    // Pulls at one frame later in the run, then one more at that same frame's end.
+    Scenario(
+      source: "-abc-------|", frames: [3, 3], pulls: "---(pp)", expected: "---(abc)---|"),
+    Scenario(
+      source: "-abcd------|", frames: [2, 5, 5, 5], pulls: "--p--(ppp)",
+      expected: "--a--(bcd)-|"),
     // A time progression between pulls.
     Scenario(
       source: "-a-b-c-----d-|", frames: [0, 6], pulls: "p 5ms p", expected: "-a----(bc)-d-|"),

@@ -61,6 +61,39 @@ import Testing
         """)
   }
 
+  /// At the expected timeline's last frame a terminal event is not early: nothing more was
+  /// expected after it. One frame before, it is.
+  @Test func aTerminalEventAtTheExpectedLastFrameIsAWrongKindNotAnEarlyEnd() {
+    let expected: [Recorded<String>] = [.next("a", at: 2)]
+    let atLast = MarbleDiff.differences(expected: expected, actual: [.completed(at: 2)])
+    #expect(atLast.map(\.frame) == [2])
+    #expect(atLast.map(\.kind) == [.wrongKind])
+    let failed = MarbleDiff.differences(
+      expected: expected, actual: [.error(MarbleError("x"), at: 2)])
+    #expect(failed.map(\.kind) == [.wrongKind])
+    let withValue = MarbleDiff.differences(
+      expected: expected, actual: [.next("a", at: 2), .completed(at: 2)])
+    #expect(withValue.map(\.kind) == [.extra])
+    let before = MarbleDiff.differences(
+      expected: [.next("a", at: 1), .next("b", at: 2)],
+      actual: [.next("a", at: 1), .completed(at: 1)])
+    #expect(before.map(\.frame) == [1, 2])
+    #expect(before.map(\.kind) == [.terminatedEarly, .missing])
+  }
+
+  @Test func aCompletionAtTheExpectedLastValueSaysWrongKind() {
+    let actual: [Recorded<String>] = [.next("a", at: 1), .completed(at: 3)]
+    #expect(
+      failure(actual, "-a-b") == """
+        expectation failed at frame 3: expected next("b"), got completed
+                  0
+        expected  -a-b
+        actual    -a-|
+                     ^
+        frame 3: wrong kind: expected next("b"), got completed
+        """)
+  }
+
   @Test func earlyCompletionMarksEveryDifferingFrame() {
     let actual: [Recorded<String>] = [.next("a", at: 2), .completed(at: 4)]
     #expect(

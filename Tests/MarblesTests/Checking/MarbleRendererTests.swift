@@ -58,6 +58,15 @@ import Testing
       events: [.completed(at: 1), .next("a", at: 2)],
       reason: "the event at frame 2 comes after the timeline terminated"),
     .init(
+      events: [.error(MarbleError("x"), at: 1), .next("a", at: 3)],
+      reason: "the event at frame 3 comes after the timeline terminated"),
+    .init(
+      events: [.next("a", at: 1), .completed(at: 1), .next("b", at: 1)],
+      reason: "the event at frame 1 comes after the timeline terminated"),
+    .init(
+      events: [.completed(at: 0), .error(MarbleError("x"), at: 0)],
+      reason: "the event at frame 0 comes after the timeline terminated"),
+    .init(
       events: [.next("a", at: 1), .next("b", at: 1), .next("c", at: 3)],
       reason: "the event at frame 3 falls inside the group at frame 1, which spans frames 1–4"),
     .init(

@@ -26,6 +26,29 @@ import Testing
     }
   }
 
+  // MARK: - Limits
+
+  /// A budget allows exactly its limit: a script that needs N passes with N and stops with
+  /// N - 1. (The first script makes 16 events: subscriptions, values and terminal events; the
+  /// second holds 3 inner subscriptions open at frame 0; the third makes a 7-character string.)
+  @Test func eachBudgetAllowsExactlyItsLimit() {
+    let cases: [(flag: String, limit: Int, script: String)] = [
+      ("--max-events", 16, "let a = cold(\"-a-b-c|\")\nshow a.map { x in x + \"!\" }"),
+      (
+        "--max-subscriptions", 3,
+        "let a = cold(\"(abc)|\")\nshow a.flattenMap { x in cold(\"---b|\") }"
+      ),
+      ("--max-value-size", 7, "let a = \"abcde\"\nshow cold(\"-x|\", x: a + \"fg\")"),
+    ]
+    for (flag, limit, script) in cases {
+      let within = runTool(["render", flag, "\(limit)", "-"], input: script)
+      #expect(within.exitCode == 0, "\(flag) \(limit): \(within.stderr)")
+      let over = runTool(["render", flag, "\(limit - 1)", "-"], input: script)
+      #expect(over.exitCode == 1, "\(flag) \(limit - 1)")
+      #expect(over.stderr.contains("budget of \(limit - 1)"), "\(over.stderr)")
+    }
+  }
+
   // MARK: - Nested dictionaries
 
   /// Dictionaries nested by a closure overflowed the stack of every command (SIGSEGV) in the

@@ -38,6 +38,30 @@ import Testing
     #expect(Self.json(recorded).contains(#""sequence":"#))
   }
 
+  @Test func theWindowIsPartOfATimelinesEquality() {
+    let events: [TimelineEvent] = [.next(.int(1), at: 2), .completed(at: 3)]
+    let timeline = Timeline(subscribed: 1, unsubscribed: 3, events: events)
+    #expect(timeline == Timeline(subscribed: 1, unsubscribed: 3, events: events))
+    #expect(timeline != Timeline(subscribed: 0, unsubscribed: 3, events: events))
+    #expect(timeline != Timeline(subscribed: 1, unsubscribed: nil, events: events))
+    #expect(timeline != Timeline(subscribed: 1, unsubscribed: 3, events: [.completed(at: 3)]))
+  }
+
+  @Test func relativeEventsCountFromTheSubscription() {
+    let timeline = Timeline<TimelineValue>(
+      subscribed: 2, events: [.next(.int(1), at: 2), .completed(at: 5)])
+    #expect(timeline.relativeEvents == [.next(.int(1), at: 0), .completed(at: 3)])
+  }
+
+  @Test func valuesMatchElementByElementAndOnlyAtTheSameLength() {
+    #expect(TimelineValue.array([.int(1), .double(2)]).matches(.array([.int(1), .int(2)])))
+    #expect(!TimelineValue.array([.int(1)]).matches(.array([.int(1), .int(2)])))
+    #expect(!TimelineValue.array([.int(1), .int(2)]).matches(.array([.int(1)])))
+    #expect(!TimelineValue.tuple([.int(1)]).matches(.tuple([.int(1), .int(2)])))
+    #expect(TimelineValue.double(.nan).matches(.double(.nan)))
+    #expect(!TimelineValue.double(.nan).matches(.double(1)))
+  }
+
   @Test func orderIsBesideTheEventsNotInTheirEquality() {
     let events: [TimelineEvent] = [.next(.int(1), at: 2), .completed(at: 3)]
     var ordered = Timeline(

@@ -10,6 +10,14 @@ import Testing
       JSONValue.string(text).compact == #""a\"b\\c\nd\re\tf\u0001g\u001fh"# + "\u{7F}é😀\"")
   }
 
+  @Test func escapesEveryControlCharacterWithLowercaseHexDigits() {
+    // Both nibbles from 0 to f: 0x0B, 0x0C, 0x0E and 0x1A to 0x1F have no short escape.
+    let text = "\u{0}\u{B}\u{C}\u{E}\u{1A}\u{1B}\u{1C}\u{1D}\u{1E}\u{1F}"
+    #expect(
+      JSONValue.string(text).compact
+        == #""\u0000\u000b\u000c\u000e\u001a\u001b\u001c\u001d\u001e\u001f""#)
+  }
+
   @Test func numbers() {
     let values: [JSONValue] = [
       .int(0), .int(-7), .int(Int.max), .int(Int.min), .double(-0.0), .double(1e15), .double(2.5),

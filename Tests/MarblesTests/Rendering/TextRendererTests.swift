@@ -63,6 +63,13 @@ func sampleRun() -> ScriptRun {
 }
 
 @Suite struct TimelineRendererTests {
+  @Test func onlyAStretchLongerThanTheElisionLengthIsAGap() {
+    let n = TimeAxis.elidedOver
+    #expect(TimeAxis(first: 0, last: n + 1, busy: []).gaps == [])
+    #expect(TimeAxis(first: 0, last: n + 2, busy: []).gaps == [1...(n + 1)])
+    #expect(TimeAxis(first: 0, last: 3 * n, busy: [n + 1]).gaps == [(n + 2)...(3 * n - 1)])
+  }
+
   @Test func asciiGolden() throws {
     try expectGolden(TextRenderer().render(sampleRun()), named: "sample.ascii.txt")
   }

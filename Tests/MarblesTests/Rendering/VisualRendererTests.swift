@@ -105,6 +105,15 @@ func inlineSVG(_ html: String) -> String? {
     #expect(svg.components(separatedBy: "</svg>").count == 2)
   }
 
+  @Test func escapeXMLEscapesEveryMarkupCharacterAndDropsControls() {
+    #expect(
+      escapeXML("<a href=\"x\">Tom's & Jerry's</a>")
+        == "&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry&#39;s&lt;/a&gt;")
+    #expect(escapeXML("a\tb\nc\rd") == "a\tb\nc&#13;d")
+    #expect(escapeXML("a\tb\nc", attribute: true) == "a&#9;b&#10;c")
+    #expect(escapeXML("\u{1}x\u{FFFE}") == "\u{FFFD}x\u{FFFD}")
+  }
+
   @Test func longAndCollidingValuesGetKeysThatNeverEqualALiteral() {
     let run = ScriptRun(
       file: "k.marble", lastFrame: 6,

@@ -15,6 +15,7 @@ import Testing
       let nothing = cold("---|").delay(5)
       let failing = cold("-a#").delay(3)
       let silent = cold("-a--").delay(1)
+      let none = cold("-a-b|").delay(0)
       let source = cold("-a-b|")
       let early = source.delay(2)
       show early subscribed "^--!"
@@ -22,6 +23,7 @@ import Testing
       expect nothing == "---|"
       expect failing == "--#"
       expect silent == "--a-"
+      expect none == "-a-b|"
       expect early == "---"
       expect subscriptions(source) == "^--!"
       """)

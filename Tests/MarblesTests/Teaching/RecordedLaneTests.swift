@@ -24,6 +24,21 @@ import Testing
         == SubscriptionLog(subscribed: 0, unsubscribed: 8))
   }
 
+  @Test func aRecordedLaneRunsFromTheFirstSubscriptionToTheEndOfTheLast() throws {
+    let run = try #require(
+      expectPasses(
+        """
+        let input = cold("-a|")
+        let early = input.map { x in x }
+        let late = input.map { x in x + x }
+        show input.recorded, early subscribed "--^", late subscribed "---^"
+        expect subscriptions(input) == ["--^-!", "---^-!"]
+        """))
+    #expect(
+      run.lane("input.recorded")?.subscription
+        == SubscriptionLog(subscribed: 2, unsubscribed: 5))
+  }
+
   @Test func aRecordedLaneShowsEverySubscriptionsEvents() throws {
     // After a retry, the source delivers twice: the lane shows both attempts, from the first.
     let run = try #require(

@@ -204,6 +204,55 @@ import Testing
     #expect(values == 500)
   }
 
+  @Test func anActionAtTheFrameLimitRunsAndOnePastItStopsTheRun() {
+    let s = VirtualTimeScheduler(maxFrames: 10)
+    var log: [Int] = []
+    s.schedule(at: 10) { log.append(s.now) }
+    s.schedule(at: 11) { log.append(s.now) }
+    do {
+      try s.run()
+      Issue.record("the run should have stopped")
+    } catch {
+      #expect(error == .frameLimitExceeded(limit: 10, nextFrame: 11))
+    }
+    #expect(log == [10])
+  }
+
+  @Test func theActionLimitAllowsExactlyThatManyActionsInAFrame() {
+    let s = VirtualTimeScheduler(maxActionsPerFrame: 3)
+    var log: [Int] = []
+    for index in 1...4 { s.schedule(at: 2) { log.append(index) } }
+    do {
+      try s.run()
+      Issue.record("the run should have stopped")
+    } catch {
+      #expect(error == .actionLimitExceeded(limit: 3, frame: 2))
+    }
+    #expect(log == [1, 2, 3])
+  }
+
+  @Test func aDelayOfZeroOrLessRunsLaterInTheSameFrame() throws {
+    let s = VirtualTimeScheduler()
+    var log: [String] = []
+    s.schedule(at: 3) {
+      s.schedule(after: 0) { log.append("after 0 at \(s.now)") }
+      s.schedule(after: -2) { log.append("after -2 at \(s.now)") }
+      s.schedule(after: 2) { log.append("after 2 at \(s.now)") }
+      log.append("first at \(s.now)")
+    }
+    try s.run()
+    #expect(log == ["first at 3", "after 0 at 3", "after -2 at 3", "after 2 at 5"])
+  }
+
+  @Test func anActionScheduledForAPastFrameRunsNowWithoutMovingTheClockBack() throws {
+    let s = VirtualTimeScheduler()
+    var log: [Int] = []
+    s.schedule(at: 5) { s.schedule(at: 2) { log.append(s.now) } }
+    try s.run()
+    #expect(log == [5])
+    #expect(s.now == 5)
+  }
+
   @Test func aSynchronousRepeatStopsAtTheActionLimit() {
     let s = VirtualTimeScheduler(maxActionsPerFrame: 1_000)
     var values = 0
