@@ -12,7 +12,7 @@ package enum Interpreter {
 
   /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
   /// the caller's (possibly small) stack.
-  static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+  package static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
     let box = OutcomeBox()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

@@ -5,7 +5,7 @@ import Reactive
 /// subscribing (`input.recorded`).
 package enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
-  static let names: [String] =
+  package static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
       "message", "recorded", "key", "count", "isEmpty", "kind", "value", "error", "interval",

@@ -6,7 +6,7 @@
 /// Names, operators and types are checked later, by the interpreter.
 package struct Script: Hashable, Sendable {
   /// The statements, in source order.
-  var statements: [ScriptStatement]
+  package var statements: [ScriptStatement]
 
   /// The text of the `title` statement, if the script has one.
   var title: ScriptStringLiteral? {
@@ -40,9 +40,9 @@ package struct ScriptStatement: Hashable, Sendable {
   }
 
   /// What the statement says.
-  var kind: Kind
+  package var kind: Kind
   /// From the statement's first token to its last.
-  var range: SourceRange
+  package var range: SourceRange
 }
 
 /// One lane of a `show` statement: `EXPR [as "label"] [subscribed "marble"]`.
@@ -69,12 +69,12 @@ package struct ScriptExpectation: Hashable, Sendable {
   /// The observed signal (left of `==`).
   var subject: ScriptExpression
   /// The expected timeline (right of `==`); columns map back through the literal.
-  var marble: ScriptStringLiteral
+  package var marble: ScriptStringLiteral
   /// The values map: every labelled value after the marble except `error:`, in source order.
   /// Labels are unique.
-  var values: [ScriptArgument]
+  package var values: [ScriptArgument]
   /// The `error:` value, the failure value of `#`, if given.
-  var error: ScriptArgument?
+  package var error: ScriptArgument?
   /// The whole statement after `expect`.
   var range: SourceRange
 }
@@ -95,7 +95,7 @@ struct ScriptSubscriptionExpectation: Hashable, Sendable {
 /// A name with its place: a `let` name, a member name, an argument label or a closure parameter.
 package struct ScriptIdentifier: Hashable, Sendable {
   /// The name as written (`_` for a wildcard closure parameter).
-  var name: String
+  package var name: String
   /// Where it is written.
-  var range: SourceRange
+  package var range: SourceRange
 }

@@ -61,9 +61,9 @@ package struct ScriptExpression: Hashable, Sendable {
   }
 
   /// The form of the expression and its parts.
-  let kind: Kind
+  package let kind: Kind
   /// From the first token to the last.
-  let range: SourceRange
+  package let range: SourceRange
   /// The exact source text, a slice of the script's text (comments and line breaks included
   /// when the expression spans lines).
   let text: Substring
@@ -101,7 +101,7 @@ package struct ScriptExpression: Hashable, Sendable {
 
   /// The source text without whitespace or comments (string literals kept as written): the
   /// name of a `show` lane, as in `save.enabled` or `input.map{$0*10}`.
-  var laneName: String {
+  package var laneName: String {
     var name = ""
     var characters = text.makeIterator()
     var pending: Character? = nil
@@ -147,10 +147,10 @@ struct ScriptDictionaryEntry: Hashable, Sendable {
 /// A call argument: `value` or `label: value`.
 package struct ScriptArgument: Hashable, Sendable {
   /// The label, such as `a` in `cold("--a|", a: 1)` or `at` in `execute(1, at: 4)`.
-  var label: ScriptIdentifier?
-  var value: ScriptExpression
+  package var label: ScriptIdentifier?
+  package var value: ScriptExpression
   /// From the label (or value) to the end of the value.
-  var range: SourceRange
+  package var range: SourceRange
 }
 
 /// A closure literal: `{ x in body }`, `{ acc, x in body }`, `{ (a, b) in body }`,
@@ -166,9 +166,9 @@ package struct ScriptClosure: Hashable, Sendable {
     case explicit([ScriptIdentifier])
   }
 
-  var parameters: Parameters
+  package var parameters: Parameters
   /// The single expression the closure returns; for a block, `nil` over the closure's range.
-  var body: ScriptExpression
+  package var body: ScriptExpression
   /// The statements, when the body is a block rather than a single expression.
   var block: [ScriptBlockStatement]? = nil
   /// From `{` to `}`.

@@ -31,14 +31,14 @@ package struct ScriptParser {
   /// - Returns: The statements without syntax errors, and every diagnostic (lexer and parser)
   ///   in source order.
   /// - Complexity: O(n) in the length of the source.
-  static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
+  package static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
     let (script, diagnostics, _) = parseKeepingTokens(source)
     return (script, diagnostics)
   }
 
   /// `parse(_:)`, with the tokens the script was parsed from (the language server reads them
   /// too, and lexing is a good part of the work).
-  static func parseKeepingTokens(_ source: SourceFile) -> (
+  package static func parseKeepingTokens(_ source: SourceFile) -> (
     script: Script, diagnostics: [Diagnostic], tokens: [ScriptToken]
   ) {
     let (tokens, lexerDiagnostics) = ScriptLexer.tokenize(source)

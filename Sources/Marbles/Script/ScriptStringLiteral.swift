@@ -25,13 +25,13 @@ package struct ScriptStringLiteral: Hashable, Sendable {
   }
 
   /// The decoded value, escapes replaced by the characters they stand for.
-  var value: String
+  package var value: String
   /// The literal's source range, quotes included.
-  var range: SourceRange
+  package var range: SourceRange
   /// The position of the first character after the opening quote.
-  var contentStart: SourcePosition
+  package var contentStart: SourcePosition
   /// The escapes, in source order (empty for most literals: then the mapping is exact).
-  var escapes: [Escape]
+  package var escapes: [Escape]
   /// Whether the closing quote was found (an unterminated literal has been reported).
   var isTerminated: Bool
 

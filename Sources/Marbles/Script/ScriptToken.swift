@@ -6,7 +6,7 @@
 package struct ScriptToken: Hashable, Sendable {
   /// What a token is. Punctuation is named by glyph; keywords carry their meaning. The payloads
   /// are small and trivial, so kinds are cheap to copy and compare.
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A name such as `clicks`, `map` or `_`; the name is the token's `text`.
     case identifier
     /// An anonymous closure parameter such as `$0`, with its number.
@@ -50,13 +50,13 @@ package struct ScriptToken: Hashable, Sendable {
     case invalid
   }
 
-  var kind: Kind
-  var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
   /// The exact source text of the token (a slice of the script's text).
-  var text: Substring
+  package var text: Substring
   /// For a `.string` token, the decoded literal with the information to map offsets back to
   /// columns; nil for every other kind.
-  var literal: ScriptStringLiteral?
+  package var literal: ScriptStringLiteral?
 
   /// How the token is named in a diagnostic: `'text'` for most tokens, `string literal`,
   /// `newline` or `end of file` for the others.

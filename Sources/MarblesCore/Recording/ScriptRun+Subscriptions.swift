@@ -6,7 +6,7 @@ extension ScriptRun {
   /// `x ·2`, …, each from its own subscription to its own end (`|`, `#` or `!`) with the
   /// events delivered to that subscription. A source subscribed once keeps its one row. JSON
   /// writes the run as recorded (one lane), not this.
-  var oneRowPerSubscription: ScriptRun {
+  package var oneRowPerSubscription: ScriptRun {
     guard lanes.contains(where: { $0.subscriptionRows != nil }) else { return self }
     var run = self
     run.lanes = lanes.flatMap { lane -> [TimelineLane] in

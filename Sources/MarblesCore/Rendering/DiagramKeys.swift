@@ -196,7 +196,7 @@ package struct DiagramKeys<Value> {
   }
 
   /// The ASCII pool, then Greek letters.
-  static var unicodePool: [String] {
+  package static var unicodePool: [String] {
     asciiPool
       + (0x3B1...0x3C9).filter { $0 != 0x3C2 }.compactMap(Unicode.Scalar.init)
       .map { String(Character($0)) }

@@ -93,7 +93,7 @@ public struct TextRenderer: Sendable {
 
   /// The keys of every value `run` draws: `diagram(_:keys:positions:)` draws any part of
   /// `run` with them, each value looked up (so a step of `marbles step` costs what it draws).
-  func keys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
+  package func keys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
     var values: [TimelineValue] = []
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
     return keys(of: values)
@@ -102,7 +102,7 @@ public struct TextRenderer: Sendable {
   /// The grid of `run` with `keys`: from position `positions` on of the values they were made
   /// from, or, with nil, each value looked up among them.
   /// With `window`, only those frames are drawn (a step of `marbles step`).
-  func diagram(
+  package func diagram(
     _ run: ScriptRun, keys: DiagramKeys<TimelineValue>, positions: Int?,
     window: ClosedRange<Int>? = nil
   ) -> (grid: DiagramGrid, notes: [String])? {

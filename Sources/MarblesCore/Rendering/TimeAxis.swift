@@ -8,7 +8,7 @@
 /// the same width as before, so distances there still read true.
 package struct TimeAxis {
   /// Empty stretches longer than this many frames are drawn as a progression.
-  static let elidedOver = 1000
+  package static let elidedOver = 1000
 
   /// One part of the axis, in frame order.
   package enum Segment: Equatable {

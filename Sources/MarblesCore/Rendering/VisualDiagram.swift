@@ -242,7 +242,7 @@ package struct VisualDiagram {
   }
 
   /// The events of `frame` in the order they happened (none for a frame where nothing did).
-  func steps(at frame: Int) -> [Step] {
+  package func steps(at frame: Int) -> [Step] {
     var low = 0
     var high = frames.count
     while low < high {

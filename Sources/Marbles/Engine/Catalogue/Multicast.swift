@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Sharing one subscription among subscribers (multicast), and connections.
-  static let sharing: [OperatorEntry] = [
+  package static let sharing: [OperatorEntry] = [
     .method(
       "replay", rac: "replay", alias: nil,
       "Subscribes now and replays every value to every subscriber",
