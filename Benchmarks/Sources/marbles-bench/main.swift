@@ -149,6 +149,15 @@ if let marbles = marblesBinary {
   endToEnd[largeEndToEnd] = measureChild(
     "marbles run --format json -o, \(size(largeEndToEnd)) (e2e)", events: largeEndToEnd,
     [marbles, "run", script, "--format", "json", "-o", json] + maxFrames)
+}
+// `marbles test` of a folder of small unit-test scripts, each with two expectations.
+let unitTestCount = 3_000 / scale
+var testFolder: (seconds: Double, peak: Int)?
+if let marbles = marblesBinary {
+  let folder = try Scripts.writeUnitTests(unitTestCount, folder: "unit-tests")
+  testFolder = measureChild(
+    "marbles test, \(size(unitTestCount)) scripts (e2e)", events: unitTestCount,
+    [marbles, "test", folder, "--color", "never"])
 } else {
   print(
     "marbles-bench: no marbles binary next to this one: end-to-end rows skipped"
@@ -557,6 +566,11 @@ if quick {
     targetRow(
       "slowest LSP request, 500 lines (\(slowest.0))", String(format: "%.3f s", slowest.1),
       "<= 0.05 s", verdict(slowest.1, atMost: 0.05))
+  }
+  if let test = testFolder {
+    targetRow(
+      "marbles test, 3,000 scripts, end to end", String(format: "%.3f s", test.seconds),
+      "<= 0.3 s", verdict(test.seconds, atMost: 0.3))
   }
   if let render = renderEndToEnd {
     targetRow(

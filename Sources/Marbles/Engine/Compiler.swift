@@ -193,6 +193,10 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
+      if op == .power && !runtime.usesRxJS {
+        diagnostics.append(Diagnostic.Interpreter.javaScriptPower(at: range))
+        return placeholder(range)
+      }
       if op == .add && runtime.usesRxJS {
         return JoiningAddNode(compile(lhs), compile(rhs), budget: runtime.budget, range: range)
       }

@@ -348,6 +348,13 @@ final class BinaryNode: Node {
     switch op {
     case .add, .subtract, .multiply, .divide, .remainder:
       return try arithmetic(op, a, b, at: range)
+    case .power:
+      return try MathFunctions.power(a, b) { value throws(RuntimeError) in
+        guard let number = value.number else {
+          throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
+        }
+        return number
+      }
     case .equal, .notEqual:
       // Scalars (the common case) cost nothing and skip the call.
       if let budget, a.isComposite || b.isComposite, !budget.spendComparing(a, b, at: range) {
@@ -408,6 +415,8 @@ final class BinaryNode: Node {
     case .subtract: return .double(x - y)
     case .multiply: return .double(x * y)
     case .divide: return .double(x / y)
+    // The dividend's sign, as JavaScript's `%` and Swift's truncatingRemainder.
+    case .remainder: return .double(x.truncatingRemainder(dividingBy: y))
     default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
     }
   }

@@ -274,8 +274,10 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
   case multiply = "*"
   /// `/` (integer division for two integers)
   case divide = "/"
-  /// `%`
+  /// `%` (for Doubles too, with the dividend's sign, as JavaScript's `%`)
   case remainder = "%"
+  /// `**` (JavaScript's power, under `use rxjs`; right-associative)
+  case power = "**"
   /// `+` (also string concatenation)
   case add = "+"
   /// `-`
@@ -309,6 +311,8 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
     case additive
     /// `*`, `/`, `%`
     case multiplicative
+    /// `**`
+    case exponent
 
     /// Orders by binding strength.
     static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -316,6 +320,7 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
 
   var precedence: Precedence {
     switch self {
+    case .power: .exponent
     case .multiply, .divide, .remainder: .multiplicative
     case .add, .subtract: .additive
     case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison

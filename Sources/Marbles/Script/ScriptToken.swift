@@ -131,6 +131,8 @@ enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
   case minus = "-"
   /// `*`
   case star = "*"
+  /// `**` (JavaScript's power, under `use rxjs`)
+  case power = "**"
   /// `/`
   case slash = "/"
   /// `%`

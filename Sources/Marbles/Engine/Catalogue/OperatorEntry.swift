@@ -283,6 +283,13 @@ struct Call {
     try int(index, parameter, minimum: minimum, maximum: Self.maximumFrames)
   }
 
+  /// Argument `index` as a duration that RxJS measures with its `timer`, which treats a
+  /// negative duration as none (`delay`, `throttleTime`, `auditTime`, `timer`, the `delay:` of
+  /// `retry` and `repeat`): 0 for a negative number of frames.
+  func timerFrames(_ index: Int, _ parameter: String) throws(RuntimeError) -> Int {
+    max(0, try frames(index, parameter, minimum: -Self.maximumFrames))
+  }
+
   /// Argument `index` as an integer, or nil when left out.
   func optionalInt(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError)
     -> Int?
