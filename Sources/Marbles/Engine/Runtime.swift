@@ -36,6 +36,11 @@ final class Runtime {
   private(set) var hotSources: [MarbleSource] = []
   /// The `cold` and `hot` sources, for the diagram's extent.
   private(set) var sources: [MarbleSource] = []
+  /// The keys the script's sources gave values, each key once (its first value), at most
+  /// `maxAuthorKeys`: the pictures draw those values with them.
+  private(set) var authorKeys: [ScriptRun.AuthorKey] = []
+  private var authorKeyNames: Set<String> = []
+  static let maxAuthorKeys = 256
   /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
   private(set) var subscriptionOrigin: String?
   /// Whether the script closure called last threw (its result is a placeholder; see
@@ -184,7 +189,14 @@ final class Runtime {
     at range: SourceRange
   ) -> MarbleSource {
     var map: [String: ScriptValue] = [:]
-    for (label, value) in values { map[label] = value }
+    for (label, value) in values {
+      map[label] = value
+      if !value.containsSignal, authorKeys.count < Self.maxAuthorKeys,
+        authorKeyNames.insert(label).inserted
+      {
+        authorKeys.append(.init(key: label, value: value.timelineValue(at: 0)))
+      }
+    }
     let source = MarbleSource(
       kind: diagram.kind,
       timeline: MarbleSource.playback(of: diagram, values: map, error: error),

@@ -43,10 +43,15 @@ struct DiagramKeys<Value> {
   /// - Parameters:
   ///   - values: Every value the diagram draws, in order of appearance.
   ///   - preferred: Keys to use for some values (the expected marble's values map).
+  ///   - authorKeys: The keys the script gave values (`ScriptRun.authorKeys`), after
+  ///     `preferred`: a value drawn with a key is drawn with the script's key for it when that
+  ///     key is one drawable character, not a symbol and not taken; such a key never stands
+  ///     for another value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
   init(
-    values: [Value], preferred: [(key: String, value: Value)] = [], reserved: Set<String>,
+    values: [Value], preferred: [(key: String, value: Value)] = [],
+    authorKeys: [(key: String, value: Value)] = [], reserved: Set<String>,
     pool: [String], ascii: Bool = false, equal: @escaping (Value, Value) -> Bool,
     print: @escaping (Value) -> String, literal: (Value) -> String?
   ) {
@@ -76,6 +81,15 @@ struct DiagramKeys<Value> {
     }
     var preferredKeys: Set<String> = []
     for (key, value) in preferred.sorted(by: { $0.key < $1.key }) {
+      preferredKeys.insert(key)
+      if let index = index(of: value), entries[index].glyph.isEmpty {
+        entries[index].glyph = key
+        entries[index].keyed = key != entries[index].printed
+      }
+    }
+    for (key, value) in authorKeys where key.count == 1 {
+      guard Self.drawable(key, ascii: ascii), !reserved.contains(key), !preferredKeys.contains(key)
+      else { continue }
       preferredKeys.insert(key)
       if let index = index(of: value), entries[index].glyph.isEmpty {
         entries[index].glyph = key
