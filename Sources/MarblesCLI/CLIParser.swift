@@ -271,7 +271,8 @@ package enum CLIParser {
       }
       if value == nil {
         guard index + 1 < arguments.count else {
-          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: serveUsage))
+          return .failure(
+            UsageError(message: "option '\(argument)' needs a value", usage: serveUsage))
         }
         value = arguments[index + 1]
         index += 1

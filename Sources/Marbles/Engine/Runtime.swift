@@ -189,14 +189,10 @@ final class Runtime {
     at range: SourceRange
   ) -> MarbleSource {
     var map: [String: ScriptValue] = [:]
-    for (label, value) in values {
-      map[label] = value
-      if !value.containsSignal, authorKeys.count < Self.maxAuthorKeys,
-        authorKeyNames.insert(label).inserted
-      {
-        authorKeys.append(.init(key: label, value: value.timelineValue(at: 0)))
-      }
-    }
+    for (label, value) in values { map[label] = value }
+    // A source made while the script runs (in a closure: `cold("--s|", s: n)`) gives its key
+    // to each run's value, not to one value: only the script's own sources name values.
+    if isSettingUp { noteAuthorKeys(values.map { ($0.label, $0.value) }) }
     let source = MarbleSource(
       kind: diagram.kind,
       timeline: MarbleSource.playback(of: diagram, values: map, error: error),
@@ -213,6 +209,16 @@ final class Runtime {
       }
     }
     return source
+  }
+
+  /// Keeps the keys the script gives values (a source's, an `expect`'s), each key's first
+  /// value only, values that are not signals.
+  func noteAuthorKeys(_ pairs: [(String, ScriptValue)]) {
+    for (key, value) in pairs where !value.containsSignal && authorKeys.count < Self.maxAuthorKeys {
+      if authorKeyNames.insert(key).inserted {
+        authorKeys.append(.init(key: key, value: value.timelineValue(at: 0)))
+      }
+    }
   }
 
   /// Runs `work` (a `show` or `expect` subscribing) with `origin` as what marble sources

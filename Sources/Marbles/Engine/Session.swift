@@ -299,7 +299,12 @@ final class Session {
         expectation.name, type: value.typeName, at: expectation.subject.range)
     }
     var map: [String: ScriptValue] = [:]
-    for (key, node) in expectation.values { map[key] = try node.eval(.top) }
+    var keyed: [(String, ScriptValue)] = []
+    for (key, node) in expectation.values {
+      map[key] = try node.eval(.top)
+      keyed.append((key, map[key] ?? .null))
+    }
+    runtime.noteAuthorKeys(keyed)
     let error = try expectation.error?.eval(.top) ?? .string("error")
     var expected: [ExpectedEvent] = []
     expected.reserveCapacity(expectation.diagram.events.count)

@@ -44,9 +44,9 @@ struct DiagramKeys<Value> {
   ///   - values: Every value the diagram draws, in order of appearance.
   ///   - preferred: Keys to use for some values (the expected marble's values map).
   ///   - authorKeys: The keys the script gave values (`ScriptRun.authorKeys`), after
-  ///     `preferred`: a value drawn with a key is drawn with the script's key for it when that
-  ///     key is one drawable character, not a symbol and not taken; such a key never stands
-  ///     for another value.
+  ///     `preferred`: a value that needs a key (one not drawn as itself) is drawn with the
+  ///     script's key for it when that key is one drawable character, not a symbol and not
+  ///     taken; that key then stands for no other value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
   init(
@@ -88,13 +88,12 @@ struct DiagramKeys<Value> {
       }
     }
     for (key, value) in authorKeys where key.count == 1 {
-      guard Self.drawable(key, ascii: ascii), !reserved.contains(key), !preferredKeys.contains(key)
+      guard Self.drawable(key, ascii: ascii), !reserved.contains(key), !preferredKeys.contains(key),
+        let index = index(of: value), entries[index].glyph.isEmpty, entries[index].literal == nil
       else { continue }
       preferredKeys.insert(key)
-      if let index = index(of: value), entries[index].glyph.isEmpty {
-        entries[index].glyph = key
-        entries[index].keyed = key != entries[index].printed
-      }
+      entries[index].glyph = key
+      entries[index].keyed = true
     }
     // Which literal glyphs the values without a preferred key would draw, and how many
     // different values want each one.

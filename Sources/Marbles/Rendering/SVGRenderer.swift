@@ -23,7 +23,8 @@ public struct SVGRenderer: Sendable {
 
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    SVGLayout(VisualDiagram(run, quiz: quiz, revealed: revealed), interactive: false).document(theme: theme)
+    SVGLayout(VisualDiagram(run, quiz: quiz, revealed: revealed), interactive: false).document(
+      theme: theme)
   }
 
   /// The document, or nil when it would take more than `limit` bytes (about: see

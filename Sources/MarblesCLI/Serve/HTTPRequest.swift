@@ -161,7 +161,8 @@ struct HTTPParser: Sendable {
     for pair in rawQuery.split(separator: "&") where query.count < 32 {
       let fields = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard let name = Self.percentDecoded(String(fields[0]), plusIsSpace: true),
-        let value = Self.percentDecoded(fields.count > 1 ? String(fields[1]) : "", plusIsSpace: true)
+        let value = Self.percentDecoded(
+          fields.count > 1 ? String(fields[1]) : "", plusIsSpace: true)
       else { return .failure(status: 400, reason: "the query is not percent-encoded UTF-8") }
       query.append((name, value))
     }
@@ -218,7 +219,9 @@ struct HTTPParser: Sendable {
     guard end >= 0 else { return nil }
     var index = start
     while index <= end {
-      if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
+      if haystack[index] == needle[0],
+        haystack[index..<(index + needle.count)].elementsEqual(needle)
+      {
         return index
       }
       index += 1

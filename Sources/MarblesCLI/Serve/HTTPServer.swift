@@ -188,7 +188,8 @@ final class HTTPServer: @unchecked Sendable {
         case .writing: events = Int16(POLLOUT)
         case .draining: events = Int16(POLLIN)
         case .eventStream:
-          events = Int16(POLLIN) | (connection.written < connection.output.count ? Int16(POLLOUT) : 0)
+          events =
+            Int16(POLLIN) | (connection.written < connection.output.count ? Int16(POLLOUT) : 0)
         }
         descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
       }
@@ -325,7 +326,9 @@ final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private func respond(_ connection: Connection, _ response: HTTPResponse, keepAlive: Bool, now: Double) {
+  private func respond(
+    _ connection: Connection, _ response: HTTPResponse, keepAlive: Bool, now: Double
+  ) {
     connection.output = response.serialized(head: connection.isHead, keepAlive: keepAlive)
     connection.written = 0
     connection.closeAfterWrite = !keepAlive
@@ -366,7 +369,9 @@ final class HTTPServer: @unchecked Sendable {
       switch connection.state {
       case .working: continue
       case .eventStream:
-        if connection.written < connection.output.count, now > connection.lastEvent + limits.writeTimeout {
+        if connection.written < connection.output.count,
+          now > connection.lastEvent + limits.writeTimeout
+        {
           drop(connection.fd)
         } else if now > connection.lastEvent + limits.eventKeepAlive {
           connection.lastEvent = now

@@ -80,10 +80,12 @@ final class ServeApp: @unchecked Sendable {
     let get = request.method == "GET" || request.method == "HEAD"
     switch (get, request.path) {
     case (true, "/"): return .response(.html(ServePages.list(exercises.map(\.name))))
-    case (true, "/scratchpad"): return .response(.html(ServePages.scratchpad(exercises.map(\.name))))
+    case (true, "/scratchpad"):
+      return .response(.html(ServePages.scratchpad(exercises.map(\.name))))
     case (true, "/board"): return .response(.html(ServePages.board))
     case (true, "/static/app.js"):
-      return .response(HTTPResponse(contentType: "text/javascript; charset=utf-8", text: ServePages.script))
+      return .response(
+        HTTPResponse(contentType: "text/javascript; charset=utf-8", text: ServePages.script))
     case (true, "/static/app.css"):
       return .response(HTTPResponse(contentType: "text/css; charset=utf-8", text: ServePages.css))
     case (true, "/events"): return .eventStream
@@ -159,7 +161,9 @@ final class ServeApp: @unchecked Sendable {
       return .json(.object([("error", .string("the exercise does not run"))]), status: 422)
     }
     let toPredict = run.lanes.filter { !$0.isMarbleSource }
-    let revealed = max(min(Int(request.query("revealed") ?? "") ?? 0, toPredict.count), tally(source.name.dropSuffix).revealed)
+    let revealed = max(
+      min(Int(request.query("revealed") ?? "") ?? 0, toPredict.count),
+      tally(source.name.dropSuffix).revealed)
     let (quiz, hidden) = run.quiz(revealed: revealed)
     let text =
       TextRenderer(options: .init(theme: .ascii)).render(quiz, limit: options.budgets.maxOutput)
@@ -206,7 +210,8 @@ final class ServeApp: @unchecked Sendable {
     case .failure(let response): return response
     case .success(let loaded): (exercise, source) = loaded
     }
-    guard case .object(let fields) = body["predictions"] ?? .object([]), fields.count <= Self.maxPredictions
+    guard case .object(let fields) = body["predictions"] ?? .object([]),
+      fields.count <= Self.maxPredictions
     else { return .error(400, "predictions is an object of at most \(Self.maxPredictions) lanes") }
     guard case .completed(let plain) = self.run(source, options) else {
       return .json(.object([("error", .string("the exercise does not run"))]), status: 422)
@@ -257,7 +262,9 @@ final class ServeApp: @unchecked Sendable {
     if typed.hasPrefix("\"") { return typed }
     let parts = typed.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
     let marble = parts[0].trimmingCharacters(in: .whitespaces)
-    let quoted = "\"" + marble.replacingOccurrences(of: "\\", with: "\\\\")
+    let quoted =
+      "\""
+      + marble.replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     return parts.count > 1 ? quoted + "," + parts[1] : quoted
   }
@@ -270,13 +277,16 @@ final class ServeApp: @unchecked Sendable {
     guard let text = body["script"]?.stringValue else { return .error(400, "send {\"script\": …}") }
     let source = SourceFile(name: "scratchpad.marble", text: text)
     let outcome = self.run(source, options)
-    var fields: [(String, JSONValue)] = [("errors", .string(outcome.diagnostics.render(in: source)))]
+    var fields: [(String, JSONValue)] = [
+      ("errors", .string(outcome.diagnostics.render(in: source)))
+    ]
     switch outcome {
     case .completed(let run), .stopped(let run):
       // A run stopped by a budget is drawn up to the stop; `errors` says which budget.
       let svg = SVGRenderer(theme: .light).render(run, limit: options.budgets.maxOutput)
       fields.append(("svg", svg.map(JSONValue.string) ?? .null))
-      let text = TextRenderer(options: .init(theme: .ascii)).render(run, limit: options.budgets.maxOutput)
+      let text = TextRenderer(options: .init(theme: .ascii)).render(
+        run, limit: options.budgets.maxOutput)
       fields.append(("diagram", text.map(JSONValue.string) ?? .null))
     case .failed: break
     }
@@ -301,7 +311,8 @@ final class ServeApp: @unchecked Sendable {
     guard let given = body["token"]?.stringValue, Self.sameToken(given, token) else {
       return .error(403, "the token is wrong (the server printed it at start)")
     }
-    guard let name = body["name"]?.stringValue, exercises.contains(where: { $0.name == name }) else {
+    guard let name = body["name"]?.stringValue, exercises.contains(where: { $0.name == name })
+    else {
       return .error(404, "no such exercise")
     }
     let revealed = lock.withLock { () -> Int in

@@ -79,6 +79,7 @@ extension ServeApp {
   static func makeToken() -> String {
     let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     var generator = SystemRandomNumberGenerator()
-    return String((0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    return String(
+      (0..<24).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
   }
 }

@@ -6,7 +6,8 @@ import Marbles
 /// (`textContent`), never as markup, and diagrams come as SVG images (`<img>`), in which no
 /// script runs. Names in the markup are the folder's plain file names, escaped all the same.
 enum ServePages {
-  private static func page(_ title: String, kind: String, body: String, data: String = "") -> String {
+  private static func page(_ title: String, kind: String, body: String, data: String = "") -> String
+  {
     """
     <!DOCTYPE html>
     <html lang="en">

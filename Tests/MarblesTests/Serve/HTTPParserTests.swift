@@ -49,7 +49,8 @@ import Testing
 
   @Test func readsPipelinedRequestsOneAtATime() {
     var parser = HTTPParser(maxBody: 100)
-    parser.append(Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    parser.append(
+      Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
     guard case .request(let first) = parser.next(), case .request(let second) = parser.next() else {
       Issue.record("two requests expected")
       return
@@ -117,14 +118,20 @@ import Testing
   /// Random bytes never crash the reader, and whatever it returns is bounded.
   @Test func randomBytesNeverCrash() {
     var generator = SplitMix64(seed: 31)
-    let pieces = ["GET ", "POST ", "/", " HTTP/1.1", "\r\n", "Host: x", "Content-Length: ", "7", "%", "..", ":", " "]
+    let pieces = [
+      "GET ", "POST ", "/", " HTTP/1.1", "\r\n", "Host: x", "Content-Length: ", "7", "%", "..", ":",
+      " ",
+    ]
     for _ in 0..<2000 {
       var parser = HTTPParser(maxHead: 256, maxBody: 64)
       for _ in 0..<Int.random(in: 1...30, using: &generator) {
         if Bool.random(using: &generator) {
           parser.append(Array(pieces.randomElement(using: &generator)!.utf8))
         } else {
-          parser.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+          parser.append(
+            (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+              UInt8.random(in: 0...255, using: &generator)
+            })
         }
         for _ in 0..<3 {
           guard case .request(let request) = parser.next() else { break }
@@ -135,4 +142,3 @@ import Testing
     }
   }
 }
-

@@ -105,8 +105,14 @@ import Testing
     let port = running.server.port
     let cases: [(String, String)] = [
       ("NONSENSE\r\n\r\n", "400"),
-      ("GET / HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 20_000) + "\r\n\r\n", "431"),
-      ("GET /exercise/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404"),
+      (
+        "GET / HTTP/1.1\r\nHost: x\r\nX: " + String(repeating: "a", count: 20_000) + "\r\n\r\n",
+        "431"
+      ),
+      (
+        "GET /exercise/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "404"
+      ),
       ("GET /exercise/%2e%2e%2fnotes.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404"),
       (
         "POST /api/run HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n",
@@ -180,7 +186,8 @@ import Testing
     )
     #expect(Self.statusLine(reveal) == "HTTP/1.1 200 OK")
     for fd in streams {
-      #expect(Self.receive(fd, until: "\n\n").contains(#"data: {"name":"01-transform","revealed":1}"#))
+      #expect(
+        Self.receive(fd, until: "\n\n").contains(#"data: {"name":"01-transform","revealed":1}"#))
       close(fd)
     }
     #expect(running.stop())

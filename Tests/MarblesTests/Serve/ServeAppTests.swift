@@ -41,7 +41,8 @@ import Testing
     HTTPRequest(method: "GET", path: path, query: query, headers: [], body: [], keepAlive: true)
   }
 
-  static func post(_ path: String, _ json: String, type: String = "application/json") -> HTTPRequest {
+  static func post(_ path: String, _ json: String, type: String = "application/json") -> HTTPRequest
+  {
     HTTPRequest(
       method: "POST", path: path, query: [], headers: [("content-type", type)],
       body: Array(json.utf8), keepAlive: true)
@@ -95,7 +96,9 @@ import Testing
   @Test func scriptTextIsEscaped() throws {
     let app = try Self.makeApp()
     let (_, json) = Self.response(app, Self.get("/api/exercise", query: [("name", "evil")]))
-    #expect(json.contains(#""title":"\u003cscript\u003ealert(1)\u003c/script\u003e""#) || json.contains(#""title":"<script>"#))
+    #expect(
+      json.contains(#""title":"\u003cscript\u003ealert(1)\u003c/script\u003e""#)
+        || json.contains(#""title":"<script>"#))
     let (_, svg) = Self.response(app, Self.get("/api/quiz.svg", query: [("name", "evil")]))
     #expect(svg.contains("&lt;script&gt;") && !svg.contains("<script>"))
     #expect(ServePages.script.contains("textContent") && !ServePages.script.contains("innerHTML"))
@@ -123,7 +126,8 @@ import Testing
 
   @Test func checkAnswersAsMarblesCheck() throws {
     let app = try Self.makeApp()
-    let body = #"{"name": "01-transform", "predictions": {"doubled": "-6--a---4|, a: 10", "total": "-x--y---z|, x: 3, y: 8, z: 11"}}"#
+    let body =
+      #"{"name": "01-transform", "predictions": {"doubled": "-6--a---4|, a: 10", "total": "-x--y---z|, x: 3, y: 8, z: 11"}}"#
     let (status, json) = Self.response(app, Self.post("/api/check", body))
     #expect(status == 200)
     #expect(json.contains(#""right":1"#) && json.contains(#""total":2"#))
@@ -148,7 +152,8 @@ import Testing
 
   @Test func scratchpadDrawsAndReportsErrors() throws {
     let app = try Self.makeApp()
-    let (status, json) = Self.response(app, Self.post("/api/run", #"{"script": "show cold(\"-a|\")"}"#))
+    let (status, json) = Self.response(
+      app, Self.post("/api/run", #"{"script": "show cold(\"-a|\")"}"#))
     #expect(status == 200 && json.contains(#""svg":"<svg"#) || json.contains(#""svg":"\u003csvg"#))
     let (_, broken) = Self.response(app, Self.post("/api/run", #"{"script": "show nope"}"#))
     #expect(broken.contains("nope") && broken.contains("^"))
@@ -159,11 +164,15 @@ import Testing
     var options = RunOptions(maxFrames: 1000)
     options.budgets.maxEvents = 10_000
     let app = try Self.makeApp(options: options)
-    for script in ["show interval(1)", "show interval(1).map { x in x }", "let a = cold(\"-a|\").repeat()\nshow a"] {
+    for script in [
+      "show interval(1)", "show interval(1).map { x in x }",
+      "let a = cold(\"-a|\").repeat()\nshow a",
+    ] {
       let body = JSONValue.object([("script", .string(script))]).compact
       let (status, json) = Self.response(app, Self.post("/api/run", body))
       #expect(status == 200)
-      #expect(json.contains("frame") || json.contains("events") || json.contains("budget"), "\(json)")
+      #expect(
+        json.contains("frame") || json.contains("events") || json.contains("budget"), "\(json)")
     }
   }
 
@@ -180,10 +189,12 @@ import Testing
     let app = try Self.makeApp()
     let sent = Sent()
     app.broadcast = { sent.append($0) }
-    let wrong = Self.response(app, Self.post("/api/reveal", #"{"name": "01-transform", "token": "guess"}"#))
+    let wrong = Self.response(
+      app, Self.post("/api/reveal", #"{"name": "01-transform", "token": "guess"}"#))
     #expect(wrong.status == 403)
     #expect(sent.events.isEmpty)
-    let right = Self.response(app, Self.post("/api/reveal", #"{"name": "01-transform", "token": "T0KEN"}"#))
+    let right = Self.response(
+      app, Self.post("/api/reveal", #"{"name": "01-transform", "token": "T0KEN"}"#))
     #expect(right.status == 200)
     #expect(sent.events == ["event: reveal\ndata: {\"name\":\"01-transform\",\"revealed\":1}\n\n"])
     // A page opened later starts with the lanes the board revealed.

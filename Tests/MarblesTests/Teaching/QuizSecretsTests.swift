@@ -37,7 +37,10 @@ import Testing
     ("04-flatten", [("cold(\"---r|\"", "cold(\"-----------r#\"")]),
     (
       "05-time",
-      [("throttle(3)", "throttle(9)"), ("delay(2)", "delay(20)"), ("bufferWithTime(5)", "bufferWithTime(2)")]
+      [
+        ("throttle(3)", "throttle(9)"), ("delay(2)", "delay(20)"),
+        ("bufferWithTime(5)", "bufferWithTime(2)"),
+      ]
     ),
     (
       "06-errors",
@@ -121,12 +124,16 @@ import Testing
   /// Exercise 3 drew `left ·3  -1---2--!`: when `zip` unsubscribes. The source is drawn once.
   @Test func sourceIsDrawnOnceAsItsMarble() throws {
     for name in ["03-combine", "06-errors", "02-filter"] {
-      let text = runTool(["render", "--quiz", "-", "--format", "ascii"], input: try Self.exercise(name))
-        .stdout
+      let text = runTool(
+        ["render", "--quiz", "-", "--format", "ascii"], input: try Self.exercise(name)
+      )
+      .stdout
       #expect(!text.contains(" .1"), "\(name): one row per subscription")
       #expect(!text.contains("!"), "\(name): an unsubscription is drawn")
-      let unicode = runTool(["render", "--quiz", "-", "--format", "unicode"], input: try Self.exercise(name))
-        .stdout
+      let unicode = runTool(
+        ["render", "--quiz", "-", "--format", "unicode"], input: try Self.exercise(name)
+      )
+      .stdout
       #expect(!unicode.contains("·"), "\(name): one row per subscription")
     }
     let combine = runTool(
@@ -166,7 +173,8 @@ import Testing
     let time = runTool(["step", "--quiz", "-"], input: try Self.exercise("05-time")).stdout
     #expect(time.contains("frame 7: the inputs send nothing"))
     // Without a quiz, a frame where nothing happens says so.
-    #expect(runTool(["step", "-"], input: "show cold(\"--a|\")").stdout.contains("nothing happens"))
+    #expect(
+      runTool(["step", "-"], input: "show cold(\"--a|\")").stdout.contains("nothing happens"))
   }
 
   /// The legend shows no gap and no hidden glyph: exercise 8 showed `× failed`.
@@ -209,10 +217,11 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("copy.marble").path
     let script = try Self.exercise("06-errors")
-    let right = script + """
-      expect subscriptions(attempts) == ["^-!", "^-!", "--^-!", "^-!"]
+    let right =
+      script + """
+        expect subscriptions(attempts) == ["^-!", "^-!", "--^-!", "^-!"]
 
-      """
+        """
     try Data(right.utf8).write(to: URL(fileURLWithPath: path))
     let result = runTool(["check", path])
     #expect(result.stdout.contains("of 4 predictions right"), "\(result.stdout)")
