@@ -215,6 +215,8 @@ final class Runtime {
   /// value only, values that are not signals.
   func noteAuthorKeys(_ pairs: [(String, ScriptValue)]) {
     for (key, value) in pairs where !value.containsSignal && authorKeys.count < Self.maxAuthorKeys {
+      // An error is drawn as a cross with its payload, not with a key.
+      if case .error = value { continue }
       if authorKeyNames.insert(key).inserted {
         authorKeys.append(.init(key: key, value: value.timelineValue(at: 0)))
       }

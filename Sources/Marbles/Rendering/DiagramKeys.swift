@@ -46,7 +46,8 @@ struct DiagramKeys<Value> {
   ///   - authorKeys: The keys the script gave values (`ScriptRun.authorKeys`), after
   ///     `preferred`: a value that needs a key (one not drawn as itself) is drawn with the
   ///     script's key for it when that key is one drawable character, not a symbol and not
-  ///     taken; that key then stands for no other value.
+  ///     taken; the script's keys (but those that are values drawn as themselves) stand for
+  ///     no other value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
   init(
@@ -87,13 +88,18 @@ struct DiagramKeys<Value> {
         entries[index].keyed = key != entries[index].printed
       }
     }
+    // A key that is also a value drawn as itself stays that value's (the SVG's literals too).
+    let literals = authorKeys.isEmpty ? [] : Set(entries.compactMap(\.literal))
     for (key, value) in authorKeys where key.count == 1 {
       guard Self.drawable(key, ascii: ascii), !reserved.contains(key), !preferredKeys.contains(key),
-        let index = index(of: value), entries[index].glyph.isEmpty, entries[index].literal == nil
+        !literals.contains(key)
       else { continue }
+      // The script's key never stands for another value, drawn or not.
       preferredKeys.insert(key)
-      entries[index].glyph = key
-      entries[index].keyed = true
+      if let index = index(of: value), entries[index].glyph.isEmpty, entries[index].literal == nil {
+        entries[index].glyph = key
+        entries[index].keyed = true
+      }
     }
     // Which literal glyphs the values without a preferred key would draw, and how many
     // different values want each one.

@@ -97,8 +97,7 @@ import Testing
     let app = try Self.makeApp()
     let (_, json) = Self.response(app, Self.get("/api/exercise", query: [("name", "evil")]))
     #expect(
-      json.contains(#""title":"\u003cscript\u003ealert(1)\u003c/script\u003e""#)
-        || json.contains(#""title":"<script>"#))
+      json.contains(#""title": "<script>alert(1)</script>""#))
     let (_, svg) = Self.response(app, Self.get("/api/quiz.svg", query: [("name", "evil")]))
     #expect(svg.contains("&lt;script&gt;") && !svg.contains("<script>"))
     #expect(ServePages.script.contains("textContent") && !ServePages.script.contains("innerHTML"))
@@ -107,18 +106,18 @@ import Testing
   /// The quiz sent to a page holds no hidden event until the lane is revealed.
   @Test func quizHoldsNoHiddenLaneUntilRevealed() throws {
     let app = try Self.makeApp()
-    let hiddenOnly = ["10", "16", "6"]
+    let hiddenOnly = ["10", "16", "14"]
     let (_, quiz) = Self.response(app, Self.get("/api/exercise", query: [("name", "01-transform")]))
     let (_, svg) = Self.response(app, Self.get("/api/quiz.svg", query: [("name", "01-transform")]))
     for value in hiddenOnly {
       #expect(!svg.contains(">\(value)<"))
     }
-    #expect(quiz.contains(#""hidden":["doubled","total"]"#))
+    #expect(quiz.contains(#""hidden": ["doubled", "total"]"#))
     #expect(quiz.contains("doubled  ?"))
     let (_, one) = Self.response(
       app, Self.get("/api/exercise", query: [("name", "01-transform"), ("revealed", "1")]))
-    #expect(one.contains(#""hidden":["total"]"#))
-    #expect(one.contains("doubled  -6--a---4|"))
+    #expect(one.contains(#""hidden": ["total"]"#))
+    #expect(one.contains("doubled  -6--d---4|"))
     let (_, oneSVG) = Self.response(
       app, Self.get("/api/quiz.svg", query: [("name", "01-transform"), ("revealed", "1")]))
     #expect(oneSVG.contains(">6<") && !oneSVG.contains(">16<"))
@@ -130,14 +129,14 @@ import Testing
       #"{"name": "01-transform", "predictions": {"doubled": "-6--a---4|, a: 10", "total": "-x--y---z|, x: 3, y: 8, z: 11"}}"#
     let (status, json) = Self.response(app, Self.post("/api/check", body))
     #expect(status == 200)
-    #expect(json.contains(#""right":1"#) && json.contains(#""total":2"#))
-    #expect(json.contains(#""doubled":"right""#) && json.contains(#""total":"wrong""#))
+    #expect(json.contains(#""right": 1"#) && json.contains(#""total": 2"#))
+    #expect(json.contains(#""doubled": "right""#) && json.contains(#""total": "wrong""#))
     #expect(json.contains("expected next(11), got next(10)"))
     #expect(app.tally("01-transform") == ServeApp.Tally(checked: 2, right: 1, revealed: 0))
     // A lane the exercise does not ask for is not added to the script.
     let sneaky = #"{"name": "01-transform", "predictions": {"prices": "-|", "x\nlet y": "-|"}}"#
     let (_, ignored) = Self.response(app, Self.post("/api/check", sneaky))
-    #expect(ignored.contains(#""right":0"#) && ignored.contains(#""doubled":"notYet""#))
+    #expect(ignored.contains(#""right": 0"#) && ignored.contains(#""doubled": "notYet""#))
     let twoLines = #"{"name": "01-transform", "predictions": {"doubled": "-|\nshow doubled"}}"#
     #expect(Self.response(app, Self.post("/api/check", twoLines)).status == 400)
   }
@@ -154,7 +153,7 @@ import Testing
     let app = try Self.makeApp()
     let (status, json) = Self.response(
       app, Self.post("/api/run", #"{"script": "show cold(\"-a|\")"}"#))
-    #expect(status == 200 && json.contains(#""svg":"<svg"#) || json.contains(#""svg":"\u003csvg"#))
+    #expect(status == 200 && json.contains(#""svg": "<svg"#))
     let (_, broken) = Self.response(app, Self.post("/api/run", #"{"script": "show nope"}"#))
     #expect(broken.contains("nope") && broken.contains("^"))
   }
@@ -196,10 +195,11 @@ import Testing
     let right = Self.response(
       app, Self.post("/api/reveal", #"{"name": "01-transform", "token": "T0KEN"}"#))
     #expect(right.status == 200)
-    #expect(sent.events == ["event: reveal\ndata: {\"name\":\"01-transform\",\"revealed\":1}\n\n"])
+    let event = #"data: {"name": "01-transform", "revealed": 1}"#
+    #expect(sent.events == ["event: reveal\n" + event + "\n\n"])
     // A page opened later starts with the lanes the board revealed.
     let (_, quiz) = Self.response(app, Self.get("/api/exercise", query: [("name", "01-transform")]))
-    #expect(quiz.contains(#""revealed":1"#))
+    #expect(quiz.contains(#""revealed": 1"#))
   }
 
   final class Sent: @unchecked Sendable {

@@ -139,7 +139,7 @@ import Testing
     let combine = runTool(
       ["render", "--quiz", "-", "--format", "ascii"], input: try Self.exercise("03-combine")
     ).stdout
-    #expect(combine.contains("left   -1---2---3|"))
+    #expect(combine.contains("\nleft    -1---2---3|\n"))
     let errors = runTool(
       ["render", "--quiz", "-", "--format", "ascii"], input: try Self.exercise("06-errors")
     ).stdout
@@ -205,8 +205,8 @@ import Testing
     #expect(!page.contains("materialize") || !page.contains("next(\"a\")"))
     let data = try #require(page.components(separatedBy: #"id="steps">"#).last)
     // Only the source's rows act in the data: the source's `a` and its failure.
-    #expect(data.contains(#"[0,"next""#))
-    #expect(!data.contains(#"[1,"#) && !data.contains(#"[2,"#) && !data.contains(#"[3,"#))
+    #expect(data.contains(#"[0, "next""#))
+    #expect(!data.contains(#"[1, "#) && !data.contains(#"[2, "#) && !data.contains(#"[3, "#))
     #expect(!page.contains(#"id="reveal""#))
   }
 
