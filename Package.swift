@@ -17,7 +17,11 @@ let package = Package(
     .target(name: "Marbles", dependencies: ["Reactive"]),
     .target(name: "MarblesTesting", dependencies: ["Marbles", "Reactive"]),
     // The command-line tool, apart from the library that goes into people's test targets.
-    .target(name: "MarblesCLI", dependencies: ["Marbles", "Reactive"]),
+    // `marbles --version` names the commit: CommitStamp writes it before each build.
+    .target(
+      name: "MarblesCLI", dependencies: ["Marbles", "Reactive"],
+      plugins: [.plugin(name: "CommitStamp")]),
+    .plugin(name: "CommitStamp", capability: .buildTool()),
     .executableTarget(name: "marbles-cli", dependencies: ["MarblesCLI", "Marbles"]),
     // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
     .executableTarget(

@@ -25,7 +25,7 @@ package enum MarblesTool {
       switch command {
       case .help(let topic): code = help(topic, io: io)
       case .version:
-        io.write("marbles \(MarblesVersion.string)\n")
+        io.write("marbles \(MarblesVersion.string) (commit \(marblesCommit))\n")
         code = 0
       case .explain(let name):
         // An operator's name has no controls: escaping changes only what cannot be one.
@@ -42,6 +42,7 @@ package enum MarblesTool {
       case .check(let options): code = check(options, environment: environment, io: io)
       case .step(let options): code = step(options, environment: environment, io: io)
       case .format(let options): code = format(options, environment: environment, io: io)
+      case .serve(let options): code = serve(options, environment: environment, io: io)
       case .lsp(let options):
         code = LanguageServerHost.serve(
           input: 0, output: 1,
@@ -446,45 +447,77 @@ package enum MarblesTool {
         allRight = false
         continue
       }
-      io.write("\(TerminalText.escaped(run.title ?? source.name))\n")
-      let shown = { (lane: TimelineLane) in TerminalText.escaped(lane.label) }
-      let toPredict = run.lanes.filter { !$0.isMarbleSource }
-      var right = 0
-      for lane in toPredict {
-        let checks = run.expectations.filter { $0.lane == lane.name }
-        if checks.isEmpty {
-          io.write(
-            "  NOT YET  \(shown(lane)): add a line "
-              + "'expect \(TerminalText.escaped(lane.name)) == \"…\"' with your prediction\n")
-        } else if let wrong = checks.first(where: { !$0.passed }) {
-          io.write(
-            "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n")
-          let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
-          for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-            io.write("    \(line)\n")
-          }
-        } else {
-          right += 1
-          io.write("  " + paint("RIGHT", .value, color) + "    \(shown(lane))\n")
-        }
-      }
-      let others = run.expectations.filter { result in
-        !result.passed && !toPredict.contains { $0.name == result.lane }
-      }
-      for other in others {
-        io.write(
-          "  " + paint("WRONG", .failed, color)
-            + "    \(TerminalText.escaped(other.lane)) (line \(other.line)):\n")
-        let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
-        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-          io.write("    \(line)\n")
-        }
-        allRight = false
-      }
-      io.write("\(right) of \(toPredict.count) predictions right\n")
-      if right < toPredict.count { allRight = false }
+      let report = checkReport(run, theme: theme, color: color)
+      io.write(report.text)
+      if !report.allRight { allRight = false }
     }
     return allRight ? 0 : 1
+  }
+
+  /// What `marbles check` says about one run: each lane to predict RIGHT, WRONG (with the
+  /// diff) or NOT YET, each `expect subscriptions(…)` (a prediction too), any other failed
+  /// `expect`, and "N of M predictions right". `marbles serve` answers its Check button with it.
+  struct CheckReport {
+    var text = ""
+    var right = 0
+    var predictions = 0
+    /// Each prediction's lane (or `subscriptions(x)`) and verdict: `right`, `wrong`, `notYet`.
+    var verdicts: [(lane: String, verdict: String)] = []
+    /// Whether every prediction is right and no other `expect` failed.
+    var allRight = true
+  }
+
+  static func checkReport(_ run: ScriptRun, theme: TextGlyphs, color: Bool) -> CheckReport {
+    var report = CheckReport()
+    report.text = "\(TerminalText.escaped(run.title ?? run.file))\n"
+    let shown = { (lane: TimelineLane) in TerminalText.escaped(lane.label) }
+    let toPredict = run.lanes.filter { !$0.isMarbleSource }
+    let diff = { (result: ExpectationResult) in
+      ExpectationDiffRenderer(theme: theme, color: color).render(result)
+        .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
+    }
+    for lane in toPredict {
+      let checks = run.expectations.filter { $0.lane == lane.name }
+      if checks.isEmpty {
+        report.text +=
+          "  NOT YET  \(shown(lane)): add a line "
+          + "'expect \(TerminalText.escaped(lane.name)) == \"…\"' with your prediction\n"
+        report.verdicts.append((lane.name, "notYet"))
+      } else if let wrong = checks.first(where: { !$0.passed }) {
+        report.text +=
+          "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n"
+        report.text += diff(wrong)
+        report.verdicts.append((lane.name, "wrong"))
+      } else {
+        report.right += 1
+        report.text += "  " + paint("RIGHT", .value, color) + "    \(shown(lane))\n"
+        report.verdicts.append((lane.name, "right"))
+      }
+    }
+    // A prediction of a source's subscriptions (`expect subscriptions(input) == …`) counts
+    // like a lane's.
+    let subscriptionChecks = run.expectations.filter { $0.lane.hasPrefix("subscriptions(") }
+    for check in subscriptionChecks where check.passed {
+      report.right += 1
+      report.text +=
+        "  " + paint("RIGHT", .value, color) + "    \(TerminalText.escaped(check.lane))\n"
+      report.verdicts.append((check.lane, "right"))
+    }
+    let others = run.expectations.filter { result in
+      !result.passed && !toPredict.contains { $0.name == result.lane }
+    }
+    for other in others {
+      report.text +=
+        "  " + paint("WRONG", .failed, color)
+        + "    \(TerminalText.escaped(other.lane)) (line \(other.line)):\n"
+      report.text += diff(other)
+      if other.lane.hasPrefix("subscriptions(") { report.verdicts.append((other.lane, "wrong")) }
+      report.allRight = false
+    }
+    report.predictions = toPredict.count + subscriptionChecks.count
+    report.text += "\(report.right) of \(report.predictions) predictions right\n"
+    if report.right < report.predictions { report.allRight = false }
+    return report
   }
 
   // MARK: - test
@@ -750,6 +783,7 @@ package enum MarblesTool {
     case "explain": io.write(HelpText.explain)
     case "format": io.write(HelpText.format)
     case "lsp": io.write(HelpText.lsp)
+    case "serve": io.write(HelpText.serve)
     case "help": io.write(HelpText.general)
     case let other?:
       io.err +=

@@ -157,7 +157,7 @@ final class LanguageServerClient {
     let lane = try client.request("textDocument/hover", Self.at(3, 8)).response
     let laneText =
       ((lane["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
-    #expect(laneText.contains("output  --a--b--|"))
+    #expect(laneText.contains("output  --x--y--|"))
 
     // Formatting: one edit with the canonical layout.
     let formatted = try client.request(

@@ -164,6 +164,31 @@ if let marbles = marblesBinary {
       + " (swift build -c release --product marbles, or --marbles PATH)")
 }
 
+// MARK: 1d. `marbles serve` with a class: 30 students editing and checking at once (target:
+// p99 ≤ 200 ms on a 2-core machine).
+
+if let marbles = marblesBinary {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../Examples/Workshop").standardized.path
+  if let load = serveLoad(
+    marbles: marbles, folder: folder, students: 30, requestsEach: quick ? 10 : 40)
+  {
+    let percentile = { (p: Double) -> Double in
+      load.latencies.isEmpty
+        ? 0 : load.latencies[min(load.latencies.count - 1, Int(Double(load.latencies.count) * p))]
+    }
+    rows.append(
+      Row(
+        name: "serve: 30 students edit + check (e2e)", events: load.latencies.count,
+        seconds: load.seconds,
+        note: String(
+          format: "p50 %.0f ms, p99 %.0f ms (target <= 200)", percentile(0.5) * 1000,
+          percentile(0.99) * 1000) + (load.failures > 0 ? ", \(load.failures) FAILED" : "")))
+  } else {
+    print("marbles-bench: marbles serve did not start: the serve row is skipped")
+  }
+}
+
 // MARK: 1b. Engine only, in process, and the plain-loop floor.
 
 var pipelineTimes: [Int: Double] = [:]

@@ -36,6 +36,11 @@ final class Runtime {
   private(set) var hotSources: [MarbleSource] = []
   /// The `cold` and `hot` sources, for the diagram's extent.
   private(set) var sources: [MarbleSource] = []
+  /// The keys the script's sources gave values, each key once (its first value), at most
+  /// `maxAuthorKeys`: the pictures draw those values with them.
+  private(set) var authorKeys: [ScriptRun.AuthorKey] = []
+  private var authorKeyNames: Set<String> = []
+  static let maxAuthorKeys = 256
   /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
   private(set) var subscriptionOrigin: String?
   /// Whether the script closure called last threw (its result is a placeholder; see
@@ -185,6 +190,9 @@ final class Runtime {
   ) -> MarbleSource {
     var map: [String: ScriptValue] = [:]
     for (label, value) in values { map[label] = value }
+    // A source made while the script runs (in a closure: `cold("--s|", s: n)`) gives its key
+    // to each run's value, not to one value: only the script's own sources name values.
+    if isSettingUp { noteAuthorKeys(values.map { ($0.label, $0.value) }) }
     let source = MarbleSource(
       kind: diagram.kind,
       timeline: MarbleSource.playback(of: diagram, values: map, error: error),
@@ -201,6 +209,18 @@ final class Runtime {
       }
     }
     return source
+  }
+
+  /// Keeps the keys the script gives values (a source's, an `expect`'s), each key's first
+  /// value only, values that are not signals.
+  func noteAuthorKeys(_ pairs: [(String, ScriptValue)]) {
+    for (key, value) in pairs where !value.containsSignal && authorKeys.count < Self.maxAuthorKeys {
+      // An error is drawn as a cross with its payload, not with a key.
+      if case .error = value { continue }
+      if authorKeyNames.insert(key).inserted {
+        authorKeys.append(.init(key: key, value: value.timelineValue(at: 0)))
+      }
+    }
   }
 
   /// Runs `work` (a `show` or `expect` subscribing) with `origin` as what marble sources
