@@ -260,7 +260,8 @@ package enum MarblesTool {
       if watcher.waitForChange(path) { continue }
       let shown = TerminalText.escaped(path)
       watcher.show(
-        "", "marbles render --watch: '\(shown)' is gone; watching for it to come back "
+        "",
+        "marbles render --watch: '\(shown)' is gone; watching for it to come back "
           + "(Control-C stops)\n")
       if watcher.waitForChange(path) { continue }
       io.err += "error: '\(shown)' is gone; stopped watching it\n"
@@ -582,12 +583,14 @@ package enum MarblesTool {
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+          io.write(
+            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
           io.write(diagnostics.render(in: source, ascii: ascii))
           junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
           failedCount += 1
         case .stopped(let run):
-          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+          io.write(
+            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
           if let drawing = TextRenderer(options: .init(theme: theme, color: color)).render(

@@ -154,7 +154,9 @@ import Testing
     for index in 0..<500 { text += "let b\(index) = \(index)  // c\n" }
     let formatted = try #require(Self.format(text))
     #expect(formatted.utf8.count <= 2 * text.utf8.count)
-    #expect(formatted.contains("let a = \"\(long)\"  // long\n"))
+    #expect(formatted.contains("\"\(long)\"  // long\n"))
+    let rest = formatted.split(separator: "\n" as Character).dropFirst()
+    #expect(rest.allSatisfy { line in line.count < 40 })
     #expect(Self.format(formatted) == formatted)
   }
 

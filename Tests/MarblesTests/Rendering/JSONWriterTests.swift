@@ -13,7 +13,8 @@ import Testing
   /// controls were written raw; characters around them stay as they are.
   @Test func escapesC1Controls() {
     let text = "a\u{9B}31mb\u{80}\u{9F}\u{A0}é\u{85}"
-    #expect(JSONValue.string(text).compact == #""a\u009b31mb\u0080\u009f"# + "\u{A0}é" + #"\u0085""#)
+    #expect(
+      JSONValue.string(text).compact == #""a\u009b31mb\u0080\u009f"# + "\u{A0}é" + #"\u0085""#)
   }
 
   @Test func numbers() {

@@ -130,15 +130,20 @@ import Testing
     let script = """
       title "Prix → café"
       let prix = cold("-a|", a: "é")
-      let b = prix.map { p in p * 2 }  // é
+      let b = prix.map { p in p + "!" }  // é
       show prix, b as "bé"
       expect b == "-x|", x: "é"
 
       """
     try Data(script.utf8).write(to: URL(fileURLWithPath: file))
+    let broken = folder.appendingPathComponent("broken.marble").path
+    let failing =
+      "let prix = cold(\"-a|\", a: \"é\")\nlet b = prix.map { p in p * 2 }  // é\nshow b\n"
+    try Data(failing.utf8).write(to: URL(fileURLWithPath: broken))
     let results = [
       runTool(["check", file]), runTool(["test", file]), runTool(["test", folder.path]),
-      runTool(["render", file, "--format", "ascii"]), runTool(["check", folder.path + "/nö.marble"]),
+      runTool(["render", broken, "--format", "ascii"]),
+      runTool(["check", folder.path + "/nö.marble"]),
     ]
     for result in results {
       #expect(result.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(result.stdout)")
@@ -149,12 +154,15 @@ import Testing
     #expect(results[3].stderr.contains("let b = prix.map { p in p * 2 }  // \\u{e9}\n"))
     // The caret stays under what it marks.
     let lines = results[3].stderr.split(separator: "\n")
-    if let quoted = lines.firstIndex(where: { $0.hasPrefix("let b = ") }), quoted + 1 < lines.count {
+    if let quoted = lines.firstIndex(where: { $0.hasPrefix("let b = ") }), quoted + 1 < lines.count
+    {
       let caret = lines[quoted + 1]
       let column = caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) }
-      #expect(column == lines[quoted].firstRange(of: "p * 2").map {
-        lines[quoted].distance(from: lines[quoted].startIndex, to: $0.lowerBound)
-      })
+      #expect(
+        column
+          == lines[quoted].firstRange(of: "p * 2").map {
+            lines[quoted].distance(from: lines[quoted].startIndex, to: $0.lowerBound)
+          })
     } else {
       Issue.record("no quoted line: \(results[3].stderr)")
     }
