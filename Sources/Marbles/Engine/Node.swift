@@ -168,7 +168,9 @@ final class ClosureNode: Node {
   }
 }
 
-/// `f(x)` where `f` is a closure value.
+/// `f(x)` where `f` is a closure value. Each call is an event (`--max-events`), as an
+/// operator's call of its closure is: a closure that calls closures (`fib(fib, 40)`, 330
+/// million calls) stops at the budget instead of running for hours.
 final class ClosureCallNode: Node {
   let callee: Node
   let arguments: [Node]
@@ -181,6 +183,11 @@ final class ClosureCallNode: Node {
     let function = try callee.eval(locals)
     guard case .closure(let closure) = function else {
       throw Diagnostic.Interpreter.notAFunction(function, at: callee.range)
+    }
+    let budget = closure.code.budget
+    guard budget.spend(at: range) else {
+      throw Diagnostic.Interpreter.budget(
+        "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
     }
     var values: [ScriptValue] = []
     for argument in arguments { values.append(try argument.eval(locals)) }

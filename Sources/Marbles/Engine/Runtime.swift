@@ -58,6 +58,10 @@ final class Runtime {
   private var subscriptions: [any Disposable] = []
   /// Whether the run was torn down: the graph is released and nothing more is reported.
   private(set) var isTornDown = false
+  /// The signals a sharing operator made (`replay()`, `publish().autoconnect()`, `share()`, …),
+  /// by identity, each kept alive until teardown so that its identity is not reused: one value
+  /// they send reaches every subscriber, and each delivery is work (see `counted`).
+  private var sharedSignals: [ObjectIdentifier: Signal<ScriptValue>] = [:]
 
   init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
@@ -95,6 +99,19 @@ final class Runtime {
     sources = []
     globals = []
     allInternals = []
+    sharedSignals = [:]
+  }
+
+  /// Notes that `value`, made by a sharing operator, sends each value to all its subscribers.
+  func markShared(_ value: ScriptValue) {
+    guard !isTornDown, case .signal(let signal) = value else { return }
+    sharedSignals[ObjectIdentifier(signal)] = signal
+  }
+
+  /// Whether `signal` sends one value to many subscribers: a subject (the script's, or a
+  /// connection's `signal`) or a signal a sharing operator made.
+  func isShared(_ signal: Signal<ScriptValue>) -> Bool {
+    signal is Subject<ScriptValue> || sharedSignals[ObjectIdentifier(signal)] != nil
   }
 
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
@@ -273,11 +290,14 @@ final class Runtime {
   /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
   /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
   /// it also counts as open until it ends (`--max-subscriptions`), and each event it delivers
-  /// is an event too.
+  /// is an event too. So is each event a shared signal (`isShared`) delivers to a receiver's
+  /// subscription: a `publish()` read by 9,000 inner `collect()`s delivers each value 9,000
+  /// times, and a `replay()` replays all it kept to each late subscriber.
   func counted(_ signal: Signal<ScriptValue>, at range: SourceRange, isOpen: Bool = true)
     -> Signal<ScriptValue>
   {
-    Signal { [weak self] subscriber in
+    let chargesEvents = isOpen || isShared(signal)
+    return Signal { [weak self] subscriber in
       guard let self, !self.hasFailed else { return nil }
       let budget = self.budget
       if isOpen {
@@ -293,7 +313,7 @@ final class Runtime {
         return nil
       }
       let level = budget.depth
-      if isOpen {
+      if chargesEvents {
         // Each event delivered counts too: a replayed signal (`replay()`, `shareReplay`) sends
         // all it kept to every new subscriber at once, work that no source counted.
         let forward = Subscriber<ScriptValue> { event in

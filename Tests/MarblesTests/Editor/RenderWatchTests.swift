@@ -49,13 +49,50 @@ import Testing
         show: { screen.show($0, $1) }))
     let result = MarblesTool.main(["render", file.path, "--watch"], environment: environment)
     let screens = screen.screens
-    #expect(screens.count == 3)
+    #expect(screens.count == 4)
     #expect(screens.first?.0.contains("a  -a|") == true)
     #expect(screens.first?.0.contains("b  ") == false)
     #expect(screens.dropFirst().first?.0.contains("b  --b|") == true)
     // A save with an error shows the error, and the watch goes on.
-    #expect(screens.last?.1.contains("error:") == true)
+    #expect(screens.dropFirst(2).first?.1.contains("error:") == true)
     #expect(result.exitCode == 1)
+  }
+
+  /// Regression (issue 33): a deleted file ended the watch silently with status 0. It says the
+  /// file is gone, watches for its return and draws it again; a watcher that gives up ends the
+  /// watch with status 1 and a message.
+  @Test func aDeletedFileIsReportedAndWatchedForItsReturn() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "marbles-watch-\(UUID().uuidString).marble")
+    try "let a = cold(\"-a|\")\n".write(to: file, atomically: true, encoding: .utf8)
+    let screen = Screen()
+    let environment = ToolEnvironment(
+      run: { source, options in ScriptEngine.run(source, options: options) },
+      explain: { name in ScriptEngine.explain(name) },
+      watcher: FileWatcher(
+        waitForChange: { path in
+          switch screen.nextWait() {
+          case 1:
+            try? FileManager.default.removeItem(atPath: path)
+            return false
+          case 2:
+            try? "let b = cold(\"--b|\")\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return true
+          case 3:
+            try? FileManager.default.removeItem(atPath: path)
+            return false
+          default: return false
+          }
+        },
+        show: { screen.show($0, $1) }))
+    let result = MarblesTool.main(["render", file.path, "--watch"], environment: environment)
+    let screens = screen.screens
+    #expect(screens.count == 4)
+    #expect(screens.dropFirst().first?.1.contains("is gone; watching for it to come back") == true)
+    #expect(screens.dropFirst(2).first?.0.contains("b  --b|") == true)
+    #expect(screens.last?.1.contains("is gone; watching for it to come back") == true)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("is gone; stopped watching it"))
   }
 
   @Test func watchTakesOneFileAndNotStandardInput() {

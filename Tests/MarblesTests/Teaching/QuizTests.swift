@@ -107,4 +107,64 @@ import Testing
     #expect(third.exitCode == 0)
     #expect(third.stdout.contains("2 of 2 predictions right"))
   }
+
+  /// Regression (issue 33): a wrong `expect` of a source lane printed WRONG, then "0 of 0
+  /// predictions right". It counts as a prediction.
+  @Test func aWrongExpectOfASourceIsAWrongPrediction() {
+    let script = "let input = cold(\"-a|\")\nshow input\nexpect input == \"--a|\"\n"
+    let result = runTool(["check", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stdout.contains("WRONG    input (line 3)"))
+    #expect(result.stdout.contains("0 of 1 predictions right"))
+    #expect(!result.stdout.contains("0 of 0"))
+  }
+
+  /// Regression (issue 33): under `--format ascii` (`check` and `test`'s default) the title,
+  /// the file names and every message, the quoted source line included, are 7-bit ASCII.
+  @Test func asciiFormatIsASCIIOnEveryStream() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "marbles-ascii-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("café.marble").path
+    let script = """
+      title "Prix → café"
+      let prix = cold("-a|", a: "é")
+      let b = prix.map { p in p + "!" }  // é
+      show prix, b as "bé"
+      expect b == "-x|", x: "é"
+
+      """
+    try Data(script.utf8).write(to: URL(fileURLWithPath: file))
+    let broken = folder.appendingPathComponent("broken.marble").path
+    let failing =
+      "let prix = cold(\"-a|\", a: \"é\")\nlet b = prix.map { p in p * 2 }  // é\nshow b\n"
+    try Data(failing.utf8).write(to: URL(fileURLWithPath: broken))
+    let results = [
+      runTool(["check", file]), runTool(["test", file]), runTool(["test", folder.path]),
+      runTool(["render", broken, "--format", "ascii"]),
+      runTool(["check", folder.path + "/nö.marble"]),
+    ]
+    for result in results {
+      #expect(result.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(result.stdout)")
+      #expect(result.stderr.utf8.allSatisfy { $0 < 0x80 }, "\(result.stderr)")
+    }
+    #expect(results[0].stdout.contains("Prix -> caf\\u{e9}"))
+    #expect(results[1].stdout.contains("caf\\u{e9}.marble"))
+    #expect(results[3].stderr.contains("let b = prix.map { p in p * 2 }  // \\u{e9}\n"))
+    // The caret stays under what it marks.
+    let lines = results[3].stderr.split(separator: "\n")
+    if let quoted = lines.firstIndex(where: { $0.hasPrefix("let b = ") }), quoted + 1 < lines.count
+    {
+      let caret = lines[quoted + 1]
+      let column = caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) }
+      #expect(
+        column
+          == lines[quoted].firstRange(of: "p * 2").map {
+            lines[quoted].distance(from: lines[quoted].startIndex, to: $0.lowerBound)
+          })
+    } else {
+      Issue.record("no quoted line: \(results[3].stderr)")
+    }
+  }
 }

@@ -1,6 +1,10 @@
 import Reactive
 
 extension Catalogue {
+  /// The names of the sharing rows, whose signals the run charges for every delivery to every
+  /// subscriber (`Runtime.isShared`).
+  static let sharingNames: Set<String> = Set(sharing.map(\.name))
+
   /// Sharing one subscription among subscribers (multicast), and connections.
   static let sharing: [OperatorEntry] = [
     .method(
