@@ -178,6 +178,10 @@ struct HoverMaker {
   func laneHover(_ laneName: String, title: String) -> String {
     guard let (run, lanes, added) = analysis.lanes(named: laneName, cancellation: cancellation)
     else {
+      if analysis.options == nil {
+        return
+          "`\(title)`\n\n(the script is still running: hover again once its diagnostics appear)"
+      }
       if case .failed = analysis.outcome {
         return "`\(title)`\n\n(the script does not run yet: see its errors)"
       }
@@ -197,7 +201,11 @@ struct HoverMaker {
     guard let statement = analysis.statement(at: position) else { return nil }
     switch statement.kind {
     case .show(let items):
-      guard let run = analysis.run else { return "(the script does not run yet: see its errors)" }
+      guard let run = analysis.run else {
+        return analysis.options == nil
+          ? "(the script is still running: hover again once its diagnostics appear)"
+          : "(the script does not run yet: see its errors)"
+      }
       var lanes: [TimelineLane] = []
       for item in items {
         let found = analysis.lanes(named: item.name, cancellation: cancellation)

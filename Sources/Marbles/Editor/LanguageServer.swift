@@ -11,7 +11,7 @@ import Foundation
 /// given to `spawn`, which the transport runs on a thread of its own and hands back with
 /// `complete(_:)`. So one document's run never holds up another document's requests, a
 /// cancel, or `shutdown` and `exit`; a request sent during a run is answered from the document's
-/// last finished analysis. Without `spawn` (tests, `LanguageServerSession`) a job runs at once,
+/// last finished analysis (before the first one, from the text parsed). Without `spawn` (tests, `LanguageServerSession`) a job runs at once,
 /// inside the `handle` call that made it.
 package final class LanguageServer {
   /// JSON-RPC and LSP error codes.
@@ -555,7 +555,11 @@ package final class LanguageServer {
     case "shutdown":
       shutDown = true
       cancelEverything(except: key)
+      // Every other request is answered now: the server does no more work.
       for uri in waiting.keys { failWaiting(uri, Failure(.invalidRequest, "the server shut down")) }
+      for (other, request) in inFlight where other != key {
+        respond(other, request.flag, .failure(Self.cancelled))
+      }
       return now(.null)
     case "textDocument/hover":
       let parameters = try Self.params(LSP.PositionParams.self, params)
@@ -648,7 +652,7 @@ package final class LanguageServer {
 
   /// Which analysis a request is answered from.
   enum Need {
-    /// The last one that finished (waiting only for the document's first).
+    /// The last one that finished; before the first has, the text parsed (not run).
     case last
     /// The one of the current text (a preview draws what the editor shows).
     case current
@@ -689,7 +693,8 @@ package final class LanguageServer {
     case .last where document.analysis != nil, .current where current,
       .syntax where current:
       if let analysis = document.analysis { run(analysis) }
-    case .syntax:
+    case .syntax, .last:
+      // No analysis yet (the first run is busy, perhaps for long): the text parsed, not run.
       // Parsed on the job's thread: a long text never holds up the server.
       let source = SourceFile(name: Self.path(of: uri), text: document.text)
       let shared = UncheckedAnalysis(nil)
@@ -712,9 +717,9 @@ package final class LanguageServer {
             }
           }
         })
-    case .last, .current:
+    case .current:
       waiting[uri, default: []].append(
-        Waiting(key: request.key, flag: request.flag, current: needs == .current, answer: run))
+        Waiting(key: request.key, flag: request.flag, current: true, answer: run))
     }
   }
 

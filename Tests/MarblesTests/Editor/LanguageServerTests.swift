@@ -217,6 +217,40 @@ import Testing
     #expect(answers.first?["result"]?["contents"] != nil)
   }
 
+  @Test func aRequestOnADocumentWhoseFirstRunIsBusyIsAnsweredFromItsText() {
+    let server = Self.server()
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    // The first run is held (busy); the completion is answered from the text, parsed.
+    _ = Self.open(server, "let input = cold(\"-a|\")\nshow input\n")
+    let analysis = held.take()
+    #expect(analysis.count == 1)
+    #expect(Self.send(server, Self.request(6, "textDocument/completion", Self.at(1, 5))).isEmpty)
+    let answers = held.take().flatMap { server.complete($0.work()) }
+    let labels =
+      answers.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    #expect(labels.contains("input"))
+    // A lane hover says the run is not there yet.
+    _ = Self.send(server, Self.request(7, "textDocument/hover", Self.at(1, 6)))
+    // The parse, then the hover drawn from it: each a job.
+    var parsed: [JSONValue] = []
+    for _ in 0..<3 { parsed += held.take().flatMap { server.complete($0.work()) } }
+    let hover = parsed.first?["result"]?["contents"]?["value"]?.stringValue
+    #expect(hover?.contains("still running") == true)
+  }
+
+  @Test func shutdownAnswersEveryRequestStillInFlight() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\n")
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    _ = Self.send(server, Self.request(8, "textDocument/hover", Self.at(0, 5)))
+    let replies = Self.send(server, Self.request(9, "shutdown", .null))
+    #expect(replies.compactMap { $0["id"]?.intValue } == [8, 9])
+    #expect(replies.first?["error"]?["code"] == .int(-32800))
+    #expect(server.inFlight.isEmpty)
+  }
+
   @Test func aRequestSentDuringARunIsAnsweredFromTheLastFinishedAnalysis() {
     let server = Self.server()
     _ = Self.open(server, "let a = cold(\"-a|\")\nshow a\n")
