@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes the screenshots of Guides/Editors.md: Neovim (Debian's, in tmux) with its own LSP client
-# talking to `marbles lsp`, captured with colours and drawn by headless Chromium; the grammar's
-# scopes and the preview drawn the same way. Needs tmux, nvim, chromium and a built marbles.
+# talking to `marbles lsp`, and Emacs with marble-mode and eglot, captured with colours and drawn
+# by headless Chromium; the grammar's scopes and the preview drawn the same way. Needs tmux,
+# nvim, emacs with eglot, chromium and a built marbles.
 # Usage: Editors/screenshots/make.sh [MARBLES]   (run from the repository root)
+#        ONLY=emacs Editors/screenshots/make.sh   makes the Emacs screenshots alone
 set -euo pipefail
 marbles="$(cd "$(dirname "${1:-$(swift build --show-bin-path)/marbles}")" && pwd)/$(basename "${1:-marbles}")"
 [ -x "$marbles" ] || marbles="$(swift build --show-bin-path)/marbles"
@@ -41,6 +43,31 @@ vim.cmd('hi SignColumn guibg=#1e1e1e')
 LUA
 cp Editors/tests/broken.marble "$work/broken.marble"
 cp Examples/map.marble "$work/map.marble"
+
+# Emacs: marble-mode's colours, and eglot's diagnostics in Flymake's list.
+cat > "$work/init.el" <<ELISP
+(setq native-comp-async-report-warnings-errors 'silent inhibit-startup-screen t)
+(menu-bar-mode -1)
+(load-theme 'wombat t)
+(add-to-list 'load-path "$PWD/Editors/emacs")
+(require 'eglot)
+(require 'marble-mode)
+(setq marble-lsp-command '("$marbles" "lsp"))
+(add-hook 'marble-mode-hook #'eglot-ensure)
+ELISP
+tmux kill-session -t marbles-shots 2>/dev/null || true
+sleep 1
+tmux new-session -d -s marbles-shots -x 92 -y 16 \
+  "cd '$work' && TERM=xterm-256color emacs -nw -q -l init.el broken.marble \
+     --eval '(run-with-timer 1 nil (function flymake-show-buffer-diagnostics))'"
+for _ in $(seq 60); do  # until eglot is connected and Flymake lists the diagnostic (60 s at most)
+  tmux capture-pane -t marbles-shots -p | grep -q 'unknown operator' && break
+  sleep 1
+done
+sleep 1
+capture emacs-diagnostics 860 330
+tmux kill-session -t marbles-shots 2>/dev/null || true
+[ "${ONLY:-}" = emacs ] && { echo "screenshots in $out"; exit 0; }
 
 # Diagnostics as you type, and the quick fix for a "did you mean".
 nvim_session "$work/broken.marble"

@@ -1,14 +1,60 @@
 -- Marbles for Neovim (0.7 and later): starts `marbles lsp` for every `marble` buffer and
--- attaches it, with its diagnostics, hover (K), completion (<C-x><C-o>), go to definition,
--- references, document symbols, formatting and quick fixes. Copy this folder into your
--- runtimepath (or add it), then: require('marbles').setup()
+-- attaches it, with its diagnostics, hover, completion (<C-x><C-o>), go to definition,
+-- references, rename, document symbols, formatting and quick fixes, and maps keys for them in
+-- `marble` buffers (M.keys). Copy this folder into your runtimepath (or add it), then:
+-- require('marbles').setup()
 local M = {}
 
---- Starts the server for `marble` buffers.
---- opts.cmd: the command (default { 'marbles', 'lsp' }); opts.on_attach(client, bufnr).
+--- The keys setup() maps in each `marble` buffer (normal mode), and what they do.
+M.keys = {
+  hover = 'K',
+  definition = 'gd',
+  references = 'gr',
+  rename = '<leader>rn',
+  format = '<leader>f',
+  code_action = '<leader>ca',
+}
+
+--- Formats the buffer through the server: vim.lsp.buf.format (0.8+) or formatting (0.7).
+function M.format()
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ async = true })
+  else
+    vim.lsp.buf.formatting()
+  end
+end
+
+--- What each M.keys entry runs, and its description.
+local actions = {
+  hover = { vim.lsp.buf.hover, 'Marbles: hover (diagram, lane or frame)' },
+  definition = { vim.lsp.buf.definition, 'Marbles: go to definition' },
+  references = { vim.lsp.buf.references, 'Marbles: references' },
+  rename = { vim.lsp.buf.rename, 'Marbles: rename' },
+  format = { M.format, 'Marbles: format the buffer' },
+  code_action = { vim.lsp.buf.code_action, 'Marbles: quick fixes' },
+}
+
+--- Maps `keys` (M.keys with the user's changes; a key set to false is not mapped) in `buffer`.
+local function map_keys(buffer, keys)
+  for name, action in pairs(actions) do
+    local lhs = keys[name]
+    if lhs then
+      vim.keymap.set('n', lhs, action[1], { buffer = buffer, silent = true, desc = action[2] })
+    end
+  end
+end
+
+--- Starts the server for `marble` buffers and maps the keys of M.keys in them.
+--- opts.cmd: the command (default { 'marbles', 'lsp' }); opts.on_attach(client, bufnr);
+--- opts.keys: false to map no keys, or a table that changes some of M.keys
+--- (e.g. { rename = '<F2>', format = false }).
 function M.setup(opts)
   opts = opts or {}
   local cmd = opts.cmd or { 'marbles', 'lsp' }
+  local keys = nil
+  if opts.keys ~= false then
+    keys = vim.tbl_extend('force', M.keys, opts.keys or {})
+  end
   vim.api.nvim_create_autocmd('FileType', {
     pattern = 'marble',
     callback = function(args)
@@ -25,6 +71,9 @@ function M.setup(opts)
       end
       vim.bo[args.buf].commentstring = '// %s'
       vim.bo[args.buf].omnifunc = 'v:lua.vim.lsp.omnifunc'
+      if keys then
+        map_keys(args.buf, keys)
+      end
     end,
   })
 end
