@@ -1,3 +1,5 @@
+import Testing
+
 /// Expects a recording to match a marble: same frames, same kinds, equal values and errors.
 ///
 ///     let recording = ts.record(input.map { $0 * 10 })
@@ -20,9 +22,25 @@ public func expectMarbles<Value: Equatable>(
   error: any Error = MarbleError("error"), fileID: String = #fileID,
   filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-  report(
-    MarbleExpectation.check(recording.events, matches: marble, values: values, error: error),
-    fileID: fileID, filePath: filePath, line: line, column: column)
+  let actual = recording.events
+  var issues = MarbleExpectation.check(actual, matches: marble, values: values, error: error)
+  if let index = issues.firstIndex(where: { $0.picture != nil }) {
+    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error).events
+    let frames = MarbleDiff.differences(expected: expected, actual: actual).map(\.frame)
+    issues[index].message = headline(frames: frames) + "\n" + issues[index].message
+  }
+  report(issues, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The first line of a failed `expectMarbles`: what differs, and (in Swift Testing) where its
+/// picture goes.
+func headline(frames: [Int]) -> String {
+  let shown = frames.prefix(6).map(String.init).joined(separator: ", ")
+  let more = frames.count > 6 ? ", …" : ""
+  let what = frames.count == 1 ? "1 event differs (frame" : "\(frames.count) events differ (frames"
+  let picture =
+    Test.current == nil ? "" : "; picture: expected-vs-actual.svg in the test's attachments"
+  return "expectMarbles: \(what) \(shown)\(more))\(picture)"
 }
 
 /// Expects a recorded signal of signals to match a marble whose values are cold sources, as in

@@ -89,6 +89,8 @@ struct DiagramGrid {
   var width: Int?
   /// The text left of the first ruler (the title), when it fits.
   var header: String?
+  /// The longest empty stretch drawn frame by frame (`TimeAxis`).
+  var elidedOver = TimeAxis.elidedOver
 
   static let legendSeparator = "   "
 
@@ -126,7 +128,8 @@ struct DiagramGrid {
   /// About how many bytes `render()` makes, at most (each line as wide as the widest, every
   /// cell coloured): known before drawing, so that a diagram past `--max-output` is not drawn.
   var estimatedBytes: Int {
-    let axis = TimeAxis(first: first, last: max(last, first), busy: busyFrames)
+    let axis = TimeAxis(
+      first: first, last: max(last, first), busy: busyFrames, elidedOver: elidedOver)
     var columns = 0
     for segment in axis.segments {
       switch segment {
@@ -198,7 +201,7 @@ struct DiagramGrid {
   func layout(steps: inout Int) -> [(kind: LineKind, text: String)] {
     let last = max(self.last, first)
     let labelWidth = self.labelWidth
-    let axis = TimeAxis(first: first, last: last, busy: busyFrames)
+    let axis = TimeAxis(first: first, last: last, busy: busyFrames, elidedOver: elidedOver)
     var out: [(kind: LineKind, text: String)] = []
     var headerLine = header.map(printable) ?? ""
     if TerminalText.width(headerLine) >= labelWidth {

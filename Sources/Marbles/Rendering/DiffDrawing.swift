@@ -44,10 +44,32 @@ enum DiffDrawing {
           end: side.events.first(where: \.event.isTerminal)?.frame, marks: marks,
           legend: glyphs.legend(at: firstValue..<position, typeName: typeName)))
     }
-    return DiagramGrid(
-      rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
-      cellWidth: glyphs.width, theme: theme, color: color, carets: carets, legendsBeside: true
-    ).render()
+    return fitted(
+      DiagramGrid(
+        rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
+        cellWidth: glyphs.width, theme: theme, color: color, carets: carets, legendsBeside: true))
+  }
+
+  /// The widest line a failure diff may have: a terminal's.
+  static let maxWidth = 120
+
+  /// The grid's lines, fitted to `maxWidth` when they are wider: empty stretches of more than
+  /// a few frames drawn as time progressions (` 299ms `, at the same columns in every row, so
+  /// expected and actual stay aligned; differing frames have carets, so they are always
+  /// drawn), then, if that is not enough, the diagram wrapped into blocks.
+  static func fitted(_ grid: DiagramGrid) -> [String] {
+    func fits(_ lines: [String]) -> Bool {
+      lines.allSatisfy { TerminalText.width($0) <= maxWidth }
+    }
+    let lines = grid.render()
+    if fits(lines) { return lines }
+    var compressed = grid
+    // A progression takes ` 99ms `: shorter stretches are drawn frame by frame.
+    compressed.elidedOver = 8
+    let shorter = compressed.render()
+    if fits(shorter) { return shorter }
+    compressed.width = maxWidth
+    return compressed.render()
   }
 
   /// The subscription rows of `expect subscriptions(...)`: `^` at each subscription, `!` at

@@ -28,10 +28,12 @@ struct TimeAxis {
 
   /// The axis from `first` to `last` where `busy` (in any order, possibly outside) are the
   /// frames that draw something.
-  init(first: Int, last: Int, busy: [Int]) {
+  /// `elidedOver`: the longest empty stretch drawn frame by frame (failure diffs that would not
+  /// fit a terminal use a shorter one).
+  init(first: Int, last: Int, busy: [Int], elidedOver: Int = TimeAxis.elidedOver) {
     self.first = first
     self.last = max(last, first)
-    guard self.last - first > Self.elidedOver else {
+    guard self.last - first > elidedOver else {
       gaps = []
       elidedBefore = []
       return
@@ -44,7 +46,7 @@ struct TimeAxis {
     var gaps: [ClosedRange<Int>] = []
     for index in frames.indices.dropFirst() {
       let (a, b) = (frames[index - 1], frames[index])
-      if b - a - 1 > Self.elidedOver { gaps.append((a + 1)...(b - 1)) }
+      if b - a - 1 > elidedOver { gaps.append((a + 1)...(b - 1)) }
     }
     self.gaps = gaps
     var before: [Int] = []

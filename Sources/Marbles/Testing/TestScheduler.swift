@@ -46,6 +46,8 @@ public final class TestScheduler: @unchecked Sendable {
 
   deinit {
     scheduler.releaseThisThread()
+    // A test may end between pieces of its run (after `advance(by:)`): its tasks let go.
+    concurrency.abandon()
   }
 
   /// The current frame.

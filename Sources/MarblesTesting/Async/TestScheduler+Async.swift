@@ -2,17 +2,19 @@
 /// frames, and the run that drives them with the marble sources. Problems are reported as test
 /// issues at the caller's line (Swift Testing or XCTest).
 extension TestScheduler {
-  /// Runs the marble sources and every task of the run in virtual time until nothing is left.
+  /// Runs the marble sources and every task of the run in virtual time until nothing is left
+  /// (after `advance(by:)`: the rest of the run).
   ///
   ///     let results = ts.record(model.results)
   ///     try await ts.run()
   ///     expectMarbles(results, "--------x---y|", values: […])
   ///
-  /// The tasks that recorders and `task(at:)` start, and every task, task group, `async let` and
-  /// `@MainActor` job they start in turn, run on one driver thread. At each frame the driver runs
-  /// the scheduler's actions (marble events, clock deadlines, subscription windows) one at a
-  /// time, in the order scheduled; after each one it runs every job that became ready, first in,
-  /// first out, before the next. Time moves to the next deadline only when no job is ready.
+  /// The tasks that recorders, `observe` and `task(at:)` start, and every task, task group,
+  /// `async let` and `@MainActor` job they start in turn, run on one driver thread. At each frame
+  /// the driver runs the scheduler's actions (marble events, clock deadlines, subscription
+  /// windows) one at a time, in the order scheduled; after each one it runs every job that became
+  /// ready, first in, first out, before the next. Time moves to the next deadline only when no
+  /// job is ready.
   ///
   /// A run that cannot go on is reported at this line and ends: a task that sleeps on a real
   /// clock, a frame with more than `maxJobsPerFrame` jobs (a busy loop), work past `maxFrames`,
@@ -21,30 +23,81 @@ extension TestScheduler {
   ///
   /// - Throws: `CancellationError` when the test's task was cancelled.
   public func run(
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    isolation: isolated (any Actor)? = #isolation, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    func fail(_ message: String) {
-      report(
-        [MarbleIssue(.error, message)], fileID: fileID, filePath: filePath, line: line,
-        column: column)
-    }
-    guard concurrency.phase == .notStarted else {
-      fail(
-        "ts.run() was called twice: a test scheduler runs once (this one ended at frame \(now)); make a new TestScheduler for another run"
-      )
+    // Before any hop: the tasks the test started wait for the run however long it takes.
+    concurrency.willDrive()
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard concurrency.phase != .finished else {
+      // After a piece that failed (reported there), there is nothing more to say.
+      guard concurrency.failures.isEmpty else { return }
+      reportRunIssue(
+        "ts.run() was called twice: a test scheduler runs once (this one ended at frame \(now)); make a new TestScheduler for another run",
+        at: location)
       return
     }
     try Task.checkCancellation()
     await runConcurrently()
-    for failure in concurrency.failures { fail("ts.run() stopped at " + failure) }
-    for violation in concurrency.contractViolations {
-      let location = violation.location
-      report(
-        [MarbleIssue(.error, violation.message)], fileID: location.fileID,
-        filePath: location.filePath, line: location.line,
-        column: location.column)
+    reportNewRunIssues(at: location, prefix: "ts.run() stopped at ")
+  }
+
+  /// Runs the run through the instant `duration` from now — every marble event, clock deadline
+  /// and ready job due up to and including it — then returns to the test, with the clock at that
+  /// instant (rounded up to a whole frame).
+  ///
+  ///     let searching = ts.observe { model.isSearching }
+  ///     model.queryChanged("sw")                   // starts a Task in the model: it joins the run
+  ///     try await ts.advance(by: .milliseconds(299))
+  ///     #expect(model.results.isEmpty)             // the state after everything due at 299
+  ///     try await ts.advance(by: .milliseconds(1))
+  ///     #expect(model.results == ["swift"])
+  ///
+  /// Recordings go on across pieces; `run()` afterwards finishes the rest, and a test may also
+  /// end after its last `advance(by:)`. Between pieces the run is paused: the jobs that become
+  /// ready (those of tasks the test starts, say) wait for the next piece, and run first in it,
+  /// at the frame the clock stands at. Don't await work that sleeps on `ts.clock` from the
+  /// test's own task between pieces: nothing would move the clock (it is reported).
+  ///
+  /// - Throws: `CancellationError` when the test's task was cancelled.
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    // Before any hop: the tasks the test started wait for the run however long it takes.
+    concurrency.willDrive()
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard concurrency.phase != .finished else {
+      guard concurrency.failures.isEmpty else { return }
+      reportRunIssue(
+        "ts.advance(by:) was called after the run ended at frame \(now): nothing is left to run; make a new TestScheduler for another run",
+        at: location)
+      return
     }
+    try Task.checkCancellation()
+    let target = now + max(0, MarbleClock.Instant(offset: duration).frame)
+    await runConcurrently(through: target)
+    reportNewRunIssues(at: location, prefix: "ts.advance(by:) stopped at ")
+  }
+
+  private func reportRunIssue(_ message: String, at location: CallLocation) {
+    report(
+      [MarbleIssue(.error, message)], fileID: location.fileID, filePath: location.filePath,
+      line: location.line, column: location.column)
+  }
+
+  /// Reports the failures and broken contracts the run found since the last piece.
+  private func reportNewRunIssues(at location: CallLocation, prefix: String) {
+    let run = concurrency
+    for failure in run.failures.dropFirst(run.reportedFailures) {
+      reportRunIssue(prefix + failure, at: location)
+    }
+    run.reportedFailures = run.failures.count
+    for violation in run.contractViolations.dropFirst(run.reportedViolations) {
+      reportRunIssue(violation.message, at: violation.location)
+    }
+    run.reportedViolations = run.contractViolations.count
   }
 
   /// Records `sequence` in virtual time over a subscription marble: a task of the run iterates
@@ -145,6 +198,27 @@ extension TestScheduler {
     startTask(at: frame, label: "the task started at \(location)", operation)
   }
 
+  /// Records a piece of state as a lane: its value when the run starts (or now, when called
+  /// during a run), then one event at each frame in which it changes, read at the end of that
+  /// frame (Observation: anything `value` reads from an `@Observable` type is tracked).
+  ///
+  ///     let searching = ts.observe { model.isSearching }
+  ///     model.queryChanged("sw")
+  ///     try await ts.run()
+  ///     expectMarbles(searching, "f 299ms t 99ms f", values: ["f": false, "t": true])
+  ///
+  /// `value` runs on the main actor, as a task of the run (view models are `@MainActor`). The run
+  /// does not wait for an observation: it stops it when it ends.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  public func observe<Value: Equatable & Sendable>(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, _ value: @escaping @MainActor @Sendable () -> Value
+  ) -> Recording<Value> {
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard checkNotRun("observe", at: location) else { return .unused() }
+    return observeValue(value, location: location)
+  }
+
   /// How a `record` call gives the frames of its calls to `next()`.
   private enum Pulls {
     case frames([Int])
@@ -194,7 +268,9 @@ extension TestScheduler {
   /// Whether the run has not started (or the caller is a task of the run); reports otherwise.
   private func checkNotRun(_ name: String, at location: CallLocation) -> Bool {
     let phase = concurrency.phase
-    if phase == .notStarted || (phase == .running && AsyncRun.routing() === concurrency) {
+    if phase == .notStarted || phase == .paused
+      || (phase == .running && AsyncRun.routing() === concurrency)
+    {
       return true
     }
     report(
@@ -226,16 +302,16 @@ extension TestScheduler {
   }
 }
 
-extension TestClock {
+extension MarbleClock {
   /// Sleeps for `duration` of virtual time (as `sleep(until:)`); used outside `ts.run()`, the
-  /// `TestClockError` is also reported at the caller's line.
+  /// `MarbleClockError` is also reported at the caller's line.
   public func sleep(
     for duration: Duration, tolerance: Duration? = nil, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     do {
       try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
-    } catch let error as TestClockError {
+    } catch let error as MarbleClockError {
       report(
         [MarbleIssue(.error, error.message)], fileID: fileID, filePath: filePath, line: line,
         column: column)

@@ -99,7 +99,7 @@ import Testing
         try await ts.clock.sleep(for: .milliseconds(1))
         Issue.record("the sleep did not throw")
       } catch {
-        #expect(error is TestClockError)
+        #expect(error is MarbleClockError)
       }
     } matching: { issue in
       Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
@@ -109,7 +109,7 @@ import Testing
   @Test func theClockAsAnyClockThrowsOutsideARun() async {
     let ts = TestScheduler()
     let clock: any Clock<Duration> = ts.clock
-    await #expect(throws: TestClockError.self) {
+    await #expect(throws: MarbleClockError.self) {
       try await clock.sleep(for: .milliseconds(1))
     }
   }
@@ -170,6 +170,74 @@ import Testing
     }
     expectMarbles(recording, "(1|)", values: ["1": 1])
   }
+}
+
+extension AsyncDiagnosticsTests {
+  @Test func anErrorAfterNilIsABrokenContract() async throws {
+    let ts = TestScheduler()
+    let line = #line + 1
+    let recording = ts.record(Broken(script: [.value(1), .end, .fail]))
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(
+        issue, at: line,
+        says: "threw MarbleError(\"late\") at frame 0 after it returned nil at frame 0")
+    }
+    expectMarbles(recording, "(1|)", values: ["1": 1])
+  }
+
+  @Test func anErrorAfterAThrowIsABrokenContract() async throws {
+    let ts = TestScheduler()
+    let line = #line + 1
+    let recording = ts.record(Broken(script: [.fail, .fail]))
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "after it threw at frame 0")
+    }
+    expectMarbles(recording, "#", error: MarbleError("late"))
+  }
+
+  @Test func aSleepBeforeTheRunIsReportedEvenWhenTheAppSwallowsIt() async throws {
+    let ts = TestScheduler()
+    let clock: any Clock<Duration> = ts.clock
+    // App code awaited before the run, which swallows the clock's error.
+    try? await clock.sleep(for: .milliseconds(3))
+    let line = #line + 2
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
+      try await ts.run()
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
+    }
+  }
+}
+
+/// Plays a script of results, one per call of `next()`: a broken `AsyncSequence` when it goes
+/// on after `.end` or `.fail`.
+struct Broken: AsyncSequence {
+  enum Step {
+    case value(Int)
+    case end, fail
+  }
+  let script: [Step]
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    let script: [Step]
+    var index = 0
+
+    mutating func next() async throws -> Int? {
+      defer { index += 1 }
+      guard index < script.count else { return nil }
+      switch script[index] {
+      case .value(let value): return value
+      case .end: return nil
+      case .fail: throw MarbleError("late")
+      }
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(script: script) }
 }
 
 /// Returns 1, then nil, then 3: a broken `AsyncSequence`.

@@ -1,10 +1,12 @@
+import Observation
+
 /// The Swift-concurrency side of `TestScheduler`: its clock, recorders of `AsyncSequence`s,
 /// tasks started at frames, and the run that drives them (`try await ts.run()` in
 /// MarblesTesting).
 extension TestScheduler {
   /// The scheduler's virtual time as a `Clock` (one frame is one millisecond), for code that
   /// takes `some Clock<Duration>` or `any Clock<Duration>`.
-  public var clock: TestClock { TestClock(run: concurrency) }
+  public var clock: MarbleClock { MarbleClock(run: concurrency) }
 
   /// Records `sequence` from frame `subscribed`: a task of the run iterates it, recording each
   /// element at the frame it arrives, `nil` as completion and a throw as the failure. At frame
@@ -71,31 +73,85 @@ extension TestScheduler {
       body: { _, _ in await operation() })
   }
 
+  /// Registers a task of the run and schedules its window. The task is made here, in the
+  /// caller's task, so it carries the caller's task-locals (a test's `Test.current`, dependency
+  /// overrides); it prefers the run's executor and waits there for its window to open.
   private func startConsumer(
-    label: String, subscribed: Int, unsubscribed: Int?,
+    label: String, subscribed: Int, unsubscribed: Int?, isObserver: Bool = false,
     onStart: @escaping () -> Void, onCancel: @escaping () -> Void,
     body: @escaping @Sendable (AsyncRun, AsyncRun.Consumer) async -> Void
   ) {
     let run = concurrency
     let consumer = AsyncRun.Consumer(label: label)
+    consumer.isObserver = isObserver
     run.add(consumer)
+    let gate = consumer.gate
+    consumer.task = run.executor.task {
+      do { try await gate.wait() } catch { return }
+      await AsyncRun.$current.withValue(run) { await body(run, consumer) }
+      consumer.isFinished = true
+      consumer.asked = nil
+    }
     scheduler.scheduleWindow(subscribedAt: subscribed, disposedAt: unsubscribed) {
-      // Only a driver starts tasks of the run (a synchronous `run()` has none).
+      // Only a driver runs tasks of the run (a synchronous `run()` has none).
       guard AsyncRun.onThisThread === run else {
-        consumer.state = "never started: it needs `try await ts.run()`"
+        gate.resume(CancellationError())
         return
       }
       onStart()
-      consumer.state = "running"
-      consumer.task = Task {
-        await body(run, consumer)
-        consumer.isFinished = true
-        consumer.asked = nil
-        consumer.state = "finished"
-      }
+      consumer.isStarted = true
+      gate.resume(nil)
     } unsubscribe: {
       consumer.task?.cancel()
       onCancel()
+    }
+  }
+
+  /// Records the value `read` returns as a lane: at the frame the run starts (or the frame
+  /// now, during a run), then once at the end of each frame in which a change to what it read
+  /// (Observation) gave a different value. `read` runs on the main actor, in a task of the run;
+  /// the run does not wait for it, and stops it when it ends.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  package func observeValue<Value: Equatable & Sendable>(
+    _ read: @escaping @MainActor @Sendable () -> Value, location: CallLocation
+  ) -> Recording<Value> {
+    let recording = Recording<Value>()
+    let scheduler = scheduler
+    startConsumer(
+      label: "the observation made at \(location)", subscribed: scheduler.now,
+      unsubscribed: nil, isObserver: true,
+      onStart: { recording.start(at: scheduler.now) }, onCancel: {},
+      body: { run, _ in
+        await Self.observe(read, into: recording, run: run)
+      })
+    return recording
+  }
+
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @MainActor private static func observe<Value: Equatable & Sendable>(
+    _ read: @MainActor @Sendable () -> Value, into recording: Recording<Value>, run: AsyncRun
+  ) async {
+    var last: Value?
+    while !Task.isCancelled {
+      let change = AsyncRun.Sleeper()
+      let value = withObservationTracking {
+        read()
+      } onChange: {
+        // Called before the change (on the thread that makes it): read again at the end of the
+        // frame, once, whatever else changes in it.
+        run.perform { run.atFrameEnd { change.resume(nil) } }
+      }
+      if value != last {
+        recording.appendNext(value, at: run.scheduler.now)
+        last = value
+      }
+      do {
+        try await withTaskCancellationHandler {
+          try await change.wait()
+        } onCancel: {
+          change.resume(CancellationError())
+        }
+      } catch { return }
     }
   }
 
@@ -137,9 +193,17 @@ extension TestScheduler {
         }
         next(element)
       } catch {
-        // A second throw is not an element: the contract is only broken by elements. (The
-        // standard library's AsyncThrowingStream throws twice when its consumer was waiting.)
-        if ending != nil { return }
+        if let ending {
+          // The standard library's AsyncThrowingStream throws its error twice when its consumer
+          // was waiting (Swift 6.3): not reported for a sequence built on one.
+          if ending.hasPrefix("returned nil") || !"\(Sequence.self)".contains("AsyncThrowingStream")
+          {
+            run.violation(
+              "the sequence recorded here threw \(error) at frame \(run.frame) after it \(ending): an AsyncSequence that ended must keep returning nil",
+              at: location)
+          }
+          return
+        }
         end(error)
         ending = "threw at frame \(run.frame)"
         consumer.isFinished = true
@@ -148,13 +212,20 @@ extension TestScheduler {
   }
 
   /// Runs the scheduler's marble events and the tasks of the run in virtual time, on a driver
-  /// thread, until nothing is left; the failures are in `concurrency.failures`.
-  package func runConcurrently() async {
+  /// thread, through frame `target` (then paused) or until nothing is left; the failures are in
+  /// `concurrency.failures`.
+  @discardableResult
+  package func runConcurrently(through target: Int? = nil) async -> AsyncRun.PieceEnd {
     concurrency.hasOpenSubscription = { [weak self] in
       self?.sources.contains { $0.subscriptions.contains { $0.unsubscribed == nil } } ?? false
     }
-    await concurrency.drive { [self] in scheduleHotTimelines() }
+    return await concurrency.drive(through: target) { [self] in scheduleHotTimelines() }
   }
+}
+
+extension Recording {
+  /// An empty recording, for a call that was refused (and reported).
+  package static func unused() -> Recording { Recording() }
 }
 
 /// What a recorder's task does, with the types of the recording erased.

@@ -7,11 +7,20 @@ extension AsyncRun {
   /// already queued for it). Cancellation ends the wait at once with `CancellationError` when
   /// `cancellable`.
   func wait(untilFrame frame: Int, cancellable: Bool) async throws {
-    guard phase == .running else {
-      throw TestClockError(
-        message: phase == .notStarted
-          ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
-          : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
+    let phase = phase
+    guard phase == .running || phase == .paused else {
+      let message =
+        phase == .notStarted
+        ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
+        : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
+      // Reported by the run too: the app may swallow the error (`try?`).
+      if phase == .notStarted { noteEarlyClockUse(message) }
+      throw MarbleClockError(message: message)
+    }
+    if phase == .paused, let setupTask, SetupRouting.currentTask == setupTask {
+      throw MarbleClockError(
+        message:
+          "ts.clock was used by the test's own task while the run was paused at frame \(self.frame): virtual time moves only in ts.advance(by:) and ts.run(), which this task would never reach; sleep in a task of the run instead (Task { }, ts.task(at:))"
       )
     }
     if cancellable { try Task.checkCancellation() }
@@ -31,6 +40,14 @@ extension AsyncRun {
 
   /// One suspended sleep: resumed once, by its deadline or by cancellation.
   final class Sleeper: @unchecked Sendable {
+    /// Suspends until resumed (at once when resumed already); throws the error it was resumed
+    /// with.
+    func wait() async throws {
+      try await withUnsafeThrowingContinuation { continuation in
+        _ = install(continuation)
+      }
+    }
+
     // Invariant: `continuation` and `outcome` are only touched with `lock` held.
     private let lock = NSLock()
     private var continuation: UnsafeContinuation<Void, any Error>?

@@ -12,24 +12,33 @@ import Reactive
 /// The Swift-concurrency side of one test scheduler: the jobs of its tasks, the tasks that record
 /// sequences, and the driver that runs both with the scheduler's marble events in virtual time.
 ///
-/// One run per test scheduler. The driver is a thread of its own: it takes the next action of the
-/// virtual-time scheduler (a marble event, a clock deadline, a subscription window), runs it, then
-/// runs every job that became ready, first in first out, jobs made ready by those jobs included,
-/// before it takes the next action. Time moves only when no job is ready. So one test gives one
-/// order of events, whatever else the process runs meanwhile.
+/// One run per test scheduler, driven in one go (`ts.run()`) or a piece at a time
+/// (`ts.advance(by:)`, then more pieces or `ts.run()`). The driver is a thread of its own while
+/// it drives: it takes the next action of the virtual-time scheduler (a marble event, a clock
+/// deadline, a subscription window), runs it, then runs every job that became ready, first in
+/// first out, jobs made ready by those jobs included, before it takes the next action. Time moves
+/// only when no job is ready. Between pieces (paused) the jobs that become ready wait for the
+/// next piece. So one test gives one order of events, whatever else the process runs meanwhile.
+///
+/// The run's own tasks prefer the run's task executor (`executor`), so their jobs come here
+/// without any runtime hook; the hooks (`RuntimeHooks`) bring the rest: unstructured tasks, the
+/// main actor's jobs, and the test's tasks while it sets up.
 package final class AsyncRun: @unchecked Sendable {
   // Invariant: the fields under "locked" are only touched with `condition` held; the others
-  // only on the driver thread while running (or on the test's thread before the run starts).
+  // only on the driver thread while driving (or on the test's thread while not driving).
 
   /// What the run is doing.
   package enum Phase: Equatable, Sendable {
-    case notStarted, running, finished
+    /// Before the first piece; `paused` between pieces (`ts.advance(by:)`).
+    case notStarted, running, paused, finished
   }
 
   /// A job the run holds, and whether it is a main-actor job.
   private struct Job {
     let job: UnownedJob
     let onMain: Bool
+    /// Held from the test's task, not yet driven (`SetupRouting`).
+    var fromSetup = false
   }
 
   /// The run that the current task belongs to (inherited by every task started in the run).
@@ -37,6 +46,8 @@ package final class AsyncRun: @unchecked Sendable {
 
   let scheduler: VirtualTimeScheduler
   private let condition = NSCondition()
+  /// The task executor that the run's own tasks prefer: their jobs come to the run through it.
+  let executor = RunExecutor()
 
   // locked
   private var jobs: [Job] = []
@@ -50,8 +61,17 @@ package final class AsyncRun: @unchecked Sendable {
   private var holdsSetupJobs = false
   private var setupReleased = false
   private var setupReleasedLate = false
+  /// The pieces driven so far (for the release timer).
+  private var pieces = 0
+  /// Whether the test has called `run()` or `advance(by:)`, which is on its way to the driver
+  /// (a busy machine may take long to get it there): held jobs are not let go meanwhile.
+  private var driveRequested = false
+  /// Whether the run holds the runtime hooks (`RuntimeHooks.acquire`).
+  private var holdsHooks = false
   /// The task that made the test scheduler (see `SetupRouting`); written once, by `init`.
-  private var setupTask: UInt?
+  private(set) var setupTask: UInt?
+  /// Uses of `ts.clock` before the run started (a sleep whose error the app may swallow).
+  private var earlyClockUses: [String] = []
 
   // driver only
   /// Whether the driver is running a main-actor job (for `MainActor.assumeIsolated`).
@@ -66,20 +86,35 @@ package final class AsyncRun: @unchecked Sendable {
   /// How long (real time) the driver waits for a job from outside (an actor with its own
   /// executor, say) when nothing is ready and a consumer still waits on something else.
   package var outsideWaitLimit: Duration = .seconds(1)
-  /// The run's failures, in the order they happened.
+  /// The run's failures, in the order they happened (the first `reportedFailures` of them
+  /// reported already, by an earlier piece).
   package private(set) var failures: [String] = []
+  package var reportedFailures = 0
+  package var reportedViolations = 0
   /// Broken `AsyncSequence` contracts seen by the recorders, with the location of each `record`.
   package private(set) var contractViolations: [(message: String, location: CallLocation)] = []
+  /// Whether the driver has taken its first turn (the hot sources are scheduled then).
+  private var hasStarted = false
+  /// Work for the end of the current frame: when no job is ready and nothing more is scheduled
+  /// for the frame (observers read the state there, once per frame).
+  private var frameEnd: [() -> Void] = []
+
+  /// Runs `work` at the end of the current frame (on the driver).
+  func atFrameEnd(_ work: @escaping () -> Void) {
+    frameEnd.append(work)
+  }
 
   init(scheduler: VirtualTimeScheduler) {
     self.scheduler = scheduler
+    executor.run = self
     // Before the test starts tasks: they are routed from the first one on.
-    _ = VirtualExecutor.isInstalled
     setupTask = SetupRouting.register(self)
+    if setupTask != nil { holdsHooks = RuntimeHooks.acquire() }
   }
 
   deinit {
     if let setupTask { SetupRouting.unregister(setupTask) }
+    if holdsHooks { RuntimeHooks.release() }
   }
 
   /// Where the run is.
@@ -91,6 +126,48 @@ package final class AsyncRun: @unchecked Sendable {
     return condition.withLock { frameLocked }
   }
 
+  /// Notes that the test asked for a piece of the run (called on the test's own executor,
+  /// before it hops anywhere).
+  package func willDrive() {
+    condition.withLock { driveRequested = true }
+  }
+
+  /// Notes a use of `ts.clock` before the run started; the run reports it when it starts.
+  func noteEarlyClockUse(_ message: String) {
+    condition.withLock {
+      if !earlyClockUses.contains(message) { earlyClockUses.append(message) }
+    }
+  }
+
+  /// Gives back the runtime hooks (once).
+  private func releaseHooks() {
+    let held = condition.withLock {
+      defer { holdsHooks = false }
+      return holdsHooks
+    }
+    if held { RuntimeHooks.release() }
+  }
+
+  /// Ends a run that will not be driven again (its test scheduler is gone): the jobs it holds go
+  /// to the real executors, and the hooks are given back.
+  package func abandon() {
+    let held: [Job] = condition.withLock {
+      guard phaseLocked != .finished, phaseLocked != .running else { return [] }
+      phaseLocked = .finished
+      let held = Array(jobs[head...])
+      jobs = []
+      head = 0
+      return held
+    }
+    if let setupTask { SetupRouting.unregister(setupTask) }
+    releaseToRealExecutors(held)
+    for consumer in consumers {
+      consumer.gate.resume(CancellationError())
+      if consumer.isObserver { consumer.task?.cancel() }
+    }
+    releaseHooks()
+  }
+
   // MARK: - Routing
 
   /// The run of the driver thread this code runs on, if any.
@@ -100,57 +177,76 @@ package final class AsyncRun: @unchecked Sendable {
   }
 
   /// The run a job enqueued here and now belongs to: the driver thread's, or the enqueuing
-  /// task's while its run is running.
+  /// task's until its run has finished.
   package static func routing() -> AsyncRun? {
     if let run = onThisThread { return run }
-    if let run = current, run.phase == .running { return run }
+    if let run = current, run.phase != .finished { return run }
     return nil
   }
 
-  /// The run `job`, enqueued here and now, belongs to: as `routing()`, or the run that the
-  /// enqueuing task is setting up (see `SetupRouting`).
-  static func routing(_ job: UnownedJob) -> AsyncRun? {
-    if let run = routing() { return run }
-    if let run = SetupRouting.run(for: job), run.holdSetupJob() { return run }
-    return nil
-  }
-
-  /// Whether a job from the test's setup may wait for the run (it has not started and has not
-  /// let its setup jobs go); the first one starts the release timer.
-  private func holdSetupJob() -> Bool {
-    let first: Bool? = condition.withLock {
-      guard phaseLocked == .notStarted, !setupReleased else { return nil }
-      defer { holdsSetupJobs = true }
-      return !holdsSetupJobs
+  /// Gives `job`, enqueued here and now, to the run it belongs to, if any: as `routing()`, or
+  /// the run that the enqueuing task is setting up (see `SetupRouting`). False when it belongs
+  /// to none.
+  static func take(_ job: UnownedJob, onMain: Bool) -> Bool {
+    if let run = routing() {
+      run.enqueue(job, onMain: onMain)
+      return true
     }
-    guard let first else { return false }
-    if first {
+    guard let run = SetupRouting.run(for: job) else { return false }
+    return run.holdSetupJob(job, onMain: onMain)
+  }
+
+  /// Holds a job from the test's task (setting up, or between pieces) for the run, unless the
+  /// run is being driven or has let such jobs go; the first one held while not driven starts
+  /// the release timer.
+  private func holdSetupJob(_ job: UnownedJob, onMain: Bool) -> Bool {
+    let timer: Int?? = condition.withLock {
+      guard phaseLocked == .notStarted || phaseLocked == .paused, !setupReleased else {
+        return nil
+      }
+      jobs.append(Job(job: job, onMain: onMain, fromSetup: true))
+      defer { holdsSetupJobs = true }
+      return .some(holdsSetupJobs ? nil : pieces)
+    }
+    guard let timer else { return false }
+    if let piece = timer {
       DispatchQueue.global().asyncAfter(deadline: .now() + SetupRouting.releaseDelay) {
-        [weak self] in self?.releaseSetupJobs(late: true)
+        [weak self] in self?.releaseSetupJobs(late: true, piece: piece)
       }
     }
     return true
   }
 
-  /// Lets the jobs held from the test's setup go to the real executor, when the run has not
-  /// started: the synchronous `run()` drives no tasks, and a test that awaits them before the
-  /// run would wait forever. `late`: the run did not start in time (a later run reports it).
-  package func releaseSetupJobs(late: Bool) {
+  /// Lets the jobs held from the test's task go to the real executors, when the run is not being
+  /// driven: the synchronous `run()` drives no tasks, and a test that awaits them before the run
+  /// (or between pieces) would wait forever. `late`: the run did not go on in time (the next
+  /// piece reports it); `piece`: the pieces driven when the timer was set (a timer of an earlier
+  /// pause does nothing).
+  package func releaseSetupJobs(late: Bool, piece: Int? = nil) {
     let held: [Job]? = condition.withLock {
-      guard phaseLocked == .notStarted, !setupReleased else { return nil }
+      guard phaseLocked == .notStarted || phaseLocked == .paused, !setupReleased,
+        piece == nil || piece == pieces, !(late && driveRequested)
+      else { return nil }
       setupReleased = true
       setupReleasedLate = late && holdsSetupJobs
-      let held = Array(jobs[head...])
-      jobs = []
+      let all = jobs[head...]
+      // Without the synchronous run's consumers, the run's own tasks wait for the next piece.
+      let held = all.filter { $0.fromSetup || !late }
+      jobs = all.filter { !$0.fromSetup && late }
       head = 0
       return held
     }
+    guard let held else { return }
     if let setupTask { SetupRouting.unregister(setupTask) }
-    for job in held ?? [] {
+    releaseToRealExecutors(held)
+  }
+
+  private func releaseToRealExecutors(_ held: [Job]) {
+    for job in held {
       if job.onMain {
-        MainRouter.shared.enqueue(ExecutorJob(job.job))
+        MainRouter.shared.sendToMainQueue(job.job)
       } else {
-        globalConcurrentExecutor.enqueue(ExecutorJob(job.job))
+        executor.runOutside(job.job)
       }
     }
   }
@@ -165,10 +261,15 @@ package final class AsyncRun: @unchecked Sendable {
 
   /// Queues `job` (called by the hooks, on any thread).
   func enqueue(_ job: UnownedJob, onMain: Bool) {
-    condition.withLock {
+    let taken = condition.withLock {
+      guard phaseLocked != .finished else { return false }
       jobs.append(Job(job: job, onMain: onMain))
       if waitingForOutside { condition.signal() }
+      return true
     }
+    // After the run: the task goes on on the real executors.
+    guard !taken else { return }
+    releaseToRealExecutors([Job(job: job, onMain: onMain)])
   }
 
   /// Keeps a job that a real clock would have run later: virtual time never reaches it, so the
@@ -216,25 +317,39 @@ package final class AsyncRun: @unchecked Sendable {
 
   // MARK: - Consumers
 
-  /// A task of the run that the run waits for: a recorder, or a task started with `task(at:)`.
+  /// A task of the run that the run waits for: a recorder, an observer, or a task started with
+  /// `task(at:)`.
   final class Consumer: @unchecked Sendable {
-    // Invariant: touched on the driver only (the run's tasks run there).
+    // Invariant: touched on the driver only (the run's tasks run there), or by the test's task
+    // before the run.
     /// What the task is, for messages (`record(…) at Tests/File.swift:12:5`).
     let label: String
-    /// What the task is doing, for messages (`waiting for element 3 (asked for at frame 7)`).
+    /// What the task is doing, for messages: `is still waiting for element 3 (asked for at
+    /// frame 7)`.
     var doing: String {
       if let asked {
-        return "waiting for element \(asked.count) (asked for at frame \(asked.frame))"
+        return "is still waiting for element \(asked.count) (asked for at frame \(asked.frame))"
       }
-      return state
+      return "is still \(state)"
     }
-    /// What the task is doing when it is not asking for an element.
-    var state = "not started"
+    /// What the task is doing when it is not asking for an element (`running`).
+    var state = "running"
     /// The element a recorder's task asked for and the frame it asked at (kept as numbers: the
     /// text is made only for a message).
     var asked: (count: Int, frame: Int)?
+    /// Whether its window has opened (the task's work has begun).
+    var isStarted = false
     var isFinished = false
     var task: Task<Void, Never>?
+    /// Opened by its window: the task waits on it from the moment it is made.
+    let gate = AsyncRun.Sleeper()
+
+    /// Whether it watches rather than waits (`ts.observe`): the run does not wait for it, and
+    /// cancels it when it ends.
+    var isObserver = false
+
+    /// Whether the run waits for it: started and not finished.
+    var isWaiting: Bool { isStarted && !isFinished && !isObserver }
 
     init(label: String) {
       self.label = label
@@ -253,52 +368,92 @@ package final class AsyncRun: @unchecked Sendable {
 
   // MARK: - Driving
 
-  /// Runs the run to its end on a driver thread of its own; returns when it has ended.
+  /// How a piece of the run ended.
+  package enum PieceEnd: Equatable, Sendable {
+    /// Paused at the frame asked for; more pieces may follow.
+    case paused
+    /// Nothing is left, or the run failed: it is over.
+    case finished
+  }
+
+  /// Drives the run on a driver thread of its own, through frame `through` (paused there, the
+  /// clock set to it) or, with nil, to its end; returns when the piece has ended.
   ///
-  /// - Parameter start: Work for the driver's first turn (scheduling the hot sources).
-  func drive(start: @escaping @Sendable () -> Void) async {
-    let releasedLate = condition.withLock {
+  /// - Parameter start: Work for the driver's first turn of the run (scheduling the hot
+  ///   sources).
+  func drive(through target: Int? = nil, start: @escaping @Sendable () -> Void) async -> PieceEnd {
+    let (releasedLate, early) = condition.withLock {
       phaseLocked = .running
       frameLocked = scheduler.now
-      return setupReleasedLate
+      pieces += 1
+      holdsSetupJobs = false
+      // Held jobs of the test's task are now the run's, as any other.
+      for index in jobs.indices { jobs[index].fromSetup = false }
+      defer {
+        setupReleasedLate = false
+        earlyClockUses = []
+      }
+      return (setupReleasedLate, earlyClockUses)
     }
-    if let setupTask { SetupRouting.unregister(setupTask) }
+    let needsHooks = condition.withLock { !self.holdsHooks }
+    let hooked = needsHooks ? RuntimeHooks.acquire() : true
+    if needsHooks { condition.withLock { self.holdsHooks = hooked } }
+    failures += early.map { "frame 0: \($0)" }
     if releasedLate {
       failures.append(
-        "frame 0: tasks started before ts.run() waited \(SetupRouting.releaseDelay) s for it and then ran outside virtual time: call ts.run() before awaiting what they do"
+        "frame \(scheduler.now): tasks started by the test's task while the run was not being driven waited \(SetupRouting.releaseDelay) s and then ran outside virtual time: start the run (ts.run() or ts.advance(by:)) before awaiting what they do"
       )
     }
-    guard VirtualExecutor.isInstalled else {
+    guard hooked else {
       failures.append(
         "ts.run() cannot drive Swift concurrency here: the runtime's executor hooks were not found")
       finish()
-      return
+      return .finished
     }
-    await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in
+    replacementsAtStart = RuntimeHooks.replacementCount
+    let first = !hasStarted
+    hasStarted = true
+    let end: PieceEnd = await withUnsafeContinuation { done in
       let thread = Thread { [self] in
         pthread_setspecific(AsyncRun.driverKey, Unmanaged.passUnretained(self).toOpaque())
-        AsyncRun.$current.withValue(self) {
-          start()
-          loop()
+        let end = AsyncRun.$current.withValue(self) { () -> PieceEnd in
+          if first { start() }
+          return loop(through: target)
         }
-        finish()
+        if end == .paused {
+          condition.withLock {
+            phaseLocked = .paused
+            driveRequested = false
+          }
+        } else {
+          finish()
+        }
         pthread_setspecific(AsyncRun.driverKey, nil)
         // Resumed outside the run's context: the caller's task goes to the real executor.
-        done.resume()
+        done.resume(returning: end)
       }
       thread.name = "Marbles virtual-time driver"
       thread.start()
     }
+    return end
   }
+
+  /// The count of hook replacements when the piece started (see `RuntimeHooks`).
+  private var replacementsAtStart = 0
 
   private func finish() {
     condition.withLock { phaseLocked = .finished }
+    // After the phase: their last jobs go to the real executors.
+    for consumer in consumers where consumer.isObserver { consumer.task?.cancel() }
+    if let setupTask { SetupRouting.unregister(setupTask) }
+    releaseHooks()
   }
 
-  private func loop() {
+  private func loop(through target: Int?) -> PieceEnd {
     var frame = scheduler.now
     var jobsThisFrame = 0
     while true {
+      RuntimeHooks.reassert()
       if let job = nextJob() {
         if scheduler.now != frame {
           frame = scheduler.now
@@ -309,7 +464,7 @@ package final class AsyncRun: @unchecked Sendable {
           failures.append(
             "frame \(frame): \(maxJobsPerFrame) jobs ran without virtual time moving: a task loops without waiting on virtual time (`while true { await Task.yield() }`?)\(consumerSummary())"
           )
-          return
+          return .finished
         }
         run(job)
         continue
@@ -324,27 +479,53 @@ package final class AsyncRun: @unchecked Sendable {
         failures.append(
           "frame \(use.frame): a task of the run slept on a real clock\(delay), which virtual time never reaches: pass ts.clock to the code under test (Task.sleep(for:clock:), clock.sleep(for:))\(consumerSummary())"
         )
-        return
+        return .finished
       }
-      if scheduler.nextFrame != nil {
+      if !frameEnd.isEmpty, scheduler.nextFrame.map({ $0 > scheduler.now }) ?? true {
+        let work = frameEnd
+        frameEnd = []
+        for item in work { item() }
+        continue
+      }
+      if let next = scheduler.nextFrame, target.map({ next <= $0 }) ?? true {
         do throws(VirtualTimeError) {
           try scheduler.step()
         } catch {
           failures.append("frame \(scheduler.now): \(error)\(consumerSummary())")
-          return
+          return .finished
         }
         condition.withLock { frameLocked = scheduler.now }
         continue
       }
+      if let target {
+        // Everything due through the target has run: the clock stands at the target.
+        do throws(VirtualTimeError) {
+          try scheduler.advance(to: target)
+        } catch {
+          failures.append("frame \(scheduler.now): \(error)\(consumerSummary())")
+          return .finished
+        }
+        condition.withLock { frameLocked = scheduler.now }
+        return .paused
+      }
       // Nothing ready, nothing scheduled.
-      let waiting = consumers.filter { !$0.isFinished && $0.task != nil }
-      if waiting.isEmpty || hasOpenSubscription() { return }
+      let waiting = consumers.filter(\.isWaiting)
+      if waiting.isEmpty || hasOpenSubscription() { return .finished }
       if waitForOutsideWork() { continue }
       failures.append(
-        "frame \(scheduler.now): nothing is scheduled and no task waits on ts.clock or a marble source, yet \(waiting.map { "\($0.label) is still \($0.doing)" }.joined(separator: "; ")). It waits on something outside virtual time (a real clock, I/O, an actor with its own executor) or on a sequence that never ends: end the recording with `!` in its subscription marble, or finish the sequence"
+        "frame \(scheduler.now): nothing is scheduled and no task waits on ts.clock or a marble source, yet \(waiting.map { "\($0.label) \($0.doing)" }.joined(separator: "; ")). It waits on something outside virtual time (a real clock, I/O, an actor with its own executor) or on a sequence that never ends: end the recording with `!` in its subscription marble, or finish the sequence\(hookReplacementNote())"
       )
-      return
+      return .finished
     }
+  }
+
+  /// What other tools did to the runtime hooks during this piece, for a failure message.
+  private func hookReplacementNote() -> String {
+    guard RuntimeHooks.replacementCount != replacementsAtStart,
+      let last = RuntimeHooks.replacementsSeen.last
+    else { return "" }
+    return
+      ". Meanwhile another tool replaced a runtime hook (\(last)); jobs enqueued before the run put its own back may have run outside virtual time"
   }
 
   private func run(_ job: Job) {
@@ -353,7 +534,7 @@ package final class AsyncRun: @unchecked Sendable {
       job.job.runSynchronously(on: MainRouter.shared.asUnownedSerialExecutor())
       isRunningMainJob = false
     } else {
-      job.job.runSynchronously(on: DriverExecutor.shared.asUnownedSerialExecutor())
+      executor.runOnDriver(job.job)
     }
   }
 
@@ -371,28 +552,57 @@ package final class AsyncRun: @unchecked Sendable {
   }
 
   private func consumerSummary() -> String {
-    let waiting = consumers.filter { !$0.isFinished && $0.task != nil }
+    let waiting = consumers.filter(\.isWaiting)
     guard !waiting.isEmpty else { return "" }
-    let shown = waiting.prefix(5).map { "\($0.label) is \($0.doing)" }
+    let shown = waiting.prefix(5).map { "\($0.label) \($0.doing)" }
     let more = waiting.count > 5 ? "; and \(waiting.count - 5) more" : ""
     let next = scheduler.nextFrame.map { "; next scheduled frame: \($0)" } ?? "; nothing scheduled"
     return " (\(shown.joined(separator: "; "))\(more)\(next))"
   }
 }
 
-/// The serial executor the driver runs the run's nonisolated jobs on: a job that asks for it
-/// (a task resuming after a hop) comes back to the run through the global hook.
-final class DriverExecutor: SerialExecutor, @unchecked Sendable {
-  // Stateless: safe from any thread.
-  static let shared = DriverExecutor()
+/// The executor of a run's own tasks: their task executor preference (SE-0417), and the serial
+/// executor that the driver runs the run's nonisolated jobs as.
+///
+/// A job given to it goes to its run; once the run has finished (or was never driven), it runs on
+/// a real thread.
+final class RunExecutor: SerialExecutor, @unchecked Sendable {
+  // Invariant: `run` is written once, by the run's `init`, before the executor is shared.
+  weak var run: AsyncRun?
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let run = AsyncRun.routing() {
+    if let run {
       run.enqueue(job, onMain: false)
     } else {
-      // After its run ended: the task goes on on the real executor.
-      globalConcurrentExecutor.enqueue(ExecutorJob(job))
+      runOutside(job)
     }
   }
+
+  /// Runs `job` on the calling thread (the driver's).
+  func runOnDriver(_ job: UnownedJob) {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    } else {
+      job.runSynchronously(on: asUnownedSerialExecutor())
+    }
+  }
+
+  /// Runs `job` on a real thread: after its run, a task of the run goes on in real time.
+  func runOutside(_ job: UnownedJob) {
+    let work: @Sendable () -> Void = { [self] in runOnDriver(job) }
+    DispatchQueue.global().async(execute: work)
+  }
+
+  /// Starts `operation` as a task that prefers this executor (where the platform has task
+  /// executors; elsewhere the global hook routes it).
+  func task(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return Task(executorPreference: self, operation: operation)
+    }
+    return Task(operation: operation)
+  }
 }
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+extension RunExecutor: TaskExecutor {}

@@ -14,7 +14,7 @@ enum SetupRouting {
   // was a data race ThreadSanitizer reported; an uncontended lock costs a few nanoseconds a job.)
   private static let lock = NSLock()
   nonisolated(unsafe) private static var owners: [UInt: Owner] = [:]
-  static let releaseDelay: Double = 0.5
+  static let releaseDelay: Double = 2
 
   private struct Owner {
     weak var run: AsyncRun?

@@ -7,8 +7,8 @@
 /// `now` is the run's current frame; `sleep(until:)` suspends the task until the run reaches that
 /// instant (rounded up to a whole frame), and ends at once with `CancellationError` when the task
 /// is cancelled. `Task.sleep(for:tolerance:clock:)` works with it. The clock moves only during
-/// `ts.run()`: a sleep before or after the run throws `TestClockError`.
-public struct TestClock: Clock, Sendable {
+/// `ts.run()`: a sleep before or after the run throws `MarbleClockError`.
+public struct MarbleClock: Clock, Sendable {
   /// An instant of virtual time: a duration since frame 0.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
     /// The time since frame 0.
@@ -65,14 +65,14 @@ public struct TestClock: Clock, Sendable {
   /// the current frame, when it has passed).
   ///
   /// - Throws: `CancellationError` when the task is cancelled (at the frame it is cancelled);
-  ///   `TestClockError` outside the run.
+  ///   `MarbleClockError` outside the run.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await run.wait(untilFrame: deadline.frame, cancellable: true)
   }
 }
 
 /// `ts.clock` was used where virtual time does not move.
-public struct TestClockError: Error, CustomStringConvertible, Sendable {
+public struct MarbleClockError: Error, CustomStringConvertible, Sendable {
   /// What went wrong.
   public var message: String
 

@@ -1,0 +1,104 @@
+import Foundation
+import MarblesTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes the runtime's global enqueue hook as swift-concurrency-extras'
+/// `uncheckedUseMainSerialExecutor` does (1.4.3), without the dependency: no chaining, "on" means
+/// "a hook is set", and every global job goes to the main actor while it is on.
+enum MainSerialExecutorLike {
+  typealias Original = @convention(thin) (UnownedJob) -> Void
+  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  // Set once; the tool itself writes it unsynchronized, as here.
+  nonisolated(unsafe) static let slot: UnsafeMutablePointer<Hook?>? = dlsym(
+    dlopen(nil, 0), "swift_task_enqueueGlobal_hook"
+  )?.assumingMemoryBound(to: Hook?.self)
+
+  static var isOn: Bool {
+    get { slot?.pointee != nil }
+    set { slot?.pointee = newValue ? { job, _ in MainActor.shared.enqueue(job) } : nil }
+  }
+}
+
+/// swift-concurrency-extras' `withMainSerialExecutor`, as written there: when a hook was set
+/// before (a marble run's), it puts its own back on exit and leaves it there.
+@MainActor func withMainSerialExecutorLike(_ operation: () async throws -> Void) async rethrows {
+  let wasOn = MainSerialExecutorLike.isOn
+  defer { MainSerialExecutorLike.isOn = wasOn }
+  MainSerialExecutorLike.isOn = true
+  try await operation()
+}
+
+/// Marble runs in parallel with tests that overwrite the global enqueue hook as
+/// `withMainSerialExecutor` does, before and while the runs are live, and leave it set for good:
+/// every run still gives its one answer.
+@Suite struct AsyncBesideOtherToolsTests {
+  /// A debounce as apps write it: `Task {}`s in a stream's build closure and in an actor.
+  static func debounceRun() async throws {
+    let ts = TestScheduler()
+    let queries = ts.hot("-a-b----c---|", values: ["a": "s", "b": "sw", "c": "swi"])
+    let results = ts.record(queries.values.debounce(for: .milliseconds(3), clock: ts.clock))
+    try await ts.run()
+    expectMarbles(results, "------x----y|", values: ["x": "sw", "y": "swi"])
+  }
+
+  /// A `@MainActor` view model stepped from the test body, with its state as a lane.
+  @MainActor static func viewModelRun() async throws {
+    let ts = TestScheduler()
+    let model = SearchViewModel(clock: ts.clock, api: SearchAPI(clock: ts.clock))
+    let searching = ts.observe { model.isSearching }
+    model.queryChanged("sw")
+    try await ts.advance(by: .milliseconds(300))
+    #expect(model.isSearching)
+    try await ts.run()
+    #expect(model.results == ["swift", "swing"])
+    expectMarbles(searching, "f 299ms t 99ms f", values: ["f": false, "t": true])
+  }
+
+  /// What a swift-clocks test does inside `withMainSerialExecutor`: tasks and yields.
+  @MainActor static func mainSerialTest() async {
+    await withMainSerialExecutorLike {
+      let log = Log()
+      let task = Task.detached {
+        for step in 0..<5 {
+          log.append("\(step)")
+          await Task.yield()
+        }
+      }
+      await task.value
+      #expect(log.all.count == 5)
+    }
+  }
+
+  @Test func marbleRunsInParallelWithAMainSerialExecutor() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<36 {
+        switch index % 3 {
+        case 0: group.addTask { await Self.mainSerialTest() }
+        case 1: group.addTask { try await Self.debounceRun() }
+        default: group.addTask { try await Self.viewModelRun() }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  @Test func aHookLeftInPlaceForGoodBreaksNoRun() async throws {
+    let before = MainSerialExecutorLike.slot?.pointee
+    // As after a `withMainSerialExecutor` that found another hook in place.
+    MainSerialExecutorLike.isOn = true
+    defer { MainSerialExecutorLike.slot?.pointee = before }
+    try await Self.debounceRun()
+    try await Self.viewModelRun()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 { group.addTask { try await Self.debounceRun() } }
+      try await group.waitForAll()
+    }
+  }
+}
