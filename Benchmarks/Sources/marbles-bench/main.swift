@@ -491,6 +491,78 @@ for (index, (name, method, params)) in lspCases.enumerated() {
   lspRequests.append((name, seconds))
 }
 
+// The latency of an edit on 500 and 5,000 lines, as `marbles lsp` answers it: the change's
+// diagnostics (its run on a thread of its own), and a hover and a completion sent right after
+// the change, answered from the last finished analysis while the new run goes on.
+func lspLatencyScript(_ statements: Int) -> String {
+  (0..<statements).map { i in
+    """
+    let s\(i) = cold("--a--b--c--|", a: \(i + 1), b: 2, c: 3)
+    let m\(i) = s\(i).map { x in x * 2 }.filter { x in x > 1 }
+    show m\(i)
+    expect m\(i) == "--a--b--c--|", a: \(2 * (i + 1)), b: 4, c: 6
+    """
+  }.joined(separator: "\n") + "\n"
+}
+for (lines, statements) in [(500, 125), (5_000, 1_250)] {
+  let session = LanguageServerSession(inBackground: true)
+  _ = session.handle(lspMessage(0, "initialize", "{}"))
+  let uri = "file:///bench/latency\(lines).marble"
+  _ = session.handle(
+    lspMessage(
+      nil, "textDocument/didOpen",
+      "{\"textDocument\":{\"uri\":\"\(uri)\",\"languageId\":\"marble\",\"version\":1,\"text\":\(lspQuoted(lspLatencyScript(statements)))}}"
+    ))
+  while session.next().isEmpty {}
+  var version = 1
+  func change() {
+    version += 1
+    _ = session.handle(
+      lspMessage(
+        nil, "textDocument/didChange",
+        "{\"textDocument\":{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":33},\"end\":{\"line\":0,\"character\":34}},\"text\":\"\(version % 9 + 1)\"}]}"
+      ))
+  }
+  /// Handles the results of jobs until one carries `marker`.
+  func handleResults(until marker: String) {
+    while true {
+      let messages = session.next()
+      if messages.contains(where: { $0.contains(marker) }) { return }
+      if messages.isEmpty { return }
+    }
+  }
+  let position =
+    "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":1,\"character\":15}}"
+  measure("lsp edit to diagnostics, \(lines) lines", events: lines) {
+    change()
+    handleResults(until: "publishDiagnostics")
+  }
+  var hoverSeconds: [Double] = []
+  var completionSeconds: [Double] = []
+  for round in 0..<repetitions {
+    change()
+    // Sent right after the edit: answered from the last analysis, the new run still going on.
+    hoverSeconds.append(
+      secondsElapsed {
+        _ = session.handle(lspMessage(1_000 + round, "textDocument/hover", position))
+        handleResults(until: "\"id\":\(1_000 + round)")
+      })
+    completionSeconds.append(
+      secondsElapsed {
+        _ = session.handle(lspMessage(2_000 + round, "textDocument/completion", position))
+      })
+    handleResults(until: "publishDiagnostics")
+  }
+  rows.append(
+    Row(
+      name: "lsp hover right after an edit, \(lines) lines", events: 1,
+      seconds: median(hoverSeconds), note: "from the last finished analysis"))
+  rows.append(
+    Row(
+      name: "lsp completion right after an edit, \(lines) lines", events: 1,
+      seconds: median(completionSeconds), note: "from the last finished analysis"))
+}
+
 // MARK: Report
 
 Scripts.cleanUp()

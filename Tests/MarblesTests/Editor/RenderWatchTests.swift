@@ -102,74 +102,41 @@ import Testing
   }
 }
 
-/// The queue between the reading thread of `marbles lsp` and the handling one: a
-/// `$/cancelRequest` cancels its request, waiting or running, and a change to a document makes
-/// the document's diagnostics stale, queued or running.
+/// The queue between the reading thread of `marbles lsp`, the jobs' threads and the handling
+/// one: items in the order they came, and the changes that wait, per document.
 @Suite struct MessageQueueTests {
   static func frame(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
 
-  @Test func aCancelThatArrivesWhileTheRequestWaitsCancelsIt() {
-    let queue = MessageQueue()
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#))
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
-    queue.close()
-    let server = LanguageServer()
-    _ = server.handle(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
-    queue.attach(server)
-    var replies: [JSONValue] = []
-    while let frame = queue.pop() { replies += server.handle(frame) }
-    #expect(replies.count == 1)
-    #expect(replies.first?["id"] == .int(7))
-    #expect(replies.first?["error"]?["code"] == .int(-32800))
-  }
-
-  @Test func queuedChangesMakeADocumentsDiagnosticsStale() {
+  @Test func queuedChangesAreSeenUntilTheyAreHandled() {
     let queue = MessageQueue()
     let change =
       #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"text":"x"}]}}"#
-    func stale(_ uri: String) -> Bool {
-      let flag = RunCancellation()
-      queue.start(.diagnostics(uri: uri), flag)
-      queue.finish()
-      return flag.isCancelled
-    }
     queue.push(Self.frame(change))
-    queue.push(Self.frame(change))
-    #expect(stale("file:///a"))
-    #expect(!stale("file:///b"))
-    _ = queue.pop()
-    #expect(stale("file:///a"))
-    _ = queue.pop()
-    #expect(!stale("file:///a"))
-  }
-
-  @Test func aCancelOrAChangeReadWhileWorkRunsRaisesItsFlag() {
-    let queue = MessageQueue()
-    let request = RunCancellation()
-    queue.start(.request("7"), request)
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":8}}"#))
-    #expect(!request.isCancelled)
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
-    #expect(request.isCancelled)
-    queue.finish()
-
-    let diagnostics = RunCancellation()
-    queue.start(.diagnostics(uri: "file:///a"), diagnostics)
-    queue.push(
-      Self.frame(
-        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b","version":2},"contentChanges":[]}}"#
-      ))
-    #expect(!diagnostics.isCancelled)
     queue.push(
       Self.frame(
         #"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file:///a"}}}"#
       ))
-    #expect(diagnostics.isCancelled)
-    queue.finish()
+    #expect(queue.changePending("file:///a"))
+    #expect(!queue.changePending("file:///b"))
+    _ = queue.pop()
+    #expect(queue.changePending("file:///a"))
+    _ = queue.pop()
+    #expect(!queue.changePending("file:///a"))
+  }
 
-    // The cancel of 8 came before its request: the request is cancelled when it starts.
-    let later = RunCancellation()
-    queue.start(.request("8"), later)
-    #expect(later.isCancelled)
+  @Test func aJobsResultIsHandledInTurnAndTheEndOfInputDoesNotWaitForJobs() {
+    let queue = MessageQueue()
+    queue.push(Self.frame("{}"))
+    queue.push(LanguageServer.Completion { _ in })
+    queue.push(Self.frame("[]"))
+    queue.close()
+    var kinds: [String] = []
+    while let item = queue.pop() {
+      switch item {
+      case .frame: kinds.append("frame")
+      case .completion: kinds.append("completion")
+      }
+    }
+    #expect(kinds == ["frame", "completion", "frame"])
   }
 }
