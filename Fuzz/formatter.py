@@ -299,6 +299,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--no-examples", action="store_true")
     args = ap.parse_args()
+    # The binary runs inside a scratch folder: a relative path is taken from where we started.
+    args.binary = os.path.abspath(args.binary)
 
     scripts = []
     if not args.no_examples:
