@@ -23,12 +23,16 @@ let package = Package(
     .target(name: "Marbles", dependencies: ["MarblesCore", "Reactive"]),
     // The tools of the `marbles` executable (not a product): the commands, the language
     // server, the formatter, the update rewriter, `explain`, `step`.
-    .target(name: "MarblesCLI", dependencies: ["Marbles", "MarblesCore", "Reactive"]),
+    // `marbles --version` names the commit: CommitStamp writes it before each build.
+    .target(
+      name: "MarblesCLI", dependencies: ["Marbles", "MarblesCore", "Reactive"],
+      plugins: [.plugin(name: "CommitStamp")]),
+    .plugin(name: "CommitStamp", capability: .buildTool()),
     .executableTarget(name: "marbles-cli", dependencies: ["MarblesCLI", "Marbles"]),
     // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
     .executableTarget(
       name: "marbles-bench",
-      dependencies: ["Marbles", "MarblesCore", "MarblesTesting", "Reactive"],
+      dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
       path: "Benchmarks/Sources/marbles-bench"
     ),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),

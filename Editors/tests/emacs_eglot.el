@@ -87,7 +87,7 @@ Returns the value of PREDICATE."
 		(marble-check "hover"
                               (and asked (stringp answer)
 				   (string-match-p "map" answer)
-				   (string-match-p "-a-" answer))  ; the catalogue's diagram
+				   (string-match-p "^input +-+[^ ]" answer))  ; the catalogue's diagram
                               (format "%S" (truncate-string-to-width (or answer "no answer") 240)))))
             ;; 3. Formatting through eglot-format-buffer.
             (let ((unformatted (expand-file-name "unformatted.marble" folder)))

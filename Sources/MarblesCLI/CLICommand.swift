@@ -20,6 +20,22 @@ package enum CLICommand: Equatable, Sendable {
   case format(FormatArguments)
   /// `marbles lsp`: the language server on standard input and output.
   case lsp(LSPArguments)
+  /// `marbles serve [FOLDER]`: the workshop in a browser.
+  case serve(ServeArguments)
+}
+
+/// The options of `serve`.
+package struct ServeArguments: Equatable, Sendable {
+  /// The folder whose `.marble` files are the exercises.
+  package var folder: String
+  /// The IPv4 address to listen on (`127.0.0.1`: this computer only).
+  package var host: String
+  /// The port (0: any free one).
+  package var port: Int
+  /// The virtual-time bound of every run.
+  package var maxFrames: Int
+  /// The other bounds of every run; `maxInput` also bounds a request's body.
+  package var budgets = RunBudgets()
 }
 
 /// The options of `format`.

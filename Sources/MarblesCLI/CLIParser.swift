@@ -24,6 +24,8 @@ package enum CLIParser {
   static let explainUsage = "marbles explain [OPERATOR]"
   static let formatUsage = "marbles format PATH... [--check]"
   static let lspUsage = "marbles lsp [--max-frames N] [--max-events N]"
+  static let serveUsage =
+    "marbles serve [FOLDER] [--host ADDRESS] [--port N] [--max-frames N] [--max-input BYTES]"
   static let generalUsage = "marbles <command> [options]"
 
   package static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
@@ -87,6 +89,9 @@ package enum CLIParser {
         }
         return .success(.lsp(LSPArguments(maxFrames: options.maxFrames, budgets: options.budgets)))
       }
+    case "serve":
+      if asksHelp { return .success(.help(first)) }
+      return parseServe(rest).map(CLICommand.serve)
     case "explain":
       if asksHelp { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
@@ -102,7 +107,9 @@ package enum CLIParser {
       if first.hasPrefix("-") {
         return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
       }
-      let commands = ["render", "run", "test", "check", "step", "explain", "format", "lsp", "help"]
+      let commands = [
+        "render", "run", "test", "check", "step", "explain", "format", "lsp", "serve", "help",
+      ]
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
@@ -243,6 +250,53 @@ package enum CLIParser {
       }
     }
     return .success(result)
+  }
+
+  private static func parseServe(_ arguments: [String]) -> Result<ServeArguments, UsageError> {
+    var rest: [String] = []
+    var host = "127.0.0.1"
+    var port = 8080
+    var index = 0
+    while index < arguments.count {
+      var argument = arguments[index]
+      var value: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        value = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      guard argument == "--host" || argument == "--port" else {
+        rest.append(arguments[index])
+        index += 1
+        continue
+      }
+      if value == nil {
+        guard index + 1 < arguments.count else {
+          return .failure(
+            UsageError(message: "option '\(argument)' needs a value", usage: serveUsage))
+        }
+        value = arguments[index + 1]
+        index += 1
+      }
+      index += 1
+      if argument == "--host" {
+        host = value ?? host
+      } else {
+        guard let number = value.flatMap({ Int($0) }), (0...65535).contains(number) else {
+          return .failure(
+            UsageError(message: "option '--port' needs a port from 0 to 65535", usage: serveUsage))
+        }
+        port = number
+      }
+    }
+    return parseOptions(rest, allowed: limitOptions, usage: serveUsage).flatMap { options in
+      guard options.positional.count <= 1 else {
+        return .failure(UsageError(message: "'serve' takes one FOLDER", usage: serveUsage))
+      }
+      return .success(
+        ServeArguments(
+          folder: options.positional.first ?? ".", host: host, port: port,
+          maxFrames: options.maxFrames, budgets: options.budgets))
+    }
   }
 
   private static func parseRender(_ arguments: [String], command: String)

@@ -20,6 +20,7 @@ enum HelpText {
       format PATH...          Rewrite scripts in the one canonical layout (--check: only
                               list the files that are not formatted)
       lsp                     Run the language server (LSP over standard input and output)
+      serve [FOLDER]          Serve a folder's scripts as a workshop in the browser
       help [COMMAND]          Show help for a command
 
     OPTIONS:
@@ -88,6 +89,26 @@ enum HelpText {
 
     Every run the server makes stays inside these bounds, so a script that never ends cannot
     freeze the editor.
+
+    """
+
+  static let serve = """
+    OVERVIEW: Serve a folder's scripts as a workshop in the browser: a page per exercise
+    (the inputs drawn, one prediction field per hidden lane, Check, Reveal), a scratchpad,
+    and a board for the projector that reveals a lane on every student's page at once.
+
+    USAGE: \(CLIParser.serveUsage)
+
+    OPTIONS:
+      --host <address>        The IPv4 address to listen on (default 127.0.0.1: this
+                              computer only; 0.0.0.0: everyone on the network)
+      --port <n>              The port (default 8080; 0 picks a free one)
+    \(limits)
+      -h, --help              Show help
+
+    FOLDER (default: the current folder) is read for *.marble files, served by name only.
+    Every run stays inside the bounds above; --max-input also bounds a request's body. The
+    board's reveal needs the token printed at start. Control-C stops the server.
 
     """
 

@@ -15,6 +15,7 @@ package enum MarblesTool {
   package static func main(_ arguments: [String], environment: ToolEnvironment) -> ToolResult {
     let io = ToolIO(write: environment.writeOutput)
     let code: Int32
+    var ascii = false
     switch CLIParser.parse(arguments) {
     case .failure(let error):
       // The message quotes the arguments given: escaped, like all text from outside.
@@ -22,10 +23,11 @@ package enum MarblesTool {
         "error: \(TerminalText.escaped(error.message))\nUsage: \(error.usage)\n  See 'marbles --help' for more information.\n"
       code = 64
     case .success(let command):
+      ascii = isASCII(command)
       switch command {
       case .help(let topic): code = help(topic, io: io)
       case .version:
-        io.write("marbles \(MarblesVersion.string)\n")
+        io.write("marbles \(MarblesVersion.string) (commit \(marblesCommit))\n")
         code = 0
       case .explain(let name):
         // An operator's name has no controls: escaping changes only what cannot be one.
@@ -42,6 +44,7 @@ package enum MarblesTool {
       case .check(let options): code = check(options, environment: environment, io: io)
       case .step(let options): code = step(options, environment: environment, io: io)
       case .format(let options): code = format(options, environment: environment, io: io)
+      case .serve(let options): code = serve(options, environment: environment, io: io)
       case .lsp(let options):
         code = LanguageServerHost.serve(
           input: 0, output: 1,
@@ -53,7 +56,24 @@ package enum MarblesTool {
       io.err += stop
       if exitCode == 0 { exitCode = 1 }
     }
+    // Under `--format ascii` every byte on standard error is 7-bit too (a file name, a message
+    // quoting a value); text already in ASCII is left as it is.
+    if ascii {
+      io.err = io.err.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { TerminalText.ascii(String($0)) }.joined(separator: "\n")
+    }
     return ToolResult(stdout: io.kept, stderr: io.err, exitCode: exitCode)
+  }
+
+  /// Whether `command` writes in 7-bit ASCII (`--format ascii`, the default of `test` and
+  /// `check`).
+  private static func isASCII(_ command: CLICommand) -> Bool {
+    switch command {
+    case .render(let options): options.format == .ascii
+    case .test(let options), .check(let options): options.format == .ascii
+    case .step(let options): options.format == .ascii
+    default: false
+    }
   }
 
   // MARK: - render / run
@@ -98,7 +118,7 @@ package enum MarblesTool {
       case .success(let source):
         let outcome = environment.run(
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-        io.err += outcome.diagnostics.render(in: source)
+        io.err += outcome.diagnostics.render(in: source, ascii: options.format == .ascii)
         switch outcome {
         case .failed(let diagnostics):
           failed = true
@@ -215,8 +235,10 @@ package enum MarblesTool {
 
   // MARK: - render --watch
 
-  /// `marbles render --watch FILE`: draws the file, then again after every save, until the file
-  /// is gone (or the user stops it).
+  /// `marbles render --watch FILE`: draws the file, then again after every save, until the user
+  /// stops it. When the file is deleted it says so and watches for the file's return (an editor
+  /// that saves by deleting and renaming brings it back at once); if the watcher gives up on
+  /// it, the watch ends with status 1 and says why.
   private static func watch(
     _ options: RenderArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
@@ -227,18 +249,25 @@ package enum MarblesTool {
     var once = options
     once.watch = false
     let path = options.files[0]
-    var code: Int32 = 0
     repeat {
       // Each drawing kept whole, then shown at once (the screen is cleared first).
       let drawing = ToolIO(write: nil)
       drawing.limit = options.budgets.maxOutput
-      code = render(once, environment: environment, io: drawing)
+      _ = render(once, environment: environment, io: drawing)
       let header =
         options.output == nil
         ? "marbles render --watch \(path): redrawn at every save (Control-C stops)\n\n" : ""
       watcher.show(header + drawing.kept, drawing.err + (drawing.stop ?? ""))
-    } while watcher.waitForChange(path)
-    return code
+      if watcher.waitForChange(path) { continue }
+      let shown = TerminalText.escaped(path)
+      watcher.show(
+        "",
+        "marbles render --watch: '\(shown)' is gone; watching for it to come back "
+          + "(Control-C stops)\n")
+      if watcher.waitForChange(path) { continue }
+      io.err += "error: '\(shown)' is gone; stopped watching it\n"
+      return 1
+    } while true
   }
 
   // MARK: - format
@@ -252,14 +281,26 @@ package enum MarblesTool {
     var failed = false
     for path in options.paths {
       switch collectScripts(path) {
-      case .success(let found): files += found
+      case .success(let found):
+        files += found.files
+        for message in found.refused { io.err += message.text }
+        if !found.refused.isEmpty { failed = true }
       case .failure(let message):
         io.err += message.text
         failed = true
       }
     }
     var unformatted = 0
+    let outputLimit = RunBudgets().maxOutput
+    io.limit = outputLimit
     for path in files {
+      // A script is rewritten in place: a FIFO, socket or device is refused before it is
+      // opened (reading a FIFO waits for a writer, and writing it back waits for a reader).
+      if path != "-", let mode = specialFileMode(path) {
+        io.err += notRegularMessage(path, mode: mode)
+        failed = true
+        continue
+      }
       let source: SourceFile
       switch load(path, environment: environment) {
       case .failure(let message):
@@ -287,6 +328,13 @@ package enum MarblesTool {
         unformatted += 1
         if options.check {
           io.write("\(path)\n")
+          continue
+        }
+        guard text.utf8.count <= outputLimit else {
+          io.err +=
+            "error: cannot write '\(TerminalText.escaped(path))': the formatted script is larger "
+            + "than \(StreamIO.sizeName(outputLimit)), the output limit\n"
+          failed = true
           continue
         }
         do throws(IOFailure) {
@@ -329,14 +377,15 @@ package enum MarblesTool {
     let stream = StepStream(
       run: run, renderer: StepRenderer(options: .init(theme: theme, color: color)),
       quiz: options.quiz)
+    let ascii = options.format == .ascii
     if case .failed(let diagnostics)? = run.outcome {
-      io.err += diagnostics.render(in: source)
+      io.err += diagnostics.render(in: source, ascii: ascii)
       return 1
     }
     // A run that stopped early steps up to the stop (marked on every lane), then its error;
     // one still going when the steps stop (`q`, `--max-output`) reports its warnings.
     defer {
-      io.err += (run.outcome?.diagnostics ?? run.warnings).render(in: source)
+      io.err += (run.outcome?.diagnostics ?? run.warnings).render(in: source, ascii: ascii)
     }
     func exitCode() -> Int32 {
       if case .stopped? = run.outcome { return 1 }
@@ -426,6 +475,9 @@ package enum MarblesTool {
   ) -> Int32 {
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let ascii = options.format == .ascii
+    /// Author text for the terminal: pure ASCII under `--format ascii`.
+    func shown(_ text: String) -> String { TerminalText.escaped(text, ascii: ascii) }
     var allRight = true
     for path in options.paths {
       let source: SourceFile
@@ -441,50 +493,89 @@ package enum MarblesTool {
       guard case .completed(let run) = outcome else {
         io.write(
           paint("FAIL", .failed, color)
-            + " \(TerminalText.escaped(source.name)): the script does not run\n")
-        io.err += outcome.diagnostics.render(in: source)
+            + " \(shown(source.name)): the script does not run\n")
+        io.err += outcome.diagnostics.render(in: source, ascii: ascii)
         allRight = false
         continue
       }
-      io.write("\(TerminalText.escaped(run.title ?? source.name))\n")
-      let shown = { (lane: TimelineLane) in TerminalText.escaped(lane.label) }
-      let toPredict = run.lanes.filter { !$0.isMarbleSource }
-      var right = 0
-      for lane in toPredict {
-        let checks = run.expectations.filter { $0.lane == lane.name }
-        if checks.isEmpty {
-          io.write(
-            "  NOT YET  \(shown(lane)): add a line "
-              + "'expect \(TerminalText.escaped(lane.name)) == \"…\"' with your prediction\n")
-        } else if let wrong = checks.first(where: { !$0.passed }) {
-          io.write(
-            "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n")
-          let diff = ExpectationDiffRenderer(theme: theme, color: color).render(wrong)
-          for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-            io.write("    \(line)\n")
-          }
-        } else {
-          right += 1
-          io.write("  " + paint("RIGHT", .value, color) + "    \(shown(lane))\n")
-        }
-      }
-      let others = run.expectations.filter { result in
-        !result.passed && !toPredict.contains { $0.name == result.lane }
-      }
-      for other in others {
-        io.write(
-          "  " + paint("WRONG", .failed, color)
-            + "    \(TerminalText.escaped(other.lane)) (line \(other.line)):\n")
-        let diff = ExpectationDiffRenderer(theme: theme, color: color).render(other)
-        for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
-          io.write("    \(line)\n")
-        }
-        allRight = false
-      }
-      io.write("\(right) of \(toPredict.count) predictions right\n")
-      if right < toPredict.count { allRight = false }
+      let report = checkReport(run, theme: theme, color: color, ascii: ascii)
+      io.write(report.text)
+      if !report.allRight { allRight = false }
     }
     return allRight ? 0 : 1
+  }
+
+  /// What `marbles check` says about one run: each lane to predict RIGHT, WRONG (with the
+  /// diff) or NOT YET, each `expect subscriptions(…)` (a prediction too), any other failed
+  /// `expect`, and "N of M predictions right". `marbles serve` answers its Check button with it.
+  struct CheckReport {
+    var text = ""
+    var right = 0
+    var predictions = 0
+    /// Each prediction's lane (or `subscriptions(x)`) and verdict: `right`, `wrong`, `notYet`.
+    var verdicts: [(lane: String, verdict: String)] = []
+    /// Whether every prediction is right and no other `expect` failed.
+    var allRight = true
+  }
+
+  static func checkReport(
+    _ run: ScriptRun, theme: TextGlyphs, color: Bool, ascii: Bool = false
+  ) -> CheckReport {
+    var report = CheckReport()
+    /// Author text for the terminal: pure ASCII under `--format ascii`.
+    func escaped(_ text: String) -> String { TerminalText.escaped(text, ascii: ascii) }
+    report.text = "\(escaped(run.title ?? run.file))\n"
+    let shown = { (lane: TimelineLane) in escaped(lane.label) }
+    let toPredict = run.lanes.filter { !$0.isMarbleSource }
+    let diff = { (result: ExpectationResult) in
+      ExpectationDiffRenderer(theme: theme, color: color).render(result)
+        .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
+    }
+    for lane in toPredict {
+      let checks = run.expectations.filter { $0.lane == lane.name }
+      if checks.isEmpty {
+        report.text +=
+          "  NOT YET  \(shown(lane)): add a line "
+          + "'expect \(escaped(lane.name)) == \"\(ascii ? "..." : "…")\"' with your prediction\n"
+        report.verdicts.append((lane.name, "notYet"))
+      } else if let wrong = checks.first(where: { !$0.passed }) {
+        report.text +=
+          "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n"
+        report.text += diff(wrong)
+        report.verdicts.append((lane.name, "wrong"))
+      } else {
+        report.right += 1
+        report.text += "  " + paint("RIGHT", .value, color) + "    \(shown(lane))\n"
+        report.verdicts.append((lane.name, "right"))
+      }
+    }
+    // A prediction of a source's subscriptions (`expect subscriptions(input) == …`) counts
+    // like a lane's.
+    let subscriptionChecks = run.expectations.filter { $0.lane.hasPrefix("subscriptions(") }
+    for check in subscriptionChecks where check.passed {
+      report.right += 1
+      report.text +=
+        "  " + paint("RIGHT", .value, color) + "    \(escaped(check.lane))\n"
+      report.verdicts.append((check.lane, "right"))
+    }
+    let others = run.expectations.filter { result in
+      !result.passed && !toPredict.contains { $0.name == result.lane }
+    }
+    for other in others {
+      report.text +=
+        "  " + paint("WRONG", .failed, color)
+        + "    \(escaped(other.lane)) (line \(other.line)):\n"
+      report.text += diff(other)
+      if other.lane.hasPrefix("subscriptions(") { report.verdicts.append((other.lane, "wrong")) }
+      report.allRight = false
+    }
+    // A wrong `expect` of a lane that is not to be predicted (a source's) counts as a wrong
+    // prediction too: never "WRONG" above "0 of 0 predictions right".
+    let otherWrong = others.filter { !$0.lane.hasPrefix("subscriptions(") }.count
+    report.predictions = toPredict.count + subscriptionChecks.count + otherWrong
+    report.text += "\(report.right) of \(report.predictions) predictions right\n"
+    if report.right < report.predictions { report.allRight = false }
+    return report
   }
 
   // MARK: - test
@@ -499,9 +590,16 @@ package enum MarblesTool {
     var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
     let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let ascii = options.format == .ascii
     for path in options.paths {
       switch collectScripts(path) {
-      case .success(let found): files += found
+      case .success(let found):
+        files += found.files
+        for message in found.refused {
+          io.err += message.text
+          junit?.add(file: path, error: message.text)
+          failedCount += 1
+        }
       case .failure(let message):
         io.err += message.text
         junit?.add(file: path, error: message.text)
@@ -522,12 +620,14 @@ package enum MarblesTool {
           source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
         switch outcome {
         case .failed(let diagnostics):
-          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
-          io.write(diagnostics.render(in: source))
-          junit?.add(file: source.name, error: diagnostics.render(in: source))
+          io.write(
+            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+          io.write(diagnostics.render(in: source, ascii: ascii))
+          junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
           failedCount += 1
         case .stopped(let run):
-          io.write(paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name))\n")
+          io.write(
+            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
           if let drawing = TextRenderer(options: .init(theme: theme, color: color)).render(
@@ -537,8 +637,8 @@ package enum MarblesTool {
           } else {
             io.stopPastBudget()
           }
-          io.write(run.diagnostics.render(in: source))
-          junit?.add(file: source.name, error: run.diagnostics.render(in: source))
+          io.write(run.diagnostics.render(in: source, ascii: ascii))
+          junit?.add(file: source.name, error: run.diagnostics.render(in: source, ascii: ascii))
           failedCount += 1
         case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
           let (updated, failures) = update(
@@ -550,12 +650,12 @@ package enum MarblesTool {
           junit?.add(file: source.name, expectations: updated)
         case .completed(let run):
           junit?.add(file: source.name, expectations: run.expectations)
-          io.err += run.diagnostics.render(in: source)
+          io.err += run.diagnostics.render(in: source, ascii: ascii)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count
           failedCount += failures.count
           io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
-          let name = TerminalText.escaped(source.name)
+          let name = TerminalText.escaped(source.name, ascii: ascii)
           io.write(
             " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
           )
@@ -603,6 +703,13 @@ package enum MarblesTool {
         io.write("FAIL \(name): not updated: the rewritten expectations would still fail\n")
         return (results, failing)
       }
+      // The file is read again just before it is replaced: an edit saved while the script ran
+      // (an editor's save) is not overwritten.
+      let now = try? StreamIO.readFile(source.name, limit: StreamIO.defaultInputLimit)
+      guard let now, now.elementsEqual(source.text.utf8) else {
+        io.write("FAIL \(name): not updated: the file changed while the script ran; run it again\n")
+        return (results, failing)
+      }
       do {
         try StreamIO.writeOutput(updated.text, to: source.name)
       } catch {
@@ -622,33 +729,86 @@ package enum MarblesTool {
     return (results, results.filter { !$0.passed }.count)
   }
 
+  /// The scripts a path names: the files to read, and the entries of a folder that are refused
+  /// (each with its message).
+  struct FoundScripts {
+    var files: [String]
+    var refused: [ToolMessage] = []
+  }
+
   /// The `*.marble` files under `path` (sorted), or `path` itself if it is a file.
-  static func collectScripts(_ path: String) -> Result<[String], ToolMessage> {
-    if path == "-" { return .success(["-"]) }
+  ///
+  /// In a folder, only regular files (or links to them) are scripts: a FIFO, socket or device
+  /// named `*.marble` is refused by its kind, looked at with `stat` and never opened (a FIFO
+  /// blocks the read until something writes to it), and a link that loops is refused as one.
+  static func collectScripts(_ path: String) -> Result<FoundScripts, ToolMessage> {
+    if path == "-" { return .success(FoundScripts(files: ["-"])) }
     let shown = TerminalText.escaped(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return .failure(ToolMessage("error: no such file or directory '\(shown)'\n"))
+      return .failure(ToolMessage(missingMessage(path, what: "file or directory")))
     }
-    guard isDirectory.boolValue else { return .success([path]) }
+    guard isDirectory.boolValue else { return .success(FoundScripts(files: [path])) }
     guard let enumerator = FileManager.default.enumerator(atPath: path) else {
       return .failure(ToolMessage("error: cannot read directory '\(shown)'\n"))
     }
-    var found: [String] = []
+    var found = FoundScripts(files: [])
     while let relative = enumerator.nextObject() as? String {
-      // A folder named `x.marble` (or a link to one) is a folder, not a script.
       guard relative.hasSuffix(".marble") else { continue }
       let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+      var info = stat()
+      guard stat(file, &info) == 0 else {
+        found.refused.append(ToolMessage(missingMessage(file, what: "file")))
         continue
       }
-      found.append(file)
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: found.files.append(file)
+      // A folder named `x.marble` (or a link to one) is a folder, not a script.
+      case S_IFDIR: continue
+      default:
+        found.refused.append(ToolMessage(notRegularMessage(file, mode: info.st_mode)))
+      }
     }
-    if found.isEmpty {
+    if found.files.isEmpty && found.refused.isEmpty {
       return .failure(ToolMessage("error: no '.marble' files in '\(shown)'\n"))
     }
-    return .success(found.sorted())
+    found.files.sort()
+    return .success(found)
+  }
+
+  /// The message for a path that cannot be found: "no such file", or why `stat` failed (a
+  /// loop of symbolic links, a denied permission).
+  static func missingMessage(_ path: String, what: String) -> String {
+    let shown = TerminalText.escaped(path)
+    var info = stat()
+    let code = stat(path, &info) == 0 ? ENOENT : errno
+    switch code {
+    case ENOENT: return "error: no such \(what) '\(shown)'\n"
+    case ELOOP:
+      return "error: cannot read '\(shown)': it is a loop of symbolic links\n"
+    default: return "error: cannot read '\(shown)': \(StreamIO.reason(code))\n"
+    }
+  }
+
+  /// The message refusing `path`, which is not a regular file (its `stat` mode is `mode`).
+  static func notRegularMessage(_ path: String, mode: mode_t) -> String {
+    let kind: String
+    switch mode & S_IFMT {
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFSOCK: kind = "a socket"
+    case S_IFCHR: kind = "a character device"
+    case S_IFBLK: kind = "a block device"
+    default: kind = "not a regular file"
+    }
+    return "error: '\(TerminalText.escaped(path))' is \(kind), not a script file; skipped\n"
+  }
+
+  /// The `stat` mode of `path` when it exists and is not a regular file or a folder.
+  static func specialFileMode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFREG || kind == S_IFDIR ? nil : info.st_mode
   }
 
   // MARK: - Input
@@ -679,7 +839,7 @@ package enum MarblesTool {
     } else {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        return .failure(ToolMessage("error: no such file '\(shown)'\n"))
+        return .failure(ToolMessage(missingMessage(path, what: "file")))
       }
       if isDirectory.boolValue {
         return .failure(
@@ -750,6 +910,7 @@ package enum MarblesTool {
     case "explain": io.write(HelpText.explain)
     case "format": io.write(HelpText.format)
     case "lsp": io.write(HelpText.lsp)
+    case "serve": io.write(HelpText.serve)
     case "help": io.write(HelpText.general)
     case let other?:
       io.err +=

@@ -98,7 +98,9 @@ public struct StepRenderer: Sendable {
       }
       let work = diagram.steps(at: frame)
       if work.isEmpty {
-        out += "frame \(frame): nothing happens\n"
+        // In a quiz a hidden lane may act in a frame where the inputs do not: never "nothing".
+        out +=
+          "frame \(frame): \(renderer.hidden.isEmpty ? "nothing happens" : "the inputs send nothing")\n"
       } else {
         out += "frame \(frame), in order:\n"
         let ascii = renderer.options.theme.isASCII

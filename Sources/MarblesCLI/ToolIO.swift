@@ -56,9 +56,7 @@ final class ToolIO {
   func reserve(_ count: Int) -> Bool {
     guard stop == nil else { return false }
     guard written + count <= limit else {
-      stop =
-        "error: the output went past its budget of \(limit) bytes; raise it with "
-        + "'--max-output N' if it needs more\n"
+      stop = "error: " + RunBudgets(maxOutput: limit).outputRefusal() + "\n"
       return false
     }
     written += count

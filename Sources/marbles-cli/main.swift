@@ -45,7 +45,9 @@ func waitForSave(_ path: String) -> Bool {
     usleep(250_000)
     guard let now = signature() else {
       missing += 1
-      if missing >= 4 { return false }
+      // Gone for a second (not an editor's delete-and-rename save): the tool says so and
+      // waits again, which, from a missing file, lasts until the file is back.
+      if missing >= 4, start != nil { return false }
       continue
     }
     missing = 0

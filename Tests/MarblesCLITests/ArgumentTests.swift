@@ -7,7 +7,6 @@ import Testing
     ("help", ["--help"]),
     ("help-render", ["render", "--help"]),
     ("help-test", ["help", "test"]),
-    ("version", ["--version"]),
     ("no-arguments", []),
     ("unknown-command", ["rendr", "x.marble"]),
     ("unknown-option", ["render", "--frobnicate", "x.marble"]),
@@ -47,6 +46,16 @@ import Testing
       #expect(output.exitCode == (accepted ? 0 : 64), "\(flag) \(value): \(output.stderr)")
       if !accepted { #expect(output.stderr.contains("'\(flag)'"), "\(flag) \(value)") }
     }
+  }
+
+  /// `--version` names the version and the commit the binary was built from.
+  @Test func versionNamesTheCommit() throws {
+    let output = try Binary.run(["--version"])
+    #expect(output.exitCode == 0)
+    #expect(output.stderr.isEmpty)
+    let pattern = #/marbles 0\.1\.0 \(commit [0-9a-z-]+\)\n/#
+    #expect(output.stdout.wholeMatch(of: pattern) != nil, "\(output.stdout)")
+    #expect(!output.stdout.contains("commit unknown"))
   }
 
   @Test func usageErrorsExit64() throws {

@@ -88,12 +88,18 @@ final class LanguageServerClient {
 
   @Test func anEditorSession() throws {
     let client = try LanguageServerClient()
+    let capabilities: [String: Any] = [
+      "textDocument": [
+        "completion": ["completionItem": ["snippetSupport": true]],
+        "hover": ["contentFormat": ["markdown", "plaintext"]],
+      ]
+    ]
     let initialized = try client.request(
-      "initialize", ["capabilities": [:], "processId": NSNull()])
-    let capabilities =
+      "initialize", ["capabilities": capabilities, "processId": NSNull()])
+    let provided =
       (initialized.response["result"] as? [String: Any])?["capabilities"] as? [String: Any]
-    #expect(capabilities?["hoverProvider"] as? Bool == true)
-    #expect(capabilities?["documentFormattingProvider"] as? Bool == true)
+    #expect(provided?["hoverProvider"] as? Bool == true)
+    #expect(provided?["documentFormattingProvider"] as? Bool == true)
     try client.notify("initialized", [:])
 
     // didOpen: the unknown operator is an error with its exact range and a suggestion.
@@ -157,7 +163,7 @@ final class LanguageServerClient {
     let lane = try client.request("textDocument/hover", Self.at(3, 8)).response
     let laneText =
       ((lane["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
-    #expect(laneText.contains("output  --a--b--|"))
+    #expect(laneText.contains("output  --x--y--|"))
 
     // Formatting: one edit with the canonical layout.
     let formatted = try client.request(
@@ -190,5 +196,44 @@ final class LanguageServerClient {
     _ = try client.request("initialize", [:])
     try client.notify("exit", [:])
     #expect(try client.finish() == 1)
+  }
+
+  /// A document whose run computes for a long time inside a closure (no event, so no look at
+  /// any flag or budget) holds up neither another document's hover nor `shutdown` and `exit`.
+  @Test(.timeLimit(.minutes(1))) func aHeavyBufferFreezesNothing() throws {
+    let client = try LanguageServerClient()
+    _ = try client.request("initialize", [:])
+    let heavy = """
+      let src = cold("-a|", a: 40)
+      let out = src.map { n in
+        let fib = { f, k in k < 2 ? k : f(f, k - 1) + f(f, k - 2) }
+        return fib(fib, n)
+      }
+      show out
+
+      """
+    try client.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": "file:///tmp/heavy.marble", "version": 1, "text": heavy]])
+    try client.notify(
+      "textDocument/didOpen",
+      ["textDocument": ["uri": Self.uri, "version": 1, "text": "let b = cold(\"-b|\")\n"]])
+    let hover = try client.request(
+      "textDocument/hover",
+      ["textDocument": ["uri": Self.uri], "position": ["line": 0, "character": 4]])
+    #expect((hover.response["result"] as? [String: Any])?["contents"] != nil)
+    // The heavy text is edited away: its new text is diagnosed while the old run goes on.
+    try client.notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": "file:///tmp/heavy.marble", "version": 2],
+        "contentChanges": [["text": "show cold(\"-a|\")\n"]],
+      ])
+    let symbols = try client.request(
+      "textDocument/documentSymbol", ["textDocument": ["uri": "file:///tmp/heavy.marble"]])
+    #expect(symbols.response["error"] == nil)
+    #expect(try client.request("shutdown").response["error"] == nil)
+    try client.notify("exit", [:])
+    #expect(try client.finish() == 0)
   }
 }

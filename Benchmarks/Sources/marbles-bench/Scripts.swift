@@ -30,6 +30,32 @@ enum Scripts {
     return script
   }
 
+  /// A small test script, different for each `i`: a cold source mapped, filtered and checked
+  /// with two expectations (the size of a typical unit test of an operator).
+  static func unitTest(_ i: Int) -> String {
+    """
+    title "unit \(i)"
+    let input = cold("-a-b-c-|", a: \(i), b: \(i + 1), c: \(i + 2))
+    let output = input.map { x in x * 2 }.filter { x in x % 4 != 0 }
+    show output
+    expect output == \(i % 2 == 0 ? "\"---b---|\", b: \(2 * i + 2)" : "\"-a---c-|\", a: \(2 * i), c: \(2 * i + 4)")
+    expect subscriptions(input) == "^------!"
+
+    """
+  }
+
+  /// Writes `count` unit test scripts into the folder `name` and returns its path.
+  static func writeUnitTests(_ count: Int, folder name: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("marbles-bench-\(getpid())").appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for i in 0..<count {
+      try unitTest(i).write(
+        to: folder.appendingPathComponent("unit-\(i).marble"), atomically: false, encoding: .utf8)
+    }
+    return folder.path
+  }
+
   /// Writes `text` to `name` in the bench's temporary folder and returns its path.
   static func write(_ text: String, named name: String) throws -> String {
     let folder = FileManager.default.temporaryDirectory

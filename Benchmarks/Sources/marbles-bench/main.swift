@@ -1,5 +1,7 @@
 import Foundation
 import Marbles
+import MarblesCLI
+import MarblesTesting
 import Reactive
 
 #if canImport(Glibc)
@@ -149,10 +151,44 @@ if let marbles = marblesBinary {
   endToEnd[largeEndToEnd] = measureChild(
     "marbles run --format json -o, \(size(largeEndToEnd)) (e2e)", events: largeEndToEnd,
     [marbles, "run", script, "--format", "json", "-o", json] + maxFrames)
+}
+// `marbles test` of a folder of small unit-test scripts, each with two expectations.
+let unitTestCount = 3_000 / scale
+var testFolder: (seconds: Double, peak: Int)?
+if let marbles = marblesBinary {
+  let folder = try Scripts.writeUnitTests(unitTestCount, folder: "unit-tests")
+  testFolder = measureChild(
+    "marbles test, \(size(unitTestCount)) scripts (e2e)", events: unitTestCount,
+    [marbles, "test", folder, "--color", "never"])
 } else {
   print(
     "marbles-bench: no marbles binary next to this one: end-to-end rows skipped"
       + " (swift build -c release --product marbles, or --marbles PATH)")
+}
+
+// MARK: 1d. `marbles serve` with a class: 30 students editing and checking at once (target:
+// p99 ≤ 200 ms on a 2-core machine).
+
+if let marbles = marblesBinary {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../Examples/Workshop").standardized.path
+  if let load = serveLoad(
+    marbles: marbles, folder: folder, students: 30, requestsEach: quick ? 10 : 40)
+  {
+    let percentile = { (p: Double) -> Double in
+      load.latencies.isEmpty
+        ? 0 : load.latencies[min(load.latencies.count - 1, Int(Double(load.latencies.count) * p))]
+    }
+    rows.append(
+      Row(
+        name: "serve: 30 students edit + check (e2e)", events: load.latencies.count,
+        seconds: load.seconds,
+        note: String(
+          format: "p50 %.0f ms, p99 %.0f ms (target <= 200)", percentile(0.5) * 1000,
+          percentile(0.99) * 1000) + (load.failures > 0 ? ", \(load.failures) FAILED" : "")))
+  } else {
+    print("marbles-bench: marbles serve did not start: the serve row is skipped")
+  }
 }
 
 // MARK: 1b. Engine only, in process, and the plain-loop floor.
@@ -457,6 +493,78 @@ for (index, (name, method, params)) in lspCases.enumerated() {
   lspRequests.append((name, seconds))
 }
 
+// The latency of an edit on 500 and 5,000 lines, as `marbles lsp` answers it: the change's
+// diagnostics (its run on a thread of its own), and a hover and a completion sent right after
+// the change, answered from the last finished analysis while the new run goes on.
+func lspLatencyScript(_ statements: Int) -> String {
+  (0..<statements).map { i in
+    """
+    let s\(i) = cold("--a--b--c--|", a: \(i + 1), b: 2, c: 3)
+    let m\(i) = s\(i).map { x in x * 2 }.filter { x in x > 1 }
+    show m\(i)
+    expect m\(i) == "--a--b--c--|", a: \(2 * (i + 1)), b: 4, c: 6
+    """
+  }.joined(separator: "\n") + "\n"
+}
+for (lines, statements) in [(500, 125), (5_000, 1_250)] {
+  let session = LanguageServerSession(inBackground: true)
+  _ = session.handle(lspMessage(0, "initialize", "{}"))
+  let uri = "file:///bench/latency\(lines).marble"
+  _ = session.handle(
+    lspMessage(
+      nil, "textDocument/didOpen",
+      "{\"textDocument\":{\"uri\":\"\(uri)\",\"languageId\":\"marble\",\"version\":1,\"text\":\(lspQuoted(lspLatencyScript(statements)))}}"
+    ))
+  while session.next().isEmpty {}
+  var version = 1
+  func change() {
+    version += 1
+    _ = session.handle(
+      lspMessage(
+        nil, "textDocument/didChange",
+        "{\"textDocument\":{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":33},\"end\":{\"line\":0,\"character\":34}},\"text\":\"\(version % 9 + 1)\"}]}"
+      ))
+  }
+  /// Handles the results of jobs until one carries `marker`.
+  func handleResults(until marker: String) {
+    while true {
+      let messages = session.next()
+      if messages.contains(where: { $0.contains(marker) }) { return }
+      if messages.isEmpty { return }
+    }
+  }
+  let position =
+    "{\"textDocument\":{\"uri\":\"\(uri)\"},\"position\":{\"line\":1,\"character\":15}}"
+  measure("lsp edit to diagnostics, \(lines) lines", events: lines) {
+    change()
+    handleResults(until: "publishDiagnostics")
+  }
+  var hoverSeconds: [Double] = []
+  var completionSeconds: [Double] = []
+  for round in 0..<repetitions {
+    change()
+    // Sent right after the edit: answered from the last analysis, the new run still going on.
+    hoverSeconds.append(
+      secondsElapsed {
+        _ = session.handle(lspMessage(1_000 + round, "textDocument/hover", position))
+        handleResults(until: "\"id\":\(1_000 + round)")
+      })
+    completionSeconds.append(
+      secondsElapsed {
+        _ = session.handle(lspMessage(2_000 + round, "textDocument/completion", position))
+      })
+    handleResults(until: "publishDiagnostics")
+  }
+  rows.append(
+    Row(
+      name: "lsp hover right after an edit, \(lines) lines", events: 1,
+      seconds: median(hoverSeconds), note: "from the last finished analysis"))
+  rows.append(
+    Row(
+      name: "lsp completion right after an edit, \(lines) lines", events: 1,
+      seconds: median(completionSeconds), note: "from the last finished analysis"))
+}
+
 // MARK: Report
 
 Scripts.cleanUp()
@@ -557,6 +665,11 @@ if quick {
     targetRow(
       "slowest LSP request, 500 lines (\(slowest.0))", String(format: "%.3f s", slowest.1),
       "<= 0.05 s", verdict(slowest.1, atMost: 0.05))
+  }
+  if let test = testFolder {
+    targetRow(
+      "marbles test, 3,000 scripts, end to end", String(format: "%.3f s", test.seconds),
+      "<= 0.3 s", verdict(test.seconds, atMost: 0.3))
   }
   if let render = renderEndToEnd {
     targetRow(

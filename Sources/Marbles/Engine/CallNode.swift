@@ -3,7 +3,7 @@
 final class CallNode: Node {
   let runtime: Runtime
   let entry: OperatorEntry
-  let name: String
+  package let name: String
   let receiver: Node?
   let arguments: [Node?]
   let argumentRanges: [SourceRange?]
@@ -15,6 +15,9 @@ final class CallNode: Node {
   private(set) var marble: MarbleDiagram?
   /// The most events of a marble kept for the calls after the first.
   static let keptMarbleEvents = 4096
+  /// Whether the operator is one of the sharing family (`Catalogue.sharing`), whose signal sends
+  /// each value to all its subscribers.
+  let isSharing: Bool
 
   init(
     runtime: Runtime, entry: OperatorEntry, name: String, receiver: Node?, arguments: [Node?],
@@ -30,6 +33,7 @@ final class CallNode: Node {
     self.variadic = variadic
     self.valuesMap = valuesMap
     self.marble = marble
+    self.isSharing = Catalogue.sharingNames.contains(entry.name)
     super.init(range: range)
   }
 
@@ -46,7 +50,9 @@ final class CallNode: Node {
     call.marble = marble
     call.lanes = entry.internals?.lanes ?? []
     if let marble, marble.events.count > Self.keptMarbleEvents { self.marble = nil }
-    if Self.mayThrow(call) { return try runFailing(call) }
-    return try entry.run(call)
+    let result = Self.mayThrow(call) ? try runFailing(call) : try entry.run(call)
+    if isSharing { runtime.markShared(result) }
+    return result
   }
+
 }

@@ -8,6 +8,10 @@ extension Compiler {
     range: SourceRange
   ) -> Node {
     switch callee.kind {
+    case .member(let base, let name)
+    where runtime.usesRxJS && MathFunctions.javaScriptNames.contains(name.name)
+      && isJavaScriptMath(base):
+      return math(name.name, javaScript: true, arguments, trailing, range: range)
     case .member(let base, let name):
       if let entry = Catalogue.method(name.name, rxjs: runtime.usesRxJS) {
         let receiver = compile(base)
@@ -43,6 +47,9 @@ extension Compiler {
         }
         return ConversionNode(type: name, value: compile(arguments[0].value), range: range)
       }
+      if MathFunctions.swiftNames.contains(name) {
+        return math(name, javaScript: false, arguments, trailing, range: range)
+      }
       if let entry = Catalogue.constants[name] {
         if entry.name == "main" || !arguments.isEmpty || trailing != nil {
           diagnostics.append(Diagnostic.Interpreter.notCallable(name, at: callee.range))
@@ -56,6 +63,28 @@ extension Compiler {
     default:
       return closureCall(compile(callee), arguments, trailing, range: range)
     }
+  }
+
+  /// Whether `base` is JavaScript's `Math` (and not a name of the script's).
+  private mutating func isJavaScriptMath(_ base: ScriptExpression) -> Bool {
+    guard case .identifier("Math") = base.kind else { return false }
+    return resolveVariable("Math", range: base.range) == nil
+  }
+
+  /// A math function (`floor(x)`, `Math.floor(x)`), its arguments counted.
+  private mutating func math(
+    _ name: String, javaScript: Bool, _ arguments: [ScriptArgument], _ trailing: ScriptClosure?,
+    range: SourceRange
+  ) -> Node {
+    let nodes = arguments.map { compile($0.value) }
+    guard MathFunctions.arity(name, javaScript: javaScript).contains(arguments.count),
+      arguments.allSatisfy({ $0.label == nil }), trailing == nil
+    else {
+      diagnostics.append(
+        Diagnostic.Interpreter.mathArguments(name, javaScript: javaScript, at: range))
+      return placeholder(range)
+    }
+    return MathNode(name: name, javaScript: javaScript, arguments: nodes, range: range)
   }
 
   /// `base.name(arguments)` for a method of strings and arrays, its labels checked.

@@ -193,6 +193,10 @@ struct Compiler {
       if op == .and || op == .or {
         return LogicalNode(isAnd: op == .and, compile(lhs), compile(rhs), range: range)
       }
+      if op == .power && !runtime.usesRxJS {
+        diagnostics.append(Diagnostic.Interpreter.javaScriptPower(at: range))
+        return placeholder(range)
+      }
       if op == .add && runtime.usesRxJS {
         return JoiningAddNode(compile(lhs), compile(rhs), budget: runtime.budget, range: range)
       }
@@ -323,7 +327,7 @@ enum CompiledStatement {
 /// One lane of a `show` statement.
 struct CompiledShowItem {
   var node: Node
-  var name: String
+  package var name: String
   var label: String?
   var window: SubscriptionMarble?
   var range: SourceRange
@@ -332,7 +336,7 @@ struct CompiledShowItem {
 /// `expect A == "marble", values…`.
 struct CompiledExpectation {
   var subject: Node
-  var name: String
+  package var name: String
   var diagram: MarbleDiagram
   var values: [(String, Node)]
   var error: Node?
@@ -342,7 +346,7 @@ struct CompiledExpectation {
 /// `expect subscriptions(A) == …`.
 struct CompiledSubscriptionExpectation {
   var subject: Node
-  var name: String
+  package var name: String
   var windows: [SubscriptionMarble]
   var range: SourceRange
 }

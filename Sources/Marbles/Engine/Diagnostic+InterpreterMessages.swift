@@ -318,6 +318,26 @@ extension Diagnostic {
       .error("'\(type)' converts one value: '\(type)(x)'", at: range)
     }
 
+    /// `x ** y` without `use rxjs`.
+    static func javaScriptPower(at range: SourceRange) -> Diagnostic {
+      .error("'**' is JavaScript's, under 'use rxjs'; write 'pow(x, y)'", at: range)
+    }
+
+    /// A math function with the wrong number of arguments, or with labels or a closure.
+    static func mathArguments(_ name: String, javaScript: Bool, at range: SourceRange)
+      -> Diagnostic
+    {
+      let written = javaScript ? "Math.\(name)" : name
+      let form: String
+      switch name {
+      case "min", "max":
+        form = javaScript ? "\(written)(a, b, …)" : "\(written)(a, b, …) with two or more"
+      case "pow": form = "\(written)(x, y)"
+      default: form = "\(written)(x)"
+      }
+      return .error("'\(written)' is called as '\(form)'", at: range)
+    }
+
     /// Assignment to a `let`, a parameter or a name outside the closure's blocks.
     static func notAssignable(_ name: String, _ what: String, at range: SourceRange)
       -> Diagnostic

@@ -31,4 +31,11 @@ public struct RunBudgets: Equatable, Sendable {
     self.maxOutput = maxOutput
     self.maxInput = maxInput
   }
+
+  /// Why output past `maxOutput` was refused, in the words every command uses (without the
+  /// `error: ` prefix and the newline): `render`, `format` and the language server's responses.
+  public func outputRefusal() -> String {
+    "the output went past its budget of \(maxOutput) bytes; raise it with "
+      + "'--max-output N' if it needs more"
+  }
 }

@@ -36,6 +36,11 @@ final class Runtime {
   private(set) var hotSources: [MarbleSource] = []
   /// The `cold` and `hot` sources, for the diagram's extent.
   private(set) var sources: [MarbleSource] = []
+  /// The keys the script's sources gave values, each key once (its first value), at most
+  /// `maxAuthorKeys`: the pictures draw those values with them.
+  private(set) var authorKeys: [ScriptRun.AuthorKey] = []
+  private var authorKeyNames: Set<String> = []
+  static let maxAuthorKeys = 256
   /// What is subscribing now, for the subscription logs of marble sources (see `subscribing`).
   private(set) var subscriptionOrigin: String?
   /// Whether the script closure called last threw (its result is a placeholder; see
@@ -53,6 +58,10 @@ final class Runtime {
   private var subscriptions: [any Disposable] = []
   /// Whether the run was torn down: the graph is released and nothing more is reported.
   private(set) var isTornDown = false
+  /// The signals a sharing operator made (`replay()`, `publish().autoconnect()`, `share()`, …),
+  /// by identity, each kept alive until teardown so that its identity is not reused: one value
+  /// they send reaches every subscriber, and each delivery is work (see `counted`).
+  private var sharedSignals: [ObjectIdentifier: Signal<ScriptValue>] = [:]
 
   init(source: SourceFile, scheduler: VirtualTimeScheduler, options: RunOptions = RunOptions()) {
     self.source = source
@@ -90,6 +99,19 @@ final class Runtime {
     sources = []
     globals = []
     allInternals = []
+    sharedSignals = [:]
+  }
+
+  /// Notes that `value`, made by a sharing operator, sends each value to all its subscribers.
+  func markShared(_ value: ScriptValue) {
+    guard !isTornDown, case .signal(let signal) = value else { return }
+    sharedSignals[ObjectIdentifier(signal)] = signal
+  }
+
+  /// Whether `signal` sends one value to many subscribers: a subject (the script's, or a
+  /// connection's `signal`) or a signal a sharing operator made.
+  func isShared(_ signal: Signal<ScriptValue>) -> Bool {
+    signal is Subject<ScriptValue> || sharedSignals[ObjectIdentifier(signal)] != nil
   }
 
   /// Records `error` as the run's error (if it is the first), naming the current frame, and
@@ -185,6 +207,9 @@ final class Runtime {
   ) -> MarbleSource {
     var map: [String: ScriptValue] = [:]
     for (label, value) in values { map[label] = value }
+    // A source made while the script runs (in a closure: `cold("--s|", s: n)`) gives its key
+    // to each run's value, not to one value: only the script's own sources name values.
+    if isSettingUp { noteAuthorKeys(values.map { ($0.label, $0.value) }) }
     let source = MarbleSource(
       kind: diagram.kind,
       timeline: MarbleSource.playback(of: diagram, values: map, error: error),
@@ -201,6 +226,18 @@ final class Runtime {
       }
     }
     return source
+  }
+
+  /// Keeps the keys the script gives values (a source's, an `expect`'s), each key's first
+  /// value only, values that are not signals.
+  func noteAuthorKeys(_ pairs: [(String, ScriptValue)]) {
+    for (key, value) in pairs where !value.containsSignal && authorKeys.count < Self.maxAuthorKeys {
+      // An error is drawn as a cross with its payload, not with a key.
+      if case .error = value { continue }
+      if authorKeyNames.insert(key).inserted {
+        authorKeys.append(.init(key: key, value: value.timelineValue(at: 0)))
+      }
+    }
   }
 
   /// Runs `work` (a `show` or `expect` subscribing) with `origin` as what marble sources
@@ -253,11 +290,14 @@ final class Runtime {
   /// Each subscription is an event (`--max-events`). With `isOpen`, for the signals an operator
   /// subscribes besides its receiver (arguments, closures' results: where fan-out multiplies),
   /// it also counts as open until it ends (`--max-subscriptions`), and each event it delivers
-  /// is an event too.
+  /// is an event too. So is each event a shared signal (`isShared`) delivers to a receiver's
+  /// subscription: a `publish()` read by 9,000 inner `collect()`s delivers each value 9,000
+  /// times, and a `replay()` replays all it kept to each late subscriber.
   func counted(_ signal: Signal<ScriptValue>, at range: SourceRange, isOpen: Bool = true)
     -> Signal<ScriptValue>
   {
-    Signal { [weak self] subscriber in
+    let chargesEvents = isOpen || isShared(signal)
+    return Signal { [weak self] subscriber in
       guard let self, !self.hasFailed else { return nil }
       let budget = self.budget
       if isOpen {
@@ -273,7 +313,7 @@ final class Runtime {
         return nil
       }
       let level = budget.depth
-      if isOpen {
+      if chargesEvents {
         // Each event delivered counts too: a replayed signal (`replay()`, `shareReplay`) sends
         // all it kept to every new subscriber at once, work that no source counted.
         let forward = Subscriber<ScriptValue> { event in

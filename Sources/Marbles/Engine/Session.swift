@@ -299,7 +299,12 @@ final class Session {
         expectation.name, type: value.typeName, at: expectation.subject.range)
     }
     var map: [String: ScriptValue] = [:]
-    for (key, node) in expectation.values { map[key] = try node.eval(.top) }
+    var keyed: [(String, ScriptValue)] = []
+    for (key, node) in expectation.values {
+      map[key] = try node.eval(.top)
+      keyed.append((key, map[key] ?? .null))
+    }
+    runtime.noteAuthorKeys(keyed)
     let error = try expectation.error?.eval(.top) ?? .string("error")
     var expected: [ExpectedEvent] = []
     expected.reserveCapacity(expectation.diagram.events.count)
@@ -407,6 +412,12 @@ final class Session {
         name: lane.name, label: lane.label, kind: lane.kind, timeline: lane.recorder.timeline,
         before: before(lane))
       timelineLane.isMarbleSource = lane.signal is MarbleSource
+      if lane.kind == .recorded, let source = lane.signal as? MarbleSource {
+        var marble = source.timeline(subscribedAt: 0)
+        // A hot marble's events before frame 0 reach nobody.
+        if source.kind == .hot { marble.events = marble.events.filter { $0.frame >= 0 } }
+        timelineLane.marble = (marble, max(0, source.endFrame - 1))
+      }
       if lane.kind == .recorded, let source = lane.signal as? MarbleSource, source.kind == .cold,
         source.subscriptions.count > 1
       {
@@ -414,12 +425,14 @@ final class Session {
       }
       return timelineLane
     }
-    return ScriptRun(
+    var run = ScriptRun(
       file: runtime.source.name, title: title, firstFrame: first, lastFrame: last,
       lanes: timelineLanes,
       subscriptions: namedSources.map { ($0.name, $0.source.subscriptions) },
       expectations: stop == nil ? expectations.map(ExpectationChecker.check) : [],
       diagnostics: runtime.warnings)
+    run.authorKeys = runtime.authorKeys
+    return run
   }
 
   /// What a shown hot marble emitted before the lane subscribed to it.

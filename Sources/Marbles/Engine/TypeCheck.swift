@@ -37,6 +37,7 @@ struct TypeCheck {
     "frames": .frames, "frame": .frames, "delay": .frames, "period": .frames, "each": .frames,
     "leading": .bool, "trailing": .bool, "inclusive": .bool, "allowsConcurrentExecution": .bool,
     "resetOnError": .bool, "resetOnComplete": .bool, "resetOnRefCountZero": .bool,
+    "resetOnSuccess": .bool,
     "other": .signal, "notifier": .signal, "trigger": .signal,
   ]
 
@@ -262,6 +263,14 @@ struct TypeCheck {
       else { continue }
       var expected: String?
       switch (kind, value) {
+      case (.integer, .int(let count))
+      where count < 1 && ["count", "capacity"].contains(parameter.name)
+        && Self.keepsOneAtLeast(name, usesRxJS):
+        diagnostics.append(
+          .warning(
+            "the count of '\(name)' is \(count), which counts as 1 (RxJS's ReplaySubject "
+              + "keeps at least one value): '\(name)(\(count))' is '\(name)(1)'",
+            at: argument.value.range))
       case (.integer, .int(let count)) where count < 0 && parameter.name == "count":
         // Valid (RxJS counts it as 0), but almost always a slip: said before the run.
         diagnostics.append(
@@ -272,8 +281,9 @@ struct TypeCheck {
       case (.integer, _): expected = "an integer"
       case (.frames, .int(let frames)) where frames >= 0 && frames <= Call.maximumFrames: break
       case (.frames, .int(let frames))
-      where frames < 0 && frames >= -Call.maximumFrames && name == "delay" && usesRxJS:
-        break  // RxJS's delay treats a negative delay as none.
+      where frames < 0 && frames >= -Call.maximumFrames
+        && Self.takesNegativeDuration(name, parameter, usesRxJS):
+        break  // RxJS's timer treats a negative duration as none.
 
       case (.frames, _): expected = "an integer from 0 to \(Call.maximumFrames)"
       case (.bool, _): expected = "a Bool"
@@ -288,6 +298,29 @@ struct TypeCheck {
             "\(what) of '\(name)' must be \(expected), not '\(value.typeName)' \(value)",
             at: argument.value.range))
       }
+    }
+  }
+
+  /// Whether a negative duration is valid for the parameter (and means none, as RxJS's
+  /// `timer` takes it): RxJS's `delay`, `throttleTime`, `auditTime`, `timer` and the `delay:`
+  /// of `retry` and `repeat`. A negative period of `timer` sends once.
+  static func takesNegativeDuration(
+    _ name: String, _ parameter: OperatorEntry.Parameter, _ usesRxJS: Bool
+  ) -> Bool {
+    switch name {
+    case "delay": return usesRxJS
+    case "throttleTime", "auditTime", "timer": return true
+    case "retry", "repeat": return parameter.label == "delay"
+    default: return false
+    }
+  }
+
+  /// Whether the operator's count is at least 1, as RxJS's `ReplaySubject` keeps one value.
+  static func keepsOneAtLeast(_ name: String, _ usesRxJS: Bool) -> Bool {
+    switch name {
+    case "shareReplay", "publishReplay": return true
+    case "ReplaySubject": return usesRxJS
+    default: return false
     }
   }
 
@@ -315,7 +348,7 @@ struct TypeCheck {
       let numbers: Set = ["Int", "Double"]
       let fine: Bool
       switch op {
-      case .multiply, .divide, .remainder, .subtract:
+      case .multiply, .divide, .remainder, .subtract, .power:
         fine = numbers.contains(left) && numbers.contains(right)
       case .add:
         let text: Set = ["String", "Int", "Double", "Bool"]

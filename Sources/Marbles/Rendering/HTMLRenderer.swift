@@ -5,8 +5,9 @@
 /// the data are inline.
 public struct HTMLRenderer: Sendable {
   public var theme: DiagramTheme
-  /// Quiz mode: the lanes derived from the marble sources start hidden (their labels shown),
-  /// and the page's reveal button uncovers them one lane at a time, in `show` order.
+  /// Quiz mode: the lanes derived from the marble sources are drawn as their labels and `?`
+  /// (`ScriptRun.quiz(revealed:)`); nothing of them is in the page, neither in its markup nor
+  /// in its data (`marbles serve` reveals them one at a time).
   public var quiz: Bool
 
   public init(theme: DiagramTheme = .auto, quiz: Bool = false) {
@@ -34,7 +35,6 @@ public struct HTMLRenderer: Sendable {
   /// additions per row, mark and frame; `_render` shows the tests the count).
   func render(_ diagram: VisualDiagram, work: inout Int) -> String {
     work += diagram.work + diagram.rows.count
-    let toPredict = diagram.rows.compactMap(\.quiz).max().map { $0 + 1 } ?? 0
     let svg = SVGLayout(diagram, interactive: true).document(theme: theme, work: &work)
     let title = escapeXML(diagram.title)
     var page = """
@@ -58,7 +58,6 @@ public struct HTMLRenderer: Sendable {
       <button type="button" id="last" title="Last frame (End)">&#x25B6;|</button>
       <output id="frame-label">frame \(diagram.first)</output>
       <span class="hint">&#x2190; &#x2192; step, Home/End, or #frame=N in the address</span>
-      \(toPredict > 0 ? "<button type=\"button\" id=\"reveal\" data-count=\"\(toPredict)\" title=\"Show the next lane to predict (R)\">Reveal next lane</button>" : "")
       </nav>
       <div class="diagram" id="diagram">
 
@@ -102,7 +101,7 @@ public struct HTMLRenderer: Sendable {
     var fields: [(String, JSONValue)] = [
       ("first", .int(diagram.first)), ("last", .int(diagram.last)),
       ("rows", .array(diagram.rows.map { .string($0.name) })),
-      ("quiz", .array(diagram.rows.map { .int($0.quiz ?? -1) })),
+      ("quiz", .bool(diagram.rows.contains { $0.quiz != nil })),
       ("frames", .object(frames)),
     ]
     // Long empty stretches drawn narrow (`TimeAxis`): `[from, to, drawn width in frames]`.
@@ -160,9 +159,6 @@ public struct HTMLRenderer: Sendable {
       #steplog .kind-error .what { color: #d1242f; }
       #steplog .empty { list-style: none; margin-left: -28px; opacity: 0.7; }
       #steplog .hop { list-style: none; margin: 6px 0 2px -28px; font-style: italic; color: var(--accent); }
-      #reveal { font-weight: bold; border-color: var(--accent); }
-      g.row.hidden > :not(.label) { visibility: hidden; }
-      g.key.hidden { visibility: hidden; }
 
       """
     if theme == .auto {
@@ -189,27 +185,10 @@ public struct HTMLRenderer: Sendable {
       var heading = document.getElementById("work-title");
       var box = document.getElementById("diagram");
       var pinned = document.getElementById("pinned");
-      var reveal = document.getElementById("reveal");
       var current = data.first;
-      // Quiz: the lanes numbered >= revealed are hidden, in the diagram and in the frame list.
-      var revealed = 0;
-      var toPredict = reveal ? Number(reveal.getAttribute("data-count")) : 0;
-
-      function isHidden(row) { return data.quiz[row] >= revealed; }
-
-      function applyQuiz() {
-        var rows = svg.querySelectorAll("g.row[data-quiz], g.key[data-quiz]");
-        for (var i = 0; i < rows.length; i++) {
-          var hidden = Number(rows[i].getAttribute("data-quiz")) >= revealed;
-          rows[i].setAttribute("class", rows[i].getAttribute("class").replace(/ hidden/g, "")
-            + (hidden ? " hidden" : ""));
-        }
-        if (reveal) {
-          reveal.textContent = revealed >= toPredict ? "All lanes revealed"
-            : "Reveal next lane (" + (toPredict - revealed) + " hidden)";
-          reveal.disabled = revealed >= toPredict;
-        }
-      }
+      // A quiz's page holds only the inputs: a frame without work may be one where a hidden
+      // lane acts, so it is not said to be a frame where nothing happens.
+      var quiet = data.quiz ? ": the inputs send nothing" : ": nothing happens";
 
       var gaps = data.gaps || [];
 
@@ -274,14 +253,12 @@ public struct HTMLRenderer: Sendable {
         cursor.setAttribute("x", String(edge - fw));
         slider.value = String(current);
         label.textContent = "frame " + current + " / " + data.last;
-        var work = (data.frames[String(current)] || []).filter(function (step) {
-          return !isHidden(step[0]);
-        });
+        var work = data.frames[String(current)] || [];
         var actions = 1 + work.filter(function (step) {
           return step.length > 3 && step[3].indexOf("then") === 0;
         }).length;
         heading.textContent = work.length === 0
-          ? "Frame " + current + ": nothing happens"
+          ? "Frame " + current + quiet
           : "Frame " + current + ": " + work.length + (work.length === 1 ? " event" : " events")
             + ", in the order they happened"
             + (actions > 1 ? " (" + actions + " scheduler actions)" : "");
@@ -308,13 +285,6 @@ public struct HTMLRenderer: Sendable {
         pinned.style.display = box.scrollLeft > 0 ? "" : "none";
         pinned.setAttribute("transform", "translate(" + box.scrollLeft + ",0)");
       });
-      if (reveal) {
-        reveal.addEventListener("click", function () {
-          revealed = Math.min(toPredict, revealed + 1);
-          applyQuiz();
-          show(current, false);
-        });
-      }
       document.getElementById("first").addEventListener("click", function () { show(data.first, true); });
       document.getElementById("prev").addEventListener("click", function () { show(next(current, -1), true); });
       document.getElementById("next").addEventListener("click", function () { show(next(current, 1), true); });
@@ -322,7 +292,6 @@ public struct HTMLRenderer: Sendable {
       slider.addEventListener("input", function () { show(parseInt(slider.value, 10), true); });
       document.addEventListener("keydown", function (event) {
         if (event.target === slider) { return; }
-        if ((event.key === "r" || event.key === "R") && reveal) { reveal.click(); return; }
         var keys = { ArrowRight: next(current, 1), ArrowLeft: next(current, -1), Home: data.first, End: data.last };
         if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
           event.preventDefault();
@@ -333,7 +302,6 @@ public struct HTMLRenderer: Sendable {
         var frame = fromHash();
         if (frame !== null && frame !== current) { show(frame, false); }
       });
-      applyQuiz();
       var initial = fromHash();
       show(initial === null ? data.first : initial, false);
     })();

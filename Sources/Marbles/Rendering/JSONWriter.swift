@@ -435,7 +435,8 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// Appends `text` in quotes: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
-  /// `\u00XX`; everything else (non-ASCII included) copied as it is.
+  /// `\u00XX` (DEL and the C1 controls U+0080–U+009F included: a terminal takes U+009B for
+  /// ESC `[`); everything else (non-ASCII included) copied as it is.
   private mutating func writeQuoted(_ text: String) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
     if done == nil {
@@ -447,26 +448,38 @@ public struct JSONWriter: ~Copyable {
   private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     put(UInt8(ascii: "\""))
     var clean = 0
-    for index in 0..<utf8.count {
+    var index = 0
+    while index < utf8.count {
       let byte = utf8[index]
+      var escaped = byte
+      var length = 1
       if byte >= 0x80 {
         attemptHasNonASCII = true
-        continue
-      }
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        // U+0080–U+009F, the C1 controls, are 0xC2 0x80–0x9F in UTF-8.
+        guard byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) else {
+          index += 1
+          continue
+        }
+        escaped = utf8[index + 1]
+        length = 2
+      } else if !(byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "\\"))
+      {
+        index += 1
         continue
       }
       put(UnsafeBufferPointer(rebasing: utf8[clean..<index]))
-      clean = index + 1
+      index += length
+      clean = index
       put(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+      switch escaped {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(escaped)
       case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
       case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
       case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
       default:
         put("u00")
-        for nibble in [byte >> 4, byte & 0xF] {
+        for nibble in [escaped >> 4, escaped & 0xF] {
           put(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
         }
       }

@@ -20,7 +20,7 @@ package struct Script: Hashable, Sendable {
 /// One statement of a script (one line, or several when brackets stay open).
 package struct ScriptStatement: Hashable, Sendable {
   /// What a statement says.
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// `title "…"`: the script's title; only ever the first statement.
     case title(ScriptStringLiteral)
     /// `use rxjs`: the operator semantics of the whole script (before every statement but
@@ -48,26 +48,26 @@ package struct ScriptStatement: Hashable, Sendable {
 /// One lane of a `show` statement: `EXPR [as "label"] [subscribed "marble"]`.
 ///
 /// The two clauses may come in either order, each at most once.
-struct ScriptShowItem: Hashable, Sendable {
+package struct ScriptShowItem: Hashable, Sendable {
   /// The shown signal (or command or channel, whose lanes the interpreter expands).
-  var expression: ScriptExpression
+  package var expression: ScriptExpression
   /// The `as "label"` display label, if given.
-  var label: ScriptStringLiteral?
+  package var label: ScriptStringLiteral?
   /// The `subscribed "--^---!"` subscription marble, if given; else the lane is subscribed at
   /// frame 0 and never unsubscribed.
   var subscription: ScriptStringLiteral?
   /// From the expression to the end of the last clause.
-  var range: SourceRange
+  package var range: SourceRange
 
   /// The lane's name: the expression's source text without whitespace or comments
   /// (`save . enabled` is `save.enabled`).
-  var name: String { expression.laneName }
+  package var name: String { expression.laneName }
 }
 
 /// `expect EXPR == "marble", name: value …`.
 package struct ScriptExpectation: Hashable, Sendable {
   /// The observed signal (left of `==`).
-  var subject: ScriptExpression
+  package var subject: ScriptExpression
   /// The expected timeline (right of `==`); columns map back through the literal.
   package var marble: ScriptStringLiteral
   /// The values map: every labelled value after the marble except `error:`, in source order.
@@ -80,14 +80,14 @@ package struct ScriptExpectation: Hashable, Sendable {
 }
 
 /// `expect subscriptions(EXPR) == "^--!"` or `== ["^--!", "--^-!"]`.
-struct ScriptSubscriptionExpectation: Hashable, Sendable {
+package struct ScriptSubscriptionExpectation: Hashable, Sendable {
   /// The signal whose subscriptions are checked (the argument of `subscriptions(…)`).
-  var subject: ScriptExpression
+  package var subject: ScriptExpression
   /// The expected subscription marbles, one per subscription; empty for `== []` (never
   /// subscribed).
-  var marbles: [ScriptStringLiteral]
+  package var marbles: [ScriptStringLiteral]
   /// Whether the marbles were written as a list (`["…"]`) rather than one string.
-  var isList: Bool
+  package var isList: Bool
   /// The whole statement after `expect`.
   var range: SourceRange
 }
@@ -98,4 +98,8 @@ package struct ScriptIdentifier: Hashable, Sendable {
   package var name: String
   /// Where it is written.
   package var range: SourceRange
+  package init(name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
 }

@@ -16,7 +16,7 @@
 /// The tree is at most `ScriptParser.maximumDepth` levels deep, so recursive walks are safe.
 package struct ScriptExpression: Hashable, Sendable {
   /// The forms of expression.
-  indirect enum Kind: Hashable, Sendable {
+  package indirect enum Kind: Hashable, Sendable {
     /// An integer literal: `42`, `1_000`.
     case integer(Int)
     /// A decimal literal: `2.5`.
@@ -66,7 +66,7 @@ package struct ScriptExpression: Hashable, Sendable {
   package let range: SourceRange
   /// The exact source text, a slice of the script's text (comments and line breaks included
   /// when the expression spans lines).
-  let text: Substring
+  package let text: Substring
   /// The height of the tree: 1 for a leaf. The parser keeps it within
   /// `ScriptParser.maximumDepth`, so recursive walks of the tree are safe.
   let height: Int
@@ -138,10 +138,10 @@ package struct ScriptExpression: Hashable, Sendable {
 }
 
 /// One `key: value` of a dictionary literal.
-struct ScriptDictionaryEntry: Hashable, Sendable {
+package struct ScriptDictionaryEntry: Hashable, Sendable {
   /// The key expression (a string when the script runs).
-  var key: ScriptExpression
-  var value: ScriptExpression
+  package var key: ScriptExpression
+  package var value: ScriptExpression
 }
 
 /// A call argument: `value` or `label: value`.
@@ -158,7 +158,7 @@ package struct ScriptArgument: Hashable, Sendable {
 /// statements (`let`, `var`, `if`/`else`, `for … in`, `return`, `throw`).
 package struct ScriptClosure: Hashable, Sendable {
   /// How a closure receives its arguments.
-  enum Parameters: Hashable, Sendable {
+  package enum Parameters: Hashable, Sendable {
     /// No parameter list: the body refers to `$0`, `$1`, …; `count` is one more than the highest
     /// `$N` used directly in this closure (0 if none, as in `{ cold("--r|") }`).
     case implicit(count: Int)
@@ -170,7 +170,7 @@ package struct ScriptClosure: Hashable, Sendable {
   /// The single expression the closure returns; for a block, `nil` over the closure's range.
   package var body: ScriptExpression
   /// The statements, when the body is a block rather than a single expression.
-  var block: [ScriptBlockStatement]? = nil
+  package var block: [ScriptBlockStatement]? = nil
   /// From `{` to `}`.
   var range: SourceRange
 
@@ -183,21 +183,21 @@ package struct ScriptClosure: Hashable, Sendable {
 }
 
 /// One `case` of a `switch`: its patterns and its statements.
-struct ScriptSwitchCase: Hashable, Sendable {
+package struct ScriptSwitchCase: Hashable, Sendable {
   /// One pattern: a value, or a range `value..<upper` / `value...upper`.
-  struct Pattern: Hashable, Sendable {
-    var value: ScriptExpression
-    var upper: ScriptExpression?
+  package struct Pattern: Hashable, Sendable {
+    package var value: ScriptExpression
+    package var upper: ScriptExpression?
     var isClosed = false
   }
-  var patterns: [Pattern]
-  var body: [ScriptBlockStatement]
+  package var patterns: [Pattern]
+  package var body: [ScriptBlockStatement]
 }
 
 /// One statement of a closure body written as a block.
-struct ScriptBlockStatement: Hashable, Sendable {
+package struct ScriptBlockStatement: Hashable, Sendable {
   /// The forms of statement.
-  indirect enum Kind: Hashable, Sendable {
+  package indirect enum Kind: Hashable, Sendable {
     /// `let name = value` or `var name = value`.
     case binding(name: ScriptIdentifier, value: ScriptExpression, isVariable: Bool)
     /// `name = value`, or `name op= value` (`+=`, `-=`, `*=`) when `op` is given.
@@ -229,7 +229,7 @@ struct ScriptBlockStatement: Hashable, Sendable {
   }
 
   /// The form and its parts.
-  var kind: Kind
+  package var kind: Kind
   /// From the statement's first token to its last.
   var range: SourceRange
 
@@ -262,20 +262,22 @@ struct ScriptBlockStatement: Hashable, Sendable {
   }
 }
 
-enum ScriptUnaryOperator: String, Hashable, Sendable {
+package enum ScriptUnaryOperator: String, Hashable, Sendable {
   /// `!x`: logical not.
   case not = "!"
   /// `-x`: negation.
   case negate = "-"
 }
 
-enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
+package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
   /// `*`
   case multiply = "*"
   /// `/` (integer division for two integers)
   case divide = "/"
-  /// `%`
+  /// `%` (for Doubles too, with the dividend's sign, as JavaScript's `%`)
   case remainder = "%"
+  /// `**` (JavaScript's power, under `use rxjs`; right-associative)
+  case power = "**"
   /// `+` (also string concatenation)
   case add = "+"
   /// `-`
@@ -309,6 +311,8 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
     case additive
     /// `*`, `/`, `%`
     case multiplicative
+    /// `**`
+    case exponent
 
     /// Orders by binding strength.
     static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -316,6 +320,7 @@ enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
 
   var precedence: Precedence {
     switch self {
+    case .power: .exponent
     case .multiply, .divide, .remainder: .multiplicative
     case .add, .subtract: .additive
     case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison

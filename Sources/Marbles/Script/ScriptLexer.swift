@@ -296,7 +296,7 @@ package struct ScriptLexer {
     case "?": return single(.question)
     case "+": return single(.operator(.plus))
     case "-": return single(.operator(.minus))
-    case "*": return single(.operator(.star))
+    case "*": return pair("*", .operator(.power), else: .operator(.star))
     case "/": return single(.operator(.slash))
     case "%": return single(.operator(.percent))
     case "=": return pair("=", .operator(.equal), else: .assign)

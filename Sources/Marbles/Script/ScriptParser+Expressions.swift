@@ -83,7 +83,12 @@ extension ScriptParser {
     {
       try checkOperand(of: op, after: previousComparison)
       let rhs: ScriptExpression
-      if let higher = ScriptBinaryOperator.Precedence(rawValue: op.precedence.rawValue + 1) {
+      if op == .power {
+        // Right-associative, as in JavaScript: `2 ** 3 ** 2` is `2 ** 9`.
+        rhs = try parseBinary(minimum: .exponent)
+      } else if let higher = ScriptBinaryOperator.Precedence(
+        rawValue: op.precedence.rawValue + 1)
+      {
         rhs = try parseBinary(minimum: higher)
       } else {
         rhs = try parseUnary()

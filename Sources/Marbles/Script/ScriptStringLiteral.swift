@@ -13,15 +13,15 @@
 /// the text after an escape is exact again.
 package struct ScriptStringLiteral: Hashable, Sendable {
   /// One escape sequence (`\n`, `\"`, `\u{…}`, …) inside a literal.
-  struct Escape: Hashable, Sendable {
+  package struct Escape: Hashable, Sendable {
     /// The offset, in Characters of `value`, of the first character the escape produced.
     var valueOffset: Int
     /// How many Characters the escape added to `value` (0 for an invalid escape, else 1).
-    var valueLength: Int
+    package var valueLength: Int
     /// The source column of the backslash.
-    var column: Int
+    package var column: Int
     /// How many source columns the escape takes, backslash included (`\u{41}` takes 6).
-    var length: Int
+    package var length: Int
   }
 
   /// The decoded value, escapes replaced by the characters they stand for.

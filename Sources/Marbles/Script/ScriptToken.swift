@@ -124,13 +124,15 @@ package enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A prefix or infix operator token.
-enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
+package enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
   /// `+`
   case plus = "+"
   /// `-` (infix subtraction or prefix negation)
   case minus = "-"
   /// `*`
   case star = "*"
+  /// `**` (JavaScript's power, under `use rxjs`)
+  case power = "**"
   /// `/`
   case slash = "/"
   /// `%`

@@ -1,13 +1,20 @@
+import Foundation
 import Marbles
 
 /// Everything the language server knows about one version of one script: its tokens, its
 /// statements, its run, its diagnostics and where each name is bound and used. Made once per
 /// version and reused by every request on that version.
-final class DocumentAnalysis {
+///
+/// Requests read one analysis from several threads at once (the server's, and the jobs that
+/// answer hovers): every property is immutable but `extraRuns`, which is guarded by `lock`.
+final class DocumentAnalysis: @unchecked Sendable {
   /// One use of a name in an expression (not a member, label or closure parameter).
   struct Reference {
     var name: String
     var range: SourceRange
+    /// The names a closure binds around the use (parameters, `let`/`var` and `for` names
+    /// declared before it in a block): a `let` renamed to one of them would be captured.
+    var locals: Set<String>
   }
 
   /// The text, named after the document (its path when it is a file).
@@ -16,7 +23,8 @@ final class DocumentAnalysis {
   let script: Script
   /// The tokens, the last one `.endOfFile`.
   let tokens: [ScriptToken]
-  /// The run (or why the script could not run).
+  /// The run (or why the script could not run); for an analysis made without running, the
+  /// syntax errors.
   let outcome: ScriptOutcome
   /// Every diagnostic `marbles test` would print for the script, failing `expect`s included.
   let diagnostics: [Diagnostic]
@@ -30,21 +38,22 @@ final class DocumentAnalysis {
   let references: [Reference]
   /// Whether the script says `use rxjs`.
   let usesRxJS: Bool
-  /// The options the run had, for runs made again for hovers.
-  let options: RunOptions
-  /// The flag of the request using the analysis now, which stops the runs made for it.
-  var cancellation: RunCancellation?
+  /// The options the run had, for runs made again for hovers; nil when it was not run.
+  let options: RunOptions?
+  private let lock = NSLock()
   /// Runs made for hovers on names the script does not show, by name.
   private var extraRuns: [String: ScriptRun?] = [:]
 
-  /// Parses and runs `source` within `options`.
-  init(_ source: SourceFile, options: RunOptions) {
+  /// Parses `source` and runs it within `options`; with nil options it is only parsed (what a
+  /// rename needs, at once, while the text's run goes on).
+  init(_ source: SourceFile, options: RunOptions?) {
     self.source = source
     self.options = options
-    let (script, _, tokens) = ScriptParser.parseKeepingTokens(source)
+    let (script, syntax, tokens) = ScriptParser.parseKeepingTokens(source)
     self.script = script
     self.tokens = tokens
-    let outcome = Interpreter.run(source, options: options)
+    let outcome =
+      options.map { Interpreter.run(source, options: $0) } ?? ScriptOutcome.failed(syntax)
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []
     if case .completed(let run) = outcome {
@@ -74,18 +83,18 @@ final class DocumentAnalysis {
           bindings[name.name] = name
           order.append(name)
         }
-        Self.collect(value, shadowed: [], into: &references)
+        Self.collect(value, locals: [], into: &references)
       case .show(let items):
-        for item in items { Self.collect(item.expression, shadowed: [], into: &references) }
+        for item in items { Self.collect(item.expression, locals: [], into: &references) }
       case .expect(let expectation):
-        Self.collect(expectation.subject, shadowed: [], into: &references)
+        Self.collect(expectation.subject, locals: [], into: &references)
         for argument in expectation.values + (expectation.error.map { [$0] } ?? []) {
-          Self.collect(argument.value, shadowed: [], into: &references)
+          Self.collect(argument.value, locals: [], into: &references)
         }
       case .expectSubscriptions(let expectation):
-        Self.collect(expectation.subject, shadowed: [], into: &references)
+        Self.collect(expectation.subject, locals: [], into: &references)
       case .expression(let expression):
-        Self.collect(expression, shadowed: [], into: &references)
+        Self.collect(expression, locals: [], into: &references)
       }
     }
     self.bindings = bindings
@@ -94,50 +103,97 @@ final class DocumentAnalysis {
     self.usesRxJS = rxjs
   }
 
-  /// The uses of names in `expression`, leaving out closure parameters that hide them.
+  /// The uses of names in `expression`; a use of one of `locals` is the closure's own, not a
+  /// reference to a `let`.
   private static func collect(
-    _ expression: ScriptExpression, shadowed: Set<String>, into references: inout [Reference]
+    _ expression: ScriptExpression, locals: Set<String>, into references: inout [Reference]
   ) {
+    func visit(_ inner: ScriptExpression) { collect(inner, locals: locals, into: &references) }
     switch expression.kind {
     case .identifier(let name):
-      if !shadowed.contains(name) {
-        references.append(Reference(name: name, range: expression.range))
+      if !locals.contains(name) {
+        references.append(Reference(name: name, range: expression.range, locals: locals))
       }
     case .integer, .decimal, .string, .boolean, .nil, .implicitParameter: break
-    case .parenthesized(let inner), .unary(_, let inner):
-      collect(inner, shadowed: shadowed, into: &references)
-    case .member(let base, _), .tupleElement(let base, _):
-      collect(base, shadowed: shadowed, into: &references)
-    case .tuple(let elements), .array(let elements):
-      for element in elements { collect(element, shadowed: shadowed, into: &references) }
+    case .parenthesized(let inner), .unary(_, let inner): visit(inner)
+    case .member(let base, _), .tupleElement(let base, _): visit(base)
+    case .tuple(let elements), .array(let elements): elements.forEach(visit)
     case .dictionary(let entries):
       for entry in entries {
-        collect(entry.key, shadowed: shadowed, into: &references)
-        collect(entry.value, shadowed: shadowed, into: &references)
+        visit(entry.key)
+        visit(entry.value)
       }
     case .call(let callee, let arguments, let closure):
-      collect(callee, shadowed: shadowed, into: &references)
-      for argument in arguments { collect(argument.value, shadowed: shadowed, into: &references) }
-      if let closure { collect(closure, shadowed: shadowed, into: &references) }
+      visit(callee)
+      for argument in arguments { visit(argument.value) }
+      if let closure { collect(closure, locals: locals, into: &references) }
     case .binary(_, let lhs, let rhs):
-      collect(lhs, shadowed: shadowed, into: &references)
-      collect(rhs, shadowed: shadowed, into: &references)
+      visit(lhs)
+      visit(rhs)
     case .ternary(let condition, let whenTrue, let whenFalse):
-      for part in [condition, whenTrue, whenFalse] {
-        collect(part, shadowed: shadowed, into: &references)
-      }
-    case .closure(let closure): collect(closure, shadowed: shadowed, into: &references)
+      [condition, whenTrue, whenFalse].forEach(visit)
+    case .closure(let closure): collect(closure, locals: locals, into: &references)
     }
   }
 
   private static func collect(
-    _ closure: ScriptClosure, shadowed: Set<String>, into references: inout [Reference]
+    _ closure: ScriptClosure, locals: Set<String>, into references: inout [Reference]
   ) {
-    var inner = shadowed
+    var inner = locals
     if case .explicit(let parameters) = closure.parameters {
       for parameter in parameters { inner.insert(parameter.name) }
     }
-    collect(closure.body, shadowed: inner, into: &references)
+    if let block = closure.block {
+      collect(block, locals: inner, into: &references)
+    } else {
+      collect(closure.body, locals: inner, into: &references)
+    }
+  }
+
+  /// The uses in a block's statements: a `let` or `var` hides a name from the next statement
+  /// on, a `for` name inside its body.
+  private static func collect(
+    _ block: [ScriptBlockStatement], locals: Set<String>, into references: inout [Reference]
+  ) {
+    var locals = locals
+    for statement in block {
+      func visit(_ expression: ScriptExpression) {
+        collect(expression, locals: locals, into: &references)
+      }
+      switch statement.kind {
+      case .binding(let name, let value, _):
+        visit(value)
+        locals.insert(name.name)
+      case .assignment(let name, _, let value):
+        if !locals.contains(name.name) {
+          references.append(Reference(name: name.name, range: name.range, locals: locals))
+        }
+        visit(value)
+      case .expression(let value), .throw(let value): visit(value)
+      case .return(let value): value.map(visit)
+      case .break, .continue: break
+      case .conditional(let condition, let then, let otherwise):
+        visit(condition)
+        collect(then, locals: locals, into: &references)
+        if let otherwise { collect(otherwise, locals: locals, into: &references) }
+      case .loop(let name, let lower, let upper, _, let body):
+        visit(lower)
+        upper.map(visit)
+        var inner = locals
+        if let name { inner.insert(name.name) }
+        collect(body, locals: inner, into: &references)
+      case .switch(let subject, let cases, let otherwise):
+        visit(subject)
+        for branch in cases {
+          for pattern in branch.patterns {
+            visit(pattern.value)
+            pattern.upper.map(visit)
+          }
+          collect(branch.body, locals: locals, into: &references)
+        }
+        if let otherwise { collect(otherwise, locals: locals, into: &references) }
+      }
+    }
   }
 
   // MARK: - Queries
@@ -173,7 +229,7 @@ final class DocumentAnalysis {
   }
 
   /// The name bound by `let` at or used at `position`.
-  func name(at position: SourcePosition) -> ScriptIdentifier? {
+  package func name(at position: SourcePosition) -> ScriptIdentifier? {
     for binding in bindingOrder where Self.contains(binding.range, position) { return binding }
     for reference in references where Self.contains(reference.range, position) {
       guard bindings[reference.name] != nil else { return nil }
@@ -205,21 +261,32 @@ final class DocumentAnalysis {
   /// The lanes a run of the script draws for `laneName`: the shown lane of that name (and a
   /// command's or operator's expanded lanes under it); for a name the script does not show,
   /// a run of the script with `show NAME` added.
-  func lanes(named laneName: String) -> (run: ScriptRun, lanes: [TimelineLane], added: Bool)? {
+  /// The extra run stops when `cancellation` is raised.
+  func lanes(named laneName: String, cancellation: RunCancellation? = nil) -> (
+    run: ScriptRun, lanes: [TimelineLane], added: Bool
+  )? {
     if let run, let found = Self.matching(laneName, in: run), !found.isEmpty {
       return (run, found, false)
     }
-    guard case .completed = outcome else { return nil }
-    if extraRuns[laneName] == nil {
+    guard case .completed = outcome, var runOptions = options else { return nil }
+    lock.lock()
+    let kept = extraRuns[laneName]
+    lock.unlock()
+    var extra: ScriptRun?
+    if let kept {
+      extra = kept
+    } else {
       let text = source.text + "\nshow " + laneName + "\n"
-      var runOptions = options
       runOptions.cancellation = cancellation
-      let extra = Interpreter.run(SourceFile(name: source.name, text: text), options: runOptions)
+      extra =
+        Interpreter.run(SourceFile(name: source.name, text: text), options: runOptions).run
       // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
       guard cancellation?.isCancelled != true else { return nil }
-      extraRuns[laneName] = extra.run
+      lock.lock()
+      extraRuns[laneName] = extra
+      lock.unlock()
     }
-    guard let extra = extraRuns[laneName] ?? nil, let found = Self.matching(laneName, in: extra),
+    guard let extra, let found = Self.matching(laneName, in: extra),
       !found.isEmpty
     else { return nil }
     return (extra, found, true)

@@ -56,4 +56,30 @@ struct LSPPositions {
       ("end", .object([("line", .int(max(0, lines.count - 1))), ("character", .int(last))])),
     ])
   }
+
+  /// The protocol position of `position`, typed.
+  func position(_ position: SourcePosition) -> LSP.Position {
+    let value = lsp(position)
+    return LSP.Position(
+      line: value["line"]?.intValue ?? 0, character: value["character"]?.intValue ?? 0)
+  }
+
+  /// The protocol range of `range`, typed.
+  func range(_ range: SourceRange) -> LSP.Range {
+    LSP.Range(start: position(range.start), end: position(range.end))
+  }
+
+  /// The script position of a typed protocol position; nil when it is negative.
+  func source(_ position: LSP.Position) -> SourcePosition? {
+    source(
+      JSONValue.object([("line", .int(position.line)), ("character", .int(position.character))]))
+  }
+
+  /// The protocol range that covers the whole text, typed.
+  var wholeRange: LSP.Range {
+    let last = lines.last.map { $0.utf16.count } ?? 0
+    return LSP.Range(
+      start: LSP.Position(line: 0, character: 0),
+      end: LSP.Position(line: max(0, lines.count - 1), character: last))
+  }
 }

@@ -5,87 +5,80 @@ import Foundation
 /// the start of a line, the names the script binds, functions and constants, and the keys of a
 /// marble string's values map.
 extension LanguageServer {
-  func completion(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (_, analysis, position) = try target(params)
+  /// The items for the text before `position`, narrowed to those that start with the word
+  /// typed so far (ignoring case); snippets only for a client that declared `snippetSupport`.
+  static func completion(_ position: LSP.Position, _ analysis: DocumentAnalysis, snippets: Bool)
+    throws(Failure) -> LSP.CompletionList
+  {
+    guard let position = LSPPositions(analysis.source).source(position) else {
+      throw Failure(.invalidParams, "malformed 'position'")
+    }
     let line = analysis.source.line(position.line) ?? ""
     let before = String(line.prefix(max(0, position.column - 1)))
     let typed = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+    let prefix = String(typed.reversed()).lowercased()
     let head = before.dropLast(typed.count)
-    var items: [JSONValue] = []
+    var items: [LSP.CompletionItem] = []
     let rxjs = analysis.usesRxJS
+    func add(
+      _ label: String, kind: Int, detail: String, documentation: String? = nil,
+      snippet: String? = nil, plain: String? = nil, sortText: String? = nil
+    ) {
+      guard prefix.isEmpty || label.lowercased().hasPrefix(prefix) else { return }
+      var item = LSP.CompletionItem(
+        label: label, kind: kind, detail: detail, documentation: documentation,
+        sortText: sortText)
+      if let snippet, snippets {
+        item.insertText = snippet
+        item.insertTextFormat = 2
+      } else if let plain {
+        item.insertText = plain
+        item.insertTextFormat = 1
+      }
+      items.append(item)
+    }
 
     if head.last == "." {
       // Operators and properties after a dot.
       let methods = (rxjs ? Catalogue.rxjsMethods : Catalogue.methods).sorted { $0.key < $1.key }
       for (name, entry) in methods {
-        items.append(
-          Self.item(
-            name, kind: 2, detail: entry.signature(named: name), documentation: entry.summary,
-            snippet: Self.snippet(entry, named: name)))
+        add(
+          name, kind: 2, detail: entry.signature(named: name), documentation: entry.summary,
+          snippet: Self.snippet(entry, named: name))
       }
-      for name in Properties.names {
-        items.append(Self.item(name, kind: 10, detail: "lane", documentation: nil, snippet: nil))
-      }
-      return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+      for name in Properties.names { add(name, kind: 10, detail: "lane") }
+      return LSP.CompletionList(isIncomplete: false, items: items)
     }
 
-    let valueKeys = Self.valueKeys(before: position, analysis)
-    for key in valueKeys {
-      items.append(
-        Self.item(
-          key, kind: 5, detail: "value of '\(key)' in the marble", documentation: nil,
-          snippet: "\(key): ${1}", sortText: "0" + key))
+    for key in Self.valueKeys(before: position, analysis) {
+      add(
+        key, kind: 5, detail: "value of '\(key)' in the marble", snippet: "\(key): ${1}",
+        plain: "\(key): ", sortText: "0" + key)
     }
     if head.trimmingCharacters(in: .whitespaces).isEmpty {
       for keyword in ["let", "show", "expect", "title"] {
-        items.append(
-          Self.item(keyword, kind: 14, detail: "statement", documentation: nil, snippet: nil))
+        add(keyword, kind: 14, detail: "statement")
       }
-      items.append(
-        Self.item(
-          "use rxjs", kind: 14, detail: "RxJS semantics for colliding names", documentation: nil,
-          snippet: nil))
+      add("use rxjs", kind: 14, detail: "RxJS semantics for colliding names")
     }
     for binding in analysis.bindingOrder where binding.range.start.line != position.line {
-      items.append(
-        Self.item(
-          binding.name, kind: 6, detail: "let", documentation: nil, snippet: nil,
-          sortText: "1" + binding.name))
+      add(binding.name, kind: 6, detail: "let", sortText: "1" + binding.name)
     }
     let functions = (rxjs ? Catalogue.rxjsFunctions : Catalogue.functions).sorted {
       $0.key < $1.key
     }
     for (name, entry) in functions {
-      items.append(
-        Self.item(
-          name, kind: 3, detail: entry.signature(named: name), documentation: entry.summary,
-          snippet: Self.snippet(entry, named: name)))
+      add(
+        name, kind: 3, detail: entry.signature(named: name), documentation: entry.summary,
+        snippet: Self.snippet(entry, named: name))
     }
     for (name, entry) in Catalogue.constants.sorted(by: { $0.key < $1.key }) {
-      items.append(
-        Self.item(name, kind: 21, detail: name, documentation: entry.summary, snippet: nil))
+      add(name, kind: 21, detail: name, documentation: entry.summary)
     }
     for keyword in ["true", "false", "nil", "as", "subscribed", "in"] {
-      items.append(
-        Self.item(keyword, kind: 14, detail: "keyword", documentation: nil, snippet: nil))
+      add(keyword, kind: 14, detail: "keyword")
     }
-    return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
-  }
-
-  static func item(
-    _ label: String, kind: Int, detail: String, documentation: String?, snippet: String?,
-    sortText: String? = nil
-  ) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail)),
-    ]
-    if let documentation { members.append(("documentation", .string(documentation))) }
-    if let snippet {
-      members.append(("insertText", .string(snippet)))
-      members.append(("insertTextFormat", .int(2)))
-    }
-    if let sortText { members.append(("sortText", .string(sortText))) }
-    return .object(members)
+    return LSP.CompletionList(isIncomplete: false, items: items)
   }
 
   /// The call with its required parameters as snippet placeholders: `scan(${1:start}) { ${2:acc, x} in $0 }`.

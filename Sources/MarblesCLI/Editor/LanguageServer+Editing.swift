@@ -2,33 +2,38 @@ import Marbles
 import Foundation
 
 /// The requests that change or draw the buffer: formatting, the quick fixes of "did you mean",
-/// and the render request of previews.
+/// and the render request of previews. Each answer stays within the server's output budget.
 extension LanguageServer {
-  func formatting(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (_, analysis) = try document(params)
-    switch ScriptFormatter.format(analysis.source) {
+  /// The edit that gives `source` the formatter's layout; none past `budgets.maxOutput`.
+  static func formatting(_ source: SourceFile, budgets: RunBudgets) throws(Failure)
+    -> [LSP.TextEdit]
+  {
+    switch ScriptFormatter.format(source) {
     case .failure(let failure):
       let first =
         failure.diagnostics.first.map { "; first: \($0.range.start): \($0.message)" } ?? ""
       throw Failure(.requestFailed, "the script has syntax errors, so it is not formatted\(first)")
     case .success(let text):
-      guard text != analysis.source.text else { return .array([]) }
-      return .array([
-        .object([
-          ("range", LSPPositions(analysis.source).whole), ("newText", .string(text)),
-        ])
-      ])
+      guard text != source.text else { return [] }
+      guard text.utf8.count <= budgets.maxOutput else {
+        throw Failure(
+          .requestFailed, "the formatting edit was not sent: " + budgets.outputRefusal())
+      }
+      return [LSP.TextEdit(range: LSPPositions(source).wholeRange, newText: text)]
     }
   }
 
-  func codeActions(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (uri, analysis) = try document(params)
-    var actions: [JSONValue] = []
+  static func codeActions(_ params: LSP.CodeActionParams, _ analysis: DocumentAnalysis)
+    -> [LSP.CodeAction]
+  {
+    let uri = params.textDocument.uri
+    var actions: [LSP.CodeAction] = []
     let positions = LSPPositions(analysis.source)
-    for diagnostic in params["context"]?["diagnostics"]?.arrayValue ?? [] {
-      let fixes = (diagnostic["data"]?["fixes"]?.arrayValue ?? []).compactMap(\.stringValue)
-      guard let range = diagnostic["range"], let start = positions.source(range["start"]),
-        let end = positions.source(range["end"])
+    for diagnostic in params.context?.diagnostics ?? [] {
+      let value = diagnostic.value
+      let fixes = (value["data"]?["fixes"]?.arrayValue ?? []).compactMap(\.stringValue)
+      guard let range = try? JSONValueCoding.decode(LSP.Range.self, from: value["range"] ?? .null),
+        let start = positions.source(range.start), let end = positions.source(range.end)
       else { continue }
       let line = analysis.source.line(start.line) ?? ""
       let written = String(
@@ -37,56 +42,43 @@ extension LanguageServer {
         var replacement = fix
         if replacement.hasSuffix(":"), !written.hasSuffix(":") { replacement.removeLast() }
         actions.append(
-          .object([
-            ("title", .string("Replace '\(written)' with '\(replacement)'")),
-            ("kind", .string("quickfix")),
-            ("diagnostics", .array([diagnostic])),
-            ("isPreferred", .bool(fixes.count == 1)),
-            (
-              "edit",
-              .object([
-                (
-                  "changes",
-                  .object([
-                    (
-                      uri,
-                      .array([
-                        .object([("range", range), ("newText", .string(replacement))])
-                      ])
-                    )
-                  ])
-                )
-              ])
-            ),
-          ]))
+          LSP.CodeAction(
+            title: "Replace '\(written)' with '\(replacement)'", kind: "quickfix",
+            diagnostics: [diagnostic], isPreferred: fixes.count == 1,
+            edit: LSP.WorkspaceEdit(changes: [
+              uri: [LSP.TextEdit(range: range, newText: replacement)]
+            ])
+          ))
       }
     }
-    return .array(actions)
+    return actions
   }
 
-  func render(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (_, analysis) = try document(params)
-    let format = params["format"]?.stringValue ?? "svg"
+  /// `marbles/render`: the current text's run as SVG or HTML, waiting for its analysis, drawn on
+  /// a job's thread; refused past the output budget as `marbles render` refuses it.
+  func render(_ params: LSP.RenderParams, _ request: Request) throws(Failure) {
+    let format = params.format ?? "svg"
     guard format == "svg" || format == "html" else {
       throw Failure(.invalidParams, "unknown format '\(format)'; expected svg or html")
     }
-    let theme = params["theme"]?.stringValue.flatMap(DiagramTheme.init(rawValue:)) ?? .auto
-    var members: [(String, JSONValue)] = [("format", .string(format))]
-    if let run = analysis.run {
-      members.append(
-        (
-          "content",
-          .string(
-            format == "svg"
-              ? SVGRenderer(theme: theme).render(run) : HTMLRenderer(theme: theme).render(run))
-        ))
-    } else {
-      members.append(("content", .null))
+    let theme = params.theme.flatMap(DiagramTheme.init(rawValue:)) ?? .auto
+    let budgets = options.budgets
+    try answer(request, uri: params.textDocument.uri, needs: .current, inBackground: true) {
+      (analysis) throws(Failure) -> JSONValue in
+      var result = LSP.RenderResult(format: format)
+      if let run = analysis.run {
+        let drawn =
+          format == "svg"
+          ? SVGRenderer(theme: theme).render(run, limit: budgets.maxOutput)
+          : HTMLRenderer(theme: theme).render(run, limit: budgets.maxOutput)
+        guard let drawn, drawn.utf8.count <= budgets.maxOutput else {
+          throw Failure(.requestFailed, "the drawing was not sent: " + budgets.outputRefusal())
+        }
+        result.content = drawn
+      }
+      let problems = analysis.diagnostics.filter { $0.severity == .error }
+      if !problems.isEmpty { result.diagnostics = problems.render(in: analysis.source) }
+      return try Self.encode(result)
     }
-    let problems = analysis.diagnostics.filter { $0.severity == .error }
-    if !problems.isEmpty {
-      members.append(("diagnostics", .string(problems.render(in: analysis.source))))
-    }
-    return .object(members)
   }
 }

@@ -3,36 +3,53 @@ import Foundation
 
 /// Go to definition, find references and the outline, for the names a script binds with `let`.
 extension LanguageServer {
-  func definition(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (uri, analysis, position) = try target(params)
-    guard let name = analysis.name(at: position), let binding = analysis.bindings[name.name] else {
-      return .null
+  /// The script position of a request's position.
+  static func source(_ position: LSP.Position, _ analysis: DocumentAnalysis) throws(Failure)
+    -> SourcePosition
+  {
+    guard let found = LSPPositions(analysis.source).source(position) else {
+      throw Failure(.invalidParams, "malformed 'position'")
     }
-    return location(uri, binding.range, analysis)
+    return found
   }
 
-  func references(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (uri, analysis, position) = try target(params)
-    guard let name = analysis.name(at: position) else { return .array([]) }
-    let declaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
-    return .array(
-      analysis.uses(of: name.name, declaration: declaration).map {
-        location(uri, $0, analysis)
-      })
+  static func definition(_ params: LSP.PositionParams, _ analysis: DocumentAnalysis)
+    throws(Failure) -> LSP.Location?
+  {
+    let position = try source(params.position, analysis)
+    guard let name = analysis.name(at: position), let binding = analysis.bindings[name.name] else {
+      return nil
+    }
+    return LSP.Location(
+      uri: params.textDocument.uri, range: LSPPositions(analysis.source).range(binding.range))
   }
 
-  func documentSymbols(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (_, analysis) = try document(params)
+  static func references(_ params: LSP.ReferenceParams, _ analysis: DocumentAnalysis)
+    throws(Failure) -> [LSP.Location]
+  {
+    let position = try source(params.position, analysis)
+    guard let name = analysis.name(at: position) else { return [] }
+    let declaration = params.context?.includeDeclaration ?? true
     let positions = LSPPositions(analysis.source)
-    var symbols: [JSONValue] = []
+    return analysis.uses(of: name.name, declaration: declaration).map {
+      LSP.Location(uri: params.textDocument.uri, range: positions.range($0))
+    }
+  }
+
+  /// The outline: `DocumentSymbol`s for a client that declared hierarchical symbols, else
+  /// `SymbolInformation`s (what LSP requires of a server for a client that declares nothing).
+  static func documentSymbols(_ uri: String, _ analysis: DocumentAnalysis, hierarchical: Bool)
+    throws(Failure) -> JSONValue
+  {
+    let positions = LSPPositions(analysis.source)
+    var symbols: [LSP.DocumentSymbol] = []
     func symbol(
       _ name: String, _ detail: String, kind: Int, _ range: SourceRange, _ pick: SourceRange
     ) {
       symbols.append(
-        .object([
-          ("name", .string(name)), ("detail", .string(detail)), ("kind", .int(kind)),
-          ("range", positions.lsp(range)), ("selectionRange", positions.lsp(pick)),
-        ]))
+        LSP.DocumentSymbol(
+          name: name, detail: detail, kind: kind, range: positions.range(range),
+          selectionRange: positions.range(pick)))
     }
     for statement in analysis.script.statements {
       switch statement.kind {
@@ -59,7 +76,12 @@ extension LanguageServer {
       case .use, .expression: break
       }
     }
-    return .array(symbols)
+    if hierarchical { return try encode(symbols) }
+    return try encode(
+      symbols.map {
+        LSP.SymbolInformation(
+          name: $0.name, kind: $0.kind, location: LSP.Location(uri: uri, range: $0.range))
+      })
   }
 
   /// `text` on one line, shortened to 60 characters.
@@ -69,33 +91,72 @@ extension LanguageServer {
     }.joined(separator: " ")
     return flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
   }
-
-  func location(_ uri: String, _ range: SourceRange, _ analysis: DocumentAnalysis) -> JSONValue {
-    .object([("uri", .string(uri)), ("range", LSPPositions(analysis.source).lsp(range))])
-  }
 }
 
-/// Renaming a `let` name: its declaration and every use, when the new name is free.
+/// Renaming a `let` name: its declaration and every use, when the new name means nothing else
+/// where the old one is used.
 extension LanguageServer {
-  func rename(_ params: JSONValue) throws(Failure) -> JSONValue {
-    let (uri, analysis, position) = try target(params)
+  /// The name under the cursor, and its range, when it can be renamed.
+  static func prepareRename(_ position: LSP.Position, _ analysis: DocumentAnalysis)
+    throws(Failure) -> LSP.PrepareRenameResult
+  {
+    let position = try source(position, analysis)
     guard let name = analysis.name(at: position) else {
       throw Failure(.requestFailed, "only names bound with 'let' can be renamed")
     }
-    guard let newName = params["newName"]?.stringValue, Self.isIdentifier(newName) else {
+    return LSP.PrepareRenameResult(
+      range: LSPPositions(analysis.source).range(name.range), placeholder: name.name)
+  }
+
+  static func rename(_ params: LSP.RenameParams, _ analysis: DocumentAnalysis) throws(Failure)
+    -> LSP.WorkspaceEdit
+  {
+    let position = try source(params.position, analysis)
+    guard let name = analysis.name(at: position) else {
+      throw Failure(.requestFailed, "only names bound with 'let' can be renamed")
+    }
+    let newName = params.newName
+    guard Self.isIdentifier(newName) else {
       throw Failure(
         .invalidParams,
-        "'\(params["newName"]?.stringValue ?? "")' is not a name (letters, digits and '_', not a digit first, not a keyword)"
+        "'\(newName)' is not a name (letters, digits and '_', not a digit first, not a keyword)"
       )
     }
-    if newName != name.name, analysis.bindings[newName] != nil {
-      throw Failure(.requestFailed, "'\(newName)' is already bound; names are unique in a script")
+    if let refusal = Self.renameRefusal(name.name, to: newName, analysis) {
+      throw Failure(.requestFailed, refusal)
     }
     let positions = LSPPositions(analysis.source)
-    let edits = analysis.uses(of: name.name, declaration: true).map { range -> JSONValue in
-      .object([("range", positions.lsp(range)), ("newText", .string(newName))])
+    let edits = analysis.uses(of: name.name, declaration: true).map {
+      LSP.TextEdit(range: positions.range($0), newText: newName)
     }
-    return .object([("changes", .object([(uri, .array(edits))]))])
+    return LSP.WorkspaceEdit(changes: [params.textDocument.uri: edits])
+  }
+
+  /// Why `old` cannot become `new` without changing what the script means, or nil.
+  static func renameRefusal(_ old: String, to new: String, _ analysis: DocumentAnalysis)
+    -> String?
+  {
+    guard new != old else { return nil }
+    if analysis.bindings[new] != nil {
+      return "'\(new)' is already bound; names are unique in a script"
+    }
+    let rxjs = analysis.usesRxJS
+    if Catalogue.function(new, rxjs: rxjs) != nil || Catalogue.constants[new] != nil {
+      return
+        "'\(new)' is a built-in; a 'let \(new)' would hide it for the whole script (choose another name)"
+    }
+    // A use inside a closure that binds `new` itself would refer to the closure's name.
+    if let captured = analysis.references.first(where: { $0.name == old && $0.locals.contains(new) }
+    ) {
+      return
+        "renaming '\(old)' to '\(new)' would change its use at \(captured.range.start): a closure there binds its own '\(new)'"
+    }
+    // A use of `new` that refers to nothing now would refer to the renamed `let`.
+    if let free = analysis.references.first(where: { $0.name == new }) {
+      return
+        "'\(new)' is used at \(free.range.start) and refers to nothing; after the rename it would refer to '\(old)'"
+    }
+    return nil
   }
 
   /// Whether `text` can be a `let` name.

@@ -13,11 +13,27 @@ import Marbles
 /// - Consecutive one-line `let`s align their `=`; consecutive one-line `expect`s align their
 ///   `==` (so their marble strings line up frame by frame); consecutive trailing comments
 ///   align, two spaces after the longest line.
+/// - Layout is bounded, so that the formatted text stays within a small factor of the script:
+///   a name longer than `maximumAlignedWidth` is not aligned (and ends its run), a line longer
+///   than `maximumCommentColumn` does not align its comment with others, indentation stops at
+///   `maximumIndent` columns, and a script whose layout would still grow it more than
+///   `maximumGrowth` times is given back unchanged.
 ///
 /// Formatting never changes what a script means: the formatted text must lex to the same tokens
 /// (line breaks between statements included), or the text is given back unchanged. A script with
 /// syntax errors is not formatted.
 package enum ScriptFormatter {
+  /// The widest text before an aligned `=` or `==`: a longer one is written unaligned (one
+  /// 20,000-character name once padded 2,000 `let`s after it to its width: 51 KB became 40 MB).
+  static let maximumAlignedWidth = 40
+  /// The widest line whose trailing comment aligns with its neighbours'.
+  static let maximumCommentColumn = 100
+  /// The deepest indentation, in columns (brackets nest up to `ScriptParser.maximumDepth`).
+  static let maximumIndent = 40
+  /// How many times its script's size (plus 4 KB) the formatted text may be; past it the
+  /// script is given back unchanged.
+  static let maximumGrowth = 8
+
   /// The syntax errors that keep a script from being formatted.
   package struct Failure: Error {
     package var diagnostics: [Diagnostic]
@@ -30,22 +46,50 @@ package enum ScriptFormatter {
       return .failure(Failure(diagnostics: syntax.filter { $0.severity == .error }))
     }
     let formatted = layout(source, script: script, tokens: tokens)
-    let check = ScriptLexer.tokenize(SourceFile(name: source.name, text: formatted)).tokens
-    return .success(sameTokens(tokens, check) ? formatted : source.text)
+    guard formatted.utf8.count <= maximumGrowth * source.text.utf8.count + 4096 else {
+      return .success(source.text)
+    }
+    let (_, checkSyntax, check) = ScriptParser.parseKeepingTokens(
+      SourceFile(name: source.name, text: formatted))
+    guard !checkSyntax.containsError, sameTokens(tokens, check) else {
+      return .success(source.text)
+    }
+    return .success(formatted)
   }
 
-  /// Whether two token lists are the same apart from the spacing and the number of line breaks
-  /// in one newline token.
+  /// Whether two token lists are the same apart from the spacing, the number of line breaks in
+  /// one newline token, and line breaks at the very end (the layout ends every file with one).
+  /// Two tokens that touch in `a` (the `+` and `=` of `+=`) must touch in `b` too.
   static func sameTokens(_ a: [ScriptToken], _ b: [ScriptToken]) -> Bool {
+    let a = withoutTrailingNewlines(a)
+    let b = withoutTrailingNewlines(b)
     guard a.count == b.count else { return false }
-    for (x, y) in zip(a, b) {
+    for index in a.indices {
+      let (x, y) = (a[index], b[index])
       guard x.kind == y.kind else { return false }
       switch x.kind {
       case .newline, .endOfFile: continue
       default: if x.text != y.text { return false }
       }
+      if index > 0, touches(a[index - 1], x) != touches(b[index - 1], y) { return false }
     }
     return true
+  }
+
+  /// `tokens` without the newline tokens just before the end of the file.
+  private static func withoutTrailingNewlines(_ tokens: [ScriptToken]) -> [ScriptToken] {
+    var end = tokens.endIndex
+    if end > 0, case .endOfFile = tokens[end - 1].kind { end -= 1 }
+    var kept = end
+    while kept > 0, case .newline = tokens[kept - 1].kind { kept -= 1 }
+    return Array(tokens[..<kept]) + Array(tokens[end...])
+  }
+
+  /// Whether `second` starts where `first` ends, for the pairs whose meaning depends on it
+  /// (`+=`, `-=`, `*=`: an operator right before `=`).
+  private static func touches(_ first: ScriptToken, _ second: ScriptToken) -> Bool {
+    guard case .operator = first.kind, case .assign = second.kind else { return false }
+    return first.range.end == second.range.start
   }
 
   /// One source line: its tokens and its trailing comment.
@@ -101,7 +145,7 @@ package enum ScriptFormatter {
       if let first = line.tokens.first, isCloser(first.kind) {
         lines[index].indent = openers.last ?? 0
       } else {
-        lines[index].indent = openers.last.map { $0 + 2 } ?? 0
+        lines[index].indent = min(openers.last.map { $0 + 2 } ?? 0, maximumIndent)
       }
       var code = ""
       var previous: ScriptToken?
@@ -167,12 +211,17 @@ package enum ScriptFormatter {
         start += 1
         continue
       }
+      func fits(_ index: Int) -> Bool {
+        (lines[index].alignHead?.count ?? 0) <= maximumAlignedWidth
+      }
       var end = start
-      while end + 1 < lines.count, lines[end + 1].alignKind == kind { end += 1 }
-      let width = (start...end).map { lines[$0].alignHead?.count ?? 0 }.max() ?? 0
+      while fits(end), end + 1 < lines.count, lines[end + 1].alignKind == kind, fits(end + 1) {
+        end += 1
+      }
+      let width = fits(start) ? (start...end).map { lines[$0].alignHead?.count ?? 0 }.max() ?? 0 : 0
       for index in start...end {
         let head = lines[index].alignHead ?? ""
-        let pad = String(repeating: " ", count: width - head.count)
+        let pad = String(repeating: " ", count: max(0, width - head.count))
         lines[index].code =
           head + pad + (kind == 1 ? " = " : " == ") + lines[index].alignTail
       }
@@ -181,9 +230,18 @@ package enum ScriptFormatter {
 
     // Trailing comments, aligned in runs of consecutive lines that have code and a comment.
     var texts = lines.map { String(repeating: " ", count: $0.indent) + $0.code }
+    func aligns(_ index: Int) -> Bool {
+      lines[index].comment != nil && !lines[index].tokens.isEmpty
+        && texts[index].count <= maximumCommentColumn
+    }
     var index = 0
     while index < lines.count {
-      guard lines[index].comment != nil, !lines[index].tokens.isEmpty else {
+      guard aligns(index) else {
+        if let comment = lines[index].comment, !lines[index].tokens.isEmpty {
+          texts[index] += "  " + comment
+          index += 1
+          continue
+        }
         if let comment = lines[index].comment {
           texts[index] = String(repeating: " ", count: lines[index].indent) + comment
         }
@@ -191,9 +249,7 @@ package enum ScriptFormatter {
         continue
       }
       var end = index
-      while end + 1 < lines.count, lines[end + 1].comment != nil, !lines[end + 1].tokens.isEmpty {
-        end += 1
-      }
+      while end + 1 < lines.count, aligns(end + 1) { end += 1 }
       let width = (index...end).map { texts[$0].count }.max() ?? 0
       for line in index...end {
         texts[line] +=
@@ -243,6 +299,12 @@ package enum ScriptFormatter {
   private static func spaced(
     _ previous: ScriptToken, _ next: ScriptToken, before: ScriptToken?, ternaryColon: Bool
   ) -> Bool {
+    // `+=`, `-=`, `*=`: the operator and its `=` are one token to the parser.
+    if case .operator = previous.kind, case .assign = next.kind,
+      previous.range.end == next.range.start
+    {
+      return false
+    }
     // A prefix operator sticks to its operand.
     if case .operator(let op) = previous.kind, op == .minus || op == .bang, !endsOperand(before) {
       return false

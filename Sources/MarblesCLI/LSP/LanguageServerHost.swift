@@ -8,12 +8,17 @@ import Marbles
 #endif
 
 /// Runs a `LanguageServer` on two file descriptors (standard input and output for `marbles
-/// lsp`): one thread reads and frames messages, the calling thread handles them in order.
+/// lsp`): one thread reads and frames messages, the calling thread handles them in order and
+/// writes every answer, and the server's jobs (runs, formatting, drawing) run on threads of
+/// their own (`JobRunner`), their results handled in turn with the messages.
 ///
-/// Reading on while a request runs lets `$/cancelRequest` stop it, waiting or running, lets a
-/// change stop the diagnostics of the text it replaces, and lets a burst of edits be diagnosed
-/// once, for the last of them.
+/// So the handling thread never waits for a script: a cancel, a change, a request on another
+/// document, `shutdown` and `exit` are handled as soon as they are read, and `exit` or the end
+/// of the input ends the loop at once, whatever jobs still run.
 package enum LanguageServerHost {
+  /// Jobs that run at once; more wait their turn.
+  static let maximumJobs = 16
+
   /// Serves until the editor sends `exit` or closes the input; returns the exit code (0 after
   /// `shutdown` then `exit`, 1 otherwise, as LSP says).
   /// `configure` sees the server before the first message (tests watch its runs with it).
@@ -38,10 +43,17 @@ package enum LanguageServerHost {
     reader.start()
 
     let server = LanguageServer(options: options)
-    queue.attach(server)
+    let jobs = JobRunner(limit: maximumJobs) { queue.push($0) }
+    server.spawn = { jobs.submit($0) }
+    server.changePending = { queue.changePending($0) }
     configure(server)
-    while let frame = queue.pop() {
-      for message in server.handle(frame) {
+    while let item = queue.pop() {
+      let messages: [JSONValue]
+      switch item {
+      case .frame(let frame): messages = server.handle(frame)
+      case .completion(let completion): messages = server.complete(completion)
+      }
+      for message in messages {
         let bytes = MessageFramer.frame(message.compact)
         if (try? StreamIO.writeAll(bytes, to: output)) == nil { return 1 }
       }

@@ -1,60 +1,51 @@
 import Foundation
 import Marbles
 
-/// The frames read and not handled yet, shared by the reading thread and the handling one, and
-/// the work in hand: a `$/cancelRequest` for the running request, or a change to the document
-/// whose diagnostics are running, raises that work's `RunCancellation` as soon as it is read.
+/// What the server's thread handles next, shared by the reading thread (frames), the jobs'
+/// threads (their results) and the server's thread: in the order they came, the input's end
+/// last. It also counts, per document, the changes read and not handled yet, so that the server
+/// starts no analysis of a text that a waiting change replaces.
 final class MessageQueue: @unchecked Sendable {
+  /// One thing to handle.
+  enum Item {
+    case frame(MessageFramer.Frame)
+    case completion(LanguageServer.Completion)
+  }
+
   // Invariant: every property is read and written with `lock` held.
   private let lock = NSCondition()
-  private var frames: [MessageFramer.Frame] = []
+  private var items: [Item] = []
   private var head = 0
   private var closed = false
-  /// Ids of requests cancelled while they waited (their `$/cancelRequest` came first).
-  private var cancelled: Set<String> = []
   /// For each document, how many `didChange`s (and `didClose`s) wait in the queue.
   private var changes: [String: Int] = [:]
-  /// What the server works on now, and the flag that stops it.
-  private var running: (work: LanguageServer.Work, flag: RunCancellation)?
 
   func push(_ frame: MessageFramer.Frame) {
-    let peek = Self.peek(frame)
+    let uri = Self.changedURI(frame)
     lock.lock()
-    if let cancel = peek.cancelledID {
-      if let running, running.work == .request(cancel) {
-        running.flag.cancel()
-      } else {
-        cancelled.insert(cancel)
-      }
-    }
-    if let uri = peek.changedURI {
-      changes[uri, default: 0] += 1
-      if let running, running.work == .diagnostics(uri: uri) { running.flag.cancel() }
-    }
-    frames.append(frame)
+    if let uri { changes[uri, default: 0] += 1 }
+    items.append(.frame(frame))
     lock.signal()
     lock.unlock()
   }
 
-  /// The server starts `work` (see `LanguageServer.starting`): its flag is raised now if a
-  /// cancel for it or a newer change already waits, else when one is read.
-  func start(_ work: LanguageServer.Work, _ flag: RunCancellation) {
+  /// A job's result, handled before the frames read after it.
+  func push(_ completion: LanguageServer.Completion) {
     lock.lock()
-    defer { lock.unlock() }
-    running = (work, flag)
-    switch work {
-    case .request(let id): if cancelled.remove(id) != nil { flag.cancel() }
-    case .diagnostics(let uri): if changes[uri] != nil { flag.cancel() }
-    }
-  }
-
-  /// The work announced by `start` is done.
-  func finish() {
-    lock.lock()
-    running = nil
+    items.append(.completion(completion))
+    lock.signal()
     lock.unlock()
   }
 
+  /// Whether a change or close of `uri` waits unhandled.
+  func changePending(_ uri: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return changes[uri] != nil
+  }
+
+  /// The input ended: `pop` returns nil once the frames read before are handled (the results of
+  /// jobs still running are not waited for).
   func close() {
     lock.lock()
     closed = true
@@ -62,44 +53,89 @@ final class MessageQueue: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// The next frame, waiting for one; nil once the input is closed and everything was handled.
-  func pop() -> MessageFramer.Frame? {
+  /// The next item, waiting for one; nil once the input is closed and its frames handled.
+  func pop() -> Item? {
     lock.lock()
     defer { lock.unlock() }
-    while head == frames.count && !closed { lock.wait() }
-    guard head < frames.count else { return nil }
-    let frame = frames[head]
+    while head == items.count && !closed { lock.wait() }
+    guard head < items.count else { return nil }
+    let item = items[head]
     head += 1
-    if head > 1024 && head * 2 > frames.count {
-      frames.removeFirst(head)
+    if head > 1024 && head * 2 > items.count {
+      items.removeFirst(head)
       head = 0
     }
-    if let uri = Self.peek(frame).changedURI {
+    if case .frame(let frame) = item, let uri = Self.changedURI(frame) {
       changes[uri, default: 1] -= 1
       if changes[uri] == 0 { changes[uri] = nil }
     }
-    return frame
+    return item
   }
 
-  /// Serves `server` from this queue: its work is announced here, so that cancels and changes
-  /// read meanwhile stop it.
-  func attach(_ server: LanguageServer) {
-    server.starting = { [self] in start($0, $1) }
-    server.finished = { [self] in finish() }
-  }
-
-  /// What the queue needs to know of a frame before it is handled: the request it cancels, or
-  /// the document it changes or closes.
-  private static func peek(_ frame: MessageFramer.Frame) -> (
-    cancelledID: String?, changedURI: String?
-  ) {
-    guard case .message(let body) = frame, body.count < 1 << 20 else { return (nil, nil) }
-    guard case .success(let message) = JSONParser.parse(body) else { return (nil, nil) }
+  /// The document a frame changes or closes, if it does.
+  private static func changedURI(_ frame: MessageFramer.Frame) -> String? {
+    guard case .message(let body) = frame, body.count < 1 << 20 else { return nil }
+    guard case .success(let message) = JSONParser.parse(body) else { return nil }
     switch message["method"]?.stringValue {
-    case "$/cancelRequest": return (message["params"]?["id"].map(LanguageServer.key), nil)
     case "textDocument/didChange", "textDocument/didClose":
-      return (nil, message["params"]?["textDocument"]?["uri"]?.stringValue)
-    default: return (nil, nil)
+      return message["params"]?["textDocument"]?["uri"]?.stringValue
+    default: return nil
     }
+  }
+}
+
+/// Runs the server's jobs, each on a thread of its own, at most `limit` at once (the rest wait
+/// their turn, in order). A job stopped by its flag usually ends within a few thousand events;
+/// one that cannot be stopped (a long computation inside a closure) keeps its thread until it
+/// ends, but the server no longer waits for it.
+final class JobRunner: @unchecked Sendable {
+  // Invariant: `running` and `queued` are read and written with `lock` held.
+  private let lock = NSLock()
+  private var running = 0
+  private var queued: [LanguageServer.Job] = []
+  private var queuedHead = 0
+  private let limit: Int
+  private let done: @Sendable (LanguageServer.Completion) -> Void
+
+  init(limit: Int, done: @escaping @Sendable (LanguageServer.Completion) -> Void) {
+    self.limit = limit
+    self.done = done
+  }
+
+  func submit(_ job: LanguageServer.Job) {
+    lock.lock()
+    guard running < limit else {
+      queued.append(job)
+      lock.unlock()
+      return
+    }
+    running += 1
+    lock.unlock()
+    start(job)
+  }
+
+  private func start(_ job: LanguageServer.Job) {
+    let thread = Thread { [self] in
+      var next: LanguageServer.Job? = job
+      while let job = next {
+        done(job.run())
+        next = nil
+        lock.lock()
+        if queuedHead < queued.count {
+          next = queued[queuedHead]
+          queuedHead += 1
+          if queuedHead == queued.count {
+            queued = []
+            queuedHead = 0
+          }
+        } else {
+          running -= 1
+        }
+        lock.unlock()
+      }
+    }
+    // Formatting and parsing recurse on the script's nesting; runs get their own large stack.
+    thread.stackSize = 16 << 20
+    thread.start()
   }
 }

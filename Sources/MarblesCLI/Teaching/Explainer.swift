@@ -3,7 +3,7 @@ import Foundation
 
 /// `marbles explain`: the catalogue by family, or one operator with a live example that draws
 /// its input lanes, its output and its internals.
-enum Explainer {
+package enum Explainer {
   /// One explained example: the script as run (the catalogue's example with its input lanes
   /// and internals added) and what its lanes are.
   struct Example {
@@ -20,7 +20,7 @@ enum Explainer {
   }
 
   /// The text for `marbles explain [name]`, and whether the name was found.
-  static func explain(_ name: String?) -> (text: String, found: Bool) {
+  package static func explain(_ name: String?) -> (text: String, found: Bool) {
     guard let name else { return (catalogue(), true) }
     let entries = self.entries(named: name)
     guard !entries.isEmpty else {

@@ -31,6 +31,19 @@ public struct ScriptRun: Hashable, Sendable {
   /// Why and where the run stopped early, or nil when it ran to the end. A stopped run holds
   /// what was recorded up to `stopped.frame` and no expectation results.
   public var stopped: RunStop?
+  /// The keys the script gave values (`cold("-a-b|", a: "s", b: "sw")`), first use of each
+  /// key first: every picture draws such a value with its key.
+  package var authorKeys: [AuthorKey] = []
+
+  /// A key the script gave a value.
+  package struct AuthorKey: Hashable, Sendable {
+    package var key: String
+    package var value: TimelineValue
+    package init(key: String, value: TimelineValue) {
+      self.key = key
+      self.value = value
+    }
+  }
 
   public init(
     file: String, title: String? = nil, firstFrame: Int = 0, lastFrame: Int = 0,

@@ -38,6 +38,14 @@ public struct TimelineLane: Hashable, Sendable {
   /// Whether the lane draws a `cold`/`hot` marble source itself (`show input`, `show
   /// input.recorded`), not a signal derived from one: quiz mode draws these and hides the rest.
   package var isMarbleSource = false
+  /// For a lane drawn without subscribing (`show x.recorded`) of a `cold`/`hot` marble: the
+  /// marble itself, as a subscription at frame 0 receives it (a hot one from frame 0), and the
+  /// frame of its last character. A quiz draws it instead of the subscriptions the operators
+  /// made, whose windows would give answers away. Not part of equality.
+  package var marble: (timeline: Timeline<TimelineValue>, lastFrame: Int)?
+  /// Whether a quiz hides the lane (`ScriptRun.quiz(revealed:)`): it is drawn as its label and
+  /// a `?`, with no events. Not part of equality.
+  package var isHidden = false
 
   /// The window of the shown subscription (`timeline.subscription`).
   public var subscription: SubscriptionLog {

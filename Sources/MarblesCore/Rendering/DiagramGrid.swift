@@ -16,7 +16,7 @@
 ///
 /// Layout is one pass over the frames per row plus one over the marks: linear in the size of
 /// the diagram.
-struct DiagramGrid {
+package struct DiagramGrid {
   /// How a mark is coloured.
   enum Style {
     /// A value or key.
@@ -117,7 +117,7 @@ struct DiagramGrid {
   }
 
   /// The lines, ending without a newline each.
-  func render() -> [String] { layout().map(\.text) }
+  package func render() -> [String] { layout().map(\.text) }
 
   /// The lines with what each one is.
   func layout() -> [(kind: LineKind, text: String)] {

@@ -43,10 +43,16 @@ package struct DiagramKeys<Value> {
   /// - Parameters:
   ///   - values: Every value the diagram draws, in order of appearance.
   ///   - preferred: Keys to use for some values (the expected marble's values map).
+  ///   - authorKeys: The keys the script gave values (`ScriptRun.authorKeys`), after
+  ///     `preferred`: a value that needs a key (one not drawn as itself) is drawn with the
+  ///     script's key for it when that key is one drawable character, not a symbol and not
+  ///     taken; the script's keys (but those that are values drawn as themselves) stand for
+  ///     no other value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
   init(
-    values: [Value], preferred: [(key: String, value: Value)] = [], reserved: Set<String>,
+    values: [Value], preferred: [(key: String, value: Value)] = [],
+    authorKeys: [(key: String, value: Value)] = [], reserved: Set<String>,
     pool: [String], ascii: Bool = false, equal: @escaping (Value, Value) -> Bool,
     print: @escaping (Value) -> String, literal: (Value) -> String?
   ) {
@@ -80,6 +86,19 @@ package struct DiagramKeys<Value> {
       if let index = index(of: value), entries[index].glyph.isEmpty {
         entries[index].glyph = key
         entries[index].keyed = key != entries[index].printed
+      }
+    }
+    // A key that is also a value drawn as itself stays that value's (the SVG's literals too).
+    let literals = authorKeys.isEmpty ? [] : Set(entries.compactMap(\.literal))
+    for (key, value) in authorKeys where key.count == 1 {
+      guard Self.drawable(key, ascii: ascii), !reserved.contains(key), !preferredKeys.contains(key),
+        !literals.contains(key)
+      else { continue }
+      // The script's key never stands for another value, drawn or not.
+      preferredKeys.insert(key)
+      if let index = index(of: value), entries[index].glyph.isEmpty, entries[index].literal == nil {
+        entries[index].glyph = key
+        entries[index].keyed = true
       }
     }
     // Which literal glyphs the values without a preferred key would draw, and how many

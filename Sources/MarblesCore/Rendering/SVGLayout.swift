@@ -195,7 +195,7 @@ package struct SVGLayout {
     var out = "<g class=\"row\(row.depth > 0 ? " inner" : "")\"\(quiz)>"
     out +=
       "<text class=\"label\" x=\"\(n(Self.margin))\" y=\"\(n(y + 4))\">\(escapeXML(row.label))</text>"
-    if row.quiz != nil, !interactive {
+    if row.quiz != nil {
       // A quiz draws the lane to predict as its label and a question mark.
       return out
         + "<text class=\"label quizq\" x=\"\(n(x(row.start)))\" y=\"\(n(y + 4))\">?</text></g>\n"
@@ -343,11 +343,9 @@ package struct SVGLayout {
   private func legend(top: Double, work: inout Int) -> (
     text: String, height: Double, width: Double
   ) {
-    // A quiz drawn once leaves out the keys of hidden lanes; the page hides them with the lane.
-    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String, quiz: Int?)] =
-      diagram.legend.filter { interactive || $0.quiz == nil }.map {
-        ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text, $0.quiz)
-      }
+    // A quiz's hidden lanes have no events (`ScriptRun.quiz(revealed:)`): no key of theirs.
+    var entries: [(marble: (key: String, hue: Int, failure: Bool)?, text: String)] =
+      diagram.legend.map { ((key: $0.key, hue: $0.hue, failure: $0.failure), "= " + $0.text) }
     var symbols: [String] = []
     let rows = diagram.rows
     if rows.contains(where: { $0.ending == .completed }) { symbols.append("| completed") }
@@ -361,7 +359,7 @@ package struct SVGLayout {
       symbols.append("step line: t high, f low")
     }
     if let stop = diagram.stop { symbols.append("┆ " + stop.summary) }
-    entries += symbols.map { (nil, $0, nil) }
+    entries += symbols.map { (nil, $0) }
     let maxWidth = max(plotRight - Self.margin, 480)
     var out = ""
     var x = Self.margin
@@ -380,7 +378,6 @@ package struct SVGLayout {
         y += 28
       }
       var textX = x
-      if let quiz = entry.quiz { out += "<g class=\"key\" data-quiz=\"\(quiz)\">" }
       if let marble = entry.marble, marble.failure {
         // A key that only names errors is shown as the diagram shows it: beside a cross.
         out += "<path class=\"err\" d=\"M\(n(x + 1)) \(n(y - 6))l12 12m0 -12l-12 12\"/>"
@@ -394,7 +391,6 @@ package struct SVGLayout {
       }
       out +=
         "<text class=\"lg\" x=\"\(n(textX))\" y=\"\(n(y + 4))\">\(escapeXML(entry.text))</text>"
-      if entry.quiz != nil { out += "</g>" }
       x += width
       widest = max(widest, x)
     }

@@ -9,23 +9,28 @@
 /// below. Drawing is one pass over the rows and events.
 public struct SVGRenderer: Sendable {
   public var theme: DiagramTheme
-  /// Quiz mode: the marble sources are drawn, every other lane only as its label and `?`.
+  /// Quiz mode: the marble sources are drawn, every other lane only as its label and `?`
+  /// (`ScriptRun.quiz(revealed:)`).
   public var quiz: Bool
+  /// In quiz mode, how many lanes to predict are drawn (the first ones in `show` order).
+  public var revealed: Int
 
-  public init(theme: DiagramTheme = .auto, quiz: Bool = false) {
+  public init(theme: DiagramTheme = .auto, quiz: Bool = false, revealed: Int = 0) {
     self.theme = theme
     self.quiz = quiz
+    self.revealed = revealed
   }
 
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    SVGLayout(VisualDiagram(run, quiz: quiz), interactive: false).document(theme: theme)
+    SVGLayout(VisualDiagram(run, quiz: quiz, revealed: revealed), interactive: false).document(
+      theme: theme)
   }
 
   /// The document, or nil when it would take more than `limit` bytes (about: see
   /// `VisualDiagram.estimatedBytes`); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
-    let diagram = VisualDiagram(run, quiz: quiz)
+    let diagram = VisualDiagram(run, quiz: quiz, revealed: revealed)
     guard diagram.estimatedBytes <= limit else { return nil }
     return SVGLayout(diagram, interactive: false).document(theme: theme)
   }

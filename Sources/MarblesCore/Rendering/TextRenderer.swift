@@ -80,13 +80,16 @@ public struct TextRenderer: Sendable {
     for lane in full?.lanes ?? [] { collect(lane.before + lane.events, into: &values) }
     let skipped = values.count
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
-    return diagram(run, keys: keys(of: values), positions: skipped)
+    return diagram(run, keys: keys(of: values, authorKeys: run.authorKeys), positions: skipped)
   }
 
   /// The keys of a diagram that draws `values` (in the order `collect` meets them).
-  func keys(of values: [TimelineValue]) -> DiagramKeys<TimelineValue> {
+  func keys(of values: [TimelineValue], authorKeys: [ScriptRun.AuthorKey] = [])
+    -> DiagramKeys<TimelineValue>
+  {
     DiagramKeys(
-      values: values, reserved: options.theme.reserved, pool: options.theme.keyPool,
+      values: values, authorKeys: authorKeys.map { ($0.key, $0.value) },
+      reserved: options.theme.reserved, pool: options.theme.keyPool,
       ascii: options.theme.isASCII, equal: Self.sameValue, print: \.description,
       literal: Self.literal)
   }
@@ -96,7 +99,7 @@ public struct TextRenderer: Sendable {
   package func keys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
     var values: [TimelineValue] = []
     for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
-    return keys(of: values)
+    return keys(of: values, authorKeys: run.authorKeys)
   }
 
   /// The grid of `run` with `keys`: from position `positions` on of the values they were made
@@ -153,7 +156,8 @@ public struct TextRenderer: Sendable {
     for lane in run.lanes { renderer.collect(lane.before + lane.events, into: &values) }
     let theme = TextGlyphs.ascii
     return DiagramKeys(
-      values: values, reserved: theme.reserved, pool: theme.keyPool, equal: sameValue,
+      values: values, authorKeys: run.authorKeys.map { ($0.key, $0.value) },
+      reserved: theme.reserved, pool: theme.keyPool, equal: sameValue,
       print: \.description, literal: literal)
   }
 

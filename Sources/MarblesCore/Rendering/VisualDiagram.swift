@@ -79,8 +79,8 @@ package struct VisualDiagram {
     var slots: Int = 1
     /// For an inner row: the outer row and the frame the signal was emitted.
     var origin: (row: Int, frame: Int)?
-    /// In quiz mode, for a row derived from the sources: the number of its lane among the
-    /// lanes to predict (0, 1, …), which the HTML page reveals one at a time. Nil otherwise.
+    /// For a row of a lane a quiz hides (`TimelineLane.isHidden`): the number of its lane
+    /// among the hidden lanes (0, 1, …). It is drawn as its label and `?`. Nil otherwise.
     package var quiz: Int?
   }
 
@@ -95,9 +95,6 @@ package struct VisualDiagram {
     /// Whether the value only appears as a failure (drawn as a key beside a cross, so the
     /// legend shows a cross, not a marble).
     var failure = false
-    /// In quiz mode, when only lanes to predict use the key: the first of them. The entry
-    /// would give part of an answer away, so it is shown with that lane.
-    var quiz: Int?
   }
 
   /// Where one event is: `rows[row].marks[mark]`.
@@ -136,9 +133,9 @@ package struct VisualDiagram {
   package private(set) var work = 0
 
   /// Builds the diagram of `run`, one row per subscription of a source drawn without
-  /// subscribing (`ScriptRun.oneRowPerSubscription`).
-  package init(_ run: ScriptRun, quiz: Bool = false) {
-    let run = run.oneRowPerSubscription
+  /// subscribing (`ScriptRun.oneRowPerSubscription`); with `quiz`, of `run.quiz(revealed:)`.
+  package init(_ run: ScriptRun, quiz: Bool = false, revealed: Int = 0) {
+    let run = quiz ? run.quiz(revealed: revealed).run : run.oneRowPerSubscription
     var toPredict = 0
     title = run.title ?? run.file
     file = run.file
@@ -153,7 +150,7 @@ package struct VisualDiagram {
       addRow(
         label: lane.label, depth: 0, timeline: lane.timeline, origin: nil, values: &values,
         pendingLabels: &pendingLabels)
-      if quiz, !lane.isMarbleSource {
+      if lane.isHidden {
         for row in index..<rows.count { rows[row].quiz = toPredict }
         toPredict += 1
       }
@@ -182,18 +179,6 @@ package struct VisualDiagram {
       rows[row].before[mark].hue = labels.hue[id]
     }
     legend = labels.legend
-    if quiz {
-      // The first lane to predict that uses each key, or -1 when a drawn lane uses it.
-      var firstUse: [String: Int] = [:]
-      for row in rows {
-        for mark in row.marks + row.before {
-          firstUse[mark.label] = min(firstUse[mark.label] ?? .max, row.quiz ?? -1)
-        }
-      }
-      for index in legend.indices {
-        if let lane = firstUse[legend[index].key], lane >= 0 { legend[index].quiz = lane }
-      }
-    }
     for row in rows {
       first = min(
         first, row.start, row.marks.first?.frame ?? first, row.before.first?.frame ?? first)

@@ -134,11 +134,45 @@ extension Diagnostic {
   }
 }
 
+extension Diagnostic {
+  /// `render(in:)`, or with `ascii` (`--format ascii`) in 7-bit ASCII: the file name, the
+  /// message and the quoted line through `TerminalText.ascii` (`é` as `\u{e9}`, `→` as `->`),
+  /// and the caret under the ASCII spelling of what it marks.
+  public func render(in source: SourceFile, ascii: Bool) -> String {
+    guard ascii else { return render(in: source) }
+    var text = TerminalText.ascii("\(source.name):\(range.start.line):\(range.start.column): ")
+    text += "\(severity.rawValue): \(TerminalText.ascii(message))\n"
+    if let line = source.line(range.start.line) {
+      let start = max(0, range.start.column - 1)
+      var length = 1
+      if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
+        length = range.end.column - range.start.column
+      }
+      let printed = TerminalText.ascii(String(line))
+      let before = TerminalText.ascii(String(line.prefix(start)))
+      let through = TerminalText.ascii(String(line.prefix(start + length)))
+      text += printed + "\n"
+      text += String(repeating: " ", count: before.count + max(0, start - line.count))
+      let past = max(0, start + length - max(start, line.count))
+      let marked = max(1, through.count - before.count + past)
+      text += "^" + String(repeating: "~", count: marked - 1) + "\n"
+    }
+    for note in notes { text += note.render(in: source, ascii: true) }
+    return text
+  }
+}
+
 extension Array where Element == Diagnostic {
   public var containsError: Bool { contains { $0.severity == .error } }
 
   /// Every diagnostic rendered in order.
   public func render(in source: SourceFile) -> String {
     map { $0.render(in: source) }.joined()
+  }
+
+  /// Every diagnostic rendered in order, in 7-bit ASCII when `ascii` (see
+  /// `Diagnostic.render(in:ascii:)`).
+  public func render(in source: SourceFile, ascii: Bool) -> String {
+    map { $0.render(in: source, ascii: ascii) }.joined()
   }
 }

@@ -26,20 +26,13 @@ extension TestScheduler {
     isolation: isolated (any Actor)? = #isolation, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    // Before any hop: the tasks the test started wait for the run however long it takes.
-    concurrency.willDrive()
-    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard concurrency.phase != .finished else {
-      // After a piece that failed (reported there), there is nothing more to say.
-      guard concurrency.failures.isEmpty else { return }
-      reportRunIssue(
-        "ts.run() was called twice: a test scheduler runs once (this one ended at frame \(now)); make a new TestScheduler for another run",
-        at: location)
-      return
-    }
-    try Task.checkCancellation()
-    await runConcurrently()
-    reportNewRunIssues(at: location, prefix: "ts.run() stopped at ")
+    try await drivePiece(
+      isolation: isolation, forFrames: nil,
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      afterTheEnd: {
+        "ts.run() was called twice: a test scheduler runs once (this one ended at frame \($0)); make a new TestScheduler for another run"
+      },
+      stoppedPrefix: "ts.run() stopped at ")
   }
 
   /// Runs the run through the instant `duration` from now — every marble event, clock deadline
@@ -65,20 +58,34 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws {
-    // Before any hop: the tasks the test started wait for the run however long it takes.
+    try await drivePiece(
+      isolation: isolation, forFrames: max(0, MarbleClock.Instant(offset: duration).frame),
+      at: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      afterTheEnd: {
+        "ts.advance(by:) was called after the run ended at frame \($0): nothing is left to run; make a new TestScheduler for another run"
+      },
+      stoppedPrefix: "ts.advance(by:) stopped at ")
+  }
+
+  /// What `run()` and `advance(by:)` share, on their caller's actor: the run is marked driven
+  /// before any hop (the tasks the test started wait for it however long it takes); a run that
+  /// already ended is reported with `afterTheEnd(frame)`, unless a piece failed (reported there:
+  /// nothing more to say); then the piece runs `frames` on from now (nil: to the end) and what it
+  /// found is reported.
+  private func drivePiece(
+    isolation: isolated (any Actor)?, forFrames frames: Int?, at location: CallLocation,
+    afterTheEnd: (Int) -> String,
+    stoppedPrefix: String
+  ) async throws {
     concurrency.willDrive()
-    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard concurrency.phase != .finished else {
       guard concurrency.failures.isEmpty else { return }
-      reportRunIssue(
-        "ts.advance(by:) was called after the run ended at frame \(now): nothing is left to run; make a new TestScheduler for another run",
-        at: location)
+      reportRunIssue(afterTheEnd(now), at: location)
       return
     }
     try Task.checkCancellation()
-    let target = now + max(0, MarbleClock.Instant(offset: duration).frame)
-    await runConcurrently(through: target)
-    reportNewRunIssues(at: location, prefix: "ts.advance(by:) stopped at ")
+    await runConcurrently(through: frames.map { now + $0 })
+    reportNewRunIssues(at: location, prefix: stoppedPrefix)
   }
 
   private func reportRunIssue(_ message: String, at location: CallLocation) {

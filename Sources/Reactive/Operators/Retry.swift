@@ -25,16 +25,20 @@ extension Signal {
   /// - Parameters:
   ///   - count: The most resubscriptions; `nil` for no limit.
   ///   - delay: The wait before each resubscription and the scheduler that measures it.
+  ///   - resetOnSuccess: Whether a value starts the count of retries again (RxJS
+  ///     `retry({ resetOnSuccess: true })`): `count` failures in a row, not in all.
   ///   - probe: Reports the attempt (1 for the first subscription, 2 for the first retry, …)
   ///     as lane `attempt`.
   public func retry(
-    _ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?, probe: StateProbe? = nil
+    _ count: Int?, delay: (frames: Int, scheduler: any Scheduler)?, resetOnSuccess: Bool = false,
+    probe: StateProbe? = nil
   ) -> Signal<Value> {
     Signal { subscriber in
       var retries = 0
       let report = probe?.take()
       report?(.attempt, 1)
-      Resubscriber(source: self, subscriber: subscriber, delay: delay) { event in
+      let source = resetOnSuccess ? self.doNext { _ in retries = 0 } : self
+      Resubscriber(source: source, subscriber: subscriber, delay: delay) { event in
         guard case .error = event else { return false }
         if let count, retries >= count { return false }
         retries += 1

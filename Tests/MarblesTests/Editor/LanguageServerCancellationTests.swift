@@ -46,7 +46,14 @@ import Testing
       return lateCount
     }
 
-    init() {
+    /// When set, the first run to look at its flag stops there until `release` is signalled:
+    /// a run busy in work that never looks at its flag (a long computation in a closure).
+    let stuck = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    private var blocking: Bool
+
+    init(blockingTheFirstRun: Bool = false) {
+      blocking = blockingTheFirstRun
       let input = toServer.fileHandleForReading.fileDescriptor
       let output = fromServer.fileHandleForWriting.fileDescriptor
       let thread = Thread { [self] in
@@ -58,7 +65,13 @@ import Testing
             lock.lock()
             pollCount += 1
             if flag.isCancelled { lateCount += 1 }
+            let block = blocking
+            blocking = false
             lock.unlock()
+            if block {
+              stuck.signal()
+              release.wait()
+            }
             polled.signal()
           }
         }
@@ -130,9 +143,22 @@ import Testing
     ])
   }
 
-  static func initialized() throws -> Host {
-    let host = Host()
-    host.request(1, "initialize", .object([]))
+  static func initialized(blockingTheFirstRun: Bool = false) throws -> Host {
+    let host = Host(blockingTheFirstRun: blockingTheFirstRun)
+    // Diagnostics carry the version they are of.
+    host.request(
+      1, "initialize",
+      .object([
+        (
+          "capabilities",
+          .object([
+            (
+              "textDocument",
+              .object([("publishDiagnostics", .object([("versionSupport", .bool(true))]))])
+            )
+          ])
+        )
+      ]))
     _ = try host.receive(untilResponseTo: 1)
     return host
   }
@@ -191,5 +217,70 @@ import Testing
     #expect(hover.count == 1)
     #expect(hover.last?["result"]?["contents"] != nil)
     #expect(try host.finish() == 0)
+  }
+
+  static func opened(_ uri: String, _ text: String) -> JSONValue {
+    .object([
+      (
+        "textDocument",
+        .object([
+          ("uri", .string(uri)), ("languageId", .string("marble")), ("version", .int(1)),
+          ("text", .string(text)),
+        ])
+      )
+    ])
+  }
+
+  @Test func aBusyRunHoldsUpNoOtherDocumentNorShutdownNorExit() throws {
+    let host = try Self.initialized(blockingTheFirstRun: true)
+    // The heavy document's run is stuck: it looks at no flag until the test lets it go.
+    host.notify("textDocument/didOpen", Self.opened("show interval(1)\n"))
+    host.stuck.wait()
+    let other = "file:///work/other.marble"
+    host.notify("textDocument/didOpen", Self.opened(other, "let b = cold(\"-b|\")\n"))
+    let published = try host.receive()
+    #expect(published["params"]?["uri"] == .string(other))
+    host.request(
+      2, "textDocument/hover",
+      .object([
+        ("textDocument", .object([("uri", .string(other))])),
+        ("position", .object([("line", .int(0)), ("character", .int(4))])),
+      ]))
+    #expect(try host.receive(untilResponseTo: 2).last?["result"]?["contents"] != nil)
+    // The heavy text is replaced: the new text is analysed while the old run is still stuck.
+    host.notify(
+      "textDocument/didChange",
+      .object([
+        ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+        ("contentChanges", .array([.object([("text", .string("show cold(\"-a|\")\n"))])])),
+      ]))
+    let replaced = try host.receive()
+    #expect(replaced["params"]?["version"] == .int(2))
+    host.request(3, "textDocument/hover", Self.at(0, 1))
+    #expect(try host.receive(untilResponseTo: 3).last?["result"]?["contents"] != nil)
+    // `shutdown` and `exit` end the server with the run still stuck.
+    #expect(try host.finish() == 0)
+    host.release.signal()
+  }
+
+  @Test func aCancelForAnUnknownIdDoesNotCancelALaterRequestWithThatId() throws {
+    let host = try Self.initialized()
+    host.notify("textDocument/didOpen", Self.opened("let a = cold(\"-a|\")\n"))
+    _ = try host.receive()
+    host.notify("$/cancelRequest", .object([("id", .int(77))]))
+    host.request(77, "textDocument/hover", Self.at(0, 4))
+    let answer = try host.receive(untilResponseTo: 77)
+    #expect(answer.last?["result"]?["contents"] != nil)
+    #expect(try host.finish() == 0)
+  }
+
+  @Test func theEndOfInputEndsTheServerWithARunStillBusy() throws {
+    let host = try Self.initialized(blockingTheFirstRun: true)
+    host.notify("textDocument/didOpen", Self.opened("show interval(1)\n"))
+    host.stuck.wait()
+    try host.toServer.fileHandleForWriting.close()
+    host.done.wait()
+    #expect(host.exitCode == 1)
+    host.release.signal()
   }
 }

@@ -10,12 +10,26 @@ import Testing
 @Suite struct LanguageServerTests {
   static let uri = "file:///work/t.marble"
 
-  /// A server that has been initialized.
-  static func server() -> LanguageServer {
+  /// A server that has been initialized by a client that declares `capabilities` (JSON).
+  static func server(capabilities: String = "{}") -> LanguageServer {
     let server = LanguageServer(options: RunOptions(maxFrames: 10_000))
-    _ = send(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    _ = send(
+      server,
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":"#
+        + capabilities + "}}")
     return server
   }
+
+  /// Every capability the server reads, declared.
+  static let everything = """
+    {"general":{"positionEncodings":["utf-16"]},"textDocument":{\
+    "completion":{"completionItem":{"snippetSupport":true}},\
+    "hover":{"contentFormat":["markdown","plaintext"]},\
+    "publishDiagnostics":{"relatedInformation":true,"versionSupport":true},\
+    "documentSymbol":{"hierarchicalDocumentSymbolSupport":true},\
+    "rename":{"prepareSupport":true},\
+    "codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix"]}}}}}
+    """
 
   static func send(_ server: LanguageServer, _ json: String) -> [JSONValue] {
     server.handle(.message(Array(json.utf8)))
@@ -159,16 +173,107 @@ import Testing
     #expect(diagnostics.contains { $0["severity"] == .int(1) })
   }
 
-  @Test func cancelledRequestsAreAnsweredWithRequestCancelled() {
+  @Test func aCancelIsAnsweredAtOnceAndTheRunsLateAnswerIsDropped() {
     let server = Self.server()
     _ = Self.open(server, "let a = cold(\"-a|\")\n")
-    // The transport raises the flag of request 9 at once: its cancel arrived first.
-    server.starting = { work, flag in if work == .request("9") { flag.cancel() } }
-    #expect(
-      Self.errorCode(Self.send(server, Self.request(9, "textDocument/hover", Self.at(0, 5))))
-        == -32800)
+    // Jobs are held here instead of run: the hover's run is "still running" when the cancel
+    // comes, and the server answers the cancel without waiting for it.
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    #expect(Self.send(server, Self.request(9, "textDocument/hover", Self.at(0, 5))).isEmpty)
+    let cancelled = Self.send(
+      server, #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":9}}"#)
+    #expect(cancelled.count == 1)
+    #expect(Self.errorCode(cancelled) == -32800)
+    #expect(server.inFlight.isEmpty)
+    // The run ends later: its answer is not sent.
+    for job in held.take() { #expect(server.complete(job.work()).isEmpty) }
+    server.spawn = nil
     let other = Self.send(server, Self.request(10, "textDocument/hover", Self.at(0, 5)))
     #expect(other.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func cancelsForUnknownIdsAreNotKeptAndDoNotCancelALaterRequest() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\n")
+    for id in 0..<2_000 {
+      let cancel = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"# + "\(id)}}"
+      #expect(Self.send(server, cancel).isEmpty)
+    }
+    #expect(server.inFlight.isEmpty)
+    let reply = Self.send(server, Self.request(1_999, "textDocument/hover", Self.at(0, 5)))
+    #expect(reply.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func aRequestIdStillInFlightIsNotTakenTwice() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\n")
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    #expect(Self.send(server, Self.request(3, "textDocument/hover", Self.at(0, 5))).isEmpty)
+    #expect(
+      Self.errorCode(Self.send(server, Self.request(3, "textDocument/hover", Self.at(0, 5))))
+        == -32600)
+    let answers = held.take().flatMap { server.complete($0.work()) }
+    #expect(answers.count == 1)
+    #expect(answers.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func aRequestOnADocumentWhoseFirstRunIsBusyIsAnsweredFromItsText() {
+    let server = Self.server()
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    // The first run is held (busy); the completion is answered from the text, parsed.
+    _ = Self.open(server, "let input = cold(\"-a|\")\nshow input\n")
+    let analysis = held.take()
+    #expect(analysis.count == 1)
+    #expect(Self.send(server, Self.request(6, "textDocument/completion", Self.at(1, 5))).isEmpty)
+    let answers = held.take().flatMap { server.complete($0.work()) }
+    let labels =
+      answers.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+    #expect(labels.contains("input"))
+    // A lane hover says the run is not there yet.
+    _ = Self.send(server, Self.request(7, "textDocument/hover", Self.at(1, 6)))
+    // The parse, then the hover drawn from it: each a job.
+    var parsed: [JSONValue] = []
+    for _ in 0..<3 { parsed += held.take().flatMap { server.complete($0.work()) } }
+    let hover = parsed.first?["result"]?["contents"]?["value"]?.stringValue
+    #expect(hover?.contains("still running") == true)
+  }
+
+  @Test func shutdownAnswersEveryRequestStillInFlight() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\n")
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    _ = Self.send(server, Self.request(8, "textDocument/hover", Self.at(0, 5)))
+    let replies = Self.send(server, Self.request(9, "shutdown", .null))
+    #expect(replies.compactMap { $0["id"]?.intValue } == [8, 9])
+    #expect(replies.first?["error"]?["code"] == .int(-32800))
+    #expect(server.inFlight.isEmpty)
+  }
+
+  @Test func aRequestSentDuringARunIsAnsweredFromTheLastFinishedAnalysis() {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-a|\")\nshow a\n")
+    let held = HeldJobs()
+    server.spawn = { held.add($0) }
+    // The edit's analysis is held (still running); a hover and a completion do not wait for it.
+    _ = Self.send(
+      server,
+      #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///work/t.marble","version":2},"contentChanges":[{"text":"let a = cold(\"-b|\")\nshow a\nlet zz = a\n"}]}}"#
+    )
+    let definition = Self.send(server, Self.request(4, "textDocument/definition", Self.at(1, 5)))
+    #expect(definition.first?["result"]?["range"]?["start"]?["line"] == .int(0))
+    let completion = Self.send(server, Self.request(5, "textDocument/completion", Self.at(2, 0)))
+    let labels =
+      completion.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue }
+      ?? []
+    // The last finished analysis does not know `zz` yet.
+    #expect(labels.contains("a") && !labels.contains("zz"))
+    // Once the run ends, its diagnostics are published.
+    let published = held.take().flatMap { server.complete($0.work()) }
+    #expect(published.first?["method"] == .string("textDocument/publishDiagnostics"))
   }
 
   @Test func didYouMeanBecomesAQuickFix() throws {
@@ -202,7 +307,7 @@ import Testing
   }
 
   @Test func hoverOnAMarbleCharacterGivesItsFrameAndValue() {
-    let server = Self.server()
+    let server = Self.server(capabilities: Self.everything)
     _ = Self.open(server, "let a = hot(\"-x-^-(ab)-|\", a: 1, b: \"two\")\n")
     func hover(_ character: Int) -> String? {
       Self.send(server, Self.request(12, "textDocument/hover", Self.at(0, character))).first?[
@@ -215,13 +320,9 @@ import Testing
   }
 
   @Test func incrementalChangesEditTheText() {
-    #expect(
-      LanguageServer.apply(
-        "b",
-        range: .object([
-          ("start", .object([("line", .int(1)), ("character", .int(4))])),
-          ("end", .object([("line", .int(1)), ("character", .int(5))])),
-        ]), to: "x\nlet a = 1\n") == "x\nlet b = 1\n")
+    let range = LSP.Range(
+      start: LSP.Position(line: 1, character: 4), end: LSP.Position(line: 1, character: 5))
+    #expect(LanguageServer.apply("b", range: range, to: "x\nlet a = 1\n") == "x\nlet b = 1\n")
   }
 
   @Test func positionsCountUTF16UnitsOnTheWire() {
@@ -254,5 +355,123 @@ import Testing
     #expect(rename("b")?["error"]?["code"] == .int(-32803))
     #expect(rename("let")?["error"]?["code"] == .int(-32602))
     #expect(rename("2x")?["error"]?["code"] == .int(-32602))
+  }
+
+  static func renamed(
+    _ server: LanguageServer, _ line: Int, _ character: Int, to newName: String
+  ) -> JSONValue? {
+    var params = Self.at(line, character)
+    if case .object(var members) = params {
+      members.append(("newName", .string(newName)))
+      params = .object(members)
+    }
+    return Self.send(server, Self.request(14, "textDocument/rename", params)).first
+  }
+
+  @Test func renameRefusesANameAClosureBindsOrABuiltInAndFindsUsesInBlocks() throws {
+    let server = Self.server()
+    _ = Self.open(
+      server,
+      """
+      let a = cold("-1|")
+      let b = a.map { y in a + y }
+      let c = a.map { x in
+        let k = x * 2
+        return k + a
+      }
+      show b, c
+
+      """)
+    // `y` would be captured by the closure parameter, `k` by the block's `let`.
+    let captured = Self.renamed(server, 0, 4, to: "y")?["error"]?["message"]?.stringValue
+    #expect(captured?.contains("a closure there binds its own 'y'") == true)
+    #expect(Self.renamed(server, 0, 4, to: "k")?["error"]?["code"] == .int(-32803))
+    // `cold` is a built-in: `let cold` would hide it.
+    let builtIn = Self.renamed(server, 0, 4, to: "cold")?["error"]?["message"]?.stringValue
+    #expect(builtIn?.contains("built-in") == true)
+    // A free name: the use in the block closure is renamed with the others.
+    let edits = try #require(
+      Self.renamed(server, 0, 4, to: "input")?["result"]?["changes"]?[Self.uri]?.arrayValue)
+    #expect(
+      edits.compactMap { $0["range"]?["start"]?["line"]?.intValue } == [0, 1, 1, 2, 4])
+  }
+
+  @Test func prepareRenameGivesTheNameAndItsRangeOrRefuses() throws {
+    let server = Self.server()
+    _ = Self.open(server, "let input = cold(\"-1|\")\nshow input\n")
+    let prepared = Self.send(server, Self.request(15, "textDocument/prepareRename", Self.at(1, 7)))
+    let result = try #require(prepared.first?["result"])
+    #expect(result["placeholder"] == .string("input"))
+    #expect(result["range"]?["start"]?["character"] == .int(5))
+    #expect(result["range"]?["end"]?["character"] == .int(10))
+    let refused = Self.send(server, Self.request(16, "textDocument/prepareRename", Self.at(0, 14)))
+    #expect(Self.errorCode(refused) == -32803)
+  }
+
+  @Test func completionNarrowsToTheTypedPrefix() throws {
+    let server = Self.server()
+    _ = Self.open(server, "let a = cold(\"-1|\")\nlet b = a.sw\n")
+    let reply = Self.send(server, Self.request(17, "textDocument/completion", Self.at(1, 12)))
+    let labels = try #require(
+      reply.first?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue })
+    #expect(labels.contains("switchMap") && labels.contains("switchToLatest"))
+    #expect(labels.allSatisfy { $0.lowercased().hasPrefix("sw") })
+    // Nothing typed after the dot: every operator.
+    let all = Self.send(server, Self.request(18, "textDocument/completion", Self.at(1, 10)))
+    #expect((all.first?["result"]?["items"]?.arrayValue?.count ?? 0) > 100)
+  }
+
+  @Test func everyResponseStaysWithinTheOutputBudget() throws {
+    let budgets = RunBudgets(maxOutput: 3_000)
+    let server = LanguageServer(options: RunOptions(maxFrames: 100_000, budgets: budgets))
+    _ = Self.send(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    _ = Self.open(server, "let a = interval(1).take(4000)\nshow a\n")
+    // The page is refused with the message `marbles render` prints.
+    let render = Self.send(
+      server,
+      Self.request(
+        19, "marbles/render",
+        .object([
+          ("textDocument", .object([("uri", .string(Self.uri))])), ("format", .string("html")),
+        ])))
+    let message = try #require(render.first?["error"]?["message"]?.stringValue)
+    #expect(message.hasSuffix(budgets.outputRefusal()))
+    // A hover does not draw a lane past the budget.
+    let hover = Self.send(server, Self.request(20, "textDocument/hover", Self.at(0, 4)))
+    let text = try #require(hover.first?["result"]?["contents"]?["value"]?.stringValue)
+    #expect(text.contains("too large to draw in a hover"))
+    #expect(text.utf8.count < 3_000)
+    // A formatting edit past the budget is refused.
+    _ = Self.open(
+      server, "let a   =   cold(\"-1|\")\n" + String(repeating: "show    a\n", count: 600))
+    let formatting = Self.send(
+      server,
+      Self.request(
+        21, "textDocument/formatting",
+        .object([("textDocument", .object([("uri", .string(Self.uri))]))])))
+    #expect(
+      formatting.first?["error"]?["message"]?.stringValue?.hasSuffix(budgets.outputRefusal())
+        == true)
+  }
+}
+
+/// Jobs a test holds instead of running them, to act while they are "still running".
+final class HeldJobs: @unchecked Sendable {
+  // Invariant: `jobs` is read and written with `lock` held.
+  private let lock = NSLock()
+  private var jobs: [LanguageServer.Job] = []
+
+  func add(_ job: LanguageServer.Job) {
+    lock.lock()
+    jobs.append(job)
+    lock.unlock()
+  }
+
+  /// The jobs held so far, in order; none are held afterwards.
+  func take() -> [LanguageServer.Job] {
+    lock.lock()
+    defer { lock.unlock() }
+    defer { jobs = [] }
+    return jobs
   }
 }

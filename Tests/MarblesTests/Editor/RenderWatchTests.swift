@@ -50,13 +50,50 @@ import Testing
         show: { screen.show($0, $1) }))
     let result = MarblesTool.main(["render", file.path, "--watch"], environment: environment)
     let screens = screen.screens
-    #expect(screens.count == 3)
+    #expect(screens.count == 4)
     #expect(screens.first?.0.contains("a  -a|") == true)
     #expect(screens.first?.0.contains("b  ") == false)
     #expect(screens.dropFirst().first?.0.contains("b  --b|") == true)
     // A save with an error shows the error, and the watch goes on.
-    #expect(screens.last?.1.contains("error:") == true)
+    #expect(screens.dropFirst(2).first?.1.contains("error:") == true)
     #expect(result.exitCode == 1)
+  }
+
+  /// Regression (issue 33): a deleted file ended the watch silently with status 0. It says the
+  /// file is gone, watches for its return and draws it again; a watcher that gives up ends the
+  /// watch with status 1 and a message.
+  @Test func aDeletedFileIsReportedAndWatchedForItsReturn() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "marbles-watch-\(UUID().uuidString).marble")
+    try "let a = cold(\"-a|\")\n".write(to: file, atomically: true, encoding: .utf8)
+    let screen = Screen()
+    let environment = ToolEnvironment(
+      run: { source, options in ScriptEngine.run(source, options: options) },
+      explain: { name in ScriptEngine.explain(name) },
+      watcher: FileWatcher(
+        waitForChange: { path in
+          switch screen.nextWait() {
+          case 1:
+            try? FileManager.default.removeItem(atPath: path)
+            return false
+          case 2:
+            try? "let b = cold(\"--b|\")\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return true
+          case 3:
+            try? FileManager.default.removeItem(atPath: path)
+            return false
+          default: return false
+          }
+        },
+        show: { screen.show($0, $1) }))
+    let result = MarblesTool.main(["render", file.path, "--watch"], environment: environment)
+    let screens = screen.screens
+    #expect(screens.count == 4)
+    #expect(screens.dropFirst().first?.1.contains("is gone; watching for it to come back") == true)
+    #expect(screens.dropFirst(2).first?.0.contains("b  --b|") == true)
+    #expect(screens.last?.1.contains("is gone; watching for it to come back") == true)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("is gone; stopped watching it"))
   }
 
   @Test func watchTakesOneFileAndNotStandardInput() {
@@ -66,74 +103,41 @@ import Testing
   }
 }
 
-/// The queue between the reading thread of `marbles lsp` and the handling one: a
-/// `$/cancelRequest` cancels its request, waiting or running, and a change to a document makes
-/// the document's diagnostics stale, queued or running.
+/// The queue between the reading thread of `marbles lsp`, the jobs' threads and the handling
+/// one: items in the order they came, and the changes that wait, per document.
 @Suite struct MessageQueueTests {
   static func frame(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
 
-  @Test func aCancelThatArrivesWhileTheRequestWaitsCancelsIt() {
-    let queue = MessageQueue()
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{}}"#))
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
-    queue.close()
-    let server = LanguageServer()
-    _ = server.handle(Self.frame(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#))
-    queue.attach(server)
-    var replies: [JSONValue] = []
-    while let frame = queue.pop() { replies += server.handle(frame) }
-    #expect(replies.count == 1)
-    #expect(replies.first?["id"] == .int(7))
-    #expect(replies.first?["error"]?["code"] == .int(-32800))
-  }
-
-  @Test func queuedChangesMakeADocumentsDiagnosticsStale() {
+  @Test func queuedChangesAreSeenUntilTheyAreHandled() {
     let queue = MessageQueue()
     let change =
       #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a","version":2},"contentChanges":[{"text":"x"}]}}"#
-    func stale(_ uri: String) -> Bool {
-      let flag = RunCancellation()
-      queue.start(.diagnostics(uri: uri), flag)
-      queue.finish()
-      return flag.isCancelled
-    }
     queue.push(Self.frame(change))
-    queue.push(Self.frame(change))
-    #expect(stale("file:///a"))
-    #expect(!stale("file:///b"))
-    _ = queue.pop()
-    #expect(stale("file:///a"))
-    _ = queue.pop()
-    #expect(!stale("file:///a"))
-  }
-
-  @Test func aCancelOrAChangeReadWhileWorkRunsRaisesItsFlag() {
-    let queue = MessageQueue()
-    let request = RunCancellation()
-    queue.start(.request("7"), request)
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":8}}"#))
-    #expect(!request.isCancelled)
-    queue.push(Self.frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#))
-    #expect(request.isCancelled)
-    queue.finish()
-
-    let diagnostics = RunCancellation()
-    queue.start(.diagnostics(uri: "file:///a"), diagnostics)
-    queue.push(
-      Self.frame(
-        #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///b","version":2},"contentChanges":[]}}"#
-      ))
-    #expect(!diagnostics.isCancelled)
     queue.push(
       Self.frame(
         #"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file:///a"}}}"#
       ))
-    #expect(diagnostics.isCancelled)
-    queue.finish()
+    #expect(queue.changePending("file:///a"))
+    #expect(!queue.changePending("file:///b"))
+    _ = queue.pop()
+    #expect(queue.changePending("file:///a"))
+    _ = queue.pop()
+    #expect(!queue.changePending("file:///a"))
+  }
 
-    // The cancel of 8 came before its request: the request is cancelled when it starts.
-    let later = RunCancellation()
-    queue.start(.request("8"), later)
-    #expect(later.isCancelled)
+  @Test func aJobsResultIsHandledInTurnAndTheEndOfInputDoesNotWaitForJobs() {
+    let queue = MessageQueue()
+    queue.push(Self.frame("{}"))
+    queue.push(LanguageServer.Completion { _ in })
+    queue.push(Self.frame("[]"))
+    queue.close()
+    var kinds: [String] = []
+    while let item = queue.pop() {
+      switch item {
+      case .frame: kinds.append("frame")
+      case .completion: kinds.append("completion")
+      }
+    }
+    #expect(kinds == ["frame", "completion", "frame"])
   }
 }

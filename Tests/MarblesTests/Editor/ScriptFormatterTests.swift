@@ -101,4 +101,78 @@ import Testing
     #expect(Self.format("") == "")
     #expect(Self.format("\n\n  \n") == "")
   }
+
+  /// Regression (issue 33): `+=`, `-=` and `*=` were written `+ =`, which no longer parses.
+  @Test func compoundAssignmentKeepsItsOperatorWhole() throws {
+    let text = """
+      let input = cold("-a|", a: 3)
+      let lists = input.map { n in
+        var xs = []
+        var total = 1
+        for i in 1...n { xs += [i] }
+        total -= 1
+        total  *=  2
+        return [xs, total]
+      }
+      show lists
+
+      """
+    let formatted = try #require(Self.format(text))
+    #expect(formatted.contains("xs += [i]"))
+    #expect(formatted.contains("total -= 1"))
+    #expect(formatted.contains("total *= 2"))
+    #expect(!formatted.contains("+ ="))
+    #expect(Self.format(formatted) == formatted)
+    let run = try #require(ScriptEngine.run(SourceFile(name: "t", text: formatted)).run)
+    let original = try #require(ScriptEngine.run(SourceFile(name: "t", text: text)).run)
+    #expect(run.lanes.map(\.events) == original.lanes.map(\.events))
+  }
+
+  /// Regression (issue 32): a script without a final newline was given back unchanged (the
+  /// layout's newline made the safety check see one token more).
+  @Test func scriptWithoutFinalNewlineIsFormatted() {
+    #expect(Self.format("let a=cold(\"-a|\")\nshow   a") == "let a = cold(\"-a|\")\nshow a\n")
+    #expect(Self.format("let a = cold(\"-a|\") // last") == "let a = cold(\"-a|\")  // last\n")
+  }
+
+  /// Regression (issue 33): every aligned `let` was padded to the longest name, so one
+  /// 20,000-character name before 2,000 short `let`s (51 KB) became 40 MB. A name past
+  /// `maximumAlignedWidth` is not aligned; the short ones still align among themselves.
+  @Test func alignmentIsBoundedByAWidthNotByTheLongestName() throws {
+    let long = String(repeating: "n", count: 20_000)
+    var text = "let \(long) = 1\n"
+    for index in 0..<2_000 { text += "let b\(index) = \(index)\n" }
+    let formatted = try #require(Self.format(text))
+    #expect(formatted.utf8.count <= 2 * text.utf8.count)
+    #expect(formatted.hasPrefix("let \(long) = 1\nlet b0    = 0\n"))
+    #expect(Self.format(formatted) == formatted)
+  }
+
+  /// Trailing comments align only on lines up to `maximumCommentColumn`; a longer line keeps
+  /// its comment two spaces after it and does not push its neighbours'.
+  @Test func commentAlignmentIsBounded() throws {
+    let long = String(repeating: "x", count: 5_000)
+    var text = "let a = \"\(long)\"  // long\n"
+    for index in 0..<500 { text += "let b\(index) = \(index)  // c\n" }
+    let formatted = try #require(Self.format(text))
+    #expect(formatted.utf8.count <= 2 * text.utf8.count)
+    #expect(formatted.contains("\"\(long)\"  // long\n"))
+    let rest = formatted.split(separator: "\n" as Character).dropFirst()
+    #expect(rest.allSatisfy { line in line.count < 40 })
+    #expect(Self.format(formatted) == formatted)
+  }
+
+  /// Indentation stops at `maximumIndent` columns, however deep the brackets nest.
+  @Test func indentationIsBounded() throws {
+    let depth = 60
+    var text = "let a = "
+    for _ in 0..<depth { text += "[\n" }
+    text += "1\n"
+    for _ in 0..<depth { text += "]\n" }
+    let formatted = try #require(Self.format(text))
+    let lines = formatted.split(separator: "\n")
+    let widest = lines.map { line in line.prefix { $0 == " " }.count }.max()
+    #expect(widest == ScriptFormatter.maximumIndent)
+    #expect(Self.format(formatted) == formatted)
+  }
 }

@@ -125,7 +125,8 @@ import Testing
     let result = runTool(["render", "-"], input: script)
     #expect(result.exitCode == 1)
     #expect(result.stderr.contains("'map' called the closure with 'Array' [1, 2, 3,"))
-    #expect(result.stderr.contains("…, which arrived at this frame"))
+    // `render`'s default format is ascii: its messages are 7-bit, `…` spelled `...`.
+    #expect(result.stderr.contains("..., which arrived at this frame"))
     #expect(result.stderr.utf8.count < 1_000)
   }
 
@@ -248,6 +249,73 @@ import Testing
     let result = runTool(["render", "--max-events", "50000", "-"], input: script)
     #expect(result.exitCode == 1)
     #expect(result.stderr.contains("the run went past its budget of 50000 events"))
+  }
+
+  /// Regression (issue 33): a closure calling a closure was charged to no budget, so
+  /// `fib(fib, 40)` inside a `map` ran for ever and `fib(fib, 27)` finished under
+  /// `--max-events 1000`. Every call of a closure value is an event now.
+  @Test func closuresCallingClosuresAreCounted() {
+    let script = """
+      let fib = { f, n in n < 2 ? n : f(f, n - 1) + f(f, n - 2) }
+      show cold("-a|").map { _ in fib(fib, 27) }
+      """
+    for result in Self.everyCommand(script, flags: ["--max-events", "1000"]) {
+      #expect(result.exitCode == 1)
+      #expect(result.stderr.contains("the run went past its budget of 1000 events at frame 1"))
+    }
+  }
+
+  /// Regression (issue 33): a loop in a closure called by a closure is counted as well.
+  @Test func loopsInClosuresCalledByClosuresAreCounted() {
+    let script = """
+      let spin = { n in
+        var total = 0
+        for i in 0..<n { total += i }
+        return total
+      }
+      show cold("-a|").map { _ in spin(1000000000) }
+      """
+    let result = runTool(["run", "--max-events", "5000", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("the run went past its budget of 5000 events at frame 1"))
+  }
+
+  /// Regression (issue 33): one value sent through `publish()` to many subscribers counted once:
+  /// 9,000 inner `collect()`s of one shared `interval` ran for 24 s under the default budgets.
+  /// Every delivery to every subscriber is an event now.
+  @Test func deliveriesToEverySubscriberOfASharedSignalAreCounted() {
+    let script = """
+      let src = interval(1).take(9000).publish().autoconnect()
+      show src.flattenMap { _ in src.collect() }.count()
+      """
+    let result = runTool(["render", "--max-events", "200000", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("the run went past its budget of 200000 events"))
+  }
+
+  /// Regression (issue 33): a `replay()` read by thousands of late subscribers through an
+  /// operator (`r.count()`) replayed everything it kept to each, uncounted.
+  @Test func valuesReplayedToEveryLateSubscriberAreCounted() {
+    let script = """
+      let r = interval(1).take(9000).replay()
+      show interval(1).take(9000).flattenMap { _ in r.count() }.count()
+      """
+    let result = runTool(["render", "--max-events", "200000", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("the run went past its budget of 200000 events"))
+  }
+
+  /// A subject the script sends into, read by many subscribers: each delivery counts.
+  @Test func deliveriesOfAScriptSubjectToEverySubscriberAreCounted() {
+    let script = """
+      let s = Subject()
+      let ticks = interval(1).take(3000)
+      ticks.subscribe(s)
+      show ticks.flattenMap { _ in s.count() }.count()
+      """
+    let result = runTool(["render", "--max-events", "200000", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("the run went past its budget of 200000 events"))
   }
 
   /// `acc + [x]` copies the array each time: the copies are counted.

@@ -7,7 +7,15 @@ import Testing
   @Test func escapesControlCharactersQuotesAndBackslashesOnly() {
     let text = "a\"b\\c\nd\re\tf\u{1}g\u{1F}h\u{7F}é😀"
     #expect(
-      JSONValue.string(text).compact == #""a\"b\\c\nd\re\tf\u0001g\u001fh"# + "\u{7F}é😀\"")
+      JSONValue.string(text).compact == #""a\"b\\c\nd\re\tf\u0001g\u001fh\u007f"# + "é😀\"")
+  }
+
+  /// Regression (issue 33): U+009B (a terminal's one-character ESC `[`) and the other C1
+  /// controls were written raw; characters around them stay as they are.
+  @Test func escapesC1Controls() {
+    let text = "a\u{9B}31mb\u{80}\u{9F}\u{A0}é\u{85}"
+    #expect(
+      JSONValue.string(text).compact == #""a\u009b31mb\u0080\u009f"# + "\u{A0}é" + #"\u0085""#)
   }
 
   @Test func escapesEveryControlCharacterWithLowercaseHexDigits() {

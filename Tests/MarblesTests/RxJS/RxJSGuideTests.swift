@@ -33,7 +33,7 @@ import Testing
 
   @Test func workedExamplesPass() {
     let examples = Self.blocks("marble")
-    #expect(examples.count == 4)
+    #expect(examples.count == 5)
     for example in examples {
       #expect(example.hasPrefix("use rxjs\n"))
       expectPasses(example)

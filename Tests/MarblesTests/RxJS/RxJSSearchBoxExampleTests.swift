@@ -33,7 +33,7 @@ import Testing
         #expect(result.stdout.contains("\n" + lane), "\(format) lacks lane \(lane)")
       }
       // String values are quoted in the legend, so "rxj" and "rxj!" cannot be confused.
-      #expect(result.stdout.contains(#"d = "rxj!""#), "\(format)")
+      #expect(result.stdout.contains(#" = "rxj!""#), "\(format)")
     }
   }
 

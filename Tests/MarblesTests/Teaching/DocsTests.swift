@@ -173,7 +173,7 @@ import Testing
 
   @Test func theWorkshopsExercisesAreCheckedByMarblesTest() throws {
     let examples = Self.root.appendingPathComponent("Examples").path
-    let found = try MarblesTool.collectScripts(examples).get()
+    let found = try MarblesTool.collectScripts(examples).get().files
     // `marbles test Examples` finds the exercises and their answers in the subfolders.
     let answers = found.filter { $0.contains("/Workshop/Answers/") }
     let exercises = found.filter { $0.contains("/Workshop/") && !answers.contains($0) }

@@ -47,6 +47,32 @@ import Testing
     }
   }
 
+  /// Regression (issue 33): an edit saved while the script ran was overwritten by the update.
+  /// The file is read again before it is replaced, and a changed file is left alone.
+  @Test func refusesToOverwriteAFileChangedWhileTheScriptRan() throws {
+    let script = "let a = cold(\"-a|\")\nexpect a == \"--a|\"\n"
+    let edited = script + "// saved from the editor meanwhile\n"
+    try withFile(script) { path in
+      let environment = ToolEnvironment(
+        run: { source, options in
+          // The first run is the script's: the author saves an edit while it runs.
+          if (try? String(contentsOfFile: path, encoding: .utf8)) == script {
+            try? Data(edited.utf8).write(to: URL(fileURLWithPath: path))
+          }
+          return ScriptEngine.run(source, options: options)
+        },
+        explain: { ScriptEngine.explain($0) }, readStandardInput: { _ in Data() })
+      let result = MarblesTool.main(["test", "--update", path], environment: environment)
+      #expect(result.exitCode == 1)
+      #expect(
+        result.stdout.contains(
+          "FAIL \(path): not updated: the file changed while the script ran; run it again\n"),
+        "\(result.stdout)")
+      let after = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(after == edited)
+    }
+  }
+
   /// Runs `--update` on `script` and checks it printed `changes` and wrote `expected`, that
   /// the written script passes `marbles test`, and that a second `--update` changes nothing.
   func update(
@@ -210,7 +236,7 @@ import Testing
   /// (`fail(…)`, `just(…)`, `never`) that the broken marble no longer uses.
   @Test func breakingAndUpdatingEveryExampleRestoresIt() throws {
     let examples = DocsTests.root.appendingPathComponent("Examples").path
-    let files = try MarblesTool.collectScripts(examples).get()
+    let files = try MarblesTool.collectScripts(examples).get().files
     #expect(files.count >= 40)
     var restored = 0
     var brokenCount = 0

@@ -37,17 +37,18 @@ import Testing
     #expect(result.stdout.contains("Predict 'doubled', 'total'"))
   }
 
-  /// The page hides the derived rows until revealed, lane by lane; the button counts them.
-  @Test func htmlPageMarksTheLanesToRevealInOrder() {
+  /// The page holds the inputs only: each derived lane is its label and `?`, in the order of
+  /// the lanes to predict, with no reveal button (`marbles serve` reveals).
+  @Test func htmlPageMarksTheLanesToPredictInOrder() {
     let result = runTool(["render", "--quiz", "-", "--format", "html"], input: Self.exercise)
     #expect(result.exitCode == 0)
     #expect(result.stdout.contains(#"data-quiz="0""#))
     #expect(result.stdout.contains(#"data-quiz="1""#))
     #expect(!result.stdout.contains(#"data-quiz="2""#))
-    #expect(result.stdout.contains(#"id="reveal" data-count="2""#))
+    #expect(result.stdout.components(separatedBy: ">?<").count - 1 == 2)
+    #expect(!result.stdout.contains(#"id="reveal""#))
     let plain = runTool(["render", "-", "--format", "html"], input: Self.exercise)
     #expect(!plain.stdout.contains(#"data-quiz=""#))
-    #expect(!plain.stdout.contains(#"id="reveal""#))
   }
 
   @Test func svgShowsAQuestionMarkForEachHiddenLane() {
@@ -56,8 +57,8 @@ import Testing
     #expect(result.stdout.components(separatedBy: ">?<").count - 1 == 2)
   }
 
-  /// A key that only hidden lanes use would give part of an answer away: the drawing leaves it
-  /// out of its legend, the page shows it with the first lane that uses it.
+  /// A key that only hidden lanes use would give part of an answer away: neither the drawing
+  /// nor the page has it, until the lane is revealed.
   @Test func legendKeepsTheKeysOfHiddenLanesBack() {
     let script = """
       let attempts = cold("-a#", error: "offline")
@@ -73,9 +74,8 @@ import Testing
     let plain = runTool(["render", "-", "--format", "svg"], input: script).stdout
     #expect(plain.contains("&quot;cached&quot;"))
     let page = runTool(["render", "--quiz", "-", "--format", "html"], input: script).stdout
-    #expect(page.contains(#"<g class="key" data-quiz="0">"#))
-    #expect(page.contains(#"<g class="key" data-quiz="1">"#))
-    #expect(page.contains("&quot;cached&quot;"))
+    #expect(!page.contains("cached"))
+    #expect(!page.contains(#"<g class="key" data-quiz"#))
   }
 
   @Test func checkSaysRightWrongAndNotYet() throws {
@@ -106,5 +106,65 @@ import Testing
     let third = runTool(["check", right])
     #expect(third.exitCode == 0)
     #expect(third.stdout.contains("2 of 2 predictions right"))
+  }
+
+  /// Regression (issue 33): a wrong `expect` of a source lane printed WRONG, then "0 of 0
+  /// predictions right". It counts as a prediction.
+  @Test func aWrongExpectOfASourceIsAWrongPrediction() {
+    let script = "let input = cold(\"-a|\")\nshow input\nexpect input == \"--a|\"\n"
+    let result = runTool(["check", "-"], input: script)
+    #expect(result.exitCode == 1)
+    #expect(result.stdout.contains("WRONG    input (line 3)"))
+    #expect(result.stdout.contains("0 of 1 predictions right"))
+    #expect(!result.stdout.contains("0 of 0"))
+  }
+
+  /// Regression (issue 33): under `--format ascii` (`check` and `test`'s default) the title,
+  /// the file names and every message, the quoted source line included, are 7-bit ASCII.
+  @Test func asciiFormatIsASCIIOnEveryStream() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "marbles-ascii-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("café.marble").path
+    let script = """
+      title "Prix → café"
+      let prix = cold("-a|", a: "é")
+      let b = prix.map { p in p + "!" }  // é
+      show prix, b as "bé"
+      expect b == "-x|", x: "é"
+
+      """
+    try Data(script.utf8).write(to: URL(fileURLWithPath: file))
+    let broken = folder.appendingPathComponent("broken.marble").path
+    let failing =
+      "let prix = cold(\"-a|\", a: \"é\")\nlet b = prix.map { p in p * 2 }  // é\nshow b\n"
+    try Data(failing.utf8).write(to: URL(fileURLWithPath: broken))
+    let results = [
+      runTool(["check", file]), runTool(["test", file]), runTool(["test", folder.path]),
+      runTool(["render", broken, "--format", "ascii"]),
+      runTool(["check", folder.path + "/nö.marble"]),
+    ]
+    for result in results {
+      #expect(result.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(result.stdout)")
+      #expect(result.stderr.utf8.allSatisfy { $0 < 0x80 }, "\(result.stderr)")
+    }
+    #expect(results[0].stdout.contains("Prix -> caf\\u{e9}"))
+    #expect(results[1].stdout.contains("caf\\u{e9}.marble"))
+    #expect(results[3].stderr.contains("let b = prix.map { p in p * 2 }  // \\u{e9}\n"))
+    // The caret stays under what it marks.
+    let lines = results[3].stderr.split(separator: "\n")
+    if let quoted = lines.firstIndex(where: { $0.hasPrefix("let b = ") }), quoted + 1 < lines.count
+    {
+      let caret = lines[quoted + 1]
+      let column = caret.firstIndex(of: "^").map { caret.distance(from: caret.startIndex, to: $0) }
+      #expect(
+        column
+          == lines[quoted].firstRange(of: "p * 2").map {
+            lines[quoted].distance(from: lines[quoted].startIndex, to: $0.lowerBound)
+          })
+    } else {
+      Issue.record("no quoted line: \(results[3].stderr)")
+    }
   }
 }

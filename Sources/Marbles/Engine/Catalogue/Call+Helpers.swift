@@ -101,17 +101,20 @@ extension Call {
     }
   }
 
-  /// The count and delay of `retry`/`repeat`: `retry(2)`, `retry(count: 2, delay: 3)`.
+  /// The count and delay of `retry`/`repeat`: `retry(2)`, `retry(count: 2, delay: 3)`. A
+  /// negative delay is none, as RxJS waits for it with `timer`.
   func repetition() throws(RuntimeError) -> (Int?, (frames: Int, scheduler: any Scheduler)?) {
-    let delay = try optional(2) == nil ? nil : frames(2, "the delay")
+    let delay = try optional(2) == nil ? nil : timerFrames(2, "the delay")
     return (try repetitionCount(), delay.map { ($0, scheduler as any Scheduler) })
   }
 
-  /// The count of `retry`/`repeat`, positional or `count:`.
+  /// The count of `retry`/`repeat`, positional or `count:`; a negative count is 0, as in RxJS
+  /// (`repeat(-1)` completes at once without subscribing, `retry(-1)` forwards the first
+  /// failure) and in RAC (`retry:` with a negative count never retries).
   func repetitionCount() throws(RuntimeError) -> Int? {
-    let positional = try optionalInt(0, "the count")
-    let labelled = try optionalInt(1, "the count")
-    return positional ?? labelled
+    let positional = try optionalInt(0, "the count", minimum: Int.min)
+    let labelled = try optionalInt(1, "the count", minimum: Int.min)
+    return (positional ?? labelled).map { max(0, $0) }
   }
 }
 

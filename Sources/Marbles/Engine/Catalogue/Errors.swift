@@ -70,10 +70,11 @@ extension Catalogue {
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",
-      "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first (RxJS retry({count, delay}))",
+      "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first; 'resetOnSuccess: true' counts failures in a row (RxJS retry({count, delay, resetOnSuccess}))",
       parameters: [
         .value("count", optional: true), .value("count", label: "count", optional: true),
         .value("delay", label: "delay", optional: true),
+        .value("resetOnSuccess", label: "resetOnSuccess", optional: true),
       ],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
       example: """
@@ -85,14 +86,20 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
+        if c.optional(3) != nil {
+          throw RuntimeError(
+            "'resetOnSuccess:' of 'retry' goes with a 'delay:' in frames, not with a closure",
+            at: c.rangeOf(3))
+        }
         return .signal(
           try c.signal().retry(try c.repetitionCount()) { error, n in
             delay.signal(from: delay(.error(ScriptValue.payload(of: error)), .int(n)))
           })
       }
       let (count, delay) = try c.repetition()
+      let reset = c.optional(3) == nil ? false : try c.bool(3, "resetOnSuccess")
       let input = try c.signal()
-      return c.probed { input.retry(count, delay: delay, probe: $0) }
+      return c.probed { input.retry(count, delay: delay, resetOnSuccess: reset, probe: $0) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",

@@ -35,8 +35,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
     .method(
       "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
-      "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys (RxJS comparator / key selector)",
-      parameters: [.optionalClosure("a, b")],
+      "Drops each value equal to the previous one; with { a, b in … }, equal as the closure says; with { x in … }, equal keys; with both, keys compared by the comparator (RxJS distinctUntilChanged, with a comparator and a key selector)",
+      parameters: [.optionalClosure("a, b"), .optionalClosure("x")],
       holds: "the previous value", lanes: [.previous],
       typing: .passesValues,
       synonyms: ["removeDuplicates"],
@@ -50,22 +50,39 @@ extension Catalogue {
       let source = try c.signal()
       let budget = c.runtime.budget
       let range = c.range
-      guard c.optional(0) != nil else {
-        return c.probed {
-          source.distinctUntilChanged(probe: $0) { a, b in
-            budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
+      let first = try c.optionalFunction(0, "the comparator")
+      let second = try c.optionalFunction(1, "the key selector")
+      // A closure of two parameters is the comparator, one of one the key selector, in
+      // either place: RxJS's order is (comparator, keySelector), and a trailing closure takes
+      // the last place.
+      let given = [first, second].compactMap { $0 }
+      let comparators = given.filter(\.takesIndex)
+      guard comparators.count < 2, given.count - comparators.count < 2 else {
+        throw Diagnostic.Interpreter.argumentType(
+          "the second closure", of: c.name,
+          expected: "a comparator { a, b in … } with a key selector { x in key }", c.value(1),
+          at: c.rangeOf(1))
+      }
+      let comparator = comparators.first
+      guard let key = given.first(where: { !$0.takesIndex }) else {
+        guard let comparator else {
+          return c.probed {
+            source.distinctUntilChanged(probe: $0) { a, b in
+              budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
+            }
           }
         }
+        return .signal(source.distinctUntilChanged { comparator.isTrue(comparator($0, $1)) })
       }
-      let closure = try c.function(0)
-      if closure.takesIndex {
-        return .signal(source.distinctUntilChanged { closure.isTrue(closure($0, $1)) })
-      }
+      let same: (ScriptValue, ScriptValue) -> Bool =
+        comparator.map { compare in { compare.isTrue(compare($0, $1)) } }
+        ?? { x, y in budget.spendComparing(x, y, at: range) && x.isEqual(to: y) }
+      // As RxJS: each value's key is taken once, and compared with the key of the last value
+      // sent.
       return .signal(
-        source.distinctUntilChanged { a, b in
-          let (x, y) = (closure(a), closure(b))
-          return budget.spendComparing(x, y, at: range) && x.isEqual(to: y)
-        })
+        source.map { value in (value, key(value)) }
+          .distinctUntilChanged { a, b in same(a.1, b.1) }
+          .map { $0.0 })
     },
     .method(
       "take", rac: "take:", alias: "take",

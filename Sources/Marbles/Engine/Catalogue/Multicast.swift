@@ -1,6 +1,10 @@
 import Reactive
 
 extension Catalogue {
+  /// The names of the sharing rows, whose signals the run charges for every delivery to every
+  /// subscriber (`Runtime.isShared`).
+  static let sharingNames: Set<String> = Set(sharing.map(\.name))
+
   /// Sharing one subscription among subscribers (multicast), and connections.
   package static let sharing: [OperatorEntry] = [
     .method(
@@ -204,6 +208,7 @@ extension Catalogue {
       "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects, or with 'refCount: true' disconnects and starts afresh when the last subscriber leaves (RxJS shareReplay)",
       parameters: [
         .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
+        .value("count", label: "bufferSize", optional: true),
       ],
       holds: "connected, the replay buffer and the subscriber count",
       lanes: [.connected, .replayed, .subscribers],
@@ -217,7 +222,10 @@ extension Catalogue {
         expect subscriptions(input) == "^----!"
         """
     ) { c throws(RuntimeError) in
-      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      // RxJS's ReplaySubject keeps at least one value: a count of 0 or less is 1.
+      let positional = try c.optionalInt(0, "the count", minimum: Int.min)
+      let labelled = try c.optionalInt(2, "the count", minimum: Int.min)
+      let capacity = max(1, positional ?? labelled ?? .max)
       let refCount = c.optional(1) == nil ? false : try c.bool(1, "refCount")
       let input = try c.signal()
       if refCount {
@@ -252,7 +260,8 @@ extension Catalogue {
         expect late == "----b|"
         """
     ) { c throws(RuntimeError) in
-      let capacity = try c.optionalInt(0, "the count", minimum: 1) ?? .max
+      // RxJS's ReplaySubject keeps at least one value: a count of 0 or less is 1.
+      let capacity = max(1, try c.optionalInt(0, "the count", minimum: Int.min) ?? .max)
       let input = try c.signal()
       return .signal(
         ConnectableSignal(

@@ -4,7 +4,7 @@ import Reactive
 /// one-line summary, a small example script, its parameters, and what it does.
 package struct OperatorEntry: Sendable {
   /// How the name is used in a script.
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A free function: `cold("--a|")`, `merge(a, b)`.
     case function
     /// A method on a value: `input.map { … }`.
@@ -14,19 +14,19 @@ package struct OperatorEntry: Sendable {
   }
 
   /// One parameter, for matching call arguments.
-  struct Parameter: Sendable {
+  package struct Parameter: Sendable {
     /// The argument label, or nil for a positional argument.
     package var label: String?
     /// What it is, in messages and signatures (`count`, `other`, `transform`).
-    var name: String
+    package var name: String
     /// Whether the argument may be left out.
-    var isOptional = false
+    package var isOptional = false
     /// Whether it takes any number of positional arguments (`merge(a, b, …)`).
-    var isVariadic = false
+    package var isVariadic = false
     /// Whether it is a closure (which may trail the call).
     package var isClosure = false
     /// For a closure: how its parameters are written in the signature (`x`, `acc, x`).
-    var closureParameters = ""
+    package var closureParameters = ""
 
     static func value(_ name: String, label: String? = nil, optional: Bool = false) -> Parameter {
       Parameter(label: label, name: name, isOptional: optional)
@@ -42,7 +42,7 @@ package struct OperatorEntry: Sendable {
   }
 
   /// Whose semantics a row has where ReactiveObjC and RxJS use the same name differently.
-  enum Semantics: Sendable {
+  package enum Semantics: Sendable {
     /// The only row of its name: in every script.
     case only
     /// ReactiveObjC's side of a colliding name: the default.
@@ -92,7 +92,7 @@ package struct OperatorEntry: Sendable {
   var run: OperatorRun
 
   /// A stateful operator's state: what it holds in words and the lanes that draw it.
-  struct Internals: Sendable {
+  package struct Internals: Sendable {
     /// What it holds (`the accumulator`); `$0`, `$1`, … stand for the lanes where the sentence
     /// names them itself, otherwise the lanes follow in parentheses.
     var holds: String
@@ -196,7 +196,7 @@ struct Call {
   /// The runtime, for scheduling and for reporting errors from callbacks.
   let runtime: Runtime
   /// The operator's name as written.
-  let name: String
+  package let name: String
   /// The call's source range.
   let range: SourceRange
   /// The value left of the dot (`.null` for functions).
@@ -281,6 +281,13 @@ struct Call {
   /// Argument `index` as a number of frames (a duration or a frame of the run).
   func frames(_ index: Int, _ parameter: String, minimum: Int = 0) throws(RuntimeError) -> Int {
     try int(index, parameter, minimum: minimum, maximum: Self.maximumFrames)
+  }
+
+  /// Argument `index` as a duration that RxJS measures with its `timer`, which treats a
+  /// negative duration as none (`delay`, `throttleTime`, `auditTime`, `timer`, the `delay:` of
+  /// `retry` and `repeat`): 0 for a negative number of frames.
+  func timerFrames(_ index: Int, _ parameter: String) throws(RuntimeError) -> Int {
+    max(0, try frames(index, parameter, minimum: -Self.maximumFrames))
   }
 
   /// Argument `index` as an integer, or nil when left out.

@@ -153,9 +153,19 @@ extension Catalogue {
         expect alarm == "----(0|)"
         """
     ) { c throws(RuntimeError) in
-      let delay = try c.frames(0, "the delay")
+      let delay = try c.timerFrames(0, "the delay")
       let once = Signal<Int>.timer(delay, on: c.scheduler)
-      guard c.optional(1) != nil else { return .signal(once.map { ScriptValue.int($0) }) }
+      // RxJS's timer sends once for a negative period (a period of 0 would repeat forever
+      // within one frame, and stays an error).
+      let negativePeriod: Bool
+      if case .int(let period)? = c.optional(1) {
+        negativePeriod = period < 0
+      } else {
+        negativePeriod = false
+      }
+      guard c.optional(1) != nil, !negativePeriod else {
+        return .signal(once.map { ScriptValue.int($0) })
+      }
       let period = try c.frames(1, "the period", minimum: 1)
       let ticks = once.concat(with: Signal<Int>.interval(period, on: c.scheduler))
       return .signal(c.indexed(ticks.map { ScriptValue.int($0) }).map { .int($0.1) })
@@ -265,7 +275,9 @@ extension Catalogue {
     .function(
       "ReplaySubject", rac: "RACReplaySubject",
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
-      parameters: [.value("capacity", label: "capacity", optional: true)],
+      parameters: [
+        .value("capacity", optional: true), .value("capacity", label: "capacity", optional: true),
+      ],
       source: true,
       holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       synonyms: ["replaySubject"],
@@ -277,7 +289,12 @@ extension Catalogue {
         expect s == "----2--"
         """
     ) { c throws(RuntimeError) in
-      let capacity = try c.optionalInt(0, "the capacity") ?? .max
+      let positional = try c.optionalInt(
+        0, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
+      let labelled = try c.optionalInt(1, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
+      var capacity = positional ?? labelled ?? .max
+      // RxJS's ReplaySubject keeps at least one value: `new ReplaySubject(0)` replays the last.
+      if c.runtime.usesRxJS { capacity = max(1, capacity) }
       return c.probedShared { probe in
         let subject = ReplaySubject<ScriptValue>(capacity: capacity)
         subject.addProbe(probe)
@@ -377,16 +394,25 @@ extension Catalogue {
     },
     .function(
       "range", rac: "", alias: "range",
-      "Sends `count` integers from `start` on and completes, at subscription (RxJS range)",
-      parameters: [.value("start"), .value("count")], source: true,
+      "Sends `count` integers from `start` on and completes, at subscription; `range(n)` sends 0 to n - 1, a count of 0 or less nothing (RxJS range)",
+      parameters: [.value("start"), .value("count", optional: true)], source: true,
       example: """
         let numbers = range(1, 3)
         show numbers
         expect numbers == "(123|)"
         """
     ) { c throws(RuntimeError) in
-      let start = try c.int(0, "the start", minimum: -Call.maximumFrames)
-      let count = try c.int(1, "the count", maximum: Call.maximumFrames)
+      var start = try c.int(0, "the start", minimum: -Call.maximumFrames)
+      var count: Int
+      if c.optional(1) == nil {
+        // RxJS's range(n): n integers from 0.
+        count = start
+        start = 0
+      } else {
+        count = try c.int(1, "the count", minimum: Int.min, maximum: Call.maximumFrames)
+      }
+      // A count of 0 or less is RxJS's EMPTY.
+      count = max(0, count)
       return .signal(.from((0..<count).map { ScriptValue.int(start + $0) }))
     },
     .function(

@@ -33,8 +33,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      // RxJS's timer treats a negative delay as none.
-      let frames = max(0, try c.frames(0, "the delay", minimum: -Call.maximumFrames))
+      let frames = try c.timerFrames(0, "the delay")
       return c.probed { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
     },
     .method(
@@ -105,7 +104,7 @@ extension Catalogue {
       let leading = c.optional(1) == nil ? true : try c.bool(1, "leading")
       let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
       let input = try c.signal()
-      let frames = try c.frames(0, "the interval")
+      let frames = try c.timerFrames(0, "the interval")
       return c.probed {
         input.throttleTime(
           frames, leading: leading, trailing: trailing, on: c.scheduler, probe: $0)
@@ -285,7 +284,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let input = try c.signal()
-      let frames = try c.frames(0, "the wait")
+      let frames = try c.timerFrames(0, "the wait")
       return c.probed { input.auditTime(frames, on: c.scheduler, probe: $0) }
     },
     .method(

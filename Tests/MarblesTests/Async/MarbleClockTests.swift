@@ -3,20 +3,20 @@ import Testing
 
 /// `ts.clock`'s instants: one frame is one millisecond, and an instant between two frames falls
 /// in the later one (a sleep never ends before its deadline).
-@Suite struct TestClockTests {
+@Suite struct MarbleClockTests {
   @Test func anInstantBetweenFramesRoundsUp() {
-    #expect(TestClock.Instant(offset: .microseconds(2500)).frame == 3)
-    #expect(TestClock.Instant(offset: .nanoseconds(2_000_001)).frame == 3)
-    #expect(TestClock.Instant(offset: .seconds(1) + .nanoseconds(1)).frame == 1001)
-    #expect(TestClock.Instant(offset: .nanoseconds(1)).frame == 1)
+    #expect(MarbleClock.Instant(offset: .microseconds(2500)).frame == 3)
+    #expect(MarbleClock.Instant(offset: .nanoseconds(2_000_001)).frame == 3)
+    #expect(MarbleClock.Instant(offset: .seconds(1) + .nanoseconds(1)).frame == 1001)
+    #expect(MarbleClock.Instant(offset: .nanoseconds(1)).frame == 1)
   }
 
   @Test func anInstantOnAFrameStaysThere() {
-    #expect(TestClock.Instant(offset: .zero).frame == 0)
-    #expect(TestClock.Instant(offset: .milliseconds(2)).frame == 2)
-    #expect(TestClock.Instant(offset: .seconds(2)).frame == 2000)
-    #expect(TestClock.Instant(frame: 7).frame == 7)
-    #expect(TestClock.Instant(frame: 7).description == "frame 7")
+    #expect(MarbleClock.Instant(offset: .zero).frame == 0)
+    #expect(MarbleClock.Instant(offset: .milliseconds(2)).frame == 2)
+    #expect(MarbleClock.Instant(offset: .seconds(2)).frame == 2000)
+    #expect(MarbleClock.Instant(frame: 7).frame == 7)
+    #expect(MarbleClock.Instant(frame: 7).description == "frame 7")
   }
 
   @Test func aSleepBetweenFramesEndsAtTheNextFrame() async throws {

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import Marbles
+
+/// Every request the server has, under a client that declares nothing and under one that
+/// declares every capability the server reads: each is answered, and answered in the form the
+/// client said it takes.
+@Suite struct LanguageServerCapabilityTests {
+  typealias T = LanguageServerTests
+  static let script = """
+    let input = cold("-a-b|", a: 1, b: 2)
+    let output = input.map { x in x * 10 }
+    show input, output
+
+    """
+
+  /// The answers to every request on `script`, by name, and the diagnostics published for
+  /// another document, whose error has a note.
+  static func answers(capabilities: String) -> (
+    initialize: JSONValue?, published: JSONValue?, answers: [String: JSONValue]
+  ) {
+    let server = LanguageServer(options: RunOptions(maxFrames: 10_000))
+    let initialize = T.send(
+      server,
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":"#
+        + capabilities + "}}"
+    ).first
+    let noted = JSONValue.object([
+      (
+        "textDocument",
+        .object([
+          ("uri", .string("file:///work/noted.marble")), ("version", .int(1)),
+          ("text", .string("let input = cold(\"-a|\")\nlet input = cold(\"-b|\")\n")),
+        ])
+      )
+    ])
+    let published = T.send(
+      server,
+      JSONValue.object([
+        ("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")),
+        ("params", noted),
+      ]).compact
+    ).first
+    _ = T.open(server, script)
+    let document = JSONValue.object([("textDocument", .object([("uri", .string(T.uri))]))])
+    func with(_ params: JSONValue, _ members: [(String, JSONValue)]) -> JSONValue {
+      guard case .object(let existing) = params else { return params }
+      return .object(existing + members)
+    }
+    let requests: [(String, String, JSONValue)] = [
+      ("hover", "textDocument/hover", T.at(0, 13)),
+      ("completion", "textDocument/completion", T.at(1, 20)),
+      ("definition", "textDocument/definition", T.at(1, 14)),
+      (
+        "references", "textDocument/references",
+        with(T.at(1, 14), [("context", .object([("includeDeclaration", .bool(true))]))])
+      ),
+      ("prepareRename", "textDocument/prepareRename", T.at(1, 14)),
+      ("rename", "textDocument/rename", with(T.at(1, 14), [("newName", .string("feed"))])),
+      ("documentSymbol", "textDocument/documentSymbol", document),
+      ("formatting", "textDocument/formatting", with(document, [("options", .object([]))])),
+      (
+        "codeAction", "textDocument/codeAction",
+        with(
+          document,
+          [
+            (
+              "context",
+              .object([
+                (
+                  "diagnostics",
+                  .array([
+                    .object([
+                      (
+                        "range",
+                        .object([
+                          ("start", .object([("line", .int(1)), ("character", .int(19))])),
+                          ("end", .object([("line", .int(1)), ("character", .int(22))])),
+                        ])
+                      ),
+                      ("message", .string("unknown operator 'mapp'; did you mean 'map'?")),
+                      ("data", .object([("fixes", .array([.string("map")]))])),
+                    ])
+                  ])
+                )
+              ])
+            )
+          ])
+      ),
+      ("render", "marbles/render", with(document, [("format", .string("svg"))])),
+      (
+        "executeCommand", "workspace/executeCommand",
+        .object([
+          ("command", .string("marbles.render")),
+          ("arguments", .array([.string(T.uri), .string("html")])),
+        ])
+      ),
+    ]
+    var answers: [String: JSONValue] = [:]
+    for (index, (name, method, params)) in requests.enumerated() {
+      answers[name] = T.send(server, T.request(100 + index, method, params)).first
+    }
+    return (initialize, published, answers)
+  }
+
+  @Test func aClientThatDeclaresNothingGetsEveryAnswerInItsPlainestForm() throws {
+    let (initialize, published, answers) = Self.answers(capabilities: "{}")
+    for (name, answer) in answers {
+      #expect(answer["error"] == nil, "\(name): \(answer.compact)")
+    }
+    #expect(initialize?["result"]?["capabilities"]?["renameProvider"] == .bool(true))
+    // No version; the note is in the message, not related information.
+    let diagnostic = try #require(published?["params"]?["diagnostics"]?.arrayValue?.first)
+    #expect(published?["params"]?["version"] == nil)
+    #expect(diagnostic["relatedInformation"] == nil)
+    #expect(
+      diagnostic["message"]?.stringValue?.contains("note: 'input' previously declared") == true)
+    let hover = try #require(answers["hover"]?["result"]?["contents"])
+    #expect(hover["kind"] == .string("plaintext"))
+    #expect(hover["value"]?.stringValue?.contains("```") == false)
+    let items = try #require(answers["completion"]?["result"]?["items"]?.arrayValue)
+    #expect(!items.isEmpty)
+    #expect(items.allSatisfy { $0["insertTextFormat"] != .int(2) })
+    #expect(items.allSatisfy { $0["insertText"]?.stringValue?.contains("${") != true })
+    let symbols = try #require(answers["documentSymbol"]?["result"]?.arrayValue)
+    #expect(symbols.allSatisfy { $0["location"] != nil && $0["selectionRange"] == nil })
+    #expect(answers["prepareRename"]?["result"]?["placeholder"] == .string("input"))
+    #expect(answers["codeAction"]?["result"]?.arrayValue?.count == 1)
+    #expect(answers["render"]?["result"]?["content"]?.stringValue?.hasPrefix("<svg") == true)
+    #expect(
+      answers["executeCommand"]?["result"]?["content"]?.stringValue?.hasPrefix("<!DOCTYPE html>")
+        == true)
+  }
+
+  @Test func aClientThatDeclaresEverythingGetsEveryAnswerInItsRichestForm() throws {
+    let (initialize, published, answers) = Self.answers(capabilities: T.everything)
+    for (name, answer) in answers {
+      #expect(answer["error"] == nil, "\(name): \(answer.compact)")
+    }
+    #expect(
+      initialize?["result"]?["capabilities"]?["renameProvider"]
+        == .object([("prepareProvider", .bool(true))]))
+    let diagnostic = try #require(published?["params"]?["diagnostics"]?.arrayValue?.first)
+    #expect(published?["params"]?["version"] == .int(1))
+    #expect(diagnostic["relatedInformation"]?.arrayValue?.count == 1)
+    let hover = try #require(answers["hover"]?["result"]?["contents"])
+    #expect(hover["kind"] == .string("markdown"))
+    #expect(hover["value"]?.stringValue?.hasPrefix("```marble") == true)
+    let items = try #require(answers["completion"]?["result"]?["items"]?.arrayValue)
+    let map = items.first { $0["label"] == .string("map") }
+    #expect(map?["insertTextFormat"] == .int(2))
+    let symbols = try #require(answers["documentSymbol"]?["result"]?.arrayValue)
+    #expect(symbols.allSatisfy { $0["selectionRange"] != nil && $0["location"] == nil })
+    let edits = try #require(answers["rename"]?["result"]?["changes"]?[T.uri]?.arrayValue)
+    #expect(edits.count == 3)
+  }
+}
