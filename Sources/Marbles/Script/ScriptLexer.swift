@@ -33,7 +33,9 @@ package struct ScriptLexer {
   /// Splits `source` into tokens; the last token is always `.endOfFile`.
   ///
   /// - Returns: The tokens and the problems found, in source order.
-  package static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ source: SourceFile) -> (
+    tokens: [ScriptToken], diagnostics: [Diagnostic]
+  ) {
     var lexer = ScriptLexer(text: source.text)
     lexer.tokens.reserveCapacity(source.text.utf8.count / 4)
     lexer.run()

@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// Completion: operators after `.` (with their parameters as snippets), statement keywords at
 /// the start of a line, the names the script binds, functions and constants, and the keys of a

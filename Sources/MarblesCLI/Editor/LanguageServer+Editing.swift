@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// The requests that change or draw the buffer: formatting, the quick fixes of "did you mean",
 /// and the render request of previews. Each answer stays within the server's output budget.

@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// How hovers are written for the client: markdown or plain text, and the most bytes one takes.
 struct HoverOptions: Sendable {

@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// Go to definition, find references and the outline, for the names a script binds with `let`.
 extension LanguageServer {

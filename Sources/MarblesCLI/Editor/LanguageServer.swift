@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// The language server's state and its answer to each message: documents by URI, their
 /// analyses, the requests in flight, and the protocol's lifecycle (initialize, shutdown, exit).

@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// Splits the bytes an editor sends into JSON-RPC messages, each after a header block with a
 /// `Content-Length` (LSP's base protocol), and frames outgoing messages the same way.

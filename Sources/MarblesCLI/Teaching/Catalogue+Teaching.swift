@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// What the catalogue tells a learner beyond running operators: the families `marbles explain`
 /// and `Guides/Operators.md` group the rows by.

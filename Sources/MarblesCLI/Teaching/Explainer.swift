@@ -1,5 +1,5 @@
-import Marbles
 import Foundation
+import Marbles
 
 /// `marbles explain`: the catalogue by family, or one operator with a live example that draws
 /// its input lanes, its output and its internals.
