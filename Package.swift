@@ -14,25 +14,31 @@ let package = Package(
   ],
   targets: [
     .target(name: "Reactive"),
-    .target(name: "Marbles", dependencies: ["Reactive"]),
-    .target(name: "MarblesTesting", dependencies: ["Marbles", "Reactive"]),
-    // The command-line tool, apart from the library that goes into people's test targets.
+    // What test authors and script embedders share: marble strings, recordings, the diff and
+    // the renderers of its picture. Not a product: `MarblesTesting` and `Marbles` export it.
+    .target(name: "MarblesCore", dependencies: ["Reactive"]),
+    // For test authors: the test scheduler, `expectMarbles`, the async layer. No interpreter.
+    .target(name: "MarblesTesting", dependencies: ["MarblesCore", "Reactive"]),
+    // For programs that embed scripts: the script language, the engine, its catalogue.
+    .target(name: "Marbles", dependencies: ["MarblesCore", "Reactive"]),
+    // The tools of the `marbles` executable (not a product): the commands, the language
+    // server, the formatter, the update rewriter, `explain`, `step`.
     // `marbles --version` names the commit: CommitStamp writes it before each build.
     .target(
-      name: "MarblesCLI", dependencies: ["Marbles", "Reactive"],
+      name: "MarblesCLI", dependencies: ["Marbles", "MarblesCore", "Reactive"],
       plugins: [.plugin(name: "CommitStamp")]),
     .plugin(name: "CommitStamp", capability: .buildTool()),
     .executableTarget(name: "marbles-cli", dependencies: ["MarblesCLI", "Marbles"]),
     // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
     .executableTarget(
       name: "marbles-bench",
-      dependencies: ["Marbles", "Reactive"],
+      dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
       path: "Benchmarks/Sources/marbles-bench"
     ),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
     .testTarget(
       name: "MarblesTests",
-      dependencies: ["Marbles", "MarblesCLI", "MarblesTesting", "Reactive"],
+      dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
       exclude: ["Snapshots"]
     ),
     .testTarget(

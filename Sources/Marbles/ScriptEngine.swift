@@ -1,4 +1,4 @@
-/// The entry points the `marbles` executable uses: run a script, explain an operator.
+/// The entry point a program that embeds scripts calls: run a script.
 public enum ScriptEngine {
   /// Runs `source` to the end of virtual time.
   ///
@@ -8,14 +8,5 @@ public enum ScriptEngine {
   public static func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ScriptOutcome
   {
     Interpreter.run(source, options: options)
-  }
-
-  /// The operator catalogue (`nil`) or one operator's explanation.
-  ///
-  /// With no name: the catalogue as a table. With a name (or an alias): its description, its
-  /// ReactiveObjC and RxJS names, the example script and the example's live diagram; an unknown
-  /// name gives a "did you mean" and `found == false`.
-  public static func explain(_ name: String?) -> (text: String, found: Bool) {
-    Explainer.explain(name)
   }
 }

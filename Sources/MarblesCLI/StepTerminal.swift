@@ -1,3 +1,5 @@
+import Marbles
+
 /// The interactive side of `marbles step`: one key at a time, one screen at a time.
 package struct StepTerminal: Sendable {
   /// Waits for one key press; nil at the end of input.

@@ -164,7 +164,7 @@ let stepping = interactive && CommandLine.arguments.dropFirst().first == "step"
 if stepping { enterStepMode() }
 let environment = ToolEnvironment(
   run: { source, options in ScriptEngine.run(source, options: options) },
-  explain: { name in ScriptEngine.explain(name) },
+  explain: { name in Explainer.explain(name) },
   variables: ProcessInfo.processInfo.environment,
   stdoutIsTerminal: isatty(STDOUT_FILENO) != 0,
   terminalWidth: terminalWidth(),

@@ -2,6 +2,8 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesTesting
 
 /// Corners that were quadratic, checked by size and count, never by time.
 @Suite struct ComplexityTests {

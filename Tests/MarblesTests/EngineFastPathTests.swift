@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesTesting
 @testable import Reactive
 
 /// The engine's per-value shortcuts keep what they replace: the recording's subscriber belongs

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A deterministic mutation fuzz of the examples through the marble parser, the script parser,
 /// the compiler and the interpreter: fixed seeds, small budgets (frames, events, subscriptions,

@@ -1,4 +1,4 @@
-import Marbles
+import MarblesTesting
 import Reactive
 
 // The async twin of `pipeline`: N values of a cold marble as an AsyncSequence (`.values`), through

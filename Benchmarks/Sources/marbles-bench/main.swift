@@ -1,5 +1,7 @@
 import Foundation
 import Marbles
+import MarblesCLI
+import MarblesTesting
 import Reactive
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@
 final class CallNode: Node {
   let runtime: Runtime
   let entry: OperatorEntry
-  let name: String
+  package let name: String
   let receiver: Node?
   let arguments: [Node?]
   let argumentRanges: [SourceRange?]

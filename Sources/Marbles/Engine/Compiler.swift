@@ -327,7 +327,7 @@ enum CompiledStatement {
 /// One lane of a `show` statement.
 struct CompiledShowItem {
   var node: Node
-  var name: String
+  package var name: String
   var label: String?
   var window: SubscriptionMarble?
   var range: SourceRange
@@ -336,7 +336,7 @@ struct CompiledShowItem {
 /// `expect A == "marble", values…`.
 struct CompiledExpectation {
   var subject: Node
-  var name: String
+  package var name: String
   var diagram: MarbleDiagram
   var values: [(String, Node)]
   var error: Node?
@@ -346,7 +346,7 @@ struct CompiledExpectation {
 /// `expect subscriptions(A) == …`.
 struct CompiledSubscriptionExpectation {
   var subject: Node
-  var name: String
+  package var name: String
   var windows: [SubscriptionMarble]
   var range: SourceRange
 }

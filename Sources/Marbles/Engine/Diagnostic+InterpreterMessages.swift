@@ -38,7 +38,7 @@ final class ThrownValue: Hashable, @unchecked Sendable {
 extension Diagnostic {
   /// Every message of the interpreter (semantic errors found before the run, runtime errors and
   /// warnings), in one place. `Guides/Diagnostics.md` (section The interpreter) lists each with an example.
-  enum Interpreter {
+  package enum Interpreter {
     // MARK: - Names (before the run)
 
     /// A name that no `let`, closure parameter or built-in defines.

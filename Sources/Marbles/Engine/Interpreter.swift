@@ -3,7 +3,7 @@ import Reactive
 
 /// Runs a `.marble` script: parse, compile (all problems reported), evaluate the statements at
 /// frame 0, run virtual time to the end, and record what the shown lanes did.
-enum Interpreter {
+package enum Interpreter {
   /// More actions than this at one frame stop the run (a loop that never lets time move); a
   /// script of more statements gets `actionsPerStatement` each, since a script of many `let`s
   /// and lanes legitimately does that much at frame 0.
@@ -12,7 +12,7 @@ enum Interpreter {
 
   /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
   /// the caller's (possibly small) stack.
-  static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+  package static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
     let box = OutcomeBox()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {

@@ -141,7 +141,7 @@ enum MathFunctions {
 
 /// A call of a math function (see `MathFunctions`).
 final class MathNode: Node {
-  let name: String
+  package let name: String
   let javaScript: Bool
   let arguments: [Node]
   init(name: String, javaScript: Bool, arguments: [Node], range: SourceRange) {

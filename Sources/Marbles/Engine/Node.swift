@@ -145,7 +145,7 @@ final class TupleElementNode: Node {
 /// `x.name` used as a property (`cmd.enabled`, `ch.leading`).
 final class PropertyNode: Node {
   let base: Node
-  let name: String
+  package let name: String
   init(base: Node, name: String, range: SourceRange) {
     self.base = base
     self.name = name

@@ -3,9 +3,9 @@ import Reactive
 /// The properties of script values: a command's lanes, a channel's terminals, a connection's
 /// signal (`cmd.enabled`, `ch.leading`, `conn.signal`), a marble source's lane drawn without
 /// subscribing (`input.recorded`).
-enum Properties {
+package enum Properties {
   /// Every property name, for "did you mean" and for telling properties from operators.
-  static let names: [String] =
+  package static let names: [String] =
     CommandBox.internalLanes + [
       "internals", "allowsConcurrentExecution", "leading", "following", "signal", "name",
       "message", "recorded", "key", "count", "isEmpty", "kind", "value", "error", "interval",

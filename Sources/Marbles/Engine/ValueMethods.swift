@@ -134,7 +134,7 @@ enum ValueMethods {
 
 /// `receiver.name(arguments)` for a method of strings or arrays (see `ValueMethods`).
 final class ValueMethodNode: Node {
-  let name: String
+  package let name: String
   let receiver: Node
   let arguments: [Node]
   let budget: Budget

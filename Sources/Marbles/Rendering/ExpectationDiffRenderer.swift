@@ -74,7 +74,7 @@ public struct ExpectationDiffRenderer: Sendable {
   /// A value as the diff prints it; an inner signal as the script that would make it, relative
   /// to its subscription (`cold("--r|")`, `cold("-a#", a: 12, error: "timeout")`), or as a list
   /// of events when no marble string draws it.
-  static func describe(_ value: TimelineValue) -> String {
+  package static func describe(_ value: TimelineValue) -> String {
     switch value {
     case .signal(let inner): return describe(inner)
     case .tuple(let values): return "(" + values.map(describe).joined(separator: ", ") + ")"
@@ -125,7 +125,7 @@ public struct ExpectationDiffRenderer: Sendable {
 
 extension TimelineValue: DiagramKeyRefining {
   /// Inner signals match only when emitted at the same frame (`Timeline.matches`).
-  var keyRefinement: Int {
+  package var keyRefinement: Int {
     if case .signal(let inner) = self { return inner.subscribed }
     return 0
   }

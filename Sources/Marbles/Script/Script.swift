@@ -4,9 +4,9 @@
 /// reported), so every statement here is complete; a statement with only a lexer error inside a
 /// string literal (a bad escape) is kept. Run nothing when the diagnostics contain an error.
 /// Names, operators and types are checked later, by the interpreter.
-struct Script: Hashable, Sendable {
+package struct Script: Hashable, Sendable {
   /// The statements, in source order.
-  var statements: [ScriptStatement]
+  package var statements: [ScriptStatement]
 
   /// The text of the `title` statement, if the script has one.
   var title: ScriptStringLiteral? {
@@ -18,9 +18,9 @@ struct Script: Hashable, Sendable {
 }
 
 /// One statement of a script (one line, or several when brackets stay open).
-struct ScriptStatement: Hashable, Sendable {
+package struct ScriptStatement: Hashable, Sendable {
   /// What a statement says.
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// `title "…"`: the script's title; only ever the first statement.
     case title(ScriptStringLiteral)
     /// `use rxjs`: the operator semantics of the whole script (before every statement but
@@ -40,62 +40,66 @@ struct ScriptStatement: Hashable, Sendable {
   }
 
   /// What the statement says.
-  var kind: Kind
+  package var kind: Kind
   /// From the statement's first token to its last.
-  var range: SourceRange
+  package var range: SourceRange
 }
 
 /// One lane of a `show` statement: `EXPR [as "label"] [subscribed "marble"]`.
 ///
 /// The two clauses may come in either order, each at most once.
-struct ScriptShowItem: Hashable, Sendable {
+package struct ScriptShowItem: Hashable, Sendable {
   /// The shown signal (or command or channel, whose lanes the interpreter expands).
-  var expression: ScriptExpression
+  package var expression: ScriptExpression
   /// The `as "label"` display label, if given.
-  var label: ScriptStringLiteral?
+  package var label: ScriptStringLiteral?
   /// The `subscribed "--^---!"` subscription marble, if given; else the lane is subscribed at
   /// frame 0 and never unsubscribed.
   var subscription: ScriptStringLiteral?
   /// From the expression to the end of the last clause.
-  var range: SourceRange
+  package var range: SourceRange
 
   /// The lane's name: the expression's source text without whitespace or comments
   /// (`save . enabled` is `save.enabled`).
-  var name: String { expression.laneName }
+  package var name: String { expression.laneName }
 }
 
 /// `expect EXPR == "marble", name: value …`.
-struct ScriptExpectation: Hashable, Sendable {
+package struct ScriptExpectation: Hashable, Sendable {
   /// The observed signal (left of `==`).
-  var subject: ScriptExpression
+  package var subject: ScriptExpression
   /// The expected timeline (right of `==`); columns map back through the literal.
-  var marble: ScriptStringLiteral
+  package var marble: ScriptStringLiteral
   /// The values map: every labelled value after the marble except `error:`, in source order.
   /// Labels are unique.
-  var values: [ScriptArgument]
+  package var values: [ScriptArgument]
   /// The `error:` value, the failure value of `#`, if given.
-  var error: ScriptArgument?
+  package var error: ScriptArgument?
   /// The whole statement after `expect`.
   var range: SourceRange
 }
 
 /// `expect subscriptions(EXPR) == "^--!"` or `== ["^--!", "--^-!"]`.
-struct ScriptSubscriptionExpectation: Hashable, Sendable {
+package struct ScriptSubscriptionExpectation: Hashable, Sendable {
   /// The signal whose subscriptions are checked (the argument of `subscriptions(…)`).
-  var subject: ScriptExpression
+  package var subject: ScriptExpression
   /// The expected subscription marbles, one per subscription; empty for `== []` (never
   /// subscribed).
-  var marbles: [ScriptStringLiteral]
+  package var marbles: [ScriptStringLiteral]
   /// Whether the marbles were written as a list (`["…"]`) rather than one string.
-  var isList: Bool
+  package var isList: Bool
   /// The whole statement after `expect`.
   var range: SourceRange
 }
 
 /// A name with its place: a `let` name, a member name, an argument label or a closure parameter.
-struct ScriptIdentifier: Hashable, Sendable {
+package struct ScriptIdentifier: Hashable, Sendable {
   /// The name as written (`_` for a wildcard closure parameter).
-  var name: String
+  package var name: String
   /// Where it is written.
-  var range: SourceRange
+  package var range: SourceRange
+  package init(name: String, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
 }

@@ -14,9 +14,9 @@
 /// | ternary | `c ? a : b` | right |
 ///
 /// The tree is at most `ScriptParser.maximumDepth` levels deep, so recursive walks are safe.
-struct ScriptExpression: Hashable, Sendable {
+package struct ScriptExpression: Hashable, Sendable {
   /// The forms of expression.
-  indirect enum Kind: Hashable, Sendable {
+  package indirect enum Kind: Hashable, Sendable {
     /// An integer literal: `42`, `1_000`.
     case integer(Int)
     /// A decimal literal: `2.5`.
@@ -61,12 +61,12 @@ struct ScriptExpression: Hashable, Sendable {
   }
 
   /// The form of the expression and its parts.
-  let kind: Kind
+  package let kind: Kind
   /// From the first token to the last.
-  let range: SourceRange
+  package let range: SourceRange
   /// The exact source text, a slice of the script's text (comments and line breaks included
   /// when the expression spans lines).
-  let text: Substring
+  package let text: Substring
   /// The height of the tree: 1 for a leaf. The parser keeps it within
   /// `ScriptParser.maximumDepth`, so recursive walks of the tree are safe.
   let height: Int
@@ -101,7 +101,7 @@ struct ScriptExpression: Hashable, Sendable {
 
   /// The source text without whitespace or comments (string literals kept as written): the
   /// name of a `show` lane, as in `save.enabled` or `input.map{$0*10}`.
-  var laneName: String {
+  package var laneName: String {
     var name = ""
     var characters = text.makeIterator()
     var pending: Character? = nil
@@ -138,27 +138,27 @@ struct ScriptExpression: Hashable, Sendable {
 }
 
 /// One `key: value` of a dictionary literal.
-struct ScriptDictionaryEntry: Hashable, Sendable {
+package struct ScriptDictionaryEntry: Hashable, Sendable {
   /// The key expression (a string when the script runs).
-  var key: ScriptExpression
-  var value: ScriptExpression
+  package var key: ScriptExpression
+  package var value: ScriptExpression
 }
 
 /// A call argument: `value` or `label: value`.
-struct ScriptArgument: Hashable, Sendable {
+package struct ScriptArgument: Hashable, Sendable {
   /// The label, such as `a` in `cold("--a|", a: 1)` or `at` in `execute(1, at: 4)`.
-  var label: ScriptIdentifier?
-  var value: ScriptExpression
+  package var label: ScriptIdentifier?
+  package var value: ScriptExpression
   /// From the label (or value) to the end of the value.
-  var range: SourceRange
+  package var range: SourceRange
 }
 
 /// A closure literal: `{ x in body }`, `{ acc, x in body }`, `{ (a, b) in body }`,
 /// `{ _ in body }` or `{ body with $0, $1 }`. The body is a single expression, or a block of
 /// statements (`let`, `var`, `if`/`else`, `for … in`, `return`, `throw`).
-struct ScriptClosure: Hashable, Sendable {
+package struct ScriptClosure: Hashable, Sendable {
   /// How a closure receives its arguments.
-  enum Parameters: Hashable, Sendable {
+  package enum Parameters: Hashable, Sendable {
     /// No parameter list: the body refers to `$0`, `$1`, …; `count` is one more than the highest
     /// `$N` used directly in this closure (0 if none, as in `{ cold("--r|") }`).
     case implicit(count: Int)
@@ -166,11 +166,11 @@ struct ScriptClosure: Hashable, Sendable {
     case explicit([ScriptIdentifier])
   }
 
-  var parameters: Parameters
+  package var parameters: Parameters
   /// The single expression the closure returns; for a block, `nil` over the closure's range.
-  var body: ScriptExpression
+  package var body: ScriptExpression
   /// The statements, when the body is a block rather than a single expression.
-  var block: [ScriptBlockStatement]? = nil
+  package var block: [ScriptBlockStatement]? = nil
   /// From `{` to `}`.
   var range: SourceRange
 
@@ -183,21 +183,21 @@ struct ScriptClosure: Hashable, Sendable {
 }
 
 /// One `case` of a `switch`: its patterns and its statements.
-struct ScriptSwitchCase: Hashable, Sendable {
+package struct ScriptSwitchCase: Hashable, Sendable {
   /// One pattern: a value, or a range `value..<upper` / `value...upper`.
-  struct Pattern: Hashable, Sendable {
-    var value: ScriptExpression
-    var upper: ScriptExpression?
+  package struct Pattern: Hashable, Sendable {
+    package var value: ScriptExpression
+    package var upper: ScriptExpression?
     var isClosed = false
   }
-  var patterns: [Pattern]
-  var body: [ScriptBlockStatement]
+  package var patterns: [Pattern]
+  package var body: [ScriptBlockStatement]
 }
 
 /// One statement of a closure body written as a block.
-struct ScriptBlockStatement: Hashable, Sendable {
+package struct ScriptBlockStatement: Hashable, Sendable {
   /// The forms of statement.
-  indirect enum Kind: Hashable, Sendable {
+  package indirect enum Kind: Hashable, Sendable {
     /// `let name = value` or `var name = value`.
     case binding(name: ScriptIdentifier, value: ScriptExpression, isVariable: Bool)
     /// `name = value`, or `name op= value` (`+=`, `-=`, `*=`) when `op` is given.
@@ -229,7 +229,7 @@ struct ScriptBlockStatement: Hashable, Sendable {
   }
 
   /// The form and its parts.
-  var kind: Kind
+  package var kind: Kind
   /// From the statement's first token to its last.
   var range: SourceRange
 
@@ -262,14 +262,14 @@ struct ScriptBlockStatement: Hashable, Sendable {
   }
 }
 
-enum ScriptUnaryOperator: String, Hashable, Sendable {
+package enum ScriptUnaryOperator: String, Hashable, Sendable {
   /// `!x`: logical not.
   case not = "!"
   /// `-x`: negation.
   case negate = "-"
 }
 
-enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
+package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
   /// `*`
   case multiply = "*"
   /// `/` (integer division for two integers)

@@ -14,7 +14,7 @@
 ///   `isNewline` (as `SourceFile` splits lines).
 ///
 /// - Complexity: O(n) in the length of the source.
-struct ScriptLexer {
+package struct ScriptLexer {
   private let text: String
   private var index: String.Index
   private var line = 1
@@ -33,7 +33,9 @@ struct ScriptLexer {
   /// Splits `source` into tokens; the last token is always `.endOfFile`.
   ///
   /// - Returns: The tokens and the problems found, in source order.
-  static func tokenize(_ source: SourceFile) -> (tokens: [ScriptToken], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ source: SourceFile) -> (
+    tokens: [ScriptToken], diagnostics: [Diagnostic]
+  ) {
     var lexer = ScriptLexer(text: source.text)
     lexer.tokens.reserveCapacity(source.text.utf8.count / 4)
     lexer.run()

@@ -13,7 +13,7 @@
 /// or method chains), is an error; the work is linear in the length of the source.
 ///
 /// Statements are here, expressions in `ScriptParser+Expressions.swift`.
-struct ScriptParser {
+package struct ScriptParser {
   /// The deepest nesting an expression may have, which is also the greatest height of an
   /// expression tree. Far beyond hand-written scripts, and shallow enough that the parser (and
   /// any recursive walk of the tree) fits in a small thread stack even in a debug build.
@@ -31,14 +31,14 @@ struct ScriptParser {
   /// - Returns: The statements without syntax errors, and every diagnostic (lexer and parser)
   ///   in source order.
   /// - Complexity: O(n) in the length of the source.
-  static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
+  package static func parse(_ source: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
     let (script, diagnostics, _) = parseKeepingTokens(source)
     return (script, diagnostics)
   }
 
   /// `parse(_:)`, with the tokens the script was parsed from (the language server reads them
   /// too, and lexing is a good part of the work).
-  static func parseKeepingTokens(_ source: SourceFile) -> (
+  package static func parseKeepingTokens(_ source: SourceFile) -> (
     script: Script, diagnostics: [Diagnostic], tokens: [ScriptToken]
   ) {
     let (tokens, lexerDiagnostics) = ScriptLexer.tokenize(source)

@@ -11,27 +11,27 @@
 /// For a literal without escapes the mapping is exact: value offset `k` is source column
 /// `contentStart.column + k`. With escapes, every escape's characters map to its backslash, and
 /// the text after an escape is exact again.
-struct ScriptStringLiteral: Hashable, Sendable {
+package struct ScriptStringLiteral: Hashable, Sendable {
   /// One escape sequence (`\n`, `\"`, `\u{…}`, …) inside a literal.
-  struct Escape: Hashable, Sendable {
+  package struct Escape: Hashable, Sendable {
     /// The offset, in Characters of `value`, of the first character the escape produced.
     var valueOffset: Int
     /// How many Characters the escape added to `value` (0 for an invalid escape, else 1).
-    var valueLength: Int
+    package var valueLength: Int
     /// The source column of the backslash.
-    var column: Int
+    package var column: Int
     /// How many source columns the escape takes, backslash included (`\u{41}` takes 6).
-    var length: Int
+    package var length: Int
   }
 
   /// The decoded value, escapes replaced by the characters they stand for.
-  var value: String
+  package var value: String
   /// The literal's source range, quotes included.
-  var range: SourceRange
+  package var range: SourceRange
   /// The position of the first character after the opening quote.
-  var contentStart: SourcePosition
+  package var contentStart: SourcePosition
   /// The escapes, in source order (empty for most literals: then the mapping is exact).
-  var escapes: [Escape]
+  package var escapes: [Escape]
   /// Whether the closing quote was found (an unterminated literal has been reported).
   var isTerminated: Bool
 

@@ -3,10 +3,10 @@
 /// The lexer (`ScriptLexer`) produces these; the parser (`ScriptParser`) consumes them. A token's
 /// `text` is the exact slice of the source it was read from, so the source text of any run of
 /// tokens is `source.text[first.text.startIndex ..< last.text.endIndex]`.
-struct ScriptToken: Hashable, Sendable {
+package struct ScriptToken: Hashable, Sendable {
   /// What a token is. Punctuation is named by glyph; keywords carry their meaning. The payloads
   /// are small and trivial, so kinds are cheap to copy and compare.
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A name such as `clicks`, `map` or `_`; the name is the token's `text`.
     case identifier
     /// An anonymous closure parameter such as `$0`, with its number.
@@ -50,13 +50,13 @@ struct ScriptToken: Hashable, Sendable {
     case invalid
   }
 
-  var kind: Kind
-  var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
   /// The exact source text of the token (a slice of the script's text).
-  var text: Substring
+  package var text: Substring
   /// For a `.string` token, the decoded literal with the information to map offsets back to
   /// columns; nil for every other kind.
-  var literal: ScriptStringLiteral?
+  package var literal: ScriptStringLiteral?
 
   /// How the token is named in a diagnostic: `'text'` for most tokens, `string literal`,
   /// `newline` or `end of file` for the others.
@@ -97,7 +97,7 @@ struct ScriptToken: Hashable, Sendable {
 }
 
 /// The reserved words of the script language. They cannot be used as names.
-enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
+package enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   /// `let NAME = EXPR` binds a name.
   case `let`
   /// `show` lists lanes to render.
@@ -124,7 +124,7 @@ enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A prefix or infix operator token.
-enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
+package enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
   /// `+`
   case plus = "+"
   /// `-` (infix subtraction or prefix negation)

@@ -9,14 +9,16 @@ import Testing
 @Suite struct LayerTests {
   /// The pipeline, front to back; files at the root of the target (the `ScriptEngine` facade)
   /// come last.
-  static let layers = [
-    "Syntax", "MarbleString", "Script", "Recording", "Checking", "Engine", "Rendering", "Testing",
-    "Teaching", "Editor", ".",
-  ]
+  static let layers = ["Script", "Engine", "Rendering", "."]
 
-  static let sourceRoot = URL(fileURLWithPath: #filePath)
+  /// The layers of `MarblesCore`, which `Marbles` builds on (the compiler keeps that order).
+  static let coreLayers = ["Syntax", "MarbleString", "Recording", "Checking", "Rendering"]
+
+  static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/Marbles")
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+  static let sourceRoot = sources.appendingPathComponent("Marbles")
+  static let coreRoot = sources.appendingPathComponent("MarblesCore")
 
   @Test func noFolderRefersToALaterLayer() throws {
     let files = try Self.sources()
@@ -25,12 +27,20 @@ import Testing
     #expect(
       violations.isEmpty,
       "files refer to types of a later layer:\n\(violations.joined(separator: "\n"))")
+    let core = try Self.sources(in: Self.coreRoot)
+    #expect(core.count > 30, "found only \(core.count) files under \(Self.coreRoot.path)")
+    let coreViolations = LayerCheck(layers: Self.coreLayers).violations(in: core)
+    #expect(
+      coreViolations.isEmpty,
+      "files refer to types of a later layer:\n\(coreViolations.joined(separator: "\n"))")
   }
 
   @Test func everyFolderIsALayer() throws {
     let folders = Set(try Self.sources().map(\.folder))
     #expect(folders.subtracting(Self.layers).isEmpty, "folders missing from the layer order")
     #expect(Set(Self.layers).subtracting(folders).isEmpty, "layers without a folder")
+    let coreFolders = Set(try Self.sources(in: Self.coreRoot).map(\.folder))
+    #expect(coreFolders == Set(Self.coreLayers), "MarblesCore's folders and layers differ")
   }
 
   @Test func theCheckFindsABackwardReference() {
@@ -64,7 +74,7 @@ import Testing
     #expect(LayerCheck.identifiers(in: text) == ["Inside", "Keep"])
   }
 
-  static func sources() throws -> [LayerCheck.File] {
+  static func sources(in sourceRoot: URL = sourceRoot) throws -> [LayerCheck.File] {
     let manager = FileManager.default
     guard let walker = manager.enumerator(atPath: sourceRoot.path) else { return [] }
     var files: [LayerCheck.File] = []

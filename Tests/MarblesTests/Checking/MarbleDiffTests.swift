@@ -1,6 +1,10 @@
-import Marbles
-import Reactive
 import Testing
+
+@testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
+@testable import MarblesTesting
+@testable import Reactive
 
 /// The failure messages of `expectMarbles` / `expectSubscriptions`, in full.
 @Suite struct MarbleDiffTests {

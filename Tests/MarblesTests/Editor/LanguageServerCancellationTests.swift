@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `$/cancelRequest` and `didChange` stop work that is already running: the stdio host, in
 /// process on two pipes, is sent the cancel or the change once the run is under way (the run's

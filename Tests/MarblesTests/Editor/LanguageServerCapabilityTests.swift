@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
 
 /// Every request the server has, under a client that declares nothing and under one that
 /// declares every capability the server reads: each is answered, and answered in the form the

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// The language server's answers, message by message, in process; bad input of every kind gets
 /// an error response and the server keeps answering.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `marbles render --watch FILE`: draws the file, then again after each save, until the watch
 /// stops.
@@ -32,7 +33,7 @@ import Testing
     let screen = Screen()
     let environment = ToolEnvironment(
       run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
+      explain: { name in Explainer.explain(name) },
       watcher: FileWatcher(
         waitForChange: { path in
           switch screen.nextWait() {
@@ -68,7 +69,7 @@ import Testing
     let screen = Screen()
     let environment = ToolEnvironment(
       run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
+      explain: { name in Explainer.explain(name) },
       watcher: FileWatcher(
         waitForChange: { path in
           switch screen.nextWait() {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// `marbles format`: one canonical layout, idempotent, and it never changes what a script does.
 @Suite struct ScriptFormatterTests {

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// The source `marbles test --update` writes for a value reads back, in a script, as that value.
 @Suite struct ValueSourceTests {

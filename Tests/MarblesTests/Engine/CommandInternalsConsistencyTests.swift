@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `cmd.internals` shows what the command's own graph observes, so its lanes never contradict
 /// each other: checked at the end of every frame of every command example, and of the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct InterpreterCatalogueTests {
   @Test(arguments: Catalogue.entries.map(\.name).enumerated().map { "\($0.offset):\($0.element)" })

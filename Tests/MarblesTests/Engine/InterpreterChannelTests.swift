@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Channels in scripts (RACChannel semantics, `reference/raccommand-semantics.md` §4 and H1–H7).
 @Suite struct InterpreterChannelTests {

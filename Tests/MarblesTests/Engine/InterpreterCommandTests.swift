@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Commands in scripts, against the timelines of `reference/raccommand-semantics.md`.
 @Suite struct InterpreterCommandTests {

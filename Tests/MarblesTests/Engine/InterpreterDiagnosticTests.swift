@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Every kind of error the interpreter reports, with its full rendered text: names, operators
 /// and arguments (found before the run, all reported), marble strings at their script columns,

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// The `marbles` tool driving the real interpreter, on a script with a command's internals, a
 /// higher-order operator and a channel.

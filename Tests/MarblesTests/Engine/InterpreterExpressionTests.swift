@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct InterpreterExpressionTests {
   /// The value of `expression`, evaluated as a `let`, via `just(expression)`.

@@ -2,6 +2,7 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct InterpreterOperatorTests {
   @Test func flattenMapMergesInnerSignalsAndRecordsThemWithAbsoluteFrames() throws {

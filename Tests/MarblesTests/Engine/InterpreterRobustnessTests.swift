@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Random operator chains over every kind of source: whatever they do, a run ends with a
 /// recording or diagnostics (never a crash or a hang).

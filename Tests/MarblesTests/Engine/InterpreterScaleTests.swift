@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Large inputs run in linear time (nothing here is timed; see `Benchmarks/` for timings).
 @Suite struct InterpreterScaleTests {

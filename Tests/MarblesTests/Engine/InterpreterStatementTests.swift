@@ -2,6 +2,7 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct InterpreterStatementTests {
   @Test func titleLetShowAndExpectProduceTheRecording() throws {

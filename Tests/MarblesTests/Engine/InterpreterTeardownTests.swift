@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A run's teardown: the scheduler is closed, every subscription disposed and the graph
 /// released, so nothing of a run outlives it and no `deinit` reaches freed state.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// Runs `text` as the script `t.marble`.
 func runScript(_ text: String, maxFrames: Int = 1_000) -> (outcome: ScriptOutcome, file: SourceFile)
@@ -92,7 +93,7 @@ struct FailingScript: CustomTestStringConvertible, Sendable {
 func runTool(_ arguments: [String], input: String = "") -> ToolResult {
   let environment = ToolEnvironment(
     run: { source, options in ScriptEngine.run(source, options: options) },
-    explain: { name in ScriptEngine.explain(name) },
+    explain: { name in Explainer.explain(name) },
     readStandardInput: { _ in Data(input.utf8) })
   return MarblesTool.main(arguments, environment: environment)
 }

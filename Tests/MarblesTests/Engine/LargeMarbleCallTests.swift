@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A `cold`/`hot` call hands its compile-time diagram over once when the marble is large (the
 /// run does not keep it); a call that runs again parses its literal again, with the same result.

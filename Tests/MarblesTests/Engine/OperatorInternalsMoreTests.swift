@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `show s.internals` for the combining, buffering, time, error, sharing and subject operators:
 /// each lane is the operator's own state, reported through its probe.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `show s.internals` for stateful operators: the operator's own state, reported through its
 /// probe, next to its output.

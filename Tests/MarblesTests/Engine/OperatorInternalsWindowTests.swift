@@ -2,6 +2,7 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `show s.internals subscribed "…!"`: the internals' one subscription ends where the window
 /// ends, as an ordinary lane's does.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `show s.internals` for the RxJS workshop operators (duration and toggle forms, recursion,
 /// accumulation into signals, the `…When` and `…All` forms, the deprecated names): each lane is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A run looks at its `RunCancellation` where it counts its events budget: a raised flag stops
 /// it within `Budget.pollInterval` events, and a flag never raised changes nothing, not even

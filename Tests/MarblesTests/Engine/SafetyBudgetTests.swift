@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// Two-line scripts that once crashed every command, exhausted memory or ran for hours, each
 /// run through every command in process with small budgets: each must stop with a located

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `takeUntilReplacement` in a script: its row's lane `replaced` draws the moment the
 /// replacement takes over, and the replacement's end is the output's.

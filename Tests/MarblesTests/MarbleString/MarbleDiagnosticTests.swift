@@ -1,6 +1,8 @@
 import Marbles
 import Testing
 
+@testable import MarblesTesting
+
 /// Every marble-string message, with its full rendered text (listed in Guides/Diagnostics.md).
 @Suite struct MarbleDiagnosticTests {
   enum Parse: Sendable {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `MarbleEvent` keeps its key as a number and its range in 32-bit fields; these check that
 /// every kind and range comes back exactly as given, and that equality is still by String.

@@ -2,6 +2,8 @@ import Marbles
 import Reactive
 import Testing
 
+@testable import MarblesTesting
+
 /// How two recorded errors compare (`MarbleDiff.errorsEqual`, and so every `expectMarbles`
 /// and script `expect` with a failure): `==` for `Equatable` errors of one type, otherwise the
 /// same type and the same printed form.

@@ -2,6 +2,8 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesTesting
 
 /// A script's recording is one type, `Timeline`: a lane is a name around one, an inner signal's
 /// value is one, and where each event stood in the run (`order`) is kept beside the events.

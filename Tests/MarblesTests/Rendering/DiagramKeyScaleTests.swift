@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Keys for many values that print alike but are not equal stay one pass: an `expect` of
 /// 20,000 inner signals `cold("---1|")`, each emitted at its own frame (so no two are equal),

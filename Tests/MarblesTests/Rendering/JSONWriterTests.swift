@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct JSONWriterTests {
   @Test func escapesControlCharactersQuotesAndBackslashesOnly() {

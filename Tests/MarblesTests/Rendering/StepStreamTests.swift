@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `marbles step` draws from a run that goes only as far as its steps need (`StepStream`).
 @Suite struct StepStreamTests {
@@ -191,7 +192,7 @@ import Testing
       readKey: { screens.nextKey() }, show: { screens.append($0) })
     let environment = ToolEnvironment(
       run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) },
+      explain: { name in Explainer.explain(name) },
       readStandardInput: { _ in Data("show interval(1)".utf8) }, stepTerminal: terminal)
     let result = MarblesTool.main(
       ["step", "--max-frames", "1000000000", "-"], environment: environment)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// `TerminalText`, the one function every user-provided string goes through on its way to a
 /// terminal, and a fuzz of the examples with control characters in their strings through every

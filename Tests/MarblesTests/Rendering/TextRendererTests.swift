@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A hand-built run covering every drawing rule: inline values, groups widening a column in
 /// every lane, keyed long values with a legend, inner signals with a cut-off, failure,

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// The text diagrams never distort time: in every lane of every example, each event stands at
 /// the column of its frame read off the ruler; and the cases that used to mislead render true.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// RxJS's `AsyncSubject`, written from RxJS's documentation: only the last value, only on
 /// completion, to current and later subscribers; a failure is passed on.

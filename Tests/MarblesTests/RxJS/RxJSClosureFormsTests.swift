@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// RxJS 7's forms that need closures beyond one expression: `share`'s reset notifiers,
 /// `delay(-1)`, notification members, conversions, string methods and string concatenation

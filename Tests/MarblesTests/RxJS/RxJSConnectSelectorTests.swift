@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// RxJS 7's `connect(selector)`, spelled `connectWith { shared in … }` (a script's `connect`
 /// connects a connectable signal), written from RxJS's documentation.

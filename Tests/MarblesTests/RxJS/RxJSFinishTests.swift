@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// The last RxJS 7 forms, at script level, written from RxJS's documentation:
 /// `expand(project, concurrent)`, `connectable(source, { connector, resetOnDisconnect })`, and

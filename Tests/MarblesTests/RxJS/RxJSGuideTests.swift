@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Guides/RxJS.md stays true: its worked examples run and pass, and every spelling in its
 /// operator tables is in the catalogue.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// RxJS 7's forms added for workshops: `groupBy`'s element and duration selectors,
 /// `windowTime`'s `maxWindowSize`, `connect(selector, { connector })` (spelled

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// The operators only RxJS has, and RxJS's argument forms, written from RxJS's documentation.
 /// Each case covers values, an empty source, a silent one, a failure and, where it matters, an

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `Examples/rxjs-search-box.marble`, a script of RxJS operators under `use rxjs`, renders,
 /// runs and tests like any other script, in every format.

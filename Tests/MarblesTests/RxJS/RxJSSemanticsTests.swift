@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// `use rxjs`: the names both libraries use get RxJS's semantics, and only in such a script.
 /// The cases are written from RxJS's documentation of each operator.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// A `throw` in a closure fails the operator's subscription with the value, at the frame of
 /// the call, and ends the operator's subscriptions upstream, as RxJS 7 does when a callback

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Arrays, dictionaries, error objects and notifications as marble values.
 @Suite struct RxJSValueTests {

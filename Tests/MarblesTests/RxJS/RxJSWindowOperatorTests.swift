@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// RxJS's time-, toggle- and closure-driven windows (`windowTime`, `windowToggle`,
 /// `windowWhen`), written from RxJS's documentation. Each case covers values, an empty source,

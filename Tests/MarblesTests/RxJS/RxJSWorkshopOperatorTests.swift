@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// The RxJS operators beyond the common ones (duration and toggle forms, recursion,
 /// accumulation into signals, comparison, the `…When` forms, deprecated names), written from

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Closure bodies written as blocks: `let`, `var`, assignment, `if`/`else`, `for … in`,
 /// `break`/`continue`, `return`; their parse errors at the right column; and their budgets.

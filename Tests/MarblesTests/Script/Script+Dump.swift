@@ -1,4 +1,6 @@
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesTesting
 
 extension Script {
   /// A compact, one-line-per-statement rendering of the tree that parser tests compare:

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Every expression-level parser diagnostic, with its full rendered text (caret included).
 @Suite struct ScriptExpressionDiagnosticTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Expressions: every form, precedence and associativity, closures, labels and multi-line
 /// expressions, each as the value of `let e = …`.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Every lexer diagnostic of scripts, with its full rendered text (caret included).
 @Suite struct ScriptLexerDiagnosticTests {

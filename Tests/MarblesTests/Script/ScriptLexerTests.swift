@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 @Suite struct ScriptLexerTests {
   struct TokenCase: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Statements: each statement form, parsed to the tree (`Script.dump`).
 @Suite struct ScriptParserTests {

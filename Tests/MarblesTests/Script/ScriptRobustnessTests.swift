@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// The parser recovers, reports every statement's error, and never crashes or hangs.
 @Suite struct ScriptRobustnessTests {

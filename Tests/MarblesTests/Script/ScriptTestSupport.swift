@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Parses `text` as `t.marble`.
 func parseScript(_ text: String) -> (script: Script, diagnostics: [Diagnostic], file: SourceFile) {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// A script's lines, the caret line under a diagnostic and the UTF-8 check of a loaded file:
 /// ASCII text takes byte-wise fast paths, and they must agree with the Character-wise rules.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// The docs are the contract: `Guides/Operators.md` is generated from the catalogue, every
 /// script in the README and the Guides runs, `Guides/Diagnostics.md` shows the messages the tool

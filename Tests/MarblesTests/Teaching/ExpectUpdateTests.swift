@@ -3,6 +3,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `marbles test --update` rewrites failing `expect` marbles in place, and nothing else.
 @Suite struct ExpectUpdateTests {
@@ -60,7 +61,7 @@ import Testing
           }
           return ScriptEngine.run(source, options: options)
         },
-        explain: { ScriptEngine.explain($0) }, readStandardInput: { _ in Data() })
+        explain: { Explainer.explain($0) }, readStandardInput: { _ in Data() })
       let result = MarblesTool.main(["test", "--update", path], environment: environment)
       #expect(result.exitCode == 1)
       #expect(

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Marbles
 @testable import MarblesCLI
+@testable import MarblesCore
 
 /// `marbles explain`: every catalogue entry draws its inputs, its output and its internals (or
 /// says it holds no state); names are accepted as printed; suggestions cross libraries.
@@ -166,7 +167,7 @@ extension OperatorEntry: CustomTestStringConvertible {
   func explain(_ arguments: [String], width: Int?) -> String {
     let environment = ToolEnvironment(
       run: { source, options in ScriptEngine.run(source, options: options) },
-      explain: { name in ScriptEngine.explain(name) }, stdoutIsTerminal: width != nil,
+      explain: { name in Explainer.explain(name) }, stdoutIsTerminal: width != nil,
       terminalWidth: width)
     return MarblesTool.main(arguments, environment: environment).stdout
   }

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// `Guides/Operators.md`, generated from the catalogue: the guide and `marbles explain` say the
 /// same thing because they are made from the same rows. A test compares the file with

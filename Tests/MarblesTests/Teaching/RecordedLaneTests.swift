@@ -2,6 +2,8 @@ import Reactive
 import Testing
 
 @testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
 
 /// `show input.recorded`: a source's lane drawn without subscribing it; and the subscription
 /// notes that say which `show` made an extra subscription.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
 
 /// Types known before the run are checked before the run, every problem at once, with where
 /// the values come from; runtime type errors name the value the closure was called with.

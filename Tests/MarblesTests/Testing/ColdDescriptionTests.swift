@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Marbles
+@testable import MarblesCore
+@testable import MarblesTesting
 
 /// How a Swift test's failure names an inner signal (`Timeline.coldDescription`): the `cold(…)`
 /// call that plays it, keyed first come first served, or a list of events.

@@ -1,6 +1,8 @@
 import Marbles
 import Testing
 
+@testable import MarblesTesting
+
 @Suite struct MarbleTimelineTests {
   private func values<Value>(_ timeline: MarbleTimeline<Value>) -> [Value] {
     timeline.events.compactMap(\.event.value)

@@ -1,6 +1,10 @@
-import Marbles
-import Reactive
 import Testing
+
+@testable import Marbles
+@testable import MarblesCLI
+@testable import MarblesCore
+@testable import MarblesTesting
+@testable import Reactive
 
 /// `next(1)@2 completed@5`: a compact form of recorded events.
 private func summary<Value>(_ events: [Recorded<Value>]) -> String {

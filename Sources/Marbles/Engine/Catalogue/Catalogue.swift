@@ -10,33 +10,33 @@ import Reactive
 /// `Filter.swift`, `Combine.swift`, `Flatten.swift`, `Errors.swift`, `Time.swift`,
 /// `Multicast.swift`, `Commands.swift`), ReactiveObjC's and RxJS's side by side; `entries` is
 /// their concatenation, in the order `marbles explain` lists them.
-enum Catalogue {
+package enum Catalogue {
   /// Every row, in listing order.
-  static let entries: [OperatorEntry] =
+  package static let entries: [OperatorEntry] =
     sources + transforming + filtering + combining + flattening + errors + timing + sharing
     + commands
 
   /// The method called `name` in a script with (`rxjs`) or without `use rxjs`.
-  static func method(_ name: String, rxjs: Bool) -> OperatorEntry? {
+  package static func method(_ name: String, rxjs: Bool) -> OperatorEntry? {
     rxjs ? rxjsMethods[name] : methods[name]
   }
 
   /// The function called `name` in a script with (`rxjs`) or without `use rxjs`.
-  static func function(_ name: String, rxjs: Bool) -> OperatorEntry? {
+  package static func function(_ name: String, rxjs: Bool) -> OperatorEntry? {
     rxjs ? rxjsFunctions[name] : functions[name]
   }
 
   /// Methods by name and alias under `use rxjs`: RxJS's side of a colliding name wins.
-  static let rxjsMethods: [String: OperatorEntry] = index(.method, rxjs: true)
+  package static let rxjsMethods: [String: OperatorEntry] = index(.method, rxjs: true)
   /// Functions by name and alias under `use rxjs`.
-  static let rxjsFunctions: [String: OperatorEntry] = index(.function, rxjs: true)
+  package static let rxjsFunctions: [String: OperatorEntry] = index(.function, rxjs: true)
 
   /// Free functions by name and alias.
-  static let functions: [String: OperatorEntry] = index(.function)
+  package static let functions: [String: OperatorEntry] = index(.function)
   /// Methods by name and alias.
-  static let methods: [String: OperatorEntry] = index(.method)
+  package static let methods: [String: OperatorEntry] = index(.method)
   /// Constants by name.
-  static let constants: [String: OperatorEntry] = index(.constant)
+  package static let constants: [String: OperatorEntry] = index(.constant)
 
   /// The function names and aliases, for suggestions.
   static let functionNames: [String] = names(.function)
@@ -46,12 +46,12 @@ enum Catalogue {
   static let constantNames: [String] = names(.constant)
 
   /// Every row whose name or alias is `name`.
-  static func entries(named name: String) -> [OperatorEntry] {
+  package static func entries(named name: String) -> [OperatorEntry] {
     entries.filter { $0.name == name || $0.alias == name }
   }
 
   /// Every name and alias.
-  static var allNames: [String] {
+  package static var allNames: [String] {
     var seen: Set<String> = []
     var names: [String] = []
     for entry in entries {
@@ -66,7 +66,7 @@ enum Catalogue {
   /// to the catalogue names that do the same (in alphabetical order): the first suggestions for
   /// an unknown name. Made of the rows' `synonyms`, then their selectors (`scanWithStart:reduce:`
   /// → scan, `+return:` → just).
-  static let synonyms: [String: [String]] = {
+  package static let synonyms: [String: [String]] = {
     var named: [String: Set<String>] = [:]
     for entry in entries {
       for synonym in entry.synonyms {

@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Operators that combine this signal with others.
-  static let combining: [OperatorEntry] = [
+  package static let combining: [OperatorEntry] = [
     .method(
       "merge", rac: "merge:", alias: "merge",
       "Forwards the values of both signals",

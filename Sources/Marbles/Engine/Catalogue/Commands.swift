@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Commands, channels and sending to subjects.
-  static let commands: [OperatorEntry] = [
+  package static let commands: [OperatorEntry] = [
     .function(
       "Command", rac: "RACCommand",
       "A command: the closure makes each execution's work signal (see 'cmd.internals' for its lanes)",

@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Errors, repetition and side effects.
-  static let errors: [OperatorEntry] = [
+  package static let errors: [OperatorEntry] = [
     .method(
       "catch", rac: "catch:", alias: "catchError",
       "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",

@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Operators that let some values through, or stop early.
-  static let filtering: [OperatorEntry] = [
+  package static let filtering: [OperatorEntry] = [
     .method(
       "filter", rac: "filter:", alias: "filter",
       "Forwards only the values for which the closure is true",

@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Signals of signals: mapping to inner signals and flattening them.
-  static let flattening: [OperatorEntry] = [
+  package static let flattening: [OperatorEntry] = [
     .method(
       "flattenMap", rac: "flattenMap:", alias: "mergeMap",
       "Maps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order",

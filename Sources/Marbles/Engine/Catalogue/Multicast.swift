@@ -6,7 +6,7 @@ extension Catalogue {
   static let sharingNames: Set<String> = Set(sharing.map(\.name))
 
   /// Sharing one subscription among subscribers (multicast), and connections.
-  static let sharing: [OperatorEntry] = [
+  package static let sharing: [OperatorEntry] = [
     .method(
       "replay", rac: "replay", alias: nil,
       "Subscribes now and replays every value to every subscriber",

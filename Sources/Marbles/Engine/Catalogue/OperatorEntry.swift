@@ -2,9 +2,9 @@ import Reactive
 
 /// One row of the operator catalogue: a script name, its ReactiveObjC and RxJS names, a
 /// one-line summary, a small example script, its parameters, and what it does.
-struct OperatorEntry: Sendable {
+package struct OperatorEntry: Sendable {
   /// How the name is used in a script.
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A free function: `cold("--a|")`, `merge(a, b)`.
     case function
     /// A method on a value: `input.map { … }`.
@@ -14,19 +14,19 @@ struct OperatorEntry: Sendable {
   }
 
   /// One parameter, for matching call arguments.
-  struct Parameter: Sendable {
+  package struct Parameter: Sendable {
     /// The argument label, or nil for a positional argument.
-    var label: String?
+    package var label: String?
     /// What it is, in messages and signatures (`count`, `other`, `transform`).
-    var name: String
+    package var name: String
     /// Whether the argument may be left out.
-    var isOptional = false
+    package var isOptional = false
     /// Whether it takes any number of positional arguments (`merge(a, b, …)`).
-    var isVariadic = false
+    package var isVariadic = false
     /// Whether it is a closure (which may trail the call).
-    var isClosure = false
+    package var isClosure = false
     /// For a closure: how its parameters are written in the signature (`x`, `acc, x`).
-    var closureParameters = ""
+    package var closureParameters = ""
 
     static func value(_ name: String, label: String? = nil, optional: Bool = false) -> Parameter {
       Parameter(label: label, name: name, isOptional: optional)
@@ -42,7 +42,7 @@ struct OperatorEntry: Sendable {
   }
 
   /// Whose semantics a row has where ReactiveObjC and RxJS use the same name differently.
-  enum Semantics: Sendable {
+  package enum Semantics: Sendable {
     /// The only row of its name: in every script.
     case only
     /// ReactiveObjC's side of a colliding name: the default.
@@ -52,35 +52,35 @@ struct OperatorEntry: Sendable {
   }
 
   /// The script name.
-  var name: String
+  package var name: String
   /// Function, method or constant.
-  var kind: Kind
+  package var kind: Kind
   /// The ReactiveObjC name (`flattenMap:`), or "" for an RxJS-only operator.
-  var rac: String
+  package var rac: String
   /// The RxJS name accepted as an alias, if the semantics are the same.
-  var alias: String?
+  package var alias: String?
   /// RxJS's name where a script cannot take it as an alias, because ReactiveObjC's row of that
   /// name means something else (`connectWith` is RxJS's `connect`).
-  var rxjsName: String? = nil
+  package var rxjsName: String? = nil
   /// One line: what it does.
-  var summary: String
+  package var summary: String
   /// A small script that shows it; `marbles explain NAME` runs and draws it.
-  var example: String
+  package var example: String
   /// The parameters, in order.
-  var parameters: [Parameter] = []
+  package var parameters: [Parameter] = []
   /// Whether labelled arguments other than the parameters are a values map (`cold`, `hot`).
   var takesValuesMap = false
   /// For `cold` and `hot`: the kind of marble the first argument is, parsed before the run
   /// when it is a string literal.
   var marbleKind: MarbleKind? = nil
   /// Whose semantics the row has, for a name both libraries use.
-  var semantics = Semantics.only
+  package var semantics = Semantics.only
   /// Whether it makes its events (or a value) from its arguments alone, so that its example has
   /// no input lane (`cold`, `just`, `Subject`, `sendNext`; not `merge(a, b)`).
-  var isSource = false
+  package var isSource = false
   /// What it holds between events and the lanes `show s.internals` draws; nil when each event
   /// is handled on its own.
-  var internals: Internals? = nil
+  package var internals: Internals? = nil
   /// What the type checker may assume of it before the run.
   var typing: Typing = []
   /// Names other libraries give it: the first "did you mean" suggestions for them.
@@ -92,7 +92,7 @@ struct OperatorEntry: Sendable {
   var run: OperatorRun
 
   /// A stateful operator's state: what it holds in words and the lanes that draw it.
-  struct Internals: Sendable {
+  package struct Internals: Sendable {
     /// What it holds (`the accumulator`); `$0`, `$1`, … stand for the lanes where the sentence
     /// names them itself, otherwise the lanes follow in parentheses.
     var holds: String
@@ -101,7 +101,7 @@ struct OperatorEntry: Sendable {
     var lanes: [StateLane]
 
     /// The sentence `explain` and the guide print: "the accumulator (lane `acc`)".
-    var description: String {
+    package var description: String {
       let quoted = lanes.map { "`\($0.name)`" }
       guard !holds.contains("$0") else {
         return quoted.indices.reversed().reduce(holds) {
@@ -141,7 +141,7 @@ struct OperatorEntry: Sendable {
   }
 
   /// For `marbles explain`: whose semantics the row has and when it applies.
-  var semanticsNote: String {
+  package var semanticsNote: String {
     switch semantics {
     case .reactiveObjC:
       return "ReactiveObjC's (the default; a script that starts with 'use rxjs' gets RxJS's)"
@@ -162,10 +162,10 @@ struct OperatorEntry: Sendable {
   }
 
   /// The call as written: `scan(start) { acc, x in … }`, `merge(with: other)`.
-  var signature: String { signature(named: name) }
+  package var signature: String { signature(named: name) }
 
   /// The call as written under `name` (the name or the alias).
-  func signature(named name: String) -> String {
+  package func signature(named name: String) -> String {
     var text = kind == .method ? "." + name : name
     if kind == .constant { return name }
     let plain = parameters.filter { !$0.isClosure || $0.label != nil }
@@ -196,7 +196,7 @@ struct Call {
   /// The runtime, for scheduling and for reporting errors from callbacks.
   let runtime: Runtime
   /// The operator's name as written.
-  let name: String
+  package let name: String
   /// The call's source range.
   let range: SourceRange
   /// The value left of the dot (`.null` for functions).

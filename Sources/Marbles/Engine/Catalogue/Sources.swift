@@ -3,7 +3,7 @@ import Reactive
 extension Catalogue {
   /// Signals made from marbles, values, time and other signals; subjects; event and
   /// error values. ReactiveObjC's constructors, then RxJS's creation functions.
-  static let sources: [OperatorEntry] = [
+  package static let sources: [OperatorEntry] = [
     .function(
       "cold", rac: "", alias: nil,
       "A source that plays the marble from each subscription's frame, and logs the subscription",

@@ -2,7 +2,7 @@ import Reactive
 
 extension Catalogue {
   /// Operators that shift, thin out or stamp values in time, and schedulers.
-  static let timing: [OperatorEntry] = [
+  package static let timing: [OperatorEntry] = [
     .method(
       "delay", rac: "delay:",
       "Sends every value and completion `frames` later; failures at once",

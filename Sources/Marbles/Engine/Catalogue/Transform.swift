@@ -3,7 +3,7 @@ import Reactive
 extension Catalogue {
   /// Operators that change each value, accumulate, or gather values into buffers, windows
   /// and groups.
-  static let transforming: [OperatorEntry] = [
+  package static let transforming: [OperatorEntry] = [
     .method(
       "map", rac: "map:", alias: "map",
       "Sends the closure's result for each value",

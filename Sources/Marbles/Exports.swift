@@ -1,0 +1,3 @@
+// A program that embeds scripts imports `Marbles` alone: it brings marble strings, recordings
+// and the renderers of `MarblesCore` too.
+@_exported import MarblesCore

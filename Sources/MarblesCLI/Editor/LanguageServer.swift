@@ -1,0 +1,849 @@
+import Foundation
+import Marbles
+
+/// The language server's state and its answer to each message: documents by URI, their
+/// analyses, the requests in flight, and the protocol's lifecycle (initialize, shutdown, exit).
+///
+/// `handle(_:)` takes one frame and returns the messages to send (responses and
+/// notifications), so that the transport (`LanguageServerHost`) and tests drive the same code.
+/// Nothing here writes files; bad input of any kind is an error response, never a crash.
+///
+/// Nothing that runs a script (or formats, or draws a page) happens in `handle`: it is a `Job`
+/// given to `spawn`, which the transport runs on a thread of its own and hands back with
+/// `complete(_:)`. So one document's run never holds up another document's requests, a
+/// cancel, or `shutdown` and `exit`; a request sent during a run is answered from the document's
+/// last finished analysis (before the first one, from the text parsed). Without `spawn` (tests, `LanguageServerSession`) a job runs at once,
+/// inside the `handle` call that made it.
+package final class LanguageServer {
+  /// JSON-RPC and LSP error codes.
+  enum ErrorCode: Int {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    case serverNotInitialized = -32002
+    case requestFailed = -32803
+    case requestCancelled = -32800
+  }
+
+  /// A request's failure: the code and a message a person can read.
+  struct Failure: Error {
+    var code: ErrorCode
+    var message: String
+    init(_ code: ErrorCode, _ message: String) {
+      self.code = code
+      self.message = message
+    }
+  }
+
+  /// One open document.
+  struct Document {
+    var text: String
+    var version: Int
+    /// Counts the texts the document has had: an analysis of an older one is stale.
+    var revision: Int
+    /// The document's size in bytes when it is larger than `maximumDocumentSize` (-1 when it
+    /// could not be read): it is not analysed, and requests on it fail.
+    var oversize: Int?
+    /// The last analysis that finished, of this text or an older one.
+    var analysis: DocumentAnalysis?
+    /// The revision `analysis` was made from.
+    var analysisRevision = -1
+    /// The flag of the run analysing the current text, while it runs.
+    var running: RunCancellation?
+  }
+
+  /// Work done away from the server's thread: `work` runs on a thread of its own and returns
+  /// what the server does with its result, on the server's thread, in `complete(_:)`.
+  package struct Job: Sendable {
+    let work: @Sendable () -> Completion
+
+    /// Does the work (on the caller's thread); returns what to hand to `complete(_:)`.
+    package func run() -> Completion { work() }
+  }
+
+  /// A finished job's result, to be handed to `complete(_:)`.
+  package struct Completion: @unchecked Sendable {
+    // Unchecked: `apply` captures the job's result (an analysis, a text), made on the job's
+    // thread and used only on the server's thread once the job has finished with it.
+    let apply: (LanguageServer) -> Void
+
+    package init(apply: @escaping (LanguageServer) -> Void) { self.apply = apply }
+  }
+
+  /// A request being worked on: its id and the flag that stops its runs.
+  struct InFlight {
+    var id: JSONValue
+    var flag: RunCancellation
+  }
+
+  /// A request waiting for its document's analysis (the first one, or the current text's).
+  struct Waiting {
+    var key: String
+    var flag: RunCancellation
+    /// Whether it needs the analysis of the current text rather than the last finished one.
+    var current: Bool
+    var answer: (DocumentAnalysis) -> Void
+  }
+
+  /// The largest document analysed, in bytes of UTF-8.
+  static let maximumDocumentSize = 2_000_000
+  /// The largest hover, in bytes of its text: a lane drawn wider is not drawn.
+  static let maximumHoverSize = 1_000_000
+
+  /// The bounds of every run, and `maxOutput`, the largest response.
+  let options: RunOptions
+  /// Runs a job on another thread (see `Job`); nil runs it at once on this one.
+  package var spawn: (@Sendable (Job) -> Void)?
+  /// Whether a change (or close) of the document waits unread: its analysis would be stale
+  /// before it ends, so it is not started (the transport knows; nothing waits without one).
+  package var changePending: (String) -> Bool = { _ in false }
+  /// Given to every `RunCancellation` the server makes (see `RunCancellation.init(polled:)`).
+  package var runPolled: (@Sendable (RunCancellation) -> Void)?
+  /// Set by `exit`: the process's exit code.
+  package private(set) var exitCode: Int32?
+
+  private var initialized = false
+  private var shutDown = false
+  /// What the client said it supports, in `initialize`.
+  private(set) var client = ClientOptions()
+  private(set) var documents: [String: Document] = [:]
+  private var outgoing: [JSONValue] = []
+  /// Requests being worked on, by `key(_:)` of their id: all that cancellation keeps, so it is
+  /// bounded by the requests in flight (a cancel for any other id is dropped).
+  private(set) var inFlight: [String: InFlight] = [:]
+  /// Requests waiting for an analysis, by document.
+  private var waiting: [String: [Waiting]] = [:]
+
+  package init(options: RunOptions = RunOptions()) {
+    self.options = options
+  }
+
+  /// A stable string for a request id (a number or a string), for cancellation.
+  package static func key(_ id: JSONValue) -> String { id.compact }
+
+  // MARK: - Messages
+
+  /// Handles one frame; returns the messages to send, in order.
+  package func handle(_ frame: MessageFramer.Frame) -> [JSONValue] {
+    outgoing = []
+    switch frame {
+    case .badHeader(let reason):
+      outgoing.append(Self.error(id: .null, Failure(.parseError, "unreadable message: \(reason)")))
+    case .tooLarge(let length):
+      outgoing.append(
+        Self.error(
+          id: .null,
+          Failure(
+            .invalidRequest,
+            "a message of \(length) bytes is larger than the \(MessageFramer.maximumLength) bytes the server reads; it was skipped"
+          )))
+    case .message(let body):
+      handleBody(body)
+    }
+    return takeOutgoing()
+  }
+
+  /// Takes in a job's result (see `spawn`); returns the messages to send, in order.
+  package func complete(_ completion: Completion) -> [JSONValue] {
+    outgoing = []
+    completion.apply(self)
+    return takeOutgoing()
+  }
+
+  private func takeOutgoing() -> [JSONValue] {
+    defer { outgoing = [] }
+    return outgoing
+  }
+
+  private func handleBody(_ body: [UInt8]) {
+    let message: JSONValue
+    switch JSONParser.parse(body) {
+    case .success(let parsed): message = parsed
+    case .failure(let failure):
+      // Invalid UTF-8 still tells which request it was, when the rest is JSON.
+      var id = JSONValue.null
+      var method: String?
+      if failure.reason.contains("UTF-8"),
+        case .success(let lossy) = JSONParser.parse(
+          Array(String(decoding: body, as: UTF8.self).utf8))
+      {
+        id = lossy["id"] ?? .null
+        method = lossy["method"]?.stringValue
+        if let uri = lossy["params"]?["textDocument"]?["uri"]?.stringValue,
+          method == "textDocument/didOpen" || method == "textDocument/didChange"
+        {
+          rejectDocument(
+            uri,
+            "the document is not valid UTF-8 (invalid byte at offset \(failure.offset) of the message)"
+          )
+        }
+      }
+      if id != .null || method == nil {
+        outgoing.append(
+          Self.error(id: id, Failure(.parseError, "the message is not JSON: \(failure.message)")))
+      }
+      return
+    }
+    guard case .object = message, let method = message["method"]?.stringValue else {
+      outgoing.append(
+        Self.error(
+          id: message["id"] ?? .null,
+          Failure(.invalidRequest, "a message needs a 'method' string (JSON-RPC 2.0)")))
+      return
+    }
+    let params = message["params"] ?? .null
+    guard let id = message["id"] else {
+      notification(method, params)
+      return
+    }
+    switch id {
+    case .int, .string: break
+    default:
+      outgoing.append(
+        Self.error(id: .null, Failure(.invalidRequest, "a request id must be a number or a string"))
+      )
+      return
+    }
+    let key = Self.key(id)
+    guard inFlight[key] == nil else {
+      outgoing.append(
+        Self.error(
+          id: id,
+          Failure(.invalidRequest, "request \(key) is still being answered; ids must be unique")))
+      return
+    }
+    let flag = RunCancellation(polled: runPolled)
+    inFlight[key] = InFlight(id: id, flag: flag)
+    do throws(Failure) {
+      try request(method, params, key: key, flag: flag)
+    } catch {
+      respond(key, flag, .failure(error))
+    }
+  }
+
+  static let cancelled = Failure(.requestCancelled, "the request was cancelled")
+
+  /// Sends the answer to the request `key` if it is still the one in flight with `flag` (not
+  /// cancelled and answered already, its id not reused since).
+  func respond(_ key: String, _ flag: RunCancellation, _ result: Result<JSONValue, Failure>) {
+    guard let request = inFlight[key], request.flag === flag else { return }
+    inFlight[key] = nil
+    switch result {
+    case .success(let value):
+      // A run stopped by the flag gave a partial answer: it is not sent.
+      guard !flag.isCancelled else {
+        outgoing.append(Self.error(id: request.id, Self.cancelled))
+        return
+      }
+      outgoing.append(
+        .object([("jsonrpc", .string("2.0")), ("id", request.id), ("result", value)]))
+    case .failure(let failure):
+      outgoing.append(Self.error(id: request.id, failure))
+    }
+  }
+
+  static func error(id: JSONValue, _ failure: Failure) -> JSONValue {
+    .object([
+      ("jsonrpc", .string("2.0")), ("id", id),
+      (
+        "error",
+        .object([("code", .int(failure.code.rawValue)), ("message", .string(failure.message))])
+      ),
+    ])
+  }
+
+  private func notify(_ method: String, _ params: JSONValue) {
+    outgoing.append(
+      .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+  }
+
+  /// The parameters of `method` as `T`, or nil (a notification with bad parameters is dropped).
+  private func decode<T: Decodable>(_ type: T.Type, _ params: JSONValue) -> T? {
+    try? JSONValueCoding.decode(type, from: params)
+  }
+
+  private func notification(_ method: String, _ params: JSONValue) {
+    switch method {
+    case "exit":
+      exitCode = shutDown ? 0 : 1
+      cancelEverything()
+    case "$/cancelRequest":
+      guard let cancel = decode(LSP.CancelParams.self, params) else { return }
+      let key = Self.key(cancel.id.value)
+      // A cancel for a request not in flight (answered, or never sent) is dropped: nothing is
+      // kept for it, so a later request with the same id is not cancelled.
+      guard let request = inFlight[key] else { return }
+      request.flag.cancel()
+      respond(key, request.flag, .failure(Self.cancelled))
+    case "initialized", "$/setTrace", "textDocument/didSave",
+      "workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles":
+      break
+    case "textDocument/didOpen":
+      guard initialized, let open = decode(LSP.DidOpenParams.self, params) else { return }
+      let item = open.textDocument
+      self.open(item.uri, text: item.text, version: item.version ?? 0)
+    case "textDocument/didChange":
+      guard initialized, let change = decode(LSP.DidChangeParams.self, params),
+        var text = documents[change.textDocument.uri]?.text
+      else { return }
+      for piece in change.contentChanges {
+        if let range = piece.range {
+          text = Self.apply(piece.text, range: range, to: text)
+        } else {
+          text = piece.text
+        }
+      }
+      open(change.textDocument.uri, text: text, version: change.textDocument.version ?? 0)
+    case "textDocument/didClose":
+      guard let close = decode(LSP.DidCloseParams.self, params) else { return }
+      let uri = close.textDocument.uri
+      documents[uri]?.running?.cancel()
+      documents[uri] = nil
+      failWaiting(uri, Failure(.requestFailed, "the document '\(uri)' was closed"))
+      publish(uri, [], version: nil)
+    default:
+      // Unknown notifications are ignored, as LSP says.
+      break
+    }
+  }
+
+  /// Stops every run (but the one of request `except`): after `shutdown` and `exit`.
+  private func cancelEverything(except: String? = nil) {
+    for (key, request) in inFlight where key != except { request.flag.cancel() }
+    for document in documents.values { document.running?.cancel() }
+  }
+
+  // MARK: - Documents
+
+  private func open(_ uri: String, text: String, version: Int) {
+    let size = text.utf8.count
+    let previous = documents[uri]
+    previous?.running?.cancel()
+    var document = Document(
+      text: text, version: version, revision: (previous?.revision ?? 0) + 1,
+      oversize: size > Self.maximumDocumentSize ? size : nil)
+    // Requests sent before the new text's analysis ends are answered from the last one.
+    if document.oversize == nil, let previous, previous.oversize == nil {
+      document.analysis = previous.analysis
+      document.analysisRevision = previous.analysisRevision
+    }
+    documents[uri] = document
+    if size > Self.maximumDocumentSize {
+      rejectDocument(uri, Self.oversizeMessage(size))
+      return
+    }
+    analyse(uri)
+  }
+
+  /// Starts the analysis of the document's current text, unless a change already waits.
+  private func analyse(_ uri: String) {
+    guard var document = documents[uri], !changePending(uri) else { return }
+    let flag = RunCancellation(polled: runPolled)
+    document.running = flag
+    documents[uri] = document
+    let revision = document.revision
+    let source = SourceFile(name: Self.path(of: uri), text: document.text)
+    var runOptions = options
+    runOptions.cancellation = flag
+    let run = runOptions
+    submit(
+      Job {
+        // A change that came before the job started makes it stale at once.
+        let analysis = flag.isCancelled ? nil : DocumentAnalysis(source, options: run)
+        return Completion { server in
+          server.finished(analysis, of: uri, revision: revision, flag: flag)
+        }
+      })
+  }
+
+  /// Takes in an analysis: if it is of the current text and was not stopped, it becomes the
+  /// document's, its diagnostics are published and the requests waiting for it answered.
+  private func finished(
+    _ analysis: DocumentAnalysis?, of uri: String, revision: Int, flag: RunCancellation
+  ) {
+    guard let analysis, !flag.isCancelled, var document = documents[uri],
+      document.revision == revision
+    else { return }
+    document.analysis = analysis
+    document.analysisRevision = revision
+    document.running = nil
+    documents[uri] = document
+    publish(
+      uri, analysis.diagnostics.map { lspDiagnostic($0, uri: uri, in: analysis) },
+      version: document.version)
+    let ready = waiting[uri] ?? []
+    waiting[uri] = nil
+    // Every waiting request is answered: this analysis is of the current text.
+    for request in ready where inFlight[request.key]?.flag === request.flag {
+      request.answer(analysis)
+    }
+  }
+
+  private func failWaiting(_ uri: String, _ failure: Failure) {
+    for request in waiting[uri] ?? [] {
+      respond(request.key, request.flag, .failure(failure))
+    }
+    waiting[uri] = nil
+  }
+
+  /// Runs `job` on another thread (or here, at once, without `spawn`).
+  func submit(_ job: Job) {
+    if let spawn {
+      spawn(job)
+    } else {
+      job.work().apply(self)
+    }
+  }
+
+  private static func oversizeMessage(_ size: Int) -> String {
+    let megabytes = String(format: "%.1f", Double(size) / 1_000_000)
+    return
+      "the document is \(megabytes) MB; the language server reads scripts up to \(maximumDocumentSize / 1_000_000) MB (use 'marbles test' on it)"
+  }
+
+  /// Reports a document the server cannot read: one error on its first line, and a message.
+  private func rejectDocument(_ uri: String, _ reason: String) {
+    if documents[uri] == nil || documents[uri]?.oversize == nil {
+      documents[uri]?.running?.cancel()
+      documents[uri] = Document(
+        text: "", version: 0, revision: (documents[uri]?.revision ?? 0) + 1, oversize: -1)
+    }
+    failWaiting(uri, Failure(.requestFailed, reason))
+    publish(
+      uri,
+      [
+        .object([
+          (
+            "range",
+            LSPPositions(SourceFile(name: "", text: "")).lsp(SourceRange(line: 1, column: 1))
+          ),
+          ("severity", .int(1)), ("source", .string("marbles")), ("message", .string(reason)),
+        ])
+      ], version: nil)
+    notify("window/showMessage", .object([("type", .int(1)), ("message", .string(reason))]))
+  }
+
+  private func publish(_ uri: String, _ diagnostics: [JSONValue], version: Int?) {
+    var params: [(String, JSONValue)] = [("uri", .string(uri))]
+    if let version, client.diagnosticVersions { params.append(("version", .int(version))) }
+    params.append(("diagnostics", .array(diagnostics)))
+    notify("textDocument/publishDiagnostics", .object(params))
+  }
+
+  /// The file path of a `file:` URI (percent-decoded), else the URI itself.
+  static func path(of uri: String) -> String {
+    guard uri.hasPrefix("file://") else { return uri }
+    let path = String(uri.dropFirst("file://".count))
+    return path.removingPercentEncoding ?? path
+  }
+
+  /// `text` with the LSP `range` replaced by `newText` (incremental sync).
+  static func apply(_ newText: String, range: LSP.Range, to text: String) -> String {
+    let positions = LSPPositions(SourceFile(name: "", text: text))
+    let start = positions.source(range.start)
+    let end = positions.source(range.end)
+    guard let start, let end else { return text }
+    let lower = index(of: start, in: text)
+    let upper = max(lower, index(of: end, in: text))
+    return String(text[..<lower]) + newText + String(text[upper...])
+  }
+
+  /// The String index of a 1-based line and Character column.
+  static func index(of position: SourcePosition, in text: String) -> String.Index {
+    var line = 1
+    var index = text.startIndex
+    while line < position.line, index < text.endIndex {
+      if text[index].isNewline { line += 1 }
+      index = text.index(after: index)
+    }
+    var column = 1
+    while column < position.column, index < text.endIndex, !text[index].isNewline {
+      index = text.index(after: index)
+      column += 1
+    }
+    return index
+  }
+
+  // MARK: - Diagnostics
+
+  /// A diagnostic as LSP sends it: an empty range widened to the character under the caret,
+  /// notes as related information (for clients that show it), "did you mean" suggestions in
+  /// `data.fixes`.
+  func lspDiagnostic(_ diagnostic: Diagnostic, uri: String, in analysis: DocumentAnalysis)
+    -> JSONValue
+  {
+    let positions = LSPPositions(analysis.source)
+    var range = diagnostic.range
+    if range.start == range.end { range.end.column += 1 }
+    var message = diagnostic.message.trimmingCharacters(in: .newlines)
+    var members: [(String, JSONValue)] = [
+      ("range", positions.lsp(range)),
+      (
+        "severity",
+        .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)
+      ),
+      ("source", .string("marbles")),
+    ]
+    if !diagnostic.notes.isEmpty, client.relatedInformation {
+      members.append(("message", .string(message)))
+      members.append(
+        (
+          "relatedInformation",
+          .array(
+            diagnostic.notes.map { note in
+              .object([
+                (
+                  "location",
+                  .object([("uri", .string(uri)), ("range", positions.lsp(note.range))])
+                ),
+                ("message", .string(note.message)),
+              ])
+            })
+        ))
+    } else {
+      // A client without related information reads the notes in the message.
+      for note in diagnostic.notes { message += "\n\(note.range.start): note: \(note.message)" }
+      members.append(("message", .string(message)))
+    }
+    let fixes = Self.suggestions(in: diagnostic.message)
+    if !fixes.isEmpty {
+      members.append(("data", .object([("fixes", .array(fixes.map(JSONValue.string)))])))
+    }
+    return .object(members)
+  }
+
+  /// The quoted suggestions of a "did you mean 'a' or 'b'?" message.
+  static func suggestions(in message: String) -> [String] {
+    guard let found = message.range(of: "did you mean ") else { return [] }
+    var rest = message[found.upperBound...]
+    if let end = rest.firstIndex(of: "?") { rest = rest[..<end] }
+    var result: [String] = []
+    var parts = rest.split(separator: "'", omittingEmptySubsequences: false).makeIterator()
+    _ = parts.next()
+    while let quoted = parts.next() {
+      result.append(String(quoted))
+      _ = parts.next()
+    }
+    return result.filter { !$0.isEmpty }
+  }
+
+  // MARK: - Requests
+
+  /// Starts answering a request: at once, or from a job or once its document's analysis is
+  /// ready (see `answer(_:uri:needs:inBackground:_:)`).
+  private func request(_ method: String, _ params: JSONValue, key: String, flag: RunCancellation)
+    throws(Failure)
+  {
+    func now(_ result: JSONValue) { respond(key, flag, .success(result)) }
+    if method == "initialize" {
+      // Capabilities that cannot be read are none: the server answers as for a bare client.
+      let parameters = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
+      client = ClientOptions(parameters?.capabilities)
+      initialized = true
+      return now(initializeResult)
+    }
+    guard initialized else {
+      throw Failure(
+        .serverNotInitialized, "the server is not initialized (send 'initialize' first)")
+    }
+    if shutDown && method != "shutdown" {
+      throw Failure(.invalidRequest, "the server is shutting down")
+    }
+    let request = Request(key: key, flag: flag)
+    switch method {
+    case "shutdown":
+      shutDown = true
+      cancelEverything(except: key)
+      // Every other request is answered now: the server does no more work.
+      for uri in waiting.keys { failWaiting(uri, Failure(.invalidRequest, "the server shut down")) }
+      for (other, request) in inFlight where other != key {
+        respond(other, request.flag, .failure(Self.cancelled))
+      }
+      return now(.null)
+    case "textDocument/hover":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      let options = hoverOptions
+      try answer(request, uri: parameters.textDocument.uri, needs: .last, inBackground: true) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(
+          Self.hover(parameters.position, analysis, options: options, cancellation: flag))
+      }
+    case "textDocument/completion":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      let snippets = client.snippets
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.completion(parameters.position, analysis, snippets: snippets))
+      }
+    case "textDocument/definition":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.definition(parameters, analysis))
+      }
+    case "textDocument/references":
+      let parameters = try Self.params(LSP.ReferenceParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.references(parameters, analysis))
+      }
+    case "textDocument/prepareRename":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.prepareRename(parameters.position, analysis))
+      }
+    case "textDocument/rename":
+      let parameters = try Self.params(LSP.RenameParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.rename(parameters, analysis))
+      }
+    case "textDocument/documentSymbol":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      let hierarchical = client.hierarchicalSymbols
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.documentSymbols(parameters.textDocument.uri, analysis, hierarchical: hierarchical)
+      }
+    case "textDocument/formatting":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      let limit = options.budgets
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax, inBackground: true) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.formatting(analysis.source, budgets: limit))
+      }
+    case "textDocument/codeAction":
+      let parameters = try Self.params(LSP.CodeActionParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.codeActions(parameters, analysis))
+      }
+    case "marbles/render":
+      try render(try Self.params(LSP.RenderParams.self, params), request)
+    case "workspace/executeCommand":
+      let parameters = try Self.params(LSP.ExecuteCommandParams.self, params)
+      guard parameters.command == "marbles.render" else {
+        throw Failure(
+          .invalidParams,
+          "unknown command '\(parameters.command)'; the server has 'marbles.render'")
+      }
+      let arguments = (parameters.arguments ?? []).map(\.value)
+      if let uri = arguments.first?.stringValue {
+        let format = arguments.count > 1 ? arguments[1].stringValue : nil
+        try render(LSP.RenderParams(textDocument: .init(uri: uri), format: format), request)
+      } else if let object = arguments.first, object["textDocument"] != nil {
+        try render(try Self.params(LSP.RenderParams.self, object), request)
+      } else {
+        throw Failure(
+          .invalidParams, "'marbles.render' takes the document's URI (and a format)")
+      }
+    default:
+      throw Failure(.methodNotFound, "unknown method '\(method)'")
+    }
+  }
+
+  /// A request in flight, for `answer`.
+  struct Request {
+    var key: String
+    var flag: RunCancellation
+  }
+
+  /// Which analysis a request is answered from.
+  enum Need {
+    /// The last one that finished; before the first has, the text parsed (not run).
+    case last
+    /// The one of the current text (a preview draws what the editor shows).
+    case current
+    /// The current text parsed, not run: made at once when the last analysis is not of it.
+    case syntax
+  }
+
+  /// Answers `request` with `body` run on the analysis it `needs`, on this thread or, when
+  /// `inBackground` (work that runs a script, formats or draws), in a job; a request whose
+  /// analysis is not ready waits for it.
+  func answer(
+    _ request: Request, uri: String, needs: Need, inBackground: Bool = false,
+    _ body: @escaping (DocumentAnalysis) throws(Failure) -> JSONValue
+  ) throws(Failure) {
+    guard let document = documents[uri] else {
+      throw Failure(.requestFailed, "the document '\(uri)' is not open (send didOpen first)")
+    }
+    if let size = document.oversize {
+      throw Failure(
+        .requestFailed,
+        size < 0 ? "the document '\(uri)' could not be read" : Self.oversizeMessage(size))
+    }
+    let boxed = UncheckedBody(body)
+    let run: (DocumentAnalysis) -> Void = { [self] analysis in
+      if inBackground {
+        let shared = UncheckedAnalysis(analysis)
+        submit(
+          Job {
+            let result = Result { () throws(Failure) in try boxed.body(shared.analysis) }
+            return Completion { $0.respond(request.key, request.flag, result) }
+          })
+      } else {
+        respond(request.key, request.flag, Result { () throws(Failure) in try body(analysis) })
+      }
+    }
+    let current = document.analysisRevision == document.revision
+    switch needs {
+    case .last where document.analysis != nil, .current where current,
+      .syntax where current:
+      if let analysis = document.analysis { run(analysis) }
+    case .syntax, .last:
+      // No analysis yet (the first run is busy, perhaps for long): the text parsed, not run.
+      // Parsed on the job's thread: a long text never holds up the server.
+      let source = SourceFile(name: Self.path(of: uri), text: document.text)
+      let shared = UncheckedAnalysis(nil)
+      submit(
+        Job {
+          shared.value = DocumentAnalysis(source, options: nil)
+          let parsed = shared
+          return Completion { server in
+            guard let analysis = parsed.value else { return }
+            if inBackground {
+              server.submit(
+                Job {
+                  let result = Result { () throws(Failure) in try boxed.body(analysis) }
+                  return Completion { $0.respond(request.key, request.flag, result) }
+                })
+            } else {
+              server.respond(
+                request.key, request.flag,
+                Result { () throws(Failure) in try boxed.body(analysis) })
+            }
+          }
+        })
+    case .current:
+      waiting[uri, default: []].append(
+        Waiting(key: request.key, flag: request.flag, current: true, answer: run))
+    }
+  }
+
+  /// The parameters of a request as `T`, or an InvalidParams failure naming what is wrong.
+  static func params<T: Decodable>(_ type: T.Type, _ params: JSONValue) throws(Failure) -> T {
+    do {
+      return try JSONValueCoding.decode(type, from: params)
+    } catch let error as DecodingError {
+      throw Failure(.invalidParams, "bad parameters: \(describe(error))")
+    } catch {
+      throw Failure(.invalidParams, "bad parameters")
+    }
+  }
+
+  /// A typed result as JSON.
+  static func encode<T: Encodable>(_ value: T) throws(Failure) -> JSONValue {
+    do {
+      return try JSONValueCoding.encode(value)
+    } catch {
+      throw Failure(.internalError, "the result could not be written")
+    }
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ context: DecodingError.Context) -> String {
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return path.isEmpty ? "" : "'\(path)': "
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      let prefix = context.codingPath.map(\.stringValue) + [key.stringValue]
+      return "missing '\(prefix.joined(separator: "."))'"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      return path(context) + context.debugDescription
+    @unknown default:
+      return "unreadable"
+    }
+  }
+
+  var initializeResult: JSONValue {
+    var rename: JSONValue = .bool(true)
+    if client.prepareRename { rename = .object([("prepareProvider", .bool(true))]) }
+    return .object([
+      (
+        "capabilities",
+        .object([
+          ("positionEncoding", .string("utf-16")),
+          (
+            "textDocumentSync",
+            .object([("openClose", .bool(true)), ("change", .int(2)), ("save", .bool(false))])
+          ),
+          ("hoverProvider", .bool(true)),
+          (
+            "completionProvider",
+            .object([("triggerCharacters", .array([.string("."), .string(",")]))])
+          ),
+          ("definitionProvider", .bool(true)),
+          ("referencesProvider", .bool(true)),
+          ("renameProvider", rename),
+          ("documentSymbolProvider", .bool(true)),
+          ("documentFormattingProvider", .bool(true)),
+          (
+            "codeActionProvider",
+            .object([("codeActionKinds", .array([.string("quickfix")]))])
+          ),
+          (
+            "executeCommandProvider",
+            .object([("commands", .array([.string("marbles.render")]))])
+          ),
+        ])
+      ),
+      (
+        "serverInfo",
+        .object([("name", .string("marbles")), ("version", .string(MarblesVersion.string))])
+      ),
+    ])
+  }
+}
+
+/// A request's body, carried to a job's thread.
+private final class UncheckedBody: @unchecked Sendable {
+  // Unchecked: the body reads only its analysis and captured values, and runs once.
+  let body: (DocumentAnalysis) throws(LanguageServer.Failure) -> JSONValue
+  init(_ body: @escaping (DocumentAnalysis) throws(LanguageServer.Failure) -> JSONValue) {
+    self.body = body
+  }
+}
+
+/// An analysis carried between the server's thread and a job's.
+private final class UncheckedAnalysis: @unchecked Sendable {
+  // Unchecked: `value` is written by the job before its completion is handed over, and read
+  // after; a `DocumentAnalysis` is safe to read from several threads (see its invariant).
+  var value: DocumentAnalysis?
+  var analysis: DocumentAnalysis { value! }
+  init(_ value: DocumentAnalysis?) { self.value = value }
+}
+
+/// What the client declared in `initialize` that changes the server's answers; absent means no.
+struct ClientOptions: Sendable {
+  /// Completion items may be snippets (`${1:x}` placeholders).
+  var snippets = false
+  /// Hovers in markdown (else plain text).
+  var markdownHover = false
+  /// `publishDiagnostics` carries the document's version.
+  var diagnosticVersions = false
+  /// Diagnostics' notes as related information (else in the message).
+  var relatedInformation = false
+  /// `documentSymbol` answers `DocumentSymbol[]` (else `SymbolInformation[]`).
+  var hierarchicalSymbols = false
+  /// The client sends `prepareRename`.
+  var prepareRename = false
+
+  init() {}
+
+  init(_ capabilities: LSP.ClientCapabilities?) {
+    let document = capabilities?.textDocument
+    snippets = document?.completion?.completionItem?.snippetSupport == true
+    // The first format is the one the client prefers.
+    markdownHover = document?.hover?.contentFormat?.first == "markdown"
+    diagnosticVersions = document?.publishDiagnostics?.versionSupport == true
+    relatedInformation = document?.publishDiagnostics?.relatedInformation == true
+    hierarchicalSymbols = document?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
+    prepareRename = document?.rename?.prepareSupport == true
+  }
+}

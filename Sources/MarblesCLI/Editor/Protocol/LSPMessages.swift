@@ -1,0 +1,265 @@
+import Marbles
+
+/// The messages of the protocol the server reads and writes, as typed values: each method's
+/// parameters and result (LSP 3.17 names, only the members the server uses). The language
+/// features see these, never the JSON.
+enum LSP {
+  // MARK: Basic structures
+
+  /// A position: 0-based line, and column in UTF-16 code units.
+  struct Position: Codable, Equatable, Sendable {
+    var line: Int
+    var character: Int
+  }
+
+  struct Range: Codable, Equatable, Sendable {
+    var start: Position
+    var end: Position
+  }
+
+  struct TextDocumentIdentifier: Codable, Sendable {
+    var uri: String
+  }
+
+  struct Location: Codable, Sendable {
+    var uri: String
+    var range: Range
+  }
+
+  struct TextEdit: Codable, Sendable {
+    var range: Range
+    var newText: String
+  }
+
+  struct WorkspaceEdit: Encodable, Sendable {
+    /// The edits of each document, by URI.
+    var changes: [String: [TextEdit]]
+
+    func encode(to encoder: any Encoder) throws {
+      // One document at most: a fixed order without sorting.
+      var container = encoder.container(keyedBy: AnyCodingKey.self)
+      var nested = container.nestedContainer(
+        keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("changes"))
+      for uri in changes.keys.sorted() {
+        try nested.encode(changes[uri], forKey: AnyCodingKey(uri))
+      }
+    }
+  }
+
+  /// A key spelled at run time (a URI in `WorkspaceEdit.changes`).
+  struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// `string` or `{kind, value}`: hover contents and documentation.
+  struct MarkupContent: Codable, Sendable {
+    /// `plaintext` or `markdown`.
+    var kind: String
+    var value: String
+  }
+
+  // MARK: Lifecycle
+
+  struct InitializeParams: Decodable, Sendable {
+    var capabilities: ClientCapabilities?
+  }
+
+  /// What the client says it can do; every member is optional, and absent means "no".
+  struct ClientCapabilities: Codable, Sendable {
+    struct TextDocument: Codable, Sendable {
+      struct Completion: Codable, Sendable {
+        struct Item: Codable, Sendable {
+          var snippetSupport: Bool?
+          var documentationFormat: [String]?
+        }
+        var completionItem: Item?
+      }
+      struct Hover: Codable, Sendable {
+        var contentFormat: [String]?
+      }
+      struct PublishDiagnostics: Codable, Sendable {
+        var relatedInformation: Bool?
+        var versionSupport: Bool?
+      }
+      struct DocumentSymbol: Codable, Sendable {
+        var hierarchicalDocumentSymbolSupport: Bool?
+      }
+      struct Rename: Codable, Sendable {
+        var prepareSupport: Bool?
+      }
+      struct CodeAction: Codable, Sendable {
+        var codeActionLiteralSupport: LSPAny?
+        var isPreferredSupport: Bool?
+      }
+      var completion: Completion?
+      var hover: Hover?
+      var publishDiagnostics: PublishDiagnostics?
+      var documentSymbol: DocumentSymbol?
+      var rename: Rename?
+      var codeAction: CodeAction?
+    }
+    struct General: Codable, Sendable {
+      var positionEncodings: [String]?
+    }
+    var textDocument: TextDocument?
+    var general: General?
+  }
+
+  // MARK: Documents
+
+  struct TextDocumentItem: Decodable, Sendable {
+    var uri: String
+    var version: Int?
+    var text: String
+  }
+
+  struct DidOpenParams: Decodable, Sendable {
+    var textDocument: TextDocumentItem
+  }
+
+  struct VersionedTextDocumentIdentifier: Decodable, Sendable {
+    var uri: String
+    var version: Int?
+  }
+
+  struct ContentChange: Decodable, Sendable {
+    var range: Range?
+    var text: String
+  }
+
+  struct DidChangeParams: Decodable, Sendable {
+    var textDocument: VersionedTextDocumentIdentifier
+    var contentChanges: [ContentChange]
+  }
+
+  struct DidCloseParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+  }
+
+  struct CancelParams: Decodable, Sendable {
+    var id: LSPAny
+  }
+
+  // MARK: Requests on a document
+
+  /// The parameters of a request about one document (symbols, formatting, render).
+  struct DocumentParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+  }
+
+  /// The parameters of a request about a place in a document (hover, completion, definition).
+  struct PositionParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+  }
+
+  struct ReferenceParams: Decodable, Sendable {
+    struct Context: Decodable, Sendable {
+      var includeDeclaration: Bool?
+    }
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+    var context: Context?
+  }
+
+  struct RenameParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var position: Position
+    var newName: String
+  }
+
+  struct PrepareRenameResult: Encodable, Sendable {
+    var range: Range
+    var placeholder: String
+  }
+
+  struct CodeActionParams: Decodable, Sendable {
+    struct Context: Decodable, Sendable {
+      var diagnostics: [LSPAny]?
+    }
+    var textDocument: TextDocumentIdentifier
+    var context: Context?
+  }
+
+  struct RenderParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var format: String?
+    var theme: String?
+  }
+
+  struct ExecuteCommandParams: Decodable, Sendable {
+    var command: String
+    var arguments: [LSPAny]?
+  }
+
+  // MARK: Results
+
+  struct Hover: Encodable, Sendable {
+    var contents: MarkupContent
+    var range: Range
+  }
+
+  struct CompletionItem: Encodable, Sendable {
+    var label: String
+    var kind: Int
+    var detail: String
+    var documentation: String?
+    var insertText: String?
+    /// 1 plain text, 2 snippet.
+    var insertTextFormat: Int?
+    var sortText: String?
+  }
+
+  struct CompletionList: Encodable, Sendable {
+    var isIncomplete: Bool
+    var items: [CompletionItem]
+  }
+
+  struct DocumentSymbol: Encodable, Sendable {
+    var name: String
+    var detail: String
+    var kind: Int
+    var range: Range
+    var selectionRange: Range
+  }
+
+  struct SymbolInformation: Encodable, Sendable {
+    var name: String
+    var kind: Int
+    var location: Location
+  }
+
+  struct CodeAction: Encodable, Sendable {
+    var title: String
+    var kind: String
+    var diagnostics: [LSPAny]
+    var isPreferred: Bool
+    var edit: WorkspaceEdit
+  }
+
+  struct RenderResult: Encodable, Sendable {
+    var format: String
+    /// The SVG or HTML text; nil (written as null) when the script could not run.
+    var content: String?
+    var diagnostics: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(format, forKey: .format)
+      if let content {
+        try container.encode(content, forKey: .content)
+      } else {
+        try container.encodeNil(forKey: .content)
+      }
+      try container.encodeIfPresent(diagnostics, forKey: .diagnostics)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case format, content, diagnostics
+    }
+  }
+}

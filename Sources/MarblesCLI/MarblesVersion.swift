@@ -1,0 +1,7 @@
+import Marbles
+
+/// The version of Marbles, as printed by `marbles --version`.
+public enum MarblesVersion {
+  /// The semantic version string.
+  public static let string = "0.1.0"
+}
