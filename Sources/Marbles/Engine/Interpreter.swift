@@ -13,10 +13,25 @@ package enum Interpreter {
   /// Runs `source` on a thread with a large stack, so that deep signal chains never overflow
   /// the caller's (possibly small) stack.
   package static func run(_ source: SourceFile, options: RunOptions) -> ScriptOutcome {
+    onLargeStack { runHere(source, options: options) }
+  }
+
+  /// Runs `script`, already parsed from `source` with the diagnostics `syntax`, as `run(_:options:)`
+  /// would (the language server parses each text once, for its own use and for the run).
+  package static func run(
+    _ script: Script, syntax: [Diagnostic], of source: SourceFile, options: RunOptions
+  ) -> ScriptOutcome {
+    if syntax.containsError { return .failed(syntax) }
+    return onLargeStack { run(script, syntax: syntax, on: runtime(for: source, script, options)) }
+  }
+
+  /// `body` run on a thread with a large stack; the caller waits for it.
+  private static func onLargeStack(_ body: @escaping @Sendable () -> ScriptOutcome) -> ScriptOutcome
+  {
     let box = OutcomeBox()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
-      box.outcome = runHere(source, options: options)
+      box.outcome = body()
       done.signal()
     }
     thread.stackSize = 64 << 20
