@@ -149,9 +149,9 @@ package enum MarblesTool {
               options.width
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
-            let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+            let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
             let renderer = TextRenderer(
-              options: .init(theme: theme, color: color, width: width))
+              options: .init(glyphs: glyphs, color: color, width: width))
             if options.quiz {
               let (quiz, hidden) = run.quiz
               drawing = renderer.render(quiz, limit: room).map {
@@ -370,12 +370,12 @@ package enum MarblesTool {
     case .success(let loaded): source = loaded
     }
     // The run goes only as far as the steps shown need (`StepStream`).
-    let run = IncrementalRun(
+    let run = ScriptEngine(
       source, options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let stream = StepStream(
-      run: run, renderer: StepRenderer(options: .init(theme: theme, color: color)),
+      run: run, renderer: StepRenderer(options: .init(glyphs: glyphs, color: color)),
       quiz: options.quiz)
     let ascii = options.format == .ascii
     if case .failed(let diagnostics)? = run.outcome {
@@ -474,7 +474,7 @@ package enum MarblesTool {
     _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let ascii = options.format == .ascii
     /// Author text for the terminal: pure ASCII under `--format ascii`.
     func shown(_ text: String) -> String { TerminalText.escaped(text, ascii: ascii) }
@@ -498,7 +498,7 @@ package enum MarblesTool {
         allRight = false
         continue
       }
-      let report = checkReport(run, theme: theme, color: color, ascii: ascii)
+      let report = checkReport(run, glyphs: glyphs, color: color, ascii: ascii)
       io.write(report.text)
       if !report.allRight { allRight = false }
     }
@@ -519,7 +519,7 @@ package enum MarblesTool {
   }
 
   static func checkReport(
-    _ run: ScriptRun, theme: TextGlyphs, color: Bool, ascii: Bool = false
+    _ run: ScriptRun, glyphs: TextGlyphs, color: Bool, ascii: Bool = false
   ) -> CheckReport {
     var report = CheckReport()
     /// Author text for the terminal: pure ASCII under `--format ascii`.
@@ -528,7 +528,7 @@ package enum MarblesTool {
     let shown = { (lane: TimelineLane) in escaped(lane.label) }
     let toPredict = run.lanes.filter { !$0.isMarbleSource }
     let diff = { (result: ExpectationResult) in
-      ExpectationDiffRenderer(theme: theme, color: color).render(result)
+      ExpectationDiffRenderer(glyphs: glyphs, color: color).render(result)
         .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
     }
     for lane in toPredict {
@@ -589,7 +589,7 @@ package enum MarblesTool {
     // Kept only for `--junit` (it holds every failure's diff until the end).
     var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let ascii = options.format == .ascii
     for path in options.paths {
       switch collectScripts(path) {
@@ -630,7 +630,7 @@ package enum MarblesTool {
             paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
-          if let drawing = TextRenderer(options: .init(theme: theme, color: color)).render(
+          if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
             run, limit: room)
           {
             io.write(drawing)
@@ -662,7 +662,7 @@ package enum MarblesTool {
           for failure in failures {
             io.write("\(name):\(failure.line):\(failure.column): ")
             io.write(paint("error:", .failed, color) + " ")
-            io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
+            io.write(ExpectationDiffRenderer(glyphs: glyphs, color: color).render(failure))
             if !io.endsLine { io.write("\n") }
           }
         }

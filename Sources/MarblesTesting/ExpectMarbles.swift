@@ -27,7 +27,7 @@ public func expectMarbles<Value: Equatable>(
   let actual = recording.events
   var issues = MarbleExpectation.check(actual, matches: marble, values: values, error: error)
   if let index = issues.firstIndex(where: { $0.picture != nil }) {
-    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error).events
+    let expected = ParsedMarble(marble, kind: .hot, values: values, error: error).events
     let frames = MarbleDiff.differences(expected: expected, actual: actual).map(\.frame)
     issues[index].message = headline(frames: frames) + "\n" + issues[index].message
   }

@@ -98,7 +98,7 @@ func pipeline(_ n: Int) throws -> Int {
   }
   // The parsed marble goes once the source is made, as with `ts.cold("…", values:)` in
   // MarblesTesting: the engine's peak memory is the source's timeline, not the parser's output.
-  let input = ts.cold(events: MarbleTimeline<Int>(marble, values: ["a": 1]).events)
+  let input = ts.cold(events: ParsedMarble<Int>(marble, values: ["a": 1]).events)
   let output = ts.record(input.map { $0 * 10 }.filter { $0 % 3 != 0 }.scan(0, +))
   try ts.run()
   return output.events.count
@@ -302,11 +302,11 @@ measure(quick ? "parse 100 kB marble" : "parse 1 MB marble", events: megabyte.co
 func higherOrder(switching: Bool) throws -> Int {
   let ts = TestScheduler(maxFrames: 1_000_000)
   let outer = ts.cold(
-    events: MarbleTimeline<Int>(
+    events: ParsedMarble<Int>(
       String(repeating: "a", count: 10_000 / scale) + "|",
       values: ["a": 1]
     ).events)
-  let innerEvents = MarbleTimeline<Int>(
+  let innerEvents = ParsedMarble<Int>(
     "(" + String(repeating: "b", count: 10) + "|)",
     values: ["b": 2]
   ).events
@@ -378,7 +378,7 @@ measure("step: first step, whole run first (\(size(stepFrames)) frames)", events
   _ = StepRenderer().steps(of: run).screen(0)
 }
 measure("step: first step, streamed (4096 frames)", events: 4096) {
-  let run = IncrementalRun(endless, options: RunOptions(maxFrames: stepFrames))
+  let run = ScriptEngine(endless, options: RunOptions(maxFrames: stepFrames))
   run.run(through: 4096)
   guard let recorded = run.recordedSoFar else { return print("step: the run failed") }
   let steps = StepRenderer().steps(ofRunSoFar: recorded)

@@ -12,12 +12,12 @@ import Reactive
 ///     frame 5: value differs: expected next(20), got next(21)
 public struct ExpectationDiffRenderer: Sendable {
   /// The glyph set (ascii or unicode).
-  public var theme: TextGlyphs
+  public var glyphs: TextGlyphs
   /// Whether to emit ANSI colours.
   public var color: Bool
 
-  public init(theme: TextGlyphs = .ascii, color: Bool = false) {
-    self.theme = theme
+  public init(glyphs: TextGlyphs = .ascii, color: Bool = false) {
+    self.glyphs = glyphs
     self.color = color
   }
 
@@ -25,8 +25,8 @@ public struct ExpectationDiffRenderer: Sendable {
   public func render(_ result: ExpectationResult) -> String {
     guard !result.passed else { return "" }
     // Script text (the lane's name, values) is printed escaped (`\u{1b}`), 7-bit in the ascii
-    // theme.
-    let ascii = theme.isASCII
+    // glyphs.
+    let ascii = glyphs.isASCII
     let printable = { (text: String) in TerminalText.escaped(text, ascii: ascii) }
     let lane = printable(result.lane)
     let fallback = "expectation failed for '\(lane)'"
@@ -39,7 +39,7 @@ public struct ExpectationDiffRenderer: Sendable {
       let diff =
         MarbleDiff.compareSubscriptions(
           expected: log(expected), actual: log(mismatch.actualWindows ?? []),
-          subject: "'\(subject)'", theme: theme, color: color) ?? fallback
+          subject: "'\(subject)'", glyphs: glyphs, color: color) ?? fallback
       return diff + Self.notes(mismatch.origins, extraAfter: expected.count, subject: subject)
     }
     return MarbleDiff.render(
@@ -50,7 +50,7 @@ public struct ExpectationDiffRenderer: Sendable {
       formatError: { error in
         printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")
       },
-      equal: { $0.matches($1) }, theme: theme, color: color)
+      equal: { $0.matches($1) }, glyphs: glyphs, color: color)
   }
 
   /// When there are more subscriptions than expected, notes naming what made each one, and the
@@ -93,9 +93,11 @@ public struct ExpectationDiffRenderer: Sendable {
     let events = inner.relativeEvents
     let failure = events.first { $0.kind == .error }?.value
     let error = failure.map { $0 == .string("error") ? [] : ["error: " + describe($0)] } ?? []
-    let glyphs = Set(events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
+    let reservedGlyphs = Set(
+      events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
     if let call = coldCall(
-      events, reserved: glyphs, literal: { glyph($0).map { ($0, nil) } }, describe: describe,
+      events, reserved: reservedGlyphs, literal: { glyph($0).map { ($0, nil) } },
+      describe: describe,
       trailing: error)
       ?? coldCall(events, literal: { _ in nil }, describe: describe, trailing: error)
     {

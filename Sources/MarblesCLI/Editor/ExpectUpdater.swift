@@ -8,9 +8,9 @@ import Reactive
 /// keys in: every other character of the file (layout, the map's entries, `error:` arguments,
 /// comments, line endings) stays byte for byte. A value is written with the key that the
 /// `expect`'s values map gives it, or as itself when it reads back as itself (`1`, `a`);
-/// otherwise it gets a new one-letter key (one that recalls it when free, `ValueSource.mnemonics`,
+/// otherwise it gets a new one-letter key (one that recalls it when free, `ScriptLiteral.mnemonics`,
 /// else the first free letter of the diagrams' key pool), added after the map's last entry as `, k: value`, the
-/// value written as script source (`ValueSource`); equal values share one key. A value that no
+/// value written as script source (`ScriptLiteral`); equal values share one key. A value that no
 /// script expression writes (an inner signal, a command) leaves its `expect` alone, reported. A
 /// failure is `#` when its error is the one the `expect` names. The updated script is run
 /// again before anything is written: only an update under which every rewritten `expect` passes
@@ -209,7 +209,7 @@ package enum ExpectUpdater {
           $0.value == value || $0.value.matches(value)
         }) {
           glyphs.append((.fresh(index), event.frame))
-        } else if let source = ValueSource.source(of: value) {
+        } else if let source = ScriptLiteral.source(of: value) {
           glyphs.append((.fresh(fresh.count), event.frame))
           fresh.append((value, source, event.frame))
         } else {
@@ -227,7 +227,7 @@ package enum ExpectUpdater {
     let pool = DiagramKeys<Int>.unicodePool
     for (value, _, frame) in fresh {
       guard
-        let key = (ValueSource.mnemonics(of: value) + pool).first(where: {
+        let key = (ScriptLiteral.mnemonics(of: value) + pool).first(where: {
           !taken.contains($0) && isValidMarbleKey($0)
         })
       else {

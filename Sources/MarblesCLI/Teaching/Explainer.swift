@@ -249,7 +249,7 @@ package enum Explainer {
 
   private static func run(_ script: String, entry: OperatorEntry) -> ScriptOutcome {
     let source = SourceFile(name: "example", text: "title \"\(entry.name)\"\n" + script)
-    return Interpreter.run(source, options: RunOptions(maxFrames: 1_000))
+    return ScriptEngine.run(source, options: RunOptions(maxFrames: 1_000))
   }
 
   private static func isShow(_ line: String) -> Bool { line.hasPrefix("show ") }

@@ -192,11 +192,11 @@ package struct DiagramKeys<Value> {
       // closing quote).
       var printed = ascii ? TerminalText.ascii(entry.printed) : entry.printed
       if let elideOver, printed.count > elideOver {
-        // A value printed past `TimelineValue.describedLength` was already cut.
+        // A value printed past `PrintedLength.lineLength` was already cut.
         let count = entry.printed.count
         let length =
-          count > TimelineValue.describedLength
-          ? "more than \(TimelineValue.describedLength)" : "\(count)"
+          count > PrintedLength.lineLength
+          ? "more than \(PrintedLength.lineLength)" : "\(count)"
         printed =
           String(printed.prefix(elideOver)) + (ascii ? "..." : "…") + " (\(length) characters)"
       }

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import Testing
 
 @testable import Marbles
@@ -80,7 +81,7 @@ func inlineSVG(_ html: String) -> String? {
     for name in ExampleRuns.names {
       let run = try #require(ExampleRuns.run(name), "\(name) did not run")
       for theme in [TextGlyphs.ascii, .unicode] {
-        let text = TextRenderer(options: .init(theme: theme)).render(run)
+        let text = TextRenderer(options: .init(glyphs: theme)).render(run)
         let lines = text.split(separator: "\n").count
         #expect(lines > run.lanes.count, "\(name): a lane is missing")
       }
@@ -89,7 +90,7 @@ func inlineSVG(_ html: String) -> String? {
       #expect((decoded?["lanes"] as? [Any])?.count == run.lanes.count, "\(name): json lanes")
       #expect(xmlError(SVGRenderer().render(run)) == nil, "\(name): svg")
       #expect(HTMLRenderer().render(run).contains("<svg"), "\(name): html")
-      let steps = StepRenderer(options: .init(theme: .ascii)).renderAll(run)
+      let steps = StepRenderer(options: .init(glyphs: .ascii)).renderAll(run)
       #expect(steps.hasPrefix("step 1 of "), "\(name): step")
     }
   }

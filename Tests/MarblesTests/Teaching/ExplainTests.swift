@@ -64,7 +64,7 @@ import Testing
       let lines = example.script.split(separator: "\n").map(String.init)
       guard let name = Explainer.outputName(of: entry, in: lines) else { return }
       let probe = example.script + "\nshow \(name).internals"
-      let outcome = Interpreter.run(SourceFile(name: "probe", text: probe), options: RunOptions())
+      let outcome = ScriptEngine.run(SourceFile(name: "probe", text: probe), options: RunOptions())
       let diagnostics: [Diagnostic]
       switch outcome {
       case .failed(let found): diagnostics = found

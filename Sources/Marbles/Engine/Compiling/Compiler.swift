@@ -293,7 +293,7 @@ struct Compiler {
     base: ScriptExpression, name: ScriptIdentifier, range: SourceRange
   ) -> Node {
     let baseNode = compile(base)
-    if Properties.names.contains(name.name) {
+    if ValueProperties.names.contains(name.name) {
       return PropertyNode(base: baseNode, name: name.name, range: range)
     }
     if Catalogue.method(name.name, rxjs: runtime.usesRxJS) != nil {
@@ -304,7 +304,7 @@ struct Compiler {
       Diagnostic.Interpreter.unknownProperty(
         name.name,
         suggestions: ScriptSpelling.suggestions(
-          for: name.name, among: Properties.names + Catalogue.methodNames),
+          for: name.name, among: ValueProperties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)
   }

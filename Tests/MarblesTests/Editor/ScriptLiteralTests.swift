@@ -5,7 +5,7 @@ import Testing
 @testable import MarblesCore
 
 /// The source `marbles test --update` writes for a value reads back, in a script, as that value.
-@Suite struct ValueSourceTests {
+@Suite struct ScriptLiteralTests {
   /// The value a script computes for `expression`.
   func value(_ expression: String, sourceLocation: SourceLocation = #_sourceLocation)
     -> TimelineValue?
@@ -31,23 +31,23 @@ import Testing
   ]
 
   @Test(arguments: values) func readsBackAsItself(_ written: TimelineValue) throws {
-    let source = try #require(ValueSource.source(of: written))
+    let source = try #require(ScriptLiteral.source(of: written))
     let read = try #require(value(source), "\(source)")
     #expect(read.matches(written), "\(source) reads as \(read)")
   }
 
   @Test func decimalsAreWrittenWithoutExponents() {
-    #expect(ValueSource.source(of: .double(1e-5)) == "0.00001")
-    #expect(ValueSource.source(of: .double(1.2345e20)) == "123450000000000000000.0")
-    #expect(ValueSource.source(of: .double(-2)) == "-2.0")
-    #expect(ValueSource.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
+    #expect(ScriptLiteral.source(of: .double(1e-5)) == "0.00001")
+    #expect(ScriptLiteral.source(of: .double(1.2345e20)) == "123450000000000000000.0")
+    #expect(ScriptLiteral.source(of: .double(-2)) == "-2.0")
+    #expect(ScriptLiteral.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
   }
 
   @Test func valuesWithoutSourceHaveNone() {
     let inner = TimelineValue.signal(Timeline(subscribed: 0))
-    #expect(ValueSource.source(of: inner) == nil)
-    #expect(ValueSource.source(of: .array([.int(1), inner])) == nil)
-    #expect(ValueSource.source(of: .opaque("Command")) == nil)
-    #expect(ValueSource.source(of: .tuple([.int(1)])) == nil)
+    #expect(ScriptLiteral.source(of: inner) == nil)
+    #expect(ScriptLiteral.source(of: .array([.int(1), inner])) == nil)
+    #expect(ScriptLiteral.source(of: .opaque("Command")) == nil)
+    #expect(ScriptLiteral.source(of: .tuple([.int(1)])) == nil)
   }
 }

@@ -3,7 +3,7 @@ import Marbles
 /// A recorded value written back as script source, for the keys `marbles test --update` adds to
 /// an `expect`'s values map: the text, evaluated by a script, is a value equal to the recorded
 /// one.
-enum ValueSource {
+enum ScriptLiteral {
   /// The script source of `value`, or nil for a value no script expression writes: an inner
   /// signal, a command, a channel or a closure (or anything holding one), a tuple of fewer than
   /// two elements, a notification without its value.
