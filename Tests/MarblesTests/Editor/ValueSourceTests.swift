@@ -43,10 +43,23 @@ import Testing
     #expect(ValueSource.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
   }
 
+  /// An inner signal is the `cold(…)` that plays it from its subscription, every value keyed
+  /// and written as source (`test --update` adds it to a values map); its error too.
+  @Test func anInnerSignalIsItsColdCall() {
+    let inner = TimelineValue.signal(
+      Timeline(
+        subscribed: 3, unsubscribed: 6,
+        events: [.next(.string("SWIFT"), at: 4), .next(.int(12), at: 5), .error(.string("x"), at: 6)]))
+    #expect(ValueSource.source(of: inner) == #"cold("-ab#", a: "SWIFT", b: 12, error: "x")"#)
+    #expect(
+      ValueSource.source(of: .signal(Timeline(subscribed: 0))) == #"cold("")"#)
+  }
+
   @Test func valuesWithoutSourceHaveNone() {
-    let inner = TimelineValue.signal(Timeline(subscribed: 0))
-    #expect(ValueSource.source(of: inner) == nil)
-    #expect(ValueSource.source(of: .array([.int(1), inner])) == nil)
+    let opaque = TimelineValue.signal(
+      Timeline(subscribed: 0, events: [.next(.opaque("Command"), at: 1)]))
+    #expect(ValueSource.source(of: opaque) == nil)
+    #expect(ValueSource.source(of: .array([.int(1), opaque])) == nil)
     #expect(ValueSource.source(of: .opaque("Command")) == nil)
     #expect(ValueSource.source(of: .tuple([.int(1)])) == nil)
   }
