@@ -96,7 +96,9 @@ import Testing
     #expect(list.exitCode == 0)
     #expect(list.stdout.contains("Marbles operator catalogue (\(Catalogue.entries.count) entries)"))
     let row = list.stdout.split(separator: "\n").first { $0.hasPrefix("  .flattenMap ") }
-    #expect(row?.split(separator: " ").prefix(3) == [".flattenMap", "flattenMap:", "mergeMap"])
+    #expect(
+      row?.split(separator: " ").prefix(5)
+        == [".flattenMap", "ReactiveObjC:", "flattenMap:", "RxJS:", "mergeMap"])
 
     let map = tool(["explain", "mergeMap"])
     #expect(map.exitCode == 0)
