@@ -528,7 +528,7 @@ package enum MarblesTool {
     let shown = { (lane: TimelineLane) in escaped(lane.label) }
     let toPredict = run.lanes.filter { !$0.isMarbleSource }
     let diff = { (result: ExpectationResult) in
-      ExpectationDiffRenderer(theme: theme, color: color).render(result)
+      ExpectationDiffRenderer(theme: theme, color: color, keysOf: run).render(result)
         .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
     }
     for lane in toPredict {
@@ -703,7 +703,8 @@ package enum MarblesTool {
           for failure in failures {
             io.write("\(name):\(failure.line):\(failure.column): ")
             io.write(paint("error:", .failed, color) + " ")
-            io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
+            io.write(
+              ExpectationDiffRenderer(theme: theme, color: color, keysOf: run).render(failure))
             if !io.endsLine { io.write("\n") }
           }
         }

@@ -70,7 +70,7 @@ import Testing
         <stdin>:3:1: error: expectation failed for 'output' at frame 5: expected next(21), got next(20)
                   0    5
         expected  --x--y--|   x = 10, y = 21
-        actual    --x--a--|   x = 10, a = 20
+        actual    --x--c--|   x = 10, c = 20
                        ^
         frame 5: value differs: expected next(21), got next(20)
 
