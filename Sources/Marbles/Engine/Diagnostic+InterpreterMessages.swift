@@ -50,7 +50,8 @@ extension Diagnostic {
         return .error(
           "cannot find '\(name)' in scope\(ScriptSpelling.didYouMean(suggestions))", at: range)
       }
-      return .error("cannot find '\(name)' in scope; did you mean the string \"\(name)\"?", at: range)
+      return .error(
+        "cannot find '\(name)' in scope; did you mean the string \"\(name)\"?", at: range)
     }
 
     /// A name used on a line before the `let` that defines it.

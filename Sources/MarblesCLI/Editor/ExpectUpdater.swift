@@ -209,8 +209,10 @@ package enum ExpectUpdater {
     var fresh: [(value: TimelineValue, source: String, frame: Int)] = []
     /// The script's own key for `value`, if it gave one that can stand in a marble.
     func authorKey(of value: TimelineValue) -> String? {
-      authorKeys.first { ($0.value == value || $0.value.matches(value)) && isValidMarbleKey($0.key) }?
-        .key
+      authorKeys.first {
+        ($0.value == value || $0.value.matches(value)) && isValidMarbleKey($0.key)
+      }?
+      .key
     }
     for event in mismatch.actual {
       switch event.kind {
@@ -258,10 +260,11 @@ package enum ExpectUpdater {
     let pool = DiagramKeys<Int>.unicodePool
     for (value, _, frame) in fresh {
       guard
-        let key = ([authorKey(of: value)].compactMap { $0 } + ValueSource.mnemonics(of: value)
+        let key =
+          ([authorKey(of: value)].compactMap { $0 } + ValueSource.mnemonics(of: value)
           + pool).first(where: {
-          !taken.contains($0) && isValidMarbleKey($0)
-        })
+            !taken.contains($0) && isValidMarbleKey($0)
+          })
       else {
         return .failure(
           Reason(

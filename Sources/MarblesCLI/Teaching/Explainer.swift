@@ -83,8 +83,11 @@ package enum Explainer {
         if let rac = row.rac { others.append("ReactiveObjC: \(rac)") }
         if let rxjs = row.rxjs { others.append("RxJS: \(rxjs)") }
         text +=
-          "  " + (others.isEmpty ? row.name : pad(row.name, nameWidth) + "  "
-            + others.joined(separator: "  ")) + "\n"
+          "  "
+          + (others.isEmpty
+            ? row.name
+            : pad(row.name, nameWidth) + "  "
+              + others.joined(separator: "  ")) + "\n"
         text += "      " + row.summary + "\n"
       }
     }

@@ -49,7 +49,9 @@ import Testing
     let inner = TimelineValue.signal(
       Timeline(
         subscribed: 3, unsubscribed: 6,
-        events: [.next(.string("SWIFT"), at: 4), .next(.int(12), at: 5), .error(.string("x"), at: 6)]))
+        events: [
+          .next(.string("SWIFT"), at: 4), .next(.int(12), at: 5), .error(.string("x"), at: 6),
+        ]))
     #expect(ValueSource.source(of: inner) == #"cold("-ab#", a: "SWIFT", b: 12, error: "x")"#)
     #expect(
       ValueSource.source(of: .signal(Timeline(subscribed: 0))) == #"cold("")"#)

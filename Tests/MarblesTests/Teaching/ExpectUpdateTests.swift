@@ -44,7 +44,8 @@ import Testing
       #expect(
         updated
           == script.replacingOccurrences(
-            of: "\"-x-y|\", x: 6, y: 10, z: 99", with: "\"-x--y|\", x: 6, y: 10")
+            of: "\"-x-y|\", x: 6, y: 10, z: 99", with: "\"-x--y|\", x: 6, y: 10"
+          )
           .replacingOccurrences(of: #"["^----!"]"#, with: #"["^----!", "^----!"]"#))
       // Updated, the script passes as it is.
       #expect(runTool(["test", path]).exitCode == 0)
