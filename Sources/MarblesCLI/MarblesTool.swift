@@ -528,7 +528,7 @@ package enum MarblesTool {
     let shown = { (lane: TimelineLane) in escaped(lane.label) }
     let toPredict = run.lanes.filter { !$0.isMarbleSource }
     let diff = { (result: ExpectationResult) in
-      ExpectationDiffRenderer(glyphs: glyphs, color: color).render(result)
+      ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(result)
         .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
     }
     for lane in toPredict {
@@ -542,6 +542,7 @@ package enum MarblesTool {
         report.text +=
           "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n"
         report.text += diff(wrong)
+        if let hint = multiDigitHint(wrong) { report.text += "    hint: \(escaped(hint))\n" }
         report.verdicts.append((lane.name, "wrong"))
       } else {
         report.right += 1
@@ -557,6 +558,14 @@ package enum MarblesTool {
       report.text +=
         "  " + paint("RIGHT", .value, color) + "    \(escaped(check.lane))\n"
       report.verdicts.append((check.lane, "right"))
+    }
+    // An `expect` of an input lane (drawn in the quiz: nothing to predict) that holds says
+    // so, instead of vanishing from the count.
+    let inputs = Set(run.lanes.filter(\.isMarbleSource).map(\.name))
+    for input in run.expectations where input.passed && inputs.contains(input.lane) {
+      report.text +=
+        "  NOTE     \(escaped(input.lane)) (line \(input.line)): an input, shown in the quiz, "
+        + "not a prediction: not counted\n"
     }
     let others = run.expectations.filter { result in
       !result.passed && !toPredict.contains { $0.name == result.lane }
@@ -578,6 +587,33 @@ package enum MarblesTool {
     return report
   }
 
+  /// A hint for a prediction that wrote a number of several digits into the marble (`-10-`,
+  /// which is 1 then 0): the first actual value whose digits the expected marble has one
+  /// per frame from the same frame on.
+  static func multiDigitHint(_ result: ExpectationResult) -> String? {
+    guard let expected = result.expected, let actual = result.actual else { return nil }
+    var byFrame: [Int: TimelineValue] = [:]
+    for event in expected where event.kind == .next {
+      if byFrame[event.frame] == nil { byFrame[event.frame] = event.value }
+    }
+    for event in actual where event.kind == .next {
+      guard case .int(let number)? = event.value, number >= 10 else { continue }
+      let digits = Array(String(number))
+      let spelled = digits.indices.allSatisfy { offset in
+        guard let value = byFrame[event.frame + offset] else { return false }
+        switch value {
+        case .int(let digit): return String(digit) == String(digits[offset])
+        case .string(let text): return text == String(digits[offset])
+        default: return false
+        }
+      }
+      guard spelled else { continue }
+      return "'\(number)' in a marble is \(digits.count) events, one per character; for the value "
+        + "\(number) use a key: \"-a-\", a: \(number)"
+    }
+    return nil
+  }
+
   // MARK: - test
 
   private static func test(
@@ -585,6 +621,8 @@ package enum MarblesTool {
   ) -> Int32 {
     var passed = 0
     var failedCount = 0
+    /// Failing expectations that `--update` rewrote (and that pass once rewritten).
+    var updatedCount = 0
     var files: [String] = []
     // Kept only for `--junit` (it holds every failure's diff until the end).
     var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
@@ -645,7 +683,10 @@ package enum MarblesTool {
             source, run: run,
             options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
             environment: environment, io: io)
-          passed += run.expectations.count - failures
+          // A rewritten `expect` is counted as updated, not as passed: it did not pass.
+          let passedBefore = run.expectations.filter(\.passed).count
+          passed += passedBefore
+          updatedCount += run.expectations.count - passedBefore - failures
           failedCount += failures
           junit?.add(file: source.name, expectations: updated)
         case .completed(let run):
@@ -662,13 +703,15 @@ package enum MarblesTool {
           for failure in failures {
             io.write("\(name):\(failure.line):\(failure.column): ")
             io.write(paint("error:", .failed, color) + " ")
-            io.write(ExpectationDiffRenderer(glyphs: glyphs, color: color).render(failure))
+            io.write(
+              ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
             if !io.endsLine { io.write("\n") }
           }
         }
       }
     }
-    io.write("\n\(passed) passed, \(failedCount) failed\n")
+    let updated = options.update ? ", \(updatedCount) updated" : ""
+    io.write("\n\(passed) passed\(updated), \(failedCount) failed\n")
     if let path = options.junit, let junit {
       do throws(IOFailure) {
         try StreamIO.writeOutput(junit.xml, to: path, protecting: files)

@@ -41,7 +41,8 @@ func headline(frames: [Int]) -> String {
   let more = frames.count > 6 ? ", …" : ""
   let what = frames.count == 1 ? "1 event differs (frame" : "\(frames.count) events differ (frames"
   let picture =
-    Test.current == nil ? "" : "; picture: expected-vs-actual.svg in the test's attachments"
+    Test.current == nil
+    ? "" : "; picture: expected-vs-actual.svg, kept with --attachments-path DIR"
   return "expectMarbles: \(what) \(shown)\(more))\(picture)"
 }
 

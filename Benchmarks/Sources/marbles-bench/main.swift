@@ -136,10 +136,12 @@ let marblesBinary: String? = {
 
 // MARK: 1a. End to end: `marbles run` of a generated script (parse, compile, run, output).
 
+/// `--serve-only`: the `marbles serve` row alone (the other rows take minutes).
+let serveOnly = arguments.contains("--serve-only")
 let endToEndSizes = [30_000 / scale, 100_000 / scale]
 let largeEndToEnd = 1_000_000 / scale
 var endToEnd: [Int: (seconds: Double, peak: Int)] = [:]
-if let marbles = marblesBinary {
+if !serveOnly, let marbles = marblesBinary {
   let maxFrames = ["--max-frames", "\(2 * largeEndToEnd + 10)"]
   for n in endToEndSizes {
     let script = try Scripts.write(Scripts.pipeline(n), named: "pipeline-\(n).marble")
@@ -155,7 +157,9 @@ if let marbles = marblesBinary {
 // `marbles test` of a folder of small unit-test scripts, each with two expectations.
 let unitTestCount = 3_000 / scale
 var testFolder: (seconds: Double, peak: Int)?
-if let marbles = marblesBinary {
+if serveOnly {
+  // The serve row below only.
+} else if let marbles = marblesBinary {
   let folder = try Scripts.writeUnitTests(unitTestCount, folder: "unit-tests")
   testFolder = measureChild(
     "marbles test, \(size(unitTestCount)) scripts (e2e)", events: unitTestCount,
@@ -189,6 +193,10 @@ if let marbles = marblesBinary {
   } else {
     print("marbles-bench: marbles serve did not start: the serve row is skipped")
   }
+}
+if serveOnly {
+  for row in rows { print(row.name + ": " + row.note) }
+  exit(rows.contains { $0.note.contains("FAILED") } ? 1 : 0)
 }
 
 // MARK: 1b. Engine only, in process, and the plain-loop floor.

@@ -15,10 +15,19 @@ public struct ExpectationDiffRenderer: Sendable {
   public var glyphs: TextGlyphs
   /// Whether to emit ANSI colours.
   public var color: Bool
+  /// The keys the script gave values (`ScriptRun.authorKeys`): the diff draws such a value
+  /// with its key, as the script reads, where the `expect`'s map does not key it.
+  package var authorKeys: [ScriptRun.AuthorKey] = []
 
   public init(glyphs: TextGlyphs = .ascii, color: Bool = false) {
     self.glyphs = glyphs
     self.color = color
+  }
+
+  /// A renderer that draws values with the keys the script of `run` gave them.
+  package init(glyphs: TextGlyphs = .ascii, color: Bool = false, keysOf run: ScriptRun) {
+    self.init(glyphs: glyphs, color: color)
+    authorKeys = run.authorKeys
   }
 
   /// The failure text of `result` (no trailing newline); empty when it passed.
@@ -45,7 +54,8 @@ public struct ExpectationDiffRenderer: Sendable {
     return MarbleDiff.render(
       expected: mismatch.expected, actual: mismatch.actual,
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
-      subject: "'\(lane)'", keys: mismatch.keys, format: { printable(Self.describe($0)) },
+      subject: "'\(lane)'", keys: mismatch.keys,
+      authorKeys: authorKeys.map { ($0.key, $0.value) }, format: { printable(Self.describe($0)) },
       typeName: \.typeName,
       formatError: { error in
         printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")

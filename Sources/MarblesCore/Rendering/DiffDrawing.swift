@@ -6,7 +6,8 @@ enum DiffDrawing {
   /// The ruler, one row per side (stacked marks below it), and carets under `carets`.
   static func draw<Value: Equatable>(
     _ sides: [(label: String, events: [Recorded<Value>])], carets: [Int],
-    keys: [String: Value], format: @escaping (Value) -> String,
+    keys: [String: Value], authorKeys: [(key: String, value: Value)] = [],
+    format: @escaping (Value) -> String,
     typeName: @escaping (Value) -> String, equal: @escaping (Value, Value) -> Bool,
     glyphs: TextGlyphs, color: Bool
   ) -> [String] {
@@ -17,7 +18,8 @@ enum DiffDrawing {
       }
     }
     let diagramKeys = DiagramKeys(
-      values: values, preferred: keys.map { ($0.key, $0.value) }, reserved: glyphs.reserved,
+      values: values, preferred: keys.map { ($0.key, $0.value) }, authorKeys: authorKeys,
+      reserved: glyphs.reserved,
       pool: glyphs.keyPool, ascii: glyphs.isASCII, equal: equal, print: format,
       literal: { literal(format($0)) })
     var rows: [DiagramGrid.Row] = []

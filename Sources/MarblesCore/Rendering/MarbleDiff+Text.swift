@@ -40,6 +40,7 @@ extension MarbleDiff {
     differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
     subject: String? = nil,
     keys: [String: Value] = [:],
+    authorKeys: [(key: String, value: Value)] = [],
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
@@ -67,7 +68,8 @@ extension MarbleDiff {
     ]
     text += DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
-      keys: keys, format: format, typeName: typeName, equal: equal, glyphs: glyphs, color: color)
+      keys: keys, authorKeys: authorKeys, format: format, typeName: typeName, equal: equal,
+      glyphs: glyphs, color: color)
     text += lines.map(\.line)
     return text.joined(separator: "\n")
   }

@@ -43,10 +43,25 @@ import Testing
     #expect(ScriptLiteral.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
   }
 
+  /// An inner signal is the `cold(…)` that plays it from its subscription, every value keyed
+  /// and written as source (`test --update` adds it to a values map); its error too.
+  @Test func anInnerSignalIsItsColdCall() {
+    let inner = TimelineValue.signal(
+      Timeline(
+        subscribed: 3, unsubscribed: 6,
+        events: [
+          .next(.string("SWIFT"), at: 4), .next(.int(12), at: 5), .error(.string("x"), at: 6),
+        ]))
+    #expect(ScriptLiteral.source(of: inner) == #"cold("-ab#", a: "SWIFT", b: 12, error: "x")"#)
+    #expect(
+      ScriptLiteral.source(of: .signal(Timeline(subscribed: 0))) == #"cold("")"#)
+  }
+
   @Test func valuesWithoutSourceHaveNone() {
-    let inner = TimelineValue.signal(Timeline(subscribed: 0))
-    #expect(ScriptLiteral.source(of: inner) == nil)
-    #expect(ScriptLiteral.source(of: .array([.int(1), inner])) == nil)
+    let opaque = TimelineValue.signal(
+      Timeline(subscribed: 0, events: [.next(.opaque("Command"), at: 1)]))
+    #expect(ScriptLiteral.source(of: opaque) == nil)
+    #expect(ScriptLiteral.source(of: .array([.int(1), opaque])) == nil)
     #expect(ScriptLiteral.source(of: .opaque("Command")) == nil)
     #expect(ScriptLiteral.source(of: .tuple([.int(1)])) == nil)
   }

@@ -34,6 +34,9 @@ struct Compiler {
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]
+  /// Whether the values map of an `expect` is being compiled: an unknown name there is most
+  /// often a string without its quotes (`a: a`).
+  private var compilingExpectedValues = false
   var scopes: [ClosureScope] = []
 
   init(runtime: Runtime) {
@@ -111,10 +114,12 @@ struct Compiler {
     diagnostics += Self.valueWarnings(
       keys: diagram.firstEventOfEachKey(), labels: labels, hasMap: !labels.isEmpty,
       literal: expectation.marble)
+    compilingExpectedValues = true
     let values = expectation.values.compactMap { argument -> (String, Node)? in
       guard let label = argument.label else { return nil }
       return (label.name, compile(argument.value))
     }
+    compilingExpectedValues = false
     return CompiledExpectation(
       subject: subject, name: expectation.subject.laneName, diagram: diagram, values: values,
       error: expectation.error.map { compile($0.value) }, range: range)
@@ -286,7 +291,8 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates),
+        orString: compilingExpectedValues, at: range))
   }
 
   mutating func compileProperty(
