@@ -54,7 +54,7 @@ final class DocumentAnalysis: @unchecked Sendable {
     self.tokens = tokens
     // Parsed once: the run starts from the statements parsed here.
     let outcome =
-      options.map { Interpreter.run(script, syntax: syntax, of: source, options: $0) }
+      options.map { ScriptEngine.run(script, syntax: syntax, of: source, options: $0) }
       ?? ScriptOutcome.failed(syntax)
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []
@@ -281,7 +281,7 @@ final class DocumentAnalysis: @unchecked Sendable {
       let text = source.text + "\nshow " + laneName + "\n"
       runOptions.cancellation = cancellation
       extra =
-        Interpreter.run(SourceFile(name: source.name, text: text), options: runOptions).run
+        ScriptEngine.run(SourceFile(name: source.name, text: text), options: runOptions).run
       // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
       guard cancellation?.isCancelled != true else { return nil }
       lock.lock()

@@ -40,11 +40,12 @@ extension MarbleDiff {
     differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
     subject: String? = nil,
     keys: [String: Value] = [:],
+    authorKeys: [(key: String, value: Value)] = [],
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
     equal: @escaping (Value, Value) -> Bool = (==),
-    theme: TextGlyphs = .ascii,
+    glyphs: TextGlyphs = .ascii,
     color: Bool = false
   ) -> String {
     let expectedByFrame = group(expected)
@@ -67,7 +68,8 @@ extension MarbleDiff {
     ]
     text += DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
-      keys: keys, format: format, typeName: typeName, equal: equal, theme: theme, color: color)
+      keys: keys, authorKeys: authorKeys, format: format, typeName: typeName, equal: equal,
+      glyphs: glyphs, color: color)
     text += lines.map(\.line)
     return text.joined(separator: "\n")
   }
@@ -83,7 +85,7 @@ extension MarbleDiff {
   ///     subscription 1: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and …
   public static func compareSubscriptions(
     expected: [SubscriptionLog], actual: [SubscriptionLog], subject: String? = nil,
-    theme: TextGlyphs = .ascii, color: Bool = false
+    glyphs: TextGlyphs = .ascii, color: Bool = false
   ) -> String? {
     guard expected != actual else { return nil }
     var carets: Set<Int> = []
@@ -107,7 +109,7 @@ extension MarbleDiff {
       if firstFrame == nil { firstFrame = frames.min() ?? 0 }
     }
     let grid = DiffDrawing.drawSubscriptions(
-      expected: expected, actual: actual, carets: carets.sorted(), theme: theme, color: color)
+      expected: expected, actual: actual, carets: carets.sorted(), glyphs: glyphs, color: color)
     let header =
       "expectation failed for subscriptions\(subject.map { " of \($0)" } ?? "") at frame "
       + "\(firstFrame ?? 0): " + lines[0].drop { $0 != ":" }.dropFirst(2)
