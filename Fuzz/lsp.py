@@ -2,12 +2,14 @@
 """Fuzz of `marbles lsp` over standard input and output, as an editor drives it.
 
 Deterministic: session i is a function of (--seed, i) only. Each session starts the server,
-initializes it as a client that declares nothing, everything, or a random part of it, then sends a
+initializes it as a client that declares nothing, everything, or a random part of it (with a
+folder for the workspace requests, or none, or one that does not exist), then sends a
 random sequence of valid and invalid messages over random documents (examples, mutated examples,
 scripts of the heavy shapes, broken UTF-8, huge and deeply nested texts): opens, full and
 incremental changes, closes, every request the server has (and unknown ones) at random
-positions, cancels of live, answered and unknown ids, and broken frames (bad headers, bad JSON,
-wrong parameter types). It ends with `shutdown` and `exit`.
+positions, cancels of live, answered and unknown ids, answers to the server's own requests
+(`workspace/applyEdit`) and to none, and broken frames (bad headers, bad JSON, wrong parameter
+types). It ends with `shutdown` and `exit`.
 
 A finding is any of:
 - a crash: the server dies before `exit`, or exits with a code other than 0 after it;
@@ -31,7 +33,14 @@ EXAMPLES = sorted(
 METHODS = ["textDocument/hover", "textDocument/completion", "textDocument/definition",
            "textDocument/references", "textDocument/prepareRename", "textDocument/rename",
            "textDocument/documentSymbol", "textDocument/formatting", "textDocument/codeAction",
-           "marbles/render", "workspace/executeCommand", "textDocument/unknown"]
+           "marbles/render", "workspace/executeCommand", "textDocument/unknown",
+           "textDocument/semanticTokens/full", "textDocument/inlayHint", "textDocument/codeLens",
+           "textDocument/signatureHelp", "textDocument/documentHighlight",
+           "textDocument/foldingRange", "textDocument/diagnostic", "workspace/symbol",
+           "workspace/diagnostic"]
+# The folders a session opens: what workspace/symbol and workspace/diagnostic read.
+ROOTS = [None, "file://" + os.path.join(ROOT, "Examples"), "file://" + os.path.join(ROOT, "Fuzz"),
+         "file:///nowhere/at/all", "http://example.com/", 3]
 HEAVY = [
     # A closure that calls itself through its argument: much work, no events.
     'let src = cold("-a|", a: 24)\nlet out = src.map { n in\n'
@@ -59,7 +68,12 @@ CAPABILITIES_ALL = {
         "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
         "rename": {"prepareSupport": True},
         "codeAction": {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix"]}}},
+        "semanticTokens": {"requests": {"full": True}, "tokenTypes": [], "tokenModifiers": [],
+                           "formats": ["relative"]},
+        "inlayHint": {}, "codeLens": {}, "signatureHelp": {}, "documentHighlight": {},
+        "foldingRange": {"rangeLimit": 5}, "diagnostic": {},
     },
+    "workspace": {"applyEdit": True, "symbol": {}},
 }
 
 
@@ -108,7 +122,9 @@ def capabilities(rng):
     for key, value in CAPABILITIES_ALL["textDocument"].items():
         if rng.random() < 0.5:
             part[key] = value
-    return {"textDocument": part, "general": rng.choice([{}, {"positionEncodings": 3}])}
+    workspace = rng.choice([{}, CAPABILITIES_ALL["workspace"], {"applyEdit": "yes"}])
+    return {"textDocument": part, "general": rng.choice([{}, {"positionEncodings": 3}]),
+            "workspace": workspace}
 
 
 def position(rng, text):
@@ -137,7 +153,12 @@ def session_messages(seed, index, count):
     def notify(method, params):
         send({"jsonrpc": "2.0", "method": method, "params": params})
 
-    request("initialize", {"processId": None, "capabilities": capabilities(rng)})
+    initialize = {"processId": None, "capabilities": capabilities(rng)}
+    root = rng.choice(ROOTS)
+    if root is not None:
+        initialize[rng.choice(["rootUri", "workspaceFolders"])] = (
+            root if rng.random() < 0.5 else [{"uri": root, "name": "folder"}])
+    request("initialize", initialize)
     notify("initialized", {})
     uris = [f"file:///fuzz/doc{k}.marble" for k in range(3)]
     texts = {}
@@ -184,8 +205,21 @@ def session_messages(seed, index, count):
                 params = {"textDocument": {"uri": uri},
                           "format": rng.choice(["svg", "html", "pdf"])}
             elif method == "workspace/executeCommand":
-                params = {"command": rng.choice(["marbles.render", "nope"]),
-                          "arguments": rng.choice([[uri], [uri, "html"], [], [3]])}
+                edit_range = {"start": position(rng, text), "end": position(rng, text)}
+                params = {"command": rng.choice(["marbles.render", "marbles.step", "marbles.applyFix",
+                                                 "nope"]),
+                          "arguments": rng.choice([[uri], [uri, "html"], [], [3],
+                                                   [uri, edit_range, "map"], [uri, 3, None]])}
+            elif method in ("textDocument/semanticTokens/full", "textDocument/codeLens",
+                            "textDocument/foldingRange", "textDocument/diagnostic"):
+                params = {"textDocument": {"uri": uri}}
+            elif method == "textDocument/inlayHint":
+                params = {"textDocument": {"uri": uri},
+                          "range": {"start": position(rng, text), "end": position(rng, text)}}
+            elif method == "workspace/symbol":
+                params = {"query": rng.choice(["", "input", "x", "é😀", "a" * 500, 3])}
+            elif method == "workspace/diagnostic":
+                params = {"previousResultIds": []}
             if rng.random() < 0.05:
                 params = rng.choice([None, [], {"textDocument": 3}, "x"])
             live.append(request(method, params))
@@ -196,6 +230,9 @@ def session_messages(seed, index, count):
         elif roll < 0.9:
             # Broken frames: the server answers with an error or nothing, and goes on.
             raw = rng.choice([b"{", b"[1,2]", b'{"id":"no-method"}', b'{"jsonrpc":"2.0","id":[1],"method":"x"}',
+                              # Answers to the server's own requests (workspace/applyEdit), and not.
+                              b'{"jsonrpc":"2.0","id":"marbles-1","result":{"applied":true}}',
+                              b'{"jsonrpc":"2.0","id":77,"error":{"code":1,"message":"no"}}',
                               b"\xff\xfe", b"[" * 5000])
             out.append((frame(raw), None))
         elif roll < 0.92:

@@ -5,6 +5,8 @@
 # nvim, emacs with eglot, chromium and a built marbles.
 # Usage: Editors/screenshots/make.sh [MARBLES]   (run from the repository root)
 #        ONLY=emacs Editors/screenshots/make.sh   makes the Emacs screenshots alone
+#        ONLY=features Editors/screenshots/make.sh   code lenses, signature help and highlights
+#        in Neovim alone
 set -euo pipefail
 marbles="$(cd "$(dirname "${1:-$(swift build --show-bin-path)/marbles}")" && pwd)/$(basename "${1:-marbles}")"
 [ -x "$marbles" ] || marbles="$(swift build --show-bin-path)/marbles"
@@ -44,6 +46,25 @@ LUA
 cp Editors/tests/broken.marble "$work/broken.marble"
 cp Examples/map.marble "$work/map.marble"
 
+# What Neovim 0.7 shows beside the text: code lenses, signature help, highlights.
+cat >> "$work/look.lua" <<'LUA'
+vim.cmd('hi LspCodeLens guifg=#6a9955')
+vim.cmd('hi LspReferenceRead guibg=#264f78')
+vim.cmd('hi LspReferenceWrite guibg=#6f4a1a')
+vim.cmd('hi LspReferenceText guibg=#3a3d41')
+LUA
+printf 'let input = cold("--1--2--3--|")\nlet total = input.scan(0) { acc, x in acc + x }\nshow input, total\nexpect total == "--a--b--c--|", a: 1, b: 3, c: 6\nexpect input == "--1--2--4--|"\n' > "$work/lenses.marble"
+[ "${ONLY:-}" = emacs ] || {
+nvim_session "$work/lenses.marble"
+keys ":lua vim.lsp.codelens.refresh()" Enter
+capture code-lens 860 250
+keys 2G 30\| ":lua vim.lsp.buf.signature_help()" Enter
+capture signature-help 860 250
+keys Escape 1G 6\| ":lua vim.lsp.buf.document_highlight()" Enter
+capture highlight 860 250
+}
+[ "${ONLY:-}" = features ] && { echo "screenshots in $out"; exit 0; }
+
 # Emacs: marble-mode's colours, and eglot's diagnostics in Flymake's list.
 cat > "$work/init.el" <<ELISP
 (setq native-comp-async-report-warnings-errors 'silent inhibit-startup-screen t)
@@ -68,6 +89,7 @@ sleep 1
 capture emacs-diagnostics 860 330
 tmux kill-session -t marbles-shots 2>/dev/null || true
 [ "${ONLY:-}" = emacs ] && { echo "screenshots in $out"; exit 0; }
+
 
 # Diagnostics as you type, and the quick fix for a "did you mean".
 nvim_session "$work/broken.marble"

@@ -88,7 +88,8 @@ async def open_document(client, path, text=None):
     return uri
 
 
-async def test_an_error_is_a_diagnostic_with_a_quick_fix(client: LanguageClient):
+async def test_an_error_is_a_diagnostic_with_a_quick_fix(full_client: LanguageClient):
+    client = full_client
     uri = await open_document(client, BROKEN)
     diagnostics = client.diagnostics[uri]
     assert [d.message for d in diagnostics] == ["unknown operator 'mapp'; did you mean 'map'?"]

@@ -50,10 +50,25 @@ public final class ScriptEngine: @unchecked Sendable {
     return engine.outcome ?? notRun
   }
 
+  /// Runs `script`, already parsed from `source` with the diagnostics `syntax`, as
+  /// `run(_:options:)` would (the language server parses each text once, for itself and the run).
+  package static func run(
+    _ script: Script, syntax: [Diagnostic], of source: SourceFile, options: RunOptions
+  ) -> ScriptOutcome {
+    let engine = ScriptEngine(source, options: options, parsed: (script, syntax))
+    engine.run(through: nil)
+    return engine.outcome ?? notRun
+  }
+
   /// Parses and compiles `source`; nothing runs until `run(through:)`.
-  public init(_ source: SourceFile, options: RunOptions = RunOptions()) {
+  public convenience init(_ source: SourceFile, options: RunOptions = RunOptions()) {
+    self.init(source, options: options, parsed: nil)
+  }
+
+  /// With `parsed`, `source` is not parsed again.
+  private init(_ source: SourceFile, options: RunOptions, parsed: (Script, [Diagnostic])?) {
     worker.perform { [self] in
-      let (script, syntax) = ScriptParser.parse(source)
+      let (script, syntax) = parsed ?? ScriptParser.parse(source)
       if syntax.containsError {
         outcome = .failed(syntax)
         return

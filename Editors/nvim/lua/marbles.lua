@@ -1,6 +1,7 @@
 -- Marbles for Neovim (0.7 and later): starts `marbles lsp` for every `marble` buffer and
 -- attaches it, with its diagnostics, hover, completion (<C-x><C-o>), go to definition,
--- references, rename, document symbols, formatting and quick fixes, and maps keys for them in
+-- references, rename, document symbols, formatting, quick fixes, signature help, code lenses
+-- and highlights, and maps keys for them in
 -- `marble` buffers (M.keys). Copy this folder into your runtimepath (or add it), then:
 -- require('marbles').setup()
 local M = {}
@@ -13,6 +14,9 @@ M.keys = {
   rename = '<leader>rn',
   format = '<leader>f',
   code_action = '<leader>ca',
+  signature = '<C-k>',
+  code_lens = '<leader>cl',
+  highlight = '<leader>h',
 }
 
 --- Formats the buffer through the server: vim.lsp.buf.format (0.8+) or formatting (0.7).
@@ -32,6 +36,9 @@ local actions = {
   rename = { vim.lsp.buf.rename, 'Marbles: rename' },
   format = { M.format, 'Marbles: format the buffer' },
   code_action = { vim.lsp.buf.code_action, 'Marbles: quick fixes' },
+  signature = { vim.lsp.buf.signature_help, 'Marbles: the signature of the operator' },
+  code_lens = { vim.lsp.codelens.run, 'Marbles: run the code lens (render, step) of the line' },
+  highlight = { vim.lsp.buf.document_highlight, 'Marbles: highlight the name and its uses' },
 }
 
 --- Maps `keys` (M.keys with the user's changes; a key set to false is not mapped) in `buffer`.
@@ -74,6 +81,21 @@ function M.setup(opts)
       if keys then
         map_keys(args.buf, keys)
       end
+      -- The code lenses ("▶ render", "▶ step", "✓ 3 expects pass") follow the text, once the
+      -- server has said it has them.
+      vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost', 'CursorHold' }, {
+        buffer = args.buf,
+        callback = function()
+          local client = M.client_id and vim.lsp.get_client_by_id(M.client_id)
+          if client and client.server_capabilities and client.server_capabilities.codeLensProvider then
+            vim.lsp.codelens.refresh()
+          end
+        end,
+      })
+      vim.api.nvim_create_autocmd('CursorMoved', {
+        buffer = args.buf,
+        callback = function() pcall(vim.lsp.buf.clear_references) end,
+      })
     end,
   })
 end

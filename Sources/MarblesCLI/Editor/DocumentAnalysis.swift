@@ -52,8 +52,10 @@ final class DocumentAnalysis: @unchecked Sendable {
     let (script, syntax, tokens) = ScriptParser.parseKeepingTokens(source)
     self.script = script
     self.tokens = tokens
+    // Parsed once: the run starts from the statements parsed here.
     let outcome =
-      options.map { ScriptEngine.run(source, options: $0) } ?? ScriptOutcome.failed(syntax)
+      options.map { ScriptEngine.run(script, syntax: syntax, of: source, options: $0) }
+      ?? ScriptOutcome.failed(syntax)
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []
     if case .completed(let run) = outcome {

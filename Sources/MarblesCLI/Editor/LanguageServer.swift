@@ -109,6 +109,11 @@ package final class LanguageServer {
   /// What the client said it supports, in `initialize`.
   private(set) var client = ClientOptions()
   private(set) var documents: [String: Document] = [:]
+  /// The folders the client opened (from `initialize`), as paths: what `workspace/symbol` and
+  /// `workspace/diagnostic` read.
+  private(set) var workspaceRoots: [String] = []
+  /// Counts the requests the server sends the client (`workspace/applyEdit`), for their ids.
+  private var sentRequests = 0
   private var outgoing: [JSONValue] = []
   /// Requests being worked on, by `key(_:)` of their id: all that cancellation keeps, so it is
   /// bounded by the requests in flight (a cancel for any other id is dropped).
@@ -186,6 +191,13 @@ package final class LanguageServer {
       }
       return
     }
+    // The client's answer to a request the server sent (`workspace/applyEdit`): nothing waits
+    // for it.
+    if case .object = message, message["method"] == nil, message["id"] != nil,
+      message["result"] != nil || message["error"] != nil
+    {
+      return
+    }
     guard case .object = message, let method = message["method"]?.stringValue else {
       outgoing.append(
         Self.error(
@@ -252,6 +264,16 @@ package final class LanguageServer {
         .object([("code", .int(failure.code.rawValue)), ("message", .string(failure.message))])
       ),
     ])
+  }
+
+  /// Sends the client a request; its answer is read and dropped (see `handleBody`).
+  func send(request method: String, _ params: JSONValue) {
+    sentRequests += 1
+    outgoing.append(
+      .object([
+        ("jsonrpc", .string("2.0")), ("id", .string("marbles-\(sentRequests)")),
+        ("method", .string(method)), ("params", params),
+      ]))
   }
 
   private func notify(_ method: String, _ params: JSONValue) {
@@ -474,7 +496,15 @@ package final class LanguageServer {
   func lspDiagnostic(_ diagnostic: Diagnostic, uri: String, in analysis: DocumentAnalysis)
     -> JSONValue
   {
-    let positions = LSPPositions(analysis.source)
+    Self.lspDiagnostic(
+      diagnostic, uri: uri, in: analysis.source, relatedInformation: client.relatedInformation)
+  }
+
+  /// A diagnostic as LSP sends it, notes as related information when `relatedInformation`.
+  static func lspDiagnostic(
+    _ diagnostic: Diagnostic, uri: String, in source: SourceFile, relatedInformation: Bool
+  ) -> JSONValue {
+    let positions = LSPPositions(source)
     var range = diagnostic.range
     if range.start == range.end { range.end.column += 1 }
     var message = diagnostic.message.trimmingCharacters(in: .newlines)
@@ -486,7 +516,7 @@ package final class LanguageServer {
       ),
       ("source", .string("marbles")),
     ]
-    if !diagnostic.notes.isEmpty, client.relatedInformation {
+    if !diagnostic.notes.isEmpty, relatedInformation {
       members.append(("message", .string(message)))
       members.append(
         (
@@ -507,7 +537,7 @@ package final class LanguageServer {
       for note in diagnostic.notes { message += "\n\(note.range.start): note: \(note.message)" }
       members.append(("message", .string(message)))
     }
-    let fixes = Self.suggestions(in: diagnostic.message)
+    let fixes = suggestions(in: diagnostic.message)
     if !fixes.isEmpty {
       members.append(("data", .object([("fixes", .array(fixes.map(JSONValue.string)))])))
     }
@@ -541,6 +571,7 @@ package final class LanguageServer {
       // Capabilities that cannot be read are none: the server answers as for a bare client.
       let parameters = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
       client = ClientOptions(parameters?.capabilities)
+      workspaceRoots = Self.roots(parameters)
       initialized = true
       return now(initializeResult)
     }
@@ -617,20 +648,101 @@ package final class LanguageServer {
       }
     case "textDocument/codeAction":
       let parameters = try Self.params(LSP.CodeActionParams.self, params)
+      let literals = client.codeActionLiterals
       try answer(request, uri: parameters.textDocument.uri, needs: .last) {
         (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.codeActions(parameters, analysis))
+        let actions = Self.codeActions(parameters, analysis)
+        if literals { return try Self.encode(actions) }
+        // A client without code action literals takes commands; the server applies the edit
+        // with `workspace/applyEdit` (refused for a client that did not declare it).
+        return try Self.encode(actions.map(Self.command(for:)))
+      }
+    case "textDocument/semanticTokens/full":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      let budgets = options.budgets
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        let tokens = Self.semanticTokens(analysis)
+        // Each number takes a few bytes: a bound, not a count, of the answer's size.
+        guard tokens.data.count * 4 <= budgets.maxOutput else {
+          throw Failure(.requestFailed, "the tokens were not sent: " + budgets.outputRefusal())
+        }
+        return try Self.encode(tokens)
+      }
+    case "textDocument/inlayHint":
+      let parameters = try Self.params(LSP.RangeParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.inlayHints(parameters.range, analysis))
+      }
+    case "textDocument/codeLens":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.codeLenses(parameters.textDocument.uri, analysis))
+      }
+    case "textDocument/signatureHelp":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.signatureHelp(parameters.position, analysis))
+      }
+    case "textDocument/documentHighlight":
+      let parameters = try Self.params(LSP.PositionParams.self, params)
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.documentHighlights(parameters.position, analysis))
+      }
+    case "textDocument/foldingRange":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      let limit = client.foldingRangeLimit
+      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(Self.foldingRanges(analysis, limit: limit))
+      }
+    case "textDocument/diagnostic":
+      let parameters = try Self.params(LSP.DocumentParams.self, params)
+      let related = client.relatedInformation
+      try answer(request, uri: parameters.textDocument.uri, needs: .current) {
+        (analysis) throws(Failure) -> JSONValue in
+        try Self.encode(
+          LSP.DocumentDiagnosticReport(
+            items: analysis.diagnostics.map {
+              LSPAny(
+                Self.lspDiagnostic(
+                  $0, uri: parameters.textDocument.uri, in: analysis.source,
+                  relatedInformation: related))
+            }))
+      }
+    case "workspace/symbol":
+      let parameters = try Self.params(LSP.WorkspaceSymbolParams.self, params)
+      workspaceRequest(request) { (files, flag) throws(Failure) -> JSONValue in
+        try Self.encode(Self.workspaceSymbols(parameters.query, in: files, cancellation: flag))
+      }
+    case "workspace/diagnostic":
+      let run = options
+      let related = client.relatedInformation
+      workspaceRequest(request) { (files, flag) throws(Failure) -> JSONValue in
+        try Self.encode(
+          Self.workspaceDiagnostics(files, options: run, related: related, cancellation: flag))
       }
     case "marbles/render":
       try render(try Self.params(LSP.RenderParams.self, params), request)
     case "workspace/executeCommand":
       let parameters = try Self.params(LSP.ExecuteCommandParams.self, params)
-      guard parameters.command == "marbles.render" else {
+      let arguments = (parameters.arguments ?? []).map(\.value)
+      switch parameters.command {
+      case "marbles.render": break
+      case "marbles.step":
+        return try step(arguments, request)
+      case "marbles.applyFix":
+        return try applyFix(arguments, request)
+      default:
         throw Failure(
           .invalidParams,
-          "unknown command '\(parameters.command)'; the server has 'marbles.render'")
+          "unknown command '\(parameters.command)'; the server has "
+            + Self.commands.map { "'\($0)'" }.joined(separator: ", "))
       }
-      let arguments = (parameters.arguments ?? []).map(\.value)
       if let uri = arguments.first?.stringValue {
         let format = arguments.count > 1 ? arguments[1].stringValue : nil
         try render(LSP.RenderParams(textDocument: .init(uri: uri), format: format), request)
@@ -761,37 +873,90 @@ package final class LanguageServer {
     }
   }
 
+  /// The commands `workspace/executeCommand` runs.
+  static let commands = ["marbles.render", "marbles.step", "marbles.applyFix"]
+
+  /// The providers of the features a client has to declare, for the features it declared.
+  private var optionalCapabilities: [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    if client.semanticTokens {
+      members.append(
+        (
+          "semanticTokensProvider",
+          .object([
+            (
+              "legend",
+              .object([
+                ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
+                ("tokenModifiers", .array(SemanticTokenModifier.allCases.map { .string($0.name) })),
+              ])
+            ),
+            ("full", .bool(true)),
+          ])
+        ))
+    }
+    if client.inlayHints { members.append(("inlayHintProvider", .bool(true))) }
+    if client.signatureHelp {
+      members.append(
+        (
+          "signatureHelpProvider",
+          .object([
+            ("triggerCharacters", .array([.string("("), .string(",")])),
+            ("retriggerCharacters", .array([.string(" ")])),
+          ])
+        ))
+    }
+    if client.documentHighlights { members.append(("documentHighlightProvider", .bool(true))) }
+    if client.foldingRanges { members.append(("foldingRangeProvider", .bool(true))) }
+    if client.workspaceSymbols { members.append(("workspaceSymbolProvider", .bool(true))) }
+    if client.pullDiagnostics {
+      members.append(
+        (
+          "diagnosticProvider",
+          .object([
+            ("identifier", .string("marbles")), ("interFileDependencies", .bool(false)),
+            ("workspaceDiagnostics", .bool(true)),
+          ])
+        ))
+    }
+    return members
+  }
+
   var initializeResult: JSONValue {
     var rename: JSONValue = .bool(true)
     if client.prepareRename { rename = .object([("prepareProvider", .bool(true))]) }
     return .object([
       (
         "capabilities",
-        .object([
-          ("positionEncoding", .string("utf-16")),
-          (
-            "textDocumentSync",
-            .object([("openClose", .bool(true)), ("change", .int(2)), ("save", .bool(false))])
-          ),
-          ("hoverProvider", .bool(true)),
-          (
-            "completionProvider",
-            .object([("triggerCharacters", .array([.string("."), .string(",")]))])
-          ),
-          ("definitionProvider", .bool(true)),
-          ("referencesProvider", .bool(true)),
-          ("renameProvider", rename),
-          ("documentSymbolProvider", .bool(true)),
-          ("documentFormattingProvider", .bool(true)),
-          (
-            "codeActionProvider",
-            .object([("codeActionKinds", .array([.string("quickfix")]))])
-          ),
-          (
-            "executeCommandProvider",
-            .object([("commands", .array([.string("marbles.render")]))])
-          ),
-        ])
+        .object(
+          [
+            ("positionEncoding", .string("utf-16")),
+            // Always: the client's `codeLens` member only says how it registers the feature
+            // (Neovim 0.7 shows lenses without declaring it).
+            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+            (
+              "textDocumentSync",
+              .object([("openClose", .bool(true)), ("change", .int(2)), ("save", .bool(false))])
+            ),
+            ("hoverProvider", .bool(true)),
+            (
+              "completionProvider",
+              .object([("triggerCharacters", .array([.string("."), .string(",")]))])
+            ),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("renameProvider", rename),
+            ("documentSymbolProvider", .bool(true)),
+            ("documentFormattingProvider", .bool(true)),
+            (
+              "codeActionProvider",
+              .object([("codeActionKinds", .array([.string("quickfix")]))])
+            ),
+            (
+              "executeCommandProvider",
+              .object([("commands", .array(Self.commands.map(JSONValue.string)))])
+            ),
+          ] + optionalCapabilities)
       ),
       (
         "serverInfo",
@@ -833,6 +998,21 @@ struct ClientOptions: Sendable {
   var hierarchicalSymbols = false
   /// The client sends `prepareRename`.
   var prepareRename = false
+  /// Code actions may be `CodeAction` literals (else `Command`s).
+  var codeActionLiterals = false
+  /// The server may ask the client to apply an edit (`workspace/applyEdit`).
+  var applyEdit = false
+  /// The features the client declared (each advertised only then), by the member that declares it.
+  var semanticTokens = false
+  var inlayHints = false
+  var signatureHelp = false
+  var documentHighlights = false
+  var foldingRanges = false
+  /// The most folding ranges the client takes (nil: no limit given).
+  var foldingRangeLimit: Int?
+  var workspaceSymbols = false
+  /// Pulled diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`).
+  var pullDiagnostics = false
 
   init() {}
 
@@ -845,5 +1025,15 @@ struct ClientOptions: Sendable {
     relatedInformation = document?.publishDiagnostics?.relatedInformation == true
     hierarchicalSymbols = document?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
     prepareRename = document?.rename?.prepareSupport == true
+    codeActionLiterals = document?.codeAction?.codeActionLiteralSupport != nil
+    applyEdit = capabilities?.workspace?.applyEdit == true
+    semanticTokens = document?.semanticTokens != nil
+    inlayHints = document?.inlayHint != nil
+    signatureHelp = document?.signatureHelp != nil
+    documentHighlights = document?.documentHighlight != nil
+    foldingRanges = document?.foldingRange != nil
+    foldingRangeLimit = document?.foldingRange?.rangeLimit
+    workspaceSymbols = capabilities?.workspace?.symbol != nil
+    pullDiagnostics = document?.diagnostic != nil
   }
 }

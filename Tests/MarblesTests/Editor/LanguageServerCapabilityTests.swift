@@ -90,6 +90,28 @@ import Testing
           ])
       ),
       ("render", "marbles/render", with(document, [("format", .string("svg"))])),
+      ("semanticTokens", "textDocument/semanticTokens/full", document),
+      (
+        "inlayHint", "textDocument/inlayHint",
+        with(
+          document,
+          [
+            (
+              "range",
+              .object([
+                ("start", .object([("line", .int(0)), ("character", .int(0))])),
+                ("end", .object([("line", .int(9)), ("character", .int(0))])),
+              ])
+            )
+          ])
+      ),
+      ("codeLens", "textDocument/codeLens", document),
+      ("signatureHelp", "textDocument/signatureHelp", T.at(1, 33)),
+      ("documentHighlight", "textDocument/documentHighlight", T.at(1, 14)),
+      ("foldingRange", "textDocument/foldingRange", document),
+      ("diagnostic", "textDocument/diagnostic", document),
+      ("workspaceSymbol", "workspace/symbol", .object([("query", .string("out"))])),
+      ("workspaceDiagnostic", "workspace/diagnostic", .object([("previousResultIds", .array([]))])),
       (
         "executeCommand", "workspace/executeCommand",
         .object([
@@ -127,8 +149,22 @@ import Testing
     let symbols = try #require(answers["documentSymbol"]?["result"]?.arrayValue)
     #expect(symbols.allSatisfy { $0["location"] != nil && $0["selectionRange"] == nil })
     #expect(answers["prepareRename"]?["result"]?["placeholder"] == .string("input"))
+    // Without code action literals, the quick fix is a command (the server applies its edit).
+    let command = try #require(answers["codeAction"]?["result"]?.arrayValue?.first)
     #expect(answers["codeAction"]?["result"]?.arrayValue?.count == 1)
+    #expect(command["command"] == .string("marbles.applyFix") && command["edit"] == nil)
     #expect(answers["render"]?["result"]?["content"]?.stringValue?.hasPrefix("<svg") == true)
+    // The features a client declares are not advertised, though their requests are answered;
+    // code lenses are, whatever the client declares.
+    let capabilities = try #require(initialize?["result"]?["capabilities"])
+    #expect(capabilities["codeLensProvider"] != nil)
+    for provider in [
+      "semanticTokensProvider", "inlayHintProvider", "signatureHelpProvider",
+      "documentHighlightProvider", "foldingRangeProvider", "workspaceSymbolProvider",
+      "diagnosticProvider",
+    ] {
+      #expect(capabilities[provider] == nil, "\(provider)")
+    }
     #expect(
       answers["executeCommand"]?["result"]?["content"]?.stringValue?.hasPrefix("<!DOCTYPE html>")
         == true)
@@ -155,5 +191,28 @@ import Testing
     #expect(symbols.allSatisfy { $0["selectionRange"] != nil && $0["location"] == nil })
     let edits = try #require(answers["rename"]?["result"]?["changes"]?[T.uri]?.arrayValue)
     #expect(edits.count == 3)
+    let action = try #require(answers["codeAction"]?["result"]?.arrayValue?.first)
+    #expect(action["edit"] != nil && action["kind"] == .string("quickfix"))
+    let capabilities = try #require(initialize?["result"]?["capabilities"])
+    for provider in [
+      "semanticTokensProvider", "inlayHintProvider", "signatureHelpProvider",
+      "documentHighlightProvider", "foldingRangeProvider", "workspaceSymbolProvider",
+      "diagnosticProvider",
+    ] {
+      #expect(capabilities[provider] != nil, "\(provider)")
+    }
+    let tokens = try #require(answers["semanticTokens"]?["result"]?["data"]?.arrayValue)
+    #expect(!tokens.isEmpty && tokens.count % 5 == 0)
+    // `input.map {`: the lens of `show`, the signature of `map`, the uses of `input`.
+    let lenses = try #require(answers["codeLens"]?["result"]?.arrayValue)
+    #expect(lenses.compactMap { $0["command"]?["title"]?.stringValue } == ["▶ render", "▶ step"])
+    #expect(
+      answers["signatureHelp"]?["result"]?["signatures"]?.arrayValue?.first?["label"]?
+        .stringValue?.hasPrefix(".map") == true)
+    #expect(answers["documentHighlight"]?["result"]?.arrayValue?.count == 3)
+    #expect(answers["foldingRange"]?["result"]?.arrayValue?.isEmpty == true)
+    #expect(answers["diagnostic"]?["result"]?["kind"] == .string("full"))
+    #expect(answers["workspaceSymbol"]?["result"]?.arrayValue != nil)
+    #expect(answers["workspaceDiagnostic"]?["result"]?["items"]?.arrayValue != nil)
   }
 }

@@ -28,7 +28,10 @@ import Testing
     "publishDiagnostics":{"relatedInformation":true,"versionSupport":true},\
     "documentSymbol":{"hierarchicalDocumentSymbolSupport":true},\
     "rename":{"prepareSupport":true},\
-    "codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix"]}}}}}
+    "codeAction":{"codeActionLiteralSupport":{"codeActionKind":{"valueSet":["quickfix"]}}},\
+    "semanticTokens":{},"inlayHint":{},"codeLens":{},"signatureHelp":{},\
+    "documentHighlight":{},"foldingRange":{"rangeLimit":100},"diagnostic":{}},\
+    "workspace":{"applyEdit":true,"symbol":{}}}
     """
 
   static func send(_ server: LanguageServer, _ json: String) -> [JSONValue] {
@@ -277,7 +280,7 @@ import Testing
   }
 
   @Test func didYouMeanBecomesAQuickFix() throws {
-    let server = Self.server()
+    let server = Self.server(capabilities: Self.everything)
     let published = Self.open(server, "let a = cold(\"-a|\")\nlet b = a.mapp { x in x }\n")
     let diagnostic = try #require(published.first?["params"]?["diagnostics"]?.arrayValue?.first)
     #expect(diagnostic["data"]?["fixes"] == .array([.string("map")]))
@@ -291,6 +294,38 @@ import Testing
     #expect(action["title"]?.stringValue == "Replace 'mapp' with 'map'")
     let edit = action["edit"]?["changes"]?[Self.uri]?.arrayValue?.first
     #expect(edit?["newText"] == .string("map"))
+  }
+
+  @Test func aClientWithoutCodeActionLiteralsGetsACommandThatAppliesTheFix() throws {
+    let server = Self.server(capabilities: #"{"workspace":{"applyEdit":true}}"#)
+    let published = Self.open(server, "let a = cold(\"-a|\")\nlet b = a.mapp { x in x }\n")
+    let diagnostic = try #require(published.first?["params"]?["diagnostics"]?.arrayValue?.first)
+    let params = JSONValue.object([
+      ("textDocument", .object([("uri", .string(Self.uri))])),
+      ("range", diagnostic["range"] ?? .null),
+      ("context", .object([("diagnostics", .array([diagnostic]))])),
+    ])
+    let actions = Self.send(server, Self.request(11, "textDocument/codeAction", params))
+    let command = try #require(actions.first?["result"]?.arrayValue?.first)
+    #expect(command["edit"] == nil && command["kind"] == nil)
+    #expect(command["title"]?.stringValue == "Replace 'mapp' with 'map'")
+    #expect(command["command"] == .string("marbles.applyFix"))
+    let run = JSONValue.object([
+      ("command", command["command"] ?? .null), ("arguments", command["arguments"] ?? .null),
+    ])
+    let answers = Self.send(server, Self.request(12, "workspace/executeCommand", run))
+    // The server asks the client to apply the edit, then answers the command.
+    #expect(answers.first?["method"] == .string("workspace/applyEdit"))
+    let edit = answers.first?["params"]?["edit"]?["changes"]?[Self.uri]?.arrayValue?.first
+    #expect(edit?["newText"] == .string("map"))
+    #expect(edit?["range"] == diagnostic["range"])
+    #expect(answers.last?["id"] == .int(12) && answers.last?["error"] == nil)
+    // The client's answer to that request is read and dropped: nothing is sent back.
+    let id = answers.first?["id"] ?? .null
+    let reply = JSONValue.object([
+      ("jsonrpc", .string("2.0")), ("id", id), ("result", .object([("applied", .bool(true))])),
+    ])
+    #expect(Self.send(server, reply.compact).isEmpty)
   }
 
   @Test func aFailingExpectIsADiagnosticWithTheDiff() throws {

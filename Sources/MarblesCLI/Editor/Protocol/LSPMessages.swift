@@ -65,7 +65,13 @@ enum LSP {
   // MARK: Lifecycle
 
   struct InitializeParams: Decodable, Sendable {
+    struct WorkspaceFolder: Decodable, Sendable {
+      var uri: String
+    }
     var capabilities: ClientCapabilities?
+    var rootUri: String?
+    var rootPath: String?
+    var workspaceFolders: [WorkspaceFolder]?
   }
 
   /// What the client says it can do; every member is optional, and absent means "no".
@@ -95,8 +101,20 @@ enum LSP {
         var codeActionLiteralSupport: LSPAny?
         var isPreferredSupport: Bool?
       }
+      /// A client declares each of these features by sending its member (even empty).
+      struct Feature: Codable, Sendable {}
+      struct FoldingRange: Codable, Sendable {
+        var rangeLimit: Int?
+        var lineFoldingOnly: Bool?
+      }
       var completion: Completion?
       var hover: Hover?
+      var semanticTokens: Feature?
+      var inlayHint: Feature?
+      var signatureHelp: Feature?
+      var documentHighlight: Feature?
+      var foldingRange: FoldingRange?
+      var diagnostic: Feature?
       var publishDiagnostics: PublishDiagnostics?
       var documentSymbol: DocumentSymbol?
       var rename: Rename?
@@ -105,7 +123,12 @@ enum LSP {
     struct General: Codable, Sendable {
       var positionEncodings: [String]?
     }
+    struct Workspace: Codable, Sendable {
+      var applyEdit: Bool?
+      var symbol: TextDocument.Feature?
+    }
     var textDocument: TextDocument?
+    var workspace: Workspace?
     var general: General?
   }
 
@@ -185,6 +208,16 @@ enum LSP {
     var context: Context?
   }
 
+  /// The parameters of a request about part of a document (inlay hints).
+  struct RangeParams: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier
+    var range: Range
+  }
+
+  struct WorkspaceSymbolParams: Decodable, Sendable {
+    var query: String
+  }
+
   struct RenderParams: Decodable, Sendable {
     var textDocument: TextDocumentIdentifier
     var format: String?
@@ -239,6 +272,97 @@ enum LSP {
     var diagnostics: [LSPAny]
     var isPreferred: Bool
     var edit: WorkspaceEdit
+  }
+
+  /// A command the client shows (a code lens, a quick fix for a client without code action
+  /// literals) and runs with `workspace/executeCommand`.
+  struct Command: Encodable, Sendable {
+    var title: String
+    var command: String
+    var arguments: [LSPAny]?
+  }
+
+  struct SemanticTokens: Encodable, Sendable {
+    /// Five integers a token: line delta, start delta, length, type, modifiers.
+    var data: [Int]
+  }
+
+  struct InlayHint: Encodable, Sendable {
+    var position: Position
+    var label: String
+    /// 1 type, 2 parameter.
+    var kind: Int?
+    var paddingLeft: Bool?
+  }
+
+  struct CodeLens: Encodable, Sendable {
+    var range: Range
+    var command: Command
+  }
+
+  struct ParameterInformation: Encodable, Sendable {
+    /// A substring of the signature's label.
+    var label: String
+  }
+
+  struct SignatureInformation: Encodable, Sendable {
+    var label: String
+    var documentation: String?
+    var parameters: [ParameterInformation]
+  }
+
+  struct SignatureHelp: Encodable, Sendable {
+    var signatures: [SignatureInformation]
+    var activeSignature: Int
+    var activeParameter: Int?
+  }
+
+  struct DocumentHighlight: Encodable, Sendable {
+    var range: Range
+    /// 1 text, 2 read, 3 write.
+    var kind: Int
+  }
+
+  struct FoldingRange: Encodable, Sendable {
+    var startLine: Int
+    var endLine: Int
+    /// `comment`, `imports` or `region`; nil for code.
+    var kind: String?
+  }
+
+  /// A document's diagnostics pulled by `textDocument/diagnostic` (`kind` is `full`).
+  struct DocumentDiagnosticReport: Encodable, Sendable {
+    var kind = "full"
+    /// Diagnostics as `publishDiagnostics` sends them.
+    var items: [LSPAny]
+  }
+
+  /// One file's diagnostics in `workspace/diagnostic` (`version` null for a closed file).
+  struct WorkspaceDocumentDiagnosticReport: Encodable, Sendable {
+    var kind = "full"
+    var uri: String
+    var version: Int?
+    var items: [LSPAny]
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(uri, forKey: .uri)
+      if let version {
+        try container.encode(version, forKey: .version)
+      } else {
+        try container.encodeNil(forKey: .version)
+      }
+      try container.encode(items, forKey: .items)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case kind, uri, version, items
+    }
+  }
+
+  struct WorkspaceDiagnosticReport: Encodable, Sendable {
+    var items: [WorkspaceDocumentDiagnosticReport]
   }
 
   struct RenderResult: Encodable, Sendable {
