@@ -1,3 +1,4 @@
+import Foundation
 import MarblesTesting
 import Testing
 
@@ -30,6 +31,15 @@ import Testing
     let actual = try #require(lines.first { $0.hasPrefix("actual") })
     #expect(expected.contains("ms ") && actual.contains("ms "))
     #expect(text.contains("frame 350:") && text.contains("frame 400:"))
+    // Guides/AsyncTesting.md shows this failure in full: it is this text.
+    let guide = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Guides/AsyncTesting.md").standardized,
+      encoding: .utf8)
+    let shown = guide.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { !$0.hasPrefix("✘ Test aDebounceThatRegressedFrom300To250MsFitsATerminal()") }
+      .dropFirst().prefix { $0 != "```" }
+    #expect(shown.map { $0.dropFirst(2) }.joined(separator: "\n") == text)
   }
 
   /// The text of the one issue `body` records.
