@@ -1,3 +1,4 @@
+import MarblesCore
 import Reactive
 
 /// A cold marble source: every subscription replays the timeline relative to the frame it was

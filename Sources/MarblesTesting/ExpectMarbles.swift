@@ -1,3 +1,5 @@
+import MarblesCore
+import Reactive
 import Testing
 
 /// Expects a recording to match a marble: same frames, same kinds, equal values and errors.

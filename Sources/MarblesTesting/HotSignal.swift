@@ -1,3 +1,4 @@
+import MarblesCore
 import Reactive
 
 /// A hot marble source: one shared timeline at absolute frames, whoever subscribes. A subscriber

@@ -1,4 +1,6 @@
 import Foundation
+import MarblesCore
+import Reactive
 import Testing
 import XCTest
 

@@ -1,3 +1,4 @@
+import MarblesCore
 import Reactive
 
 /// The checks behind `expectMarbles` and `expectSubscriptions`, as pure functions that return

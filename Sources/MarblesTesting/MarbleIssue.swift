@@ -1,3 +1,6 @@
+import MarblesCore
+import Reactive
+
 /// A problem for a test to report: a failed expectation, or a diagnostic about a marble string.
 public struct MarbleIssue: Hashable, Sendable, CustomStringConvertible {
   /// Whether the issue fails the test.

@@ -1,3 +1,4 @@
+import MarblesCore
 import Reactive
 
 /// A marble string parsed and its values looked up: events ready to play or to compare.

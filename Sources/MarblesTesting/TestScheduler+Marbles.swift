@@ -1,3 +1,6 @@
+import MarblesCore
+import Reactive
+
 /// Marble-string sources and subscription windows. Problems in a marble string are reported as
 /// test issues at the caller's line (Swift Testing or XCTest); the source is still created from
 /// what could be read, so the test goes on and reports everything at once.

@@ -1,3 +1,4 @@
+import MarblesCore
 import Reactive
 
 /// Virtual time for marble tests: builds cold and hot sources, records signals, and runs.

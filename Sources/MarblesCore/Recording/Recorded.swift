@@ -43,19 +43,6 @@ public struct Recorded<Value> {
   @inlinable public static func completed(at frame: Int) -> Recorded {
     Recorded(frame: frame, event: .completed)
   }
-
-  @available(*, deprecated, renamed: "next(_:at:)")
-  @inlinable public static func next(_ frame: Int, _ value: Value) -> Recorded {
-    next(value, at: frame)
-  }
-
-  @available(*, deprecated, renamed: "error(_:at:)")
-  @inlinable public static func error(_ frame: Int, _ error: any Error) -> Recorded {
-    Self.error(error, at: frame)
-  }
-
-  @available(*, deprecated, renamed: "completed(at:)")
-  @inlinable public static func completed(_ frame: Int) -> Recorded { completed(at: frame) }
 }
 
 extension Recorded: Sendable where Value: Sendable {}

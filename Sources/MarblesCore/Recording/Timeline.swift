@@ -84,7 +84,3 @@ extension Timeline: Hashable where Value: Hashable {
     hasher.combine(events)
   }
 }
-
-/// The recording of an inner signal, now the one recording type.
-@available(*, deprecated, message: "use Timeline<TimelineValue>")
-public typealias InnerTimeline = Timeline<TimelineValue>

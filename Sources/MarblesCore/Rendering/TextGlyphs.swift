@@ -40,6 +40,3 @@ public struct TextGlyphs: Sendable {
     empty: "─", completed: "┤", failed: "×", unsubscribed: "┆", innerMark: "●",
     innerPrefix: "  └ ", stopped: "╳")
 }
-
-@available(*, deprecated, renamed: "TextGlyphs")
-public typealias TimelineTheme = TextGlyphs

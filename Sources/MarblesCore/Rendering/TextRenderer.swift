@@ -262,6 +262,3 @@ extension RunStop {
     return "stopped at frame \(frame) by \(why)"
   }
 }
-
-@available(*, deprecated, renamed: "TextRenderer")
-public typealias TimelineRenderer = TextRenderer

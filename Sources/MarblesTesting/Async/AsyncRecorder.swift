@@ -1,4 +1,6 @@
+import MarblesCore
 import Observation
+import Reactive
 
 /// The Swift-concurrency side of `TestScheduler`: its clock, recorders of `AsyncSequence`s,
 /// tasks started at frames, and the run that drives them (`try await ts.run()` in

@@ -1,4 +1,6 @@
 import Foundation
+import MarblesCore
+import Reactive
 
 /// Waiting in virtual time: a task suspended until the run reaches a frame (`ts.clock`'s sleeps,
 /// a recorder's pull frames), resumed by an action of the virtual-time scheduler on the driver.

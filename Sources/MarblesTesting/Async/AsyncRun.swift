@@ -1,4 +1,5 @@
 import Foundation
+import MarblesCore
 import Reactive
 
 #if canImport(Darwin)

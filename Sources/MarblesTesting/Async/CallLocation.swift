@@ -1,3 +1,6 @@
+import MarblesCore
+import Reactive
+
 /// Where a test called an API, for messages (`Tests/SearchTests.swift:12:5`).
 package struct CallLocation: Sendable, CustomStringConvertible {
   package var fileID: String

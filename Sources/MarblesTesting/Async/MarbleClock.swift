@@ -1,3 +1,6 @@
+import MarblesCore
+import Reactive
+
 /// Virtual time for code that takes a clock: one frame is one millisecond.
 ///
 ///     let ts = TestScheduler()

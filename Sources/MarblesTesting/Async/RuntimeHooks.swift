@@ -1,4 +1,6 @@
 import Foundation
+import MarblesCore
+import Reactive
 // The runtime asks a task's executor to run a real-clock sleep later (see the end of the file).
 @_spi(ExperimentalScheduling) import _Concurrency
 

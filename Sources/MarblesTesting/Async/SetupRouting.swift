@@ -1,4 +1,6 @@
 import Foundation
+import MarblesCore
+import Reactive
 
 /// The tasks that made a test scheduler, and the run each belongs to until that run starts.
 ///

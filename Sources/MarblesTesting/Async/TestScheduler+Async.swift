@@ -1,3 +1,6 @@
+import MarblesCore
+import Reactive
+
 /// Marble tests for Swift concurrency: `AsyncSequence`s recorded in virtual time, tasks started at
 /// frames, and the run that drives them with the marble sources. Problems are reported as test
 /// issues at the caller's line (Swift Testing or XCTest).

@@ -1,4 +1,5 @@
 import MarblesTesting
+import Reactive
 import Testing
 
 @Suite struct AsyncBasicsTests {

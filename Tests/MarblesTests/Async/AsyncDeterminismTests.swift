@@ -1,4 +1,5 @@
 import Foundation
+import MarblesCore
 import MarblesTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import MarblesTesting
+import Reactive
 import Testing
 
 /// A `Command` in a virtual-time test never reaches the real main queue: made after the test's
