@@ -1,3 +1,4 @@
+import MarblesCore
 import MarblesTesting
 import Reactive
 

@@ -73,8 +73,11 @@ enum DiffDrawing {
   /// progressions (` 299ms `, at the same columns in every row, so expected and actual stay
   /// aligned; differing frames have carets, so they are always drawn), and if that is not
   /// enough the diagram wraps into blocks. Then the legends: long values are cut
-  /// (`shortLegends`), then the legends go below the rows; a line still too wide is folded.
-  static func fitted(_ grid: DiagramGrid, shortLegends: [String]? = nil) -> (
+  /// (`shortLegends`), then the legends go below the rows; a line still too wide is folded
+  /// (when wrapping).
+  /// `wrap`: whether a diagram still too wide wraps into blocks (subscription rows don't: a
+  /// dense log stays one line per row).
+  static func fitted(_ grid: DiagramGrid, shortLegends: [String]? = nil, wrap: Bool = true) -> (
     lines: [String], elidedOver: Int?
   ) {
     func fits(_ lines: [String]) -> Bool {
@@ -88,7 +91,7 @@ enum DiffDrawing {
       fitting.elidedOver = fittedElidedOver
       bare.elidedOver = fittedElidedOver
       elidedOver = fittedElidedOver
-      if !fits(bare.render()) { fitting.width = maxWidth }
+      if wrap, !fits(bare.render()) { fitting.width = maxWidth }
     }
     var lines = fitting.render()
     if !fits(lines), let shortLegends, shortLegends.count == fitting.rows.count {
@@ -99,7 +102,7 @@ enum DiffDrawing {
       fitting.legendsBeside = false
       lines = fitting.render()
     }
-    return (fits(lines) ? lines : lines.flatMap { folded($0) }, elidedOver)
+    return (fits(lines) || !wrap ? lines : lines.flatMap { folded($0) }, elidedOver)
   }
 
   /// `line` in lines of at most `width` columns: cut after the last space that fits (or, in a
@@ -170,7 +173,7 @@ enum DiffDrawing {
     return fitted(
       DiagramGrid(
         rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
-        theme: theme, color: color, carets: carets, legendsBeside: true)
+        theme: theme, color: color, carets: carets, legendsBeside: true), wrap: false
     ).lines
   }
 

@@ -155,8 +155,7 @@ extension MarbleDiff {
     let header =
       "expectation failed for subscriptions\(subject.map { " of \($0)" } ?? "") at frame "
       + "\(firstFrame ?? 0): " + lines[0].drop { $0 != ":" }.dropFirst(2)
-    return (DiffDrawing.folded(header) + grid + lines.flatMap { DiffDrawing.folded($0) })
-      .joined(separator: "\n")
+    return ([header] + grid + lines).joined(separator: "\n")
   }
 
   /// The longest printed event a failure line shows whole.

@@ -30,7 +30,9 @@ struct SleepSite: Sendable, CustomStringConvertible {
         else { return nil }
         for frame in symbolicated.frames {
           guard let symbol = frame.symbol, let place = symbol.sourceLocation, place.line > 0,
-            !place.path.contains("<compiler-generated>"), !place.path.hasPrefix(ownSources)
+            !place.path.contains("<compiler-generated>"), !place.path.hasPrefix(ownSources),
+            // A macro's expansion (`#expect(throws:) { … }`) names no line of the test's file.
+            !place.path.contains("@__swiftmacro_")
           else { continue }
           let file = place.path.split(separator: "/").last.map(String.init) ?? place.path
           let module = moduleName(mangled: symbol.rawName)
