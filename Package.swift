@@ -36,14 +36,18 @@ let package = Package(
       path: "Benchmarks/Sources/marbles-bench"
     ),
     .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+    // The one golden-file check both Marbles test targets use (`RECORD_SNAPSHOTS=1` re-records).
+    .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(
       name: "MarblesTests",
-      dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
+      dependencies: [
+        "GoldenFiles", "Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive",
+      ],
       exclude: ["Snapshots"]
     ),
     .testTarget(
       name: "MarblesCLITests",
-      dependencies: ["marbles-cli"],
+      dependencies: ["GoldenFiles", "marbles-cli"],
       exclude: ["Snapshots", "Fixtures"]
     ),
   ],

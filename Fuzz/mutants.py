@@ -25,7 +25,7 @@ killed run left mutated (`--restore` does only that).
 
     python3 Fuzz/mutants.py                      # the whole catalogue (long: one rebuild each)
     python3 Fuzz/mutants.py --ci                 # the entries marked "ci": true
-    python3 Fuzz/mutants.py --only diff-last-frame,clock-round-up
+    python3 Fuzz/mutants.py --only diff-last-frame-terminated-early,clock-rounds-down
     python3 Fuzz/mutants.py --list               # ids, layers and whether each snippet is found
     python3 Fuzz/mutants.py --check              # only: is every snippet found exactly once?
 

@@ -2,7 +2,8 @@
 # What a test author pays for `MarblesTesting`: builds, from clean, a package with one test file
 # (ConsumerTests.swift) that depends on Marbles by path, and prints the build's wall-clock and CPU
 # seconds, the lines of Marbles' sources it compiles (the targets MarblesTesting depends on,
-# transitively) and the public declarations its test file sees (visible.py).
+# transitively; lines-rac: the same without Reactive, which the code under test compiles
+# anyway) and the public declarations its test file sees (visible.py).
 #
 # Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision)
 # Run the revisions you compare in one invocation, so they share the machine's load.
@@ -12,7 +13,7 @@ root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/marbles-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 [ $# -gt 0 ] || set -- HEAD
-printf '%-12s %8s %8s %8s %8s\n' revision wall_s cpu_s lines visible
+printf '%-12s %8s %8s %8s %10s %8s\n' revision wall_s cpu_s lines lines-rac visible
 for rev in "$@"; do
   src="$work/marbles-$rev"
   mkdir -p "$src"
@@ -38,7 +39,8 @@ SWIFT
     || { cat "$work/build-$rev.log"; exit 1; }
   cpu=$(tail -1 "$work/time-$rev" | awk '{print $1 + $2}')
   end=$(date +%s.%N)
-  lines=$(python3 "$here/visible.py" --lines "$src")
+  read -r lines own < <(python3 "$here/visible.py" --lines "$src")
   visible=$(python3 "$here/visible.py" "$src")
-  printf '%-12s %8.1f %8.1f %8s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$visible"
+  printf '%-12s %8.1f %8.1f %8s %10s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$own" \
+    "$visible"
 done

@@ -6,8 +6,10 @@ visible.py SRC          the public declarations the file can see: every `public`
                         re-exports whole (`@_exported import M`), and, for each declaration it
                         re-exports alone (`@_exported import struct M.Name`), that declaration
                         and the public members written in its body and in its extensions in M.
-visible.py --lines SRC  the lines of the package's sources that a build of the product compiles:
-                        the Swift files of every target MarblesTesting depends on, transitively.
+visible.py --lines SRC  the lines of the package's sources that a build of the product compiles
+                        (the Swift files of every target MarblesTesting depends on,
+                        transitively), then the same without Reactive, the library under test,
+                        which the code under test compiles anyway.
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -79,8 +81,10 @@ def main():
     src = os.path.abspath(sys.argv[-1])
     all_targets = targets(src)
     if lines_mode:
-        print(sum(open(p).read().count("\n") for t in closure(all_targets, "MarblesTesting")
-                  for p in swift_files(os.path.join(src, all_targets[t]["path"]))))
+        counts = {t: sum(open(p).read().count("\n")
+                         for p in swift_files(os.path.join(src, all_targets[t]["path"])))
+                  for t in closure(all_targets, "MarblesTesting")}
+        print(sum(counts.values()), sum(counts.values()) - counts.get("Reactive", 0))
     else:
         print(visible(src, all_targets, "MarblesTesting"))
 

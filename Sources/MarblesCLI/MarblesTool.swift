@@ -149,9 +149,9 @@ package enum MarblesTool {
               options.width
               ?? (environment.stdoutIsTerminal && options.output == nil
                 ? environment.terminalWidth : nil)
-            let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+            let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
             let renderer = TextRenderer(
-              options: .init(theme: theme, color: color, width: width))
+              options: .init(glyphs: glyphs, color: color, width: width))
             if options.quiz {
               let (quiz, hidden) = run.quiz
               drawing = renderer.render(quiz, limit: room).map {
@@ -370,12 +370,12 @@ package enum MarblesTool {
     case .success(let loaded): source = loaded
     }
     // The run goes only as far as the steps shown need (`StepStream`).
-    let run = IncrementalRun(
+    let run = ScriptEngine(
       source, options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let stream = StepStream(
-      run: run, renderer: StepRenderer(options: .init(theme: theme, color: color)),
+      run: run, renderer: StepRenderer(options: .init(glyphs: glyphs, color: color)),
       quiz: options.quiz)
     let ascii = options.format == .ascii
     if case .failed(let diagnostics)? = run.outcome {
@@ -474,7 +474,7 @@ package enum MarblesTool {
     _ options: TestArguments, environment: ToolEnvironment, io: ToolIO
   ) -> Int32 {
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let ascii = options.format == .ascii
     /// Author text for the terminal: pure ASCII under `--format ascii`.
     func shown(_ text: String) -> String { TerminalText.escaped(text, ascii: ascii) }
@@ -498,7 +498,7 @@ package enum MarblesTool {
         allRight = false
         continue
       }
-      let report = checkReport(run, theme: theme, color: color, ascii: ascii)
+      let report = checkReport(run, glyphs: glyphs, color: color, ascii: ascii)
       io.write(report.text)
       if !report.allRight { allRight = false }
     }
@@ -519,7 +519,7 @@ package enum MarblesTool {
   }
 
   static func checkReport(
-    _ run: ScriptRun, theme: TextGlyphs, color: Bool, ascii: Bool = false
+    _ run: ScriptRun, glyphs: TextGlyphs, color: Bool, ascii: Bool = false
   ) -> CheckReport {
     var report = CheckReport()
     /// Author text for the terminal: pure ASCII under `--format ascii`.
@@ -528,7 +528,7 @@ package enum MarblesTool {
     let shown = { (lane: TimelineLane) in escaped(lane.label) }
     let toPredict = run.lanes.filter { !$0.isMarbleSource }
     let diff = { (result: ExpectationResult) in
-      ExpectationDiffRenderer(theme: theme, color: color).render(result)
+      ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(result)
         .split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
     }
     for lane in toPredict {
@@ -542,6 +542,7 @@ package enum MarblesTool {
         report.text +=
           "  " + paint("WRONG", .failed, color) + "    \(shown(lane)) (line \(wrong.line)):\n"
         report.text += diff(wrong)
+        if let hint = multiDigitHint(wrong) { report.text += "    hint: \(escaped(hint))\n" }
         report.verdicts.append((lane.name, "wrong"))
       } else {
         report.right += 1
@@ -557,6 +558,14 @@ package enum MarblesTool {
       report.text +=
         "  " + paint("RIGHT", .value, color) + "    \(escaped(check.lane))\n"
       report.verdicts.append((check.lane, "right"))
+    }
+    // An `expect` of an input lane (drawn in the quiz: nothing to predict) that holds says
+    // so, instead of vanishing from the count.
+    let inputs = Set(run.lanes.filter(\.isMarbleSource).map(\.name))
+    for input in run.expectations where input.passed && inputs.contains(input.lane) {
+      report.text +=
+        "  NOTE     \(escaped(input.lane)) (line \(input.line)): an input, shown in the quiz, "
+        + "not a prediction: not counted\n"
     }
     let others = run.expectations.filter { result in
       !result.passed && !toPredict.contains { $0.name == result.lane }
@@ -578,6 +587,33 @@ package enum MarblesTool {
     return report
   }
 
+  /// A hint for a prediction that wrote a number of several digits into the marble (`-10-`,
+  /// which is 1 then 0): the first actual value whose digits the expected marble has one
+  /// per frame from the same frame on.
+  static func multiDigitHint(_ result: ExpectationResult) -> String? {
+    guard let expected = result.expected, let actual = result.actual else { return nil }
+    var byFrame: [Int: TimelineValue] = [:]
+    for event in expected where event.kind == .next {
+      if byFrame[event.frame] == nil { byFrame[event.frame] = event.value }
+    }
+    for event in actual where event.kind == .next {
+      guard case .int(let number)? = event.value, number >= 10 else { continue }
+      let digits = Array(String(number))
+      let spelled = digits.indices.allSatisfy { offset in
+        guard let value = byFrame[event.frame + offset] else { return false }
+        switch value {
+        case .int(let digit): return String(digit) == String(digits[offset])
+        case .string(let text): return text == String(digits[offset])
+        default: return false
+        }
+      }
+      guard spelled else { continue }
+      return "'\(number)' in a marble is \(digits.count) events, one per character; for the value "
+        + "\(number) use a key: \"-a-\", a: \(number)"
+    }
+    return nil
+  }
+
   // MARK: - test
 
   private static func test(
@@ -585,11 +621,13 @@ package enum MarblesTool {
   ) -> Int32 {
     var passed = 0
     var failedCount = 0
+    /// Failing expectations that `--update` rewrote (and that pass once rewritten).
+    var updatedCount = 0
     var files: [String] = []
     // Kept only for `--junit` (it holds every failure's diff until the end).
     var junit: JUnitReport? = options.junit == nil ? nil : JUnitReport()
     let color = useColor(options.color, environment: environment, toTerminal: true)
-    let theme: TextGlyphs = options.format == .unicode ? .unicode : .ascii
+    let glyphs: TextGlyphs = options.format == .unicode ? .unicode : .ascii
     let ascii = options.format == .ascii
     for path in options.paths {
       switch collectScripts(path) {
@@ -630,7 +668,7 @@ package enum MarblesTool {
             paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
           let room = options.budgets.maxOutput - io.written
           // Not drawn past `--max-output` (`write` then stops the output with its message).
-          if let drawing = TextRenderer(options: .init(theme: theme, color: color)).render(
+          if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
             run, limit: room)
           {
             io.write(drawing)
@@ -645,7 +683,10 @@ package enum MarblesTool {
             source, run: run,
             options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
             environment: environment, io: io)
-          passed += run.expectations.count - failures
+          // A rewritten `expect` is counted as updated, not as passed: it did not pass.
+          let passedBefore = run.expectations.filter(\.passed).count
+          passed += passedBefore
+          updatedCount += run.expectations.count - passedBefore - failures
           failedCount += failures
           junit?.add(file: source.name, expectations: updated)
         case .completed(let run):
@@ -662,13 +703,15 @@ package enum MarblesTool {
           for failure in failures {
             io.write("\(name):\(failure.line):\(failure.column): ")
             io.write(paint("error:", .failed, color) + " ")
-            io.write(ExpectationDiffRenderer(theme: theme, color: color).render(failure))
+            io.write(
+              ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
             if !io.endsLine { io.write("\n") }
           }
         }
       }
     }
-    io.write("\n\(passed) passed, \(failedCount) failed\n")
+    let updated = options.update ? ", \(updatedCount) updated" : ""
+    io.write("\n\(passed) passed\(updated), \(failedCount) failed\n")
     if let path = options.junit, let junit {
       do throws(IOFailure) {
         try StreamIO.writeOutput(junit.xml, to: path, protecting: files)

@@ -15,7 +15,7 @@ import Reactive
 /// Each screen is drawn by `TextRenderer` (the engine of `marbles render`) from the run cut
 /// at that frame, so a step shows exactly what `render` would show for a run that stopped there.
 public struct StepRenderer: Sendable {
-  /// The options of the text diagram (theme, colour); wrapping is off: a step is one block.
+  /// The options of the text diagram (glyphs, colour); wrapping is off: a step is one block.
   public var options: TextRenderer.Options
   /// The labels of lanes a quiz hides (`marbles step --quiz`): drawn with `?` in every step.
   public var hidden: [String] = []
@@ -93,7 +93,7 @@ public struct StepRenderer: Sendable {
           renderer.hidden, in: (grid.render() + notes).map { $0 + "\n" }.joined())
       } else {
         out +=
-          TerminalText.escaped(part.title ?? part.file, ascii: renderer.options.theme.isASCII)
+          TerminalText.escaped(part.title ?? part.file, ascii: renderer.options.glyphs.isASCII)
           + "\n(no lanes)\n"
       }
       let work = diagram.steps(at: frame)
@@ -103,7 +103,7 @@ public struct StepRenderer: Sendable {
           "frame \(frame): \(renderer.hidden.isEmpty ? "nothing happens" : "the inputs send nothing")\n"
       } else {
         out += "frame \(frame), in order:\n"
-        let ascii = renderer.options.theme.isASCII
+        let ascii = renderer.options.glyphs.isASCII
         for (number, step) in work.enumerated() {
           if let hop = step.hop { out += "  \(TerminalText.escaped(hop, ascii: ascii))\n" }
           let row = diagram.rows[step.row]
@@ -121,7 +121,7 @@ public struct StepRenderer: Sendable {
     Steps(run: run.oneRowPerSubscription, renderer: self)
   }
 
-  /// The steps of a run still going (`IncrementalRun.recordedSoFar`): those up to its last
+  /// The steps of a run still going (`ScriptEngine.recordedSoFar`): those up to its last
   /// frame, their header `step 3 of ?`; `Steps.isSettled` says which are final.
   public func steps(ofRunSoFar run: ScriptRun) -> Steps {
     Steps(run: run.oneRowPerSubscription, renderer: self, isFinished: false)

@@ -12,7 +12,7 @@ package final class StepStream {
   /// The frames run before the first step is drawn.
   package static let lookahead = 4096
 
-  package let run: IncrementalRun
+  package let run: ScriptEngine
   private(set) var renderer: StepRenderer
   private let quiz: Bool
   /// The steps of what has run so far; nil when there is nothing to draw.
@@ -23,7 +23,7 @@ package final class StepStream {
   private let lookahead: Int
 
   package init(
-    run: IncrementalRun, renderer: StepRenderer, quiz: Bool, lookahead: Int = StepStream.lookahead
+    run: ScriptEngine, renderer: StepRenderer, quiz: Bool, lookahead: Int = StepStream.lookahead
   ) {
     self.run = run
     self.lookahead = lookahead

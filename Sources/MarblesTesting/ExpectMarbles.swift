@@ -27,7 +27,7 @@ public func expectMarbles<Value: Equatable>(
   let actual = recording.events
   var issues = MarbleExpectation.check(actual, matches: marble, values: values, error: error)
   if let index = issues.firstIndex(where: { $0.picture != nil }) {
-    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error).events
+    let expected = ParsedMarble(marble, kind: .hot, values: values, error: error).events
     let frames = MarbleDiff.differences(expected: expected, actual: actual).map(\.frame)
     issues[index].message = headline(frames: frames) + "\n" + issues[index].message
   }
@@ -41,7 +41,8 @@ func headline(frames: [Int]) -> String {
   let more = frames.count > 6 ? ", …" : ""
   let what = frames.count == 1 ? "1 event differs (frame" : "\(frames.count) events differ (frames"
   let picture =
-    Test.current == nil ? "" : "; picture: expected-vs-actual.svg in the test's attachments"
+    Test.current == nil
+    ? "" : "; picture: expected-vs-actual.svg, kept with --attachments-path DIR"
   return "expectMarbles: \(what) \(shown)\(more))\(picture)"
 }
 

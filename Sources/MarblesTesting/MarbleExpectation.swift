@@ -28,7 +28,7 @@ public enum MarbleExpectation {
   /// - Parameters:
   ///   - actual: The recorded events (`recording.events`).
   ///   - marble: The expected timeline, at absolute frames.
-  ///   - values: The value of each key; see `MarbleTimeline` for keys without an entry.
+  ///   - values: The value of each key; see `ParsedMarble` for keys without an entry.
   ///   - error: The failure that `#` stands for.
   ///   - subject: A name for what was recorded, used in the failure header.
   /// - Returns: Marble diagnostics, then the diff when the timelines differ; empty when equal.
@@ -36,7 +36,7 @@ public enum MarbleExpectation {
     _ actual: [Recorded<Value>], matches marble: String, values: [String: Value] = [:],
     error: any Error = MarbleError("error"), subject: String? = nil
   ) -> [MarbleIssue] {
-    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error)
+    let expected = ParsedMarble(marble, kind: .hot, values: values, error: error)
     var issues = self.issues(for: expected.diagnostics, in: marble)
     guard !expected.hasErrors else { return issues }
     if let diff = MarbleDiff.compareFitted(
@@ -60,7 +60,7 @@ public enum MarbleExpectation {
     values: [String: ColdSignal<Inner>], error: any Error = MarbleError("error"),
     subject: String? = nil
   ) -> [MarbleIssue] {
-    let expected = MarbleTimeline(marble, kind: .hot, values: values, error: error)
+    let expected = ParsedMarble(marble, kind: .hot, values: values, error: error)
     var issues = self.issues(for: expected.diagnostics, in: marble)
     guard !expected.hasErrors else { return issues }
     // Each inner signal as a timeline subscribed at 0, its frames counted from its subscription.

@@ -21,7 +21,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> ColdSignal<Value> {
-    let timeline = MarbleTimeline(marble, kind: .cold, values: values, error: error)
+    let timeline = ParsedMarble(marble, kind: .cold, values: values, error: error)
     report(
       MarbleExpectation.issues(for: timeline.diagnostics, in: marble), fileID: fileID,
       filePath: filePath, line: line, column: column)
@@ -37,7 +37,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> HotSignal<Value> {
-    let timeline = MarbleTimeline(marble, kind: .hot, values: values, error: error)
+    let timeline = ParsedMarble(marble, kind: .hot, values: values, error: error)
     report(
       MarbleExpectation.issues(for: timeline.diagnostics, in: marble), fileID: fileID,
       filePath: filePath, line: line, column: column)

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import Testing
 
 /// Runs the built `marbles` executable, as a user would, from `Tests/MarblesCLITests` (so that
@@ -87,15 +88,5 @@ func expectTranscript(
 ) throws {
   let url = Binary.testsDirectory.appendingPathComponent("Snapshots/\(name).txt")
   let transcript = output.transcript + (file.map { "--- file\n" + $0 } ?? "")
-  if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-    try transcript.write(to: url, atomically: true, encoding: .utf8)
-    return
-  }
-  guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-    Issue.record(
-      "missing golden file Snapshots/\(name).txt; run with RECORD_SNAPSHOTS=1",
-      sourceLocation: sourceLocation)
-    return
-  }
-  #expect(transcript == expected, sourceLocation: sourceLocation)
+  try expectGolden(transcript, at: url, sourceLocation: sourceLocation)
 }

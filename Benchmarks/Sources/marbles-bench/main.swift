@@ -111,7 +111,7 @@ func pipeline(_ n: Int) throws -> Int {
   }
   // The parsed marble goes once the source is made, as with `ts.cold("…", values:)` in
   // MarblesTesting: the engine's peak memory is the source's timeline, not the parser's output.
-  let input = ts.cold(events: MarbleTimeline<Int>(marble, values: ["a": 1]).events)
+  let input = ts.cold(events: ParsedMarble<Int>(marble, values: ["a": 1]).events)
   let output = ts.record(input.map { $0 * 10 }.filter { $0 % 3 != 0 }.scan(0, +))
   try ts.run()
   return output.events.count
@@ -149,10 +149,12 @@ let marblesBinary: String? = {
 
 // MARK: 1a. End to end: `marbles run` of a generated script (parse, compile, run, output).
 
+/// `--serve-only`: the `marbles serve` row alone (the other rows take minutes).
+let serveOnly = arguments.contains("--serve-only")
 let endToEndSizes = [30_000 / scale, 100_000 / scale]
 let largeEndToEnd = 1_000_000 / scale
 var endToEnd: [Int: (seconds: Double, peak: Int)] = [:]
-if let marbles = marblesBinary {
+if !serveOnly, let marbles = marblesBinary {
   let maxFrames = ["--max-frames", "\(2 * largeEndToEnd + 10)"]
   for n in endToEndSizes {
     let script = try Scripts.write(Scripts.pipeline(n), named: "pipeline-\(n).marble")
@@ -168,7 +170,9 @@ if let marbles = marblesBinary {
 // `marbles test` of a folder of small unit-test scripts, each with two expectations.
 let unitTestCount = 3_000 / scale
 var testFolder: (seconds: Double, peak: Int)?
-if let marbles = marblesBinary {
+if serveOnly {
+  // The serve row below only.
+} else if let marbles = marblesBinary {
   let folder = try Scripts.writeUnitTests(unitTestCount, folder: "unit-tests")
   testFolder = measureChild(
     "marbles test, \(size(unitTestCount)) scripts (e2e)", events: unitTestCount,
@@ -202,6 +206,10 @@ if let marbles = marblesBinary {
   } else {
     print("marbles-bench: marbles serve did not start: the serve row is skipped")
   }
+}
+if serveOnly {
+  for row in rows { print(row.name + ": " + row.note) }
+  exit(rows.contains { $0.note.contains("FAILED") } ? 1 : 0)
 }
 
 // MARK: 1b. Engine only, in process, and the plain-loop floor.
@@ -341,11 +349,11 @@ measure(quick ? "parse 100 kB marble" : "parse 1 MB marble", events: megabyte.co
 func higherOrder(switching: Bool) throws -> Int {
   let ts = TestScheduler(maxFrames: 1_000_000)
   let outer = ts.cold(
-    events: MarbleTimeline<Int>(
+    events: ParsedMarble<Int>(
       String(repeating: "a", count: 10_000 / scale) + "|",
       values: ["a": 1]
     ).events)
-  let innerEvents = MarbleTimeline<Int>(
+  let innerEvents = ParsedMarble<Int>(
     "(" + String(repeating: "b", count: 10) + "|)",
     values: ["b": 2]
   ).events
@@ -417,7 +425,7 @@ measure("step: first step, whole run first (\(size(stepFrames)) frames)", events
   _ = StepRenderer().steps(of: run).screen(0)
 }
 measure("step: first step, streamed (4096 frames)", events: 4096) {
-  let run = IncrementalRun(endless, options: RunOptions(maxFrames: stepFrames))
+  let run = ScriptEngine(endless, options: RunOptions(maxFrames: stepFrames))
   run.run(through: 4096)
   guard let recorded = run.recordedSoFar else { return print("step: the run failed") }
   let steps = StepRenderer().steps(ofRunSoFar: recorded)

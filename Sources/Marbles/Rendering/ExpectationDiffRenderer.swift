@@ -12,21 +12,30 @@ import Reactive
 ///     frame 5: value differs: expected next(20), got next(21)
 public struct ExpectationDiffRenderer: Sendable {
   /// The glyph set (ascii or unicode).
-  public var theme: TextGlyphs
+  public var glyphs: TextGlyphs
   /// Whether to emit ANSI colours.
   public var color: Bool
+  /// The keys the script gave values (`ScriptRun.authorKeys`): the diff draws such a value
+  /// with its key, as the script reads, where the `expect`'s map does not key it.
+  package var authorKeys: [ScriptRun.AuthorKey] = []
 
-  public init(theme: TextGlyphs = .ascii, color: Bool = false) {
-    self.theme = theme
+  public init(glyphs: TextGlyphs = .ascii, color: Bool = false) {
+    self.glyphs = glyphs
     self.color = color
+  }
+
+  /// A renderer that draws values with the keys the script of `run` gave them.
+  package init(glyphs: TextGlyphs = .ascii, color: Bool = false, keysOf run: ScriptRun) {
+    self.init(glyphs: glyphs, color: color)
+    authorKeys = run.authorKeys
   }
 
   /// The failure text of `result` (no trailing newline); empty when it passed.
   public func render(_ result: ExpectationResult) -> String {
     guard !result.passed else { return "" }
     // Script text (the lane's name, values) is printed escaped (`\u{1b}`), 7-bit in the ascii
-    // theme.
-    let ascii = theme.isASCII
+    // glyphs.
+    let ascii = glyphs.isASCII
     let printable = { (text: String) in TerminalText.escaped(text, ascii: ascii) }
     let lane = printable(result.lane)
     let fallback = "expectation failed for '\(lane)'"
@@ -39,18 +48,19 @@ public struct ExpectationDiffRenderer: Sendable {
       let diff =
         MarbleDiff.compareSubscriptions(
           expected: log(expected), actual: log(mismatch.actualWindows ?? []),
-          subject: "'\(subject)'", theme: theme, color: color) ?? fallback
+          subject: "'\(subject)'", glyphs: glyphs, color: color) ?? fallback
       return diff + Self.notes(mismatch.origins, extraAfter: expected.count, subject: subject)
     }
     return MarbleDiff.render(
       expected: mismatch.expected, actual: mismatch.actual,
       differences: mismatch.differences.map { ($0.frame, $0.kind) },
-      subject: "'\(lane)'", keys: mismatch.keys, format: { printable(Self.describe($0)) },
+      subject: "'\(lane)'", keys: mismatch.keys,
+      authorKeys: authorKeys.map { ($0.key, $0.value) }, format: { printable(Self.describe($0)) },
       typeName: \.typeName,
       formatError: { error in
         printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")
       },
-      equal: { $0.matches($1) }, theme: theme, color: color)
+      equal: { $0.matches($1) }, glyphs: glyphs, color: color)
   }
 
   /// When there are more subscriptions than expected, notes naming what made each one, and the
@@ -93,9 +103,11 @@ public struct ExpectationDiffRenderer: Sendable {
     let events = inner.relativeEvents
     let failure = events.first { $0.kind == .error }?.value
     let error = failure.map { $0 == .string("error") ? [] : ["error: " + describe($0)] } ?? []
-    let glyphs = Set(events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
+    let reservedGlyphs = Set(
+      events.compactMap { $0.kind == .next ? glyph($0.value ?? .null) : nil })
     if let call = coldCall(
-      events, reserved: glyphs, literal: { glyph($0).map { ($0, nil) } }, describe: describe,
+      events, reserved: reservedGlyphs, literal: { glyph($0).map { ($0, nil) } },
+      describe: describe,
       trailing: error)
       ?? coldCall(events, literal: { _ in nil }, describe: describe, trailing: error)
     {

@@ -53,7 +53,7 @@ final class DocumentAnalysis: @unchecked Sendable {
     self.script = script
     self.tokens = tokens
     let outcome =
-      options.map { Interpreter.run(source, options: $0) } ?? ScriptOutcome.failed(syntax)
+      options.map { ScriptEngine.run(source, options: $0) } ?? ScriptOutcome.failed(syntax)
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []
     if case .completed(let run) = outcome {
@@ -279,7 +279,7 @@ final class DocumentAnalysis: @unchecked Sendable {
       let text = source.text + "\nshow " + laneName + "\n"
       runOptions.cancellation = cancellation
       extra =
-        Interpreter.run(SourceFile(name: source.name, text: text), options: runOptions).run
+        ScriptEngine.run(SourceFile(name: source.name, text: text), options: runOptions).run
       // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
       guard cancellation?.isCancelled != true else { return nil }
       lock.lock()

@@ -8,10 +8,11 @@ import Reactive
 /// keys in: every other character of the file (layout, the map's entries, `error:` arguments,
 /// comments, line endings) stays byte for byte. A value is written with the key that the
 /// `expect`'s values map gives it, or as itself when it reads back as itself (`1`, `a`);
-/// otherwise it gets a new one-letter key (one that recalls it when free, `ValueSource.mnemonics`,
+/// otherwise it gets a new one-letter key (one that recalls it when free, `ScriptLiteral.mnemonics`,
 /// else the first free letter of the diagrams' key pool), added after the map's last entry as `, k: value`, the
-/// value written as script source (`ValueSource`); equal values share one key. A value that no
-/// script expression writes (an inner signal, a command) leaves its `expect` alone, reported. A
+/// value written as script source (`ScriptLiteral`); equal values share one key. A value that no
+/// script expression writes (a command, a closure) leaves its `expect` alone, reported; an
+/// inner signal is written as the `cold(…)` that plays it. A
 /// failure is `#` when its error is the one the `expect` names. The updated script is run
 /// again before anything is written: only an update under which every rewritten `expect` passes
 /// is kept.
@@ -56,7 +57,7 @@ package enum ExpectUpdater {
       else { continue }
       switch statement.kind {
       case .expect(let expectation):
-        switch marble(for: mismatch, expectation: expectation) {
+        switch marble(for: mismatch, expectation: expectation, authorKeys: run.authorKeys) {
         case .success(let rewrite):
           plan.changes += changes(expectation, to: rewrite, at: result, in: source)
         case .failure(let reason):
@@ -131,10 +132,31 @@ package enum ExpectUpdater {
     in source: SourceFile
   ) -> [Change] {
     let marble = change(expectation.marble, to: rewrite.marble, at: result, in: source)
-    guard !rewrite.added.isEmpty else { return [marble] }
     let added = rewrite.added.map { ", \($0.key): \($0.source)" }.joined()
     let end = expectation.values.last?.range.end ?? expectation.marble.range.end
     let literal = expectation.marble.range
+    // Keys the new marble no longer uses go, when the map is written on the marble's line
+    // with nothing but its entries (no `error:`) between them: the map is written again, each
+    // entry kept as it was, `, ` apart.
+    let unused = expectation.values.filter {
+      guard let label = $0.label?.name else { return false }
+      return !rewrite.used.contains(label)
+    }
+    if !unused.isEmpty, end.line == literal.start.line,
+      expectation.error.map({ $0.range.start > end }) ?? true
+    {
+      var span = literal
+      span.end = end
+      let kept = expectation.values.filter { value in !unused.contains { $0.range == value.range } }
+      let map = kept.map { ", " + text(of: $0.range, in: source) }.joined()
+      return [
+        Change(
+          line: result.line, column: result.column, old: text(of: span, in: source),
+          new: TimelineValue.quote(rewrite.marble) + map + added,
+          literalLine: literal.start.line, start: literal.start.column, end: end.column)
+      ]
+    }
+    guard !rewrite.added.isEmpty else { return [marble] }
     guard end.line == literal.start.line else {
       return [
         marble,
@@ -160,12 +182,16 @@ package enum ExpectUpdater {
     var marble: String
     /// The new entries of the values map, in order of first use: `(key, source of the value)`.
     var added: [(key: String, source: String)]
+    /// The keys the new marble draws (of the map, new, or values drawn as themselves).
+    var used: Set<String> = []
   }
 
   /// The marble of the actual timeline, in the keys of the `expect`; a value the map has no
-  /// key for gets a new one (`added`) when the script can write it.
+  /// key for gets a new one (`added`) when the script can write it: the key the script gave
+  /// that value elsewhere (`authorKeys`, `cold("-a|", a: "SWIFT")`) when it is free.
   private static func marble(
-    for mismatch: ExpectationMismatch, expectation: ScriptExpectation
+    for mismatch: ExpectationMismatch, expectation: ScriptExpectation,
+    authorKeys: [ScriptRun.AuthorKey] = []
   ) -> Result<Rewrite, Reason> {
     let mapKeys = mismatch.keys.merging(mismatch.mapValues) { used, _ in used }
       .sorted { $0.key < $1.key }
@@ -181,6 +207,13 @@ package enum ExpectUpdater {
     }
     var glyphs: [(glyph: Glyph, frame: Int)] = []
     var fresh: [(value: TimelineValue, source: String, frame: Int)] = []
+    /// The script's own key for `value`, if it gave one that can stand in a marble.
+    func authorKey(of value: TimelineValue) -> String? {
+      authorKeys.first {
+        ($0.value == value || $0.value.matches(value)) && isValidMarbleKey($0.key)
+      }?
+      .key
+    }
     for event in mismatch.actual {
       switch event.kind {
       case .completed: glyphs.append((.completed, event.frame))
@@ -209,7 +242,7 @@ package enum ExpectUpdater {
           $0.value == value || $0.value.matches(value)
         }) {
           glyphs.append((.fresh(index), event.frame))
-        } else if let source = ValueSource.source(of: value) {
+        } else if let source = ScriptLiteral.source(of: value) {
           glyphs.append((.fresh(fresh.count), event.frame))
           fresh.append((value, source, event.frame))
         } else {
@@ -227,9 +260,11 @@ package enum ExpectUpdater {
     let pool = DiagramKeys<Int>.unicodePool
     for (value, _, frame) in fresh {
       guard
-        let key = (ValueSource.mnemonics(of: value) + pool).first(where: {
-          !taken.contains($0) && isValidMarbleKey($0)
-        })
+        let key =
+          ([authorKey(of: value)].compactMap { $0 } + ScriptLiteral.mnemonics(of: value)
+          + pool).first(where: {
+            !taken.contains($0) && isValidMarbleKey($0)
+          })
       else {
         return .failure(
           Reason(
@@ -255,8 +290,10 @@ package enum ExpectUpdater {
       if old.hasSuffix("-"), marble.count < old.count, !old.contains(" ") {
         marble += String(repeating: "-", count: old.count - marble.count)
       }
+      var used = Set(keys)
+      for case (.key(let key), _) in glyphs { used.insert(key) }
       return .success(
-        Rewrite(marble: marble, added: zip(keys, fresh).map { ($0, $1.source) }))
+        Rewrite(marble: marble, added: zip(keys, fresh).map { ($0, $1.source) }, used: used))
     } catch {
       return .failure(Reason("the actual timeline has no marble form: \(error)"))
     }

@@ -46,7 +46,7 @@ extension LanguageServer {
           name, kind: 2, detail: entry.signature(named: name), documentation: entry.summary,
           snippet: Self.snippet(entry, named: name))
       }
-      for name in Properties.names { add(name, kind: 10, detail: "lane") }
+      for name in ValueProperties.names { add(name, kind: 10, detail: "lane") }
       return LSP.CompletionList(isIncomplete: false, items: items)
     }
 

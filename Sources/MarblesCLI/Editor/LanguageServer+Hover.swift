@@ -65,7 +65,7 @@ struct HoverMaker {
       if case .dot? = previous?.kind {
         if let entry = Catalogue.method(name, rxjs: analysis.usesRxJS) {
           markdown = operatorHover(entry, calledAs: name)
-        } else if Properties.names.contains(name), index >= 2 {
+        } else if ValueProperties.names.contains(name), index >= 2 {
           markdown = propertyHover(token)
         }
       } else if let binding = analysis.name(at: position) {

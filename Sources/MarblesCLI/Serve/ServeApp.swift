@@ -166,7 +166,7 @@ final class ServeApp: @unchecked Sendable {
       tally(source.name.dropSuffix).revealed)
     let (quiz, hidden) = run.quiz(revealed: revealed)
     let text =
-      TextRenderer(options: .init(theme: .ascii)).render(quiz, limit: options.budgets.maxOutput)
+      TextRenderer(options: .init(glyphs: .ascii)).render(quiz, limit: options.budgets.maxOutput)
       .map { ScriptRun.markingHidden(hidden, in: $0) } ?? "(the diagram is too large)\n"
     return .json(
       .object([
@@ -239,7 +239,7 @@ final class ServeApp: @unchecked Sendable {
           ("text", .string("")), ("right", .int(0)), ("total", .int(0)),
         ]))
     }
-    let report = MarblesTool.checkReport(run, theme: .ascii, color: false)
+    let report = MarblesTool.checkReport(run, glyphs: .ascii, color: false)
     let right = report.verdicts.filter { $0.verdict == "right" }.count
     lock.withLock {
       tallies[exercise.name, default: Tally()].checked += predicted
@@ -285,7 +285,7 @@ final class ServeApp: @unchecked Sendable {
       // A run stopped by a budget is drawn up to the stop; `errors` says which budget.
       let svg = SVGRenderer(theme: .light).render(run, limit: options.budgets.maxOutput)
       fields.append(("svg", svg.map(JSONValue.string) ?? .null))
-      let text = TextRenderer(options: .init(theme: .ascii)).render(
+      let text = TextRenderer(options: .init(glyphs: .ascii)).render(
         run, limit: options.budgets.maxOutput)
       fields.append(("diagram", text.map(JSONValue.string) ?? .null))
     case .failed: break

@@ -57,35 +57,38 @@ package enum Explainer {
     return rest.isEmpty || rest.hasPrefix("(") || rest.hasPrefix("{") ? String(word) : String(text)
   }
 
-  /// The whole catalogue, family by family, one line per row.
+  /// The whole catalogue, family by family: per row, its name with its ReactiveObjC and RxJS
+  /// names (those it has), then its summary on a line of its own, indented, so that a terminal
+  /// of 80–100 columns (a projector's) wraps the summary under itself (`MarblesTool.wrap`).
   static func catalogue() -> String {
-    typealias Row = (name: String, rac: String, rxjs: String, summary: String)
+    typealias Row = (name: String, rac: String?, rxjs: String?, summary: String)
     let families = Catalogue.families.map { family -> (String, [Row]) in
       (
         family.title,
         family.entries.map {
-          (printedName($0), $0.rac.isEmpty ? "-" : $0.rac, rxjsName($0) ?? "-", $0.summary)
+          (printedName($0), $0.rac.isEmpty ? nil : $0.rac, rxjsName($0), $0.summary)
         }
       )
     }
-    let rows = families.flatMap(\.1)
-    let widths = [
-      max(rows.map(\.name.count).max() ?? 0, 4), max(rows.map(\.rac.count).max() ?? 0, 12),
-      max(rows.map(\.rxjs.count).max() ?? 0, 4),
-    ]
+    /// Names are padded to this width, so the other names line up; a longer one pushes them.
+    let nameWidth = 24
     func pad(_ text: String, _ width: Int) -> String {
       text + String(repeating: " ", count: max(0, width - text.count))
     }
     var text = "Marbles operator catalogue (\(Catalogue.entries.count) entries)\n"
     for (title, rows) in families {
       text += "\n\(title)\n\n"
-      text +=
-        "  " + pad("NAME", widths[0]) + "  " + pad("ReactiveObjC", widths[1]) + "  "
-        + pad("RxJS", widths[2]) + "  SUMMARY\n"
       for row in rows {
+        var others: [String] = []
+        if let rac = row.rac { others.append("ReactiveObjC: \(rac)") }
+        if let rxjs = row.rxjs { others.append("RxJS: \(rxjs)") }
         text +=
-          "  " + pad(row.name, widths[0]) + "  " + pad(row.rac, widths[1]) + "  "
-          + pad(row.rxjs, widths[2]) + "  " + row.summary + "\n"
+          "  "
+          + (others.isEmpty
+            ? row.name
+            : pad(row.name, nameWidth) + "  "
+              + others.joined(separator: "  ")) + "\n"
+        text += "      " + row.summary + "\n"
       }
     }
     text += "\nRun 'marbles explain NAME' for a description and a live example.\n"
@@ -249,7 +252,7 @@ package enum Explainer {
 
   private static func run(_ script: String, entry: OperatorEntry) -> ScriptOutcome {
     let source = SourceFile(name: "example", text: "title \"\(entry.name)\"\n" + script)
-    return Interpreter.run(source, options: RunOptions(maxFrames: 1_000))
+    return ScriptEngine.run(source, options: RunOptions(maxFrames: 1_000))
   }
 
   private static func isShow(_ line: String) -> Bool { line.hasPrefix("show ") }

@@ -7,7 +7,7 @@ import Foundation
 /// (several scalars, such as `🇫🇷` or `e` + U+0301) is interned, once per process, and numbered
 /// above those. Two events with one key as written have one number.
 @usableFromInline package struct MarbleKey: Hashable, Sendable {
-  // Usable from inlinable code: `MarbleTimeline.init` compares keys by number.
+  // Usable from inlinable code: `ParsedMarble.init` compares keys by number.
   @usableFromInline package var rawValue: UInt32
 
   /// `#`.

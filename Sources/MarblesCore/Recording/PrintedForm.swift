@@ -16,6 +16,15 @@ package protocol BoundedPrintable {
   var printedForm: PrintedForm<Self> { get }
 }
 
+/// The two lengths the one writer prints a value to, side by side because they differ on
+/// purpose: a message quotes a value inside its sentence (`messageLength`, so that a message about
+/// a huge value stays one short line), a legend or a diff gives a value a line of its own
+/// (`lineLength`; JSON keeps every value whole).
+package enum PrintedLength {
+  package static let messageLength = 300
+  package static let lineLength = 1000
+}
+
 extension BoundedPrintable {
   /// Appends the value to `out`; stops (ending `out` with `…`) once `out` holds `limit` bytes,
   /// without visiting the rest of the value. Returns false when it stopped.

@@ -80,16 +80,13 @@ extension TimelineValue: CustomStringConvertible, BoundedPrintable {
   /// The value as a script would write it: `10`, `1.5`, `"text"`, `true`, `nil`, `(1, "a")`,
   /// `[1, 2]`, `error("boom")`, `next(1)`, `signal(--a|)`.
   ///
-  /// A value longer than `describedLength` characters is cut there with `…` (diagrams, legends
+  /// A value longer than `PrintedLength.lineLength` characters is cut there with `…` (diagrams, legends
   /// and diffs stay readable and bounded; JSON keeps every value whole).
   public var description: String {
     var out = ""
-    write(to: &out, limit: Self.describedLength)
+    write(to: &out, limit: PrintedLength.lineLength)
     return out
   }
-
-  /// How many characters `description` prints of a value before it cuts it with `…`.
-  static let describedLength = 1000
 
   /// The value's parts for `write(to:limit:)`.
   package var printedForm: PrintedForm<TimelineValue> {

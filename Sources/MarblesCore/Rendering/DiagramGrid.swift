@@ -79,7 +79,7 @@ package struct DiagramGrid {
   var last: Int
   /// The columns of one frame.
   var cellWidth = 1
-  var theme: TextGlyphs = .ascii
+  var glyphs: TextGlyphs = .ascii
   var color = false
   /// Frames marked with `^` under the rows (diffs).
   var carets: [Int] = []
@@ -100,9 +100,9 @@ package struct DiagramGrid {
   }
 
   /// A label, title or legend as it is printed: controls escaped (`\n`, `\u{1b}`) and, in the
-  /// ascii theme, 7-bit.
+  /// ascii glyphs, 7-bit.
   func printable(_ text: String) -> String {
-    TerminalText.escaped(text, ascii: theme.isASCII)
+    TerminalText.escaped(text, ascii: glyphs.isASCII)
   }
 
   /// The frames that draw something: marks, rows' ends, carets (`TimeAxis`).
@@ -137,7 +137,7 @@ package struct DiagramGrid {
       case .gap(let gap): columns += Self.gapWidth(gap)
       }
     }
-    let perCell = (String(theme.empty).utf8.count > 1 ? 3 : 1) + (color ? 9 : 0)
+    let perCell = (String(glyphs.empty).utf8.count > 1 ? 3 : 1) + (color ? 9 : 0)
     let labelWidth = self.labelWidth
     let blockColumns = width.map { max(10, $0 - labelWidth) } ?? max(columns, 1)
     let blocks = (columns + blockColumns - 1) / blockColumns
@@ -312,7 +312,7 @@ package struct DiagramGrid {
     // The line is built as UTF-8 bytes: a String append per frame cost more than the layout.
     var line: [UInt8] = []
     let blank = [UInt8](repeating: UInt8(ascii: " "), count: cellWidth)
-    let empty = Array((String(theme.empty) + String(repeating: " ", count: cellWidth - 1)).utf8)
+    let empty = Array((String(glyphs.empty) + String(repeating: " ", count: cellWidth - 1)).utf8)
     drawing: for segment in segments {
       switch segment {
       case .gap(let gap):

@@ -44,10 +44,10 @@ package struct DiagramKeys<Value> {
   ///   - values: Every value the diagram draws, in order of appearance.
   ///   - preferred: Keys to use for some values (the expected marble's values map).
   ///   - authorKeys: The keys the script gave values (`ScriptRun.authorKeys`), after
-  ///     `preferred`: a value that needs a key (one not drawn as itself) is drawn with the
-  ///     script's key for it when that key is one drawable character, not a symbol and not
-  ///     taken; the script's keys (but those that are values drawn as themselves) stand for
-  ///     no other value.
+  ///     `preferred`: a value is drawn with the script's key for it (even one that could be
+  ///     drawn as itself: `a: "s"` draws `a`) when that key is one drawable character, not a
+  ///     symbol and not taken; the script's keys (but those that are values drawn as
+  ///     themselves) stand for no other value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
   init(
@@ -96,9 +96,11 @@ package struct DiagramKeys<Value> {
       else { continue }
       // The script's key never stands for another value, drawn or not.
       preferredKeys.insert(key)
-      if let index = index(of: value), entries[index].glyph.isEmpty, entries[index].literal == nil {
+      // The script's key wins over the value's own glyph (`a: "s"` draws `a`, as written); a
+      // key that is the value's own glyph (`t: true`) needs no legend.
+      if let index = index(of: value), entries[index].glyph.isEmpty {
         entries[index].glyph = key
-        entries[index].keyed = true
+        entries[index].keyed = key != entries[index].literal
       }
     }
     // Which literal glyphs the values without a preferred key would draw, and how many
@@ -192,11 +194,11 @@ package struct DiagramKeys<Value> {
       // closing quote).
       var printed = ascii ? TerminalText.ascii(entry.printed) : entry.printed
       if let elideOver, printed.count > elideOver {
-        // A value printed past `TimelineValue.describedLength` was already cut.
+        // A value printed past `PrintedLength.lineLength` was already cut.
         let count = entry.printed.count
         let length =
-          count > TimelineValue.describedLength
-          ? "more than \(TimelineValue.describedLength)" : "\(count)"
+          count > PrintedLength.lineLength
+          ? "more than \(PrintedLength.lineLength)" : "\(count)"
         printed =
           String(printed.prefix(elideOver)) + (ascii ? "..." : "…") + " (\(length) characters)"
       }

@@ -7,9 +7,10 @@ enum DiffDrawing {
   /// a terminal (`fitted`); `elidedOver` is the time scale the drawing took (for the picture).
   static func draw<Value: Equatable>(
     _ sides: [(label: String, events: [Recorded<Value>])], carets: [Int],
-    keys: [String: Value], format: @escaping (Value) -> String,
+    keys: [String: Value], authorKeys: [(key: String, value: Value)] = [],
+    format: @escaping (Value) -> String,
     typeName: @escaping (Value) -> String, equal: @escaping (Value, Value) -> Bool,
-    theme: TextGlyphs, color: Bool
+    glyphs: TextGlyphs, color: Bool
   ) -> (lines: [String], elidedOver: Int?) {
     var values: [Value] = []
     for side in sides {
@@ -17,9 +18,10 @@ enum DiffDrawing {
         if case .next(let value) = recorded.event { values.append(value) }
       }
     }
-    let glyphs = DiagramKeys(
-      values: values, preferred: keys.map { ($0.key, $0.value) }, reserved: theme.reserved,
-      pool: theme.keyPool, ascii: theme.isASCII, equal: equal, print: format,
+    let diagramKeys = DiagramKeys(
+      values: values, preferred: keys.map { ($0.key, $0.value) }, authorKeys: authorKeys,
+      reserved: glyphs.reserved,
+      pool: glyphs.keyPool, ascii: glyphs.isASCII, equal: equal, print: format,
       literal: { literal(format($0)) })
     var rows: [DiagramGrid.Row] = []
     var shortLegends: [String] = []
@@ -33,27 +35,28 @@ enum DiffDrawing {
         switch recorded.event {
         case .next:
           marks.append(
-            .init(frame: recorded.frame, text: glyphs.glyph(at: position), style: .value))
+            .init(frame: recorded.frame, text: diagramKeys.glyph(at: position), style: .value))
           position += 1
-        case .error: marks.append(.init(frame: recorded.frame, text: theme.failed, style: .failed))
+        case .error: marks.append(.init(frame: recorded.frame, text: glyphs.failed, style: .failed))
         case .completed:
-          marks.append(.init(frame: recorded.frame, text: theme.completed, style: .completed))
+          marks.append(.init(frame: recorded.frame, text: glyphs.completed, style: .completed))
         }
       }
       rows.append(
         DiagramGrid.Row(
           label: side.label, start: nil,
           end: side.events.first(where: \.event.isTerminal)?.frame, marks: marks,
-          legend: glyphs.legend(at: firstValue..<position, typeName: typeName)))
+          legend: diagramKeys.legend(at: firstValue..<position, typeName: typeName)))
       shortLegends.append(
-        glyphs.legend(
+        diagramKeys.legend(
           at: firstValue..<position, typeName: typeName, elideOver: shortValue,
-          ascii: theme.isASCII))
+          ascii: glyphs.isASCII))
     }
     return fitted(
       DiagramGrid(
         rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
-        cellWidth: glyphs.width, theme: theme, color: color, carets: carets, legendsBeside: true),
+        cellWidth: diagramKeys.width, glyphs: glyphs, color: color, carets: carets,
+        legendsBeside: true),
       shortLegends: shortLegends)
   }
 
@@ -141,7 +144,7 @@ enum DiffDrawing {
   /// are: long quiet stretches as time progressions.
   static func drawSubscriptions(
     expected: [SubscriptionLog], actual: [SubscriptionLog], carets: [Int],
-    theme: TextGlyphs, color: Bool
+    glyphs: TextGlyphs, color: Bool
   ) -> [String] {
     var rows: [DiagramGrid.Row] = []
     var frames = carets
@@ -173,7 +176,7 @@ enum DiffDrawing {
     return fitted(
       DiagramGrid(
         rows: rows, first: min(0, frames.min() ?? 0), last: max(0, frames.max() ?? 0),
-        theme: theme, color: color, carets: carets, legendsBeside: true), wrap: false
+        glyphs: glyphs, color: color, carets: carets, legendsBeside: true), wrap: false
     ).lines
   }
 

@@ -40,17 +40,18 @@ extension MarbleDiff {
     differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
     subject: String? = nil,
     keys: [String: Value] = [:],
+    authorKeys: [(key: String, value: Value)] = [],
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
     typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
     equal: @escaping (Value, Value) -> Bool = (==),
-    theme: TextGlyphs = .ascii,
+    glyphs: TextGlyphs = .ascii,
     color: Bool = false
   ) -> String {
     renderFitted(
       expected: expected, actual: actual, differences: differences, subject: subject, keys: keys,
-      format: format, typeName: typeName, formatError: formatError, equal: equal, theme: theme,
-      color: color
+      authorKeys: authorKeys, format: format, typeName: typeName, formatError: formatError,
+      equal: equal, glyphs: glyphs, color: color
     ).text
   }
 
@@ -70,7 +71,7 @@ extension MarbleDiff {
     guard !found.isEmpty else { return nil }
     return renderFitted(
       expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
-      format: format, typeName: typeName, formatError: formatError, equal: equal, theme: .ascii,
+      format: format, typeName: typeName, formatError: formatError, equal: equal, glyphs: .ascii,
       color: false)
   }
 
@@ -82,11 +83,12 @@ extension MarbleDiff {
     differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
     subject: String?,
     keys: [String: Value],
+    authorKeys: [(key: String, value: Value)] = [],
     format: @escaping (Value) -> String,
     typeName: @escaping (Value) -> String,
     formatError: @escaping (any Error) -> String,
     equal: @escaping (Value, Value) -> Bool,
-    theme: TextGlyphs,
+    glyphs: TextGlyphs,
     color: Bool
   ) -> (text: String, elidedOver: Int?) {
     let expectedByFrame = group(expected)
@@ -109,7 +111,8 @@ extension MarbleDiff {
     ]
     let drawing = DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
-      keys: keys, format: format, typeName: typeName, equal: equal, theme: theme, color: color)
+      keys: keys, authorKeys: authorKeys, format: format, typeName: typeName, equal: equal,
+      glyphs: glyphs, color: color)
     text[0] = DiffDrawing.folded(text[0]).joined(separator: "\n")
     text += drawing.lines
     text += lines.flatMap { DiffDrawing.folded($0.line) }
@@ -127,7 +130,7 @@ extension MarbleDiff {
   ///     subscription 1: expected '^' at frame 0 and '!' at frame 8, got '^' at frame 0 and …
   public static func compareSubscriptions(
     expected: [SubscriptionLog], actual: [SubscriptionLog], subject: String? = nil,
-    theme: TextGlyphs = .ascii, color: Bool = false
+    glyphs: TextGlyphs = .ascii, color: Bool = false
   ) -> String? {
     guard expected != actual else { return nil }
     var carets: Set<Int> = []
@@ -151,7 +154,7 @@ extension MarbleDiff {
       if firstFrame == nil { firstFrame = frames.min() ?? 0 }
     }
     let grid = DiffDrawing.drawSubscriptions(
-      expected: expected, actual: actual, carets: carets.sorted(), theme: theme, color: color)
+      expected: expected, actual: actual, carets: carets.sorted(), glyphs: glyphs, color: color)
     let header =
       "expectation failed for subscriptions\(subject.map { " of \($0)" } ?? "") at frame "
       + "\(firstFrame ?? 0): " + lines[0].drop { $0 != ":" }.dropFirst(2)

@@ -14,7 +14,7 @@ public struct TextGlyphs: Sendable {
   /// The mark of the frame where a run stopped early, on every lane.
   public var stopped: String
 
-  /// The glyphs that mean something in a diagram of this theme (or in marble syntax), which a
+  /// The glyphs that mean something in a diagram of this set (or in marble syntax), which a
   /// value is never drawn as and a key never is.
   var reserved: Set<String> {
     Set(["-", "|", "#", "(", ")", "^", "!", " ", "o", "X", String(empty)]).union([
@@ -22,10 +22,10 @@ public struct TextGlyphs: Sendable {
     ])
   }
 
-  /// Whether this is the 7-bit theme, whose every printed byte is ASCII.
+  /// Whether this is the 7-bit set, whose every printed byte is ASCII.
   package var isASCII: Bool { empty == "-" }
 
-  /// The key candidates of this theme (7-bit for `ascii`).
+  /// The key candidates of this set (7-bit for `ascii`).
   var keyPool: [String] {
     empty == "-" ? DiagramKeys<Int>.asciiPool : DiagramKeys<Int>.unicodePool
   }

@@ -22,14 +22,14 @@
 public struct TextRenderer: Sendable {
   public struct Options: Sendable {
     /// The glyph set.
-    public var theme: TextGlyphs
+    public var glyphs: TextGlyphs
     /// Whether to emit ANSI colors.
     public var color: Bool
     /// The maximum line width; longer timelines wrap into blocks. nil: never wrap.
     public var width: Int?
 
-    public init(theme: TextGlyphs = .ascii, color: Bool = false, width: Int? = nil) {
-      self.theme = theme
+    public init(glyphs: TextGlyphs = .ascii, color: Bool = false, width: Int? = nil) {
+      self.glyphs = glyphs
       self.color = color
       self.width = width
     }
@@ -50,7 +50,7 @@ public struct TextRenderer: Sendable {
   /// `DiagramGrid.estimatedBytes`); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
     guard let (grid, notes) = diagram(run, keysFrom: nil) else {
-      return TerminalText.escaped(run.title ?? run.file, ascii: options.theme.isASCII)
+      return TerminalText.escaped(run.title ?? run.file, ascii: options.glyphs.isASCII)
         + "\n(no lanes)\n"
     }
     guard grid.estimatedBytes <= limit else { return nil }
@@ -61,7 +61,7 @@ public struct TextRenderer: Sendable {
   /// whole run, so that a value keeps its glyph from one step to the next.
   public func render(_ part: ScriptRun, keysFrom full: ScriptRun?) -> String {
     guard let (grid, notes) = diagram(part, keysFrom: full) else {
-      return TerminalText.escaped(part.title ?? part.file, ascii: options.theme.isASCII)
+      return TerminalText.escaped(part.title ?? part.file, ascii: options.glyphs.isASCII)
         + "\n(no lanes)\n"
     }
     return (grid.render() + notes).map { $0 + "\n" }.joined()
@@ -89,8 +89,8 @@ public struct TextRenderer: Sendable {
   {
     DiagramKeys(
       values: values, authorKeys: authorKeys.map { ($0.key, $0.value) },
-      reserved: options.theme.reserved, pool: options.theme.keyPool,
-      ascii: options.theme.isASCII, equal: Self.sameValue, print: \.description,
+      reserved: options.glyphs.reserved, pool: options.glyphs.keyPool,
+      ascii: options.glyphs.isASCII, equal: Self.sameValue, print: \.description,
       literal: Self.literal)
   }
 
@@ -110,7 +110,7 @@ public struct TextRenderer: Sendable {
     window: ClosedRange<Int>? = nil
   ) -> (grid: DiagramGrid, notes: [String])? {
     guard !run.lanes.isEmpty else { return nil }
-    let theme = options.theme
+    let glyphs = options.glyphs
     var rows: [DiagramGrid.Row] = []
     var position = positions ?? 0
     for lane in run.lanes {
@@ -127,12 +127,12 @@ public struct TextRenderer: Sendable {
       last = max(last, row.end ?? last, row.marks.last?.frame ?? last)
     }
     let grid = DiagramGrid(
-      rows: rows, first: first, last: last, cellWidth: keys.width, theme: theme,
+      rows: rows, first: first, last: last, cellWidth: keys.width, glyphs: glyphs,
       color: options.color, width: options.width, header: run.title ?? run.file)
     var notes: [String] = []
     if let stop = run.stopped {
       notes.append(
-        String(repeating: " ", count: grid.labelWidth) + theme.stopped + " = " + stop.summary)
+        String(repeating: " ", count: grid.labelWidth) + glyphs.stopped + " = " + stop.summary)
     }
     return (grid, notes)
   }
@@ -154,10 +154,10 @@ public struct TextRenderer: Sendable {
     var values: [TimelineValue] = []
     let renderer = TextRenderer()
     for lane in run.lanes { renderer.collect(lane.before + lane.events, into: &values) }
-    let theme = TextGlyphs.ascii
+    let glyphs = TextGlyphs.ascii
     return DiagramKeys(
       values: values, authorKeys: run.authorKeys.map { ($0.key, $0.value) },
-      reserved: theme.reserved, pool: theme.keyPool, equal: sameValue,
+      reserved: glyphs.reserved, pool: glyphs.keyPool, equal: sameValue,
       print: \.description, literal: literal)
   }
 
@@ -178,7 +178,7 @@ public struct TextRenderer: Sendable {
     before: [TimelineEvent], depth: Int, keys: DiagramKeys<TimelineValue>, byValue: Bool,
     position: inout Int, stop: Int?, stopped: Bool, into rows: inout [DiagramGrid.Row]
   ) {
-    let theme = options.theme
+    let glyphs = options.glyphs
     var marks: [DiagramGrid.Mark] = []
     let firstValue = position
     var drawn: [TimelineValue] = []
@@ -190,7 +190,7 @@ public struct TextRenderer: Sendable {
       case .next:
         if case .signal(let inner)? = event.value {
           inners.append(inner)
-          marks.append(.init(frame: event.frame, text: theme.innerMark, style: .inner))
+          marks.append(.init(frame: event.frame, text: glyphs.innerMark, style: .inner))
         } else {
           let glyph: String
           if byValue {
@@ -204,33 +204,33 @@ public struct TextRenderer: Sendable {
           position += 1
         }
       case .completed:
-        marks.append(.init(frame: event.frame, text: theme.completed, style: .completed))
+        marks.append(.init(frame: event.frame, text: glyphs.completed, style: .completed))
       case .error:
         // The default error of a marble's `#` needs no legend.
         if failure == nil, event.value != .string("error") { failure = event.value }
-        marks.append(.init(frame: event.frame, text: theme.failed, style: .failed))
+        marks.append(.init(frame: event.frame, text: glyphs.failed, style: .failed))
       }
     }
     let terminal = events.last { $0.kind != .next }?.frame
     if terminal == nil, let unsubscribed {
-      marks.append(.init(frame: unsubscribed, text: theme.unsubscribed, style: .unsubscribed))
+      marks.append(.init(frame: unsubscribed, text: glyphs.unsubscribed, style: .unsubscribed))
     }
-    if let stop { marks.append(.init(frame: stop, text: theme.stopped, style: .stop)) }
+    if let stop { marks.append(.init(frame: stop, text: glyphs.stopped, style: .stop)) }
     // A run that stopped early may have stopped because its values grew without bound.
     var legend =
       byValue
-      ? keys.legend(of: drawn, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
+      ? keys.legend(of: drawn, elideOver: stopped ? 100 : nil, ascii: options.glyphs.isASCII)
       : keys.legend(
-        at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.theme.isASCII)
+        at: firstValue..<position, elideOver: stopped ? 100 : nil, ascii: options.glyphs.isASCII)
     if let failure {
-      legend += (legend.isEmpty ? "" : ", ") + "\(theme.failed) = \(failure)"
+      legend += (legend.isEmpty ? "" : ", ") + "\(glyphs.failed) = \(failure)"
     }
     rows.append(
       DiagramGrid.Row(
         label: label, start: start, end: terminal ?? unsubscribed, marks: marks, legend: legend))
     for (index, inner) in inners.enumerated() {
       addRows(
-        label: String(repeating: "  ", count: depth) + theme.innerPrefix + "#\(index + 1)",
+        label: String(repeating: "  ", count: depth) + glyphs.innerPrefix + "#\(index + 1)",
         start: inner.subscribed, unsubscribed: inner.unsubscribed, events: inner.events,
         before: [], depth: depth + 1, keys: keys, byValue: byValue, position: &position,
         stop: nil,

@@ -11,10 +11,12 @@ extension Signal {
   /// - Parameters:
   ///   - count: The most resubscriptions; `nil` for no limit.
   ///   - delay: Makes the signal whose first value starts the next subscription.
-  public func retry<T>(_ count: Int?, when delay: @escaping (any Error, Int) -> Signal<T>)
-    -> Signal<Value>
-  {
-    resubscribed(count) { event, attempt -> Signal<T>? in
+  ///   - probe: Reports the attempt (1 for the first subscription, 2 for the first retry, …)
+  ///     as lane `attempt`.
+  public func retry<T>(
+    _ count: Int?, when delay: @escaping (any Error, Int) -> Signal<T>, probe: StateProbe? = nil
+  ) -> Signal<Value> {
+    resubscribed(count, probe: probe) { event, attempt -> Signal<T>? in
       guard case .error(let error) = event else { return nil }
       return delay(error, attempt)
     }
@@ -32,11 +34,13 @@ extension Signal {
   /// - Parameters:
   ///   - count: The total number of subscriptions; `nil` for no limit.
   ///   - delay: Makes the signal whose first value starts the next subscription.
-  public func `repeat`<T>(_ count: Int?, when delay: @escaping (Int) -> Signal<T>)
-    -> Signal<Value>
-  {
+  ///   - probe: Reports the attempt (1 for the first subscription, 2 for the first repetition,
+  ///     …) as lane `attempt`.
+  public func `repeat`<T>(
+    _ count: Int?, when delay: @escaping (Int) -> Signal<T>, probe: StateProbe? = nil
+  ) -> Signal<Value> {
     guard count.map({ $0 > 0 }) ?? true else { return .empty }
-    return resubscribed(count.map { $0 - 1 }) { event, attempt -> Signal<T>? in
+    return resubscribed(count.map { $0 - 1 }, probe: probe) { event, attempt -> Signal<T>? in
       guard case .completed = event else { return nil }
       return delay(attempt)
     }
@@ -45,15 +49,18 @@ extension Signal {
   /// Subscribes, and at each terminal event that `notifier` answers with a signal (within
   /// `limit` times), subscribes again once that signal sends. Resubscriptions hop onto the
   /// current scheduler, so a runaway loop meets the scheduler's action bound, not the stack.
+  /// `probe` hears the number of each subscription as it starts (lane `attempt`).
   private func resubscribed<T>(
-    _ limit: Int?, _ notifier: @escaping (Event<Value>, Int) -> Signal<T>?
+    _ limit: Int?, probe: StateProbe?, _ notifier: @escaping (Event<Value>, Int) -> Signal<T>?
   ) -> Signal<Value> {
     Signal { subscriber in
       let current = SerialDisposable()
       subscriber.attach(current)
+      let report = probe?.take()
       var attempts = 0
       func subscribeOnce() {
         if subscriber.isDisposed { return }
+        report?(.attempt, attempts + 1)
         let inner = Subscriber<Value> { event in
           guard event.isTerminal, limit.map({ attempts < $0 }) ?? true,
             let delay = notifier(event, attempts + 1)

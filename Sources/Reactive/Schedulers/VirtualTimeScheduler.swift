@@ -55,6 +55,12 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// The total number of actions run so far.
   @exclusivity(unchecked) public private(set) var actionsRun = 0
 
+  /// Called with each action as it is queued (by `schedule`, `schedule(after:)`,
+  /// `schedule(at:)` and the queues, not by `scheduleSeries`); what it returns runs in the
+  /// action's place. The interpreter keeps an action with the subscription it was queued for
+  /// (`ThrowScope.Contexts`). Nil, the default, queues actions as they are.
+  package var queuedAction: ((@escaping () -> Void) -> () -> Void)?
+
   /// The scheduler (this one or one of its queues) whose action is running now, if any.
   @exclusivity(unchecked) public private(set) var currentScheduler: (any Scheduler)?
 
@@ -163,7 +169,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     -> ScheduledAction
   {
     if isClosed { return .dropped }
-    let action = ScheduledAction(work: work, queue: queue)
+    let action = ScheduledAction(work: queuedAction?(work) ?? work, queue: queue)
     sequence &+= 1
     heap.push(.init(time: queueTime(frame), sequence: sequence, action: action))
     return action

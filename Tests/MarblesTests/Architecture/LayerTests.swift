@@ -43,6 +43,21 @@ import Testing
     #expect(coreFolders == Set(Self.coreLayers), "MarblesCore's folders and layers differ")
   }
 
+  /// The engine's folders group its files by job. Compiling, running, values and the catalogue
+  /// call each other both ways (a node runs, a value compiles its closure), so they are one layer,
+  /// and every file of the engine is in one of them.
+  static let engineFolders: Set = ["Catalogue", "Compiling", "Running", "Values"]
+
+  @Test func everyEngineFileIsInOneOfItsFolders() throws {
+    let paths = try Self.sources().filter { $0.folder == "Engine" }.map(\.path)
+    #expect(paths.count > 30, "found only \(paths.count) engine files")
+    let loose = paths.filter { $0.split(separator: "/").count < 3 }
+    #expect(loose.isEmpty, "engine files outside its folders: \(loose)")
+    let folders = Set(
+      paths.compactMap { $0.split(separator: "/").dropFirst().first }.map(String.init))
+    #expect(folders == Self.engineFolders)
+  }
+
   @Test func theCheckFindsABackwardReference() {
     let files = [
       LayerCheck.File(

@@ -23,7 +23,7 @@ import Testing
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       lines.first
-        == "expectMarbles: 2 events differ (frames 350, 400); picture: expected-vs-actual.svg in the test's attachments"
+        == "expectMarbles: 2 events differ (frames 350, 400); picture: expected-vs-actual.svg, kept with --attachments-path DIR"
     )
     #expect(lines.allSatisfy { $0.count <= 120 }, "\(text)")
     // Both differing frames are drawn: the rows hold their events, with carets under them.

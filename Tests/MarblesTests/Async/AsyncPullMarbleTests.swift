@@ -65,6 +65,19 @@ import Testing
     #expect(byMarble.events == byFrames.events)
   }
 
+  @Test func aPullDueWhereTheLastCallReturnedAsksBeforeThatFramesNextAction() async throws {
+    // a and b come at frame 1 from two hot sources, an action each. The first pull returns a
+    // at 1; the second, due at 1, asks at once, before b's action, so b reaches it even with
+    // no buffer (asking after the frame's other actions would drop it).
+    let ts = TestScheduler()
+    let first: HotSignal<String> = ts.hot("-a------|")
+    let second: HotSignal<String> = ts.hot("-b------|")
+    let recording = ts.record(
+      Signal.merge(first, second).values(bufferingPolicy: .bufferingNewest(0)), pulls: "pp")
+    try await ts.run()
+    expectMarbles(recording, "-(ab)---|")
+  }
+
   @Test func aSequenceOfSequencesTakesAPullMarble() async throws {
     let ts = TestScheduler()
     let inner: ColdSignal<String> = ts.cold("-a|")

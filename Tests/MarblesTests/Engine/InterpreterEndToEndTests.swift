@@ -70,7 +70,7 @@ import Testing
         <stdin>:3:1: error: expectation failed for 'output' at frame 5: expected next(21), got next(20)
                   0    5
         expected  --x--y--|   x = 10, y = 21
-        actual    --x--a--|   x = 10, a = 20
+        actual    --x--c--|   x = 10, c = 20
                        ^
         frame 5: value differs: expected next(21), got next(20)
 
@@ -96,7 +96,9 @@ import Testing
     #expect(list.exitCode == 0)
     #expect(list.stdout.contains("Marbles operator catalogue (\(Catalogue.entries.count) entries)"))
     let row = list.stdout.split(separator: "\n").first { $0.hasPrefix("  .flattenMap ") }
-    #expect(row?.split(separator: " ").prefix(3) == [".flattenMap", "flattenMap:", "mergeMap"])
+    #expect(
+      row?.split(separator: " ").prefix(5)
+        == [".flattenMap", "ReactiveObjC:", "flattenMap:", "RxJS:", "mergeMap"])
 
     let map = tool(["explain", "mergeMap"])
     #expect(map.exitCode == 0)

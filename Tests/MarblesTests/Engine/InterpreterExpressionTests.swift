@@ -41,6 +41,24 @@ import Testing
     #expect(value("nil == nil") == .bool(true))
   }
 
+  @Test(arguments: [
+    ("1 < 2", true), ("2 < 2", false), ("2 <= 2", true), ("3 <= 2", false),
+    ("2 > 1", true), ("2 > 2", false), ("2 >= 2", true), ("1 >= 2", false),
+    (#""b" >= "b""#, true), ("2.5 >= 2.5", true), (#""a" >= "b""#, false),
+  ])
+  func eachComparisonAtItsBoundary(_ expression: String, _ expected: Bool) {
+    #expect(value(expression) == .bool(expected), "\(expression)")
+  }
+
+  @Test func andAndOrOverEveryPairOfBools() {
+    for x in [false, true] {
+      for y in [false, true] {
+        #expect(value("\(x) && \(y)") == .bool(x && y), "\(x) && \(y)")
+        #expect(value("\(x) || \(y)") == .bool(x || y), "\(x) || \(y)")
+      }
+    }
+  }
+
   @Test func logicShortCircuits() {
     #expect(value("false && 1 / 0 == 0") == .bool(false))
     #expect(value("true || 1 / 0 == 0") == .bool(true))

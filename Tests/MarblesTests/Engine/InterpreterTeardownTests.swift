@@ -11,8 +11,9 @@ import Testing
   private func releasedAfterRun(_ text: String) -> (runtime: Bool, scheduler: Bool) {
     weak var runtime: Runtime?
     weak var scheduler: AnyObject?
-    _ = Interpreter.runHere(SourceFile(name: "teardown.marble", text: text), options: RunOptions())
-    {
+    _ = ScriptEngine._runHere(
+      SourceFile(name: "teardown.marble", text: text), options: RunOptions()
+    ) {
       runtime = $0
       scheduler = $0.scheduler
     }
@@ -72,7 +73,7 @@ import Testing
   /// they are at frame 1 and every execution its commands start from then on.
   private func watchedAfterRun(_ text: String) -> [Watched] {
     var watched: [Watched] = []
-    _ = Interpreter.runHere(
+    _ = ScriptEngine._runHere(
       SourceFile(name: "teardown.marble", text: text), options: RunOptions(maxFrames: 3)
     ) { runtime in
       // Scheduled before the run's set-up: runs first at frame 1, before the executions.

@@ -289,7 +289,7 @@ import Testing
   }
 
   @Test func warnsAboutAKeyWithoutEntryWhenAValuesMapIsGiven() {
-    let timeline = MarbleTimeline("a-c-1|", values: ["a": "x"])
+    let timeline = ParsedMarble("a-c-1|", values: ["a": "x"])
     #expect(
       timeline.diagnostics.render(in: SourceFile(name: "marble", text: "a-c-1|")) == """
         marble:1:3: warning: value 'c' has no entry in the values map; it is the string "c"
@@ -302,7 +302,7 @@ import Testing
   }
 
   @Test func reportsAKeyThatStandsForNoValueOfTheType() {
-    let timeline = MarbleTimeline<Int>("-1-a-a|")
+    let timeline = ParsedMarble<Int>("-1-a-a|")
     #expect(
       timeline.diagnostics.render(in: SourceFile(name: "marble", text: "-1-a-a|")) == """
         marble:1:4: error: value 'a' has no entry in the values map and no default 'Int' value; add 'a' to the values map
@@ -314,7 +314,7 @@ import Testing
   }
 
   @Test func namesTheTypeOfTheDefaultInTheWarning() {
-    let timeline = MarbleTimeline<Character>("ab", values: ["a": "x"])
+    let timeline = ParsedMarble<Character>("ab", values: ["a": "x"])
     #expect(
       timeline.diagnostics.map(\.message) == [
         #"value 'b' has no entry in the values map; it is the 'Character' "b""#

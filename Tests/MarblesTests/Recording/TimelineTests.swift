@@ -91,7 +91,7 @@ import Testing
 
   @Test func aSwiftTestsRecordingAndAScriptLaneAreOneTypeEqualOnTheSameEvents() throws {
     let ts = TestScheduler()
-    let marble = MarbleTimeline<TimelineValue>("--a--|", values: ["a": .int(1)])
+    let marble = ParsedMarble<TimelineValue>("--a--|", values: ["a": .int(1)])
     let recording = ts.record(ts.cold(events: marble.events))
     #expect(recording.timeline == nil, "nothing is recorded before the subscription")
     try ts.run()

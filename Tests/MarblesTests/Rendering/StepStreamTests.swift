@@ -11,11 +11,11 @@ import Testing
     _ text: String, maxFrames: Int = 1_000, budgets: RunBudgets = RunBudgets(),
     lookahead: Int = StepStream.lookahead, quiz: Bool = false
   ) -> StepStream {
-    let run = IncrementalRun(
+    let run = ScriptEngine(
       SourceFile(name: "s.marble", text: text),
       options: RunOptions(maxFrames: maxFrames, budgets: budgets))
     return StepStream(
-      run: run, renderer: StepRenderer(options: .init(theme: .ascii)), quiz: quiz,
+      run: run, renderer: StepRenderer(options: .init(glyphs: .ascii)), quiz: quiz,
       lookahead: lookahead)
   }
 
@@ -31,7 +31,7 @@ import Testing
     let outcome = ScriptEngine.run(
       SourceFile(name: "s.marble", text: text), options: RunOptions(maxFrames: maxFrames))
     guard var run = outcome.run else { return [] }
-    var renderer = StepRenderer(options: .init(theme: .ascii))
+    var renderer = StepRenderer(options: .init(glyphs: .ascii))
     if quiz { (run, renderer.hidden) = run.quiz }
     let steps = renderer.steps(of: run)
     return (0..<steps.count).map(steps.screen)
@@ -62,7 +62,7 @@ import Testing
       ScriptEngine.run(
         SourceFile(name: "s.marble", text: text), options: RunOptions(maxFrames: 6_000)
       ).run)
-    let expected = StepRenderer(options: .init(theme: .ascii)).steps(of: whole).screen(3)
+    let expected = StepRenderer(options: .init(glyphs: .ascii)).steps(of: whole).screen(3)
     #expect(expected.hasPrefix("step 4 of 1003: frame 5001\n"))
     let streamed = stream(text, maxFrames: 1_000_000, lookahead: 10)
     let fourth = try #require(streamed.screen(3))

@@ -1,3 +1,4 @@
+import GoldenFiles
 import Testing
 
 @testable import Marbles
@@ -62,7 +63,7 @@ func sampleRun() -> ScriptRun {
     ])
 }
 
-@Suite struct TimelineRendererTests {
+@Suite struct TextRendererTests {
   @Test func onlyAStretchLongerThanTheElisionLengthIsAGap() {
     let n = TimeAxis.elidedOver
     #expect(TimeAxis(first: 0, last: n + 1, busy: []).gaps == [])
@@ -75,7 +76,7 @@ func sampleRun() -> ScriptRun {
   }
 
   @Test func unicodeGolden() throws {
-    let renderer = TextRenderer(options: .init(theme: .unicode))
+    let renderer = TextRenderer(options: .init(glyphs: .unicode))
     try expectGolden(renderer.render(sampleRun()), named: "sample.unicode.txt")
   }
 

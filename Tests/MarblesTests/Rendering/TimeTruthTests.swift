@@ -12,7 +12,7 @@ import Testing
   func render(_ text: String, theme: TextGlyphs = .ascii) throws -> String {
     let outcome = ScriptEngine.run(SourceFile(name: "t.marble", text: text))
     let run = try #require(outcome.run)
-    return TextRenderer(options: .init(theme: theme)).render(run)
+    return TextRenderer(options: .init(glyphs: theme)).render(run)
   }
 
   @Test func aGroupInOneLaneDoesNotStretchAnother() throws {
@@ -138,7 +138,7 @@ import Testing
       let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
       let outcome = ScriptEngine.run(SourceFile(name: file, text: text))
       guard let run = outcome.run else { continue }
-      let renderer = TextRenderer(options: .init(theme: theme))
+      let renderer = TextRenderer(options: .init(glyphs: theme))
       let (grid, _) = try #require(renderer.diagram(run))
       checkedMarks += try checkTime(grid, file: file)
     }
@@ -193,7 +193,7 @@ import Testing
       }
       // Nothing but marks, time and blanks in the lane's frames: count the glyphs drawn.
       let glyphs = rowLines.reduce(0) { count, line in
-        count + line.dropFirst(labelWidth).filter { $0 != " " && $0 != grid.theme.empty }.count
+        count + line.dropFirst(labelWidth).filter { $0 != " " && $0 != grid.glyphs.empty }.count
       }
       #expect(glyphs == row.marks.map(\.text.count).reduce(0, +), "\(file): '\(row.label)'")
     }
@@ -266,7 +266,7 @@ import Testing
       var counts: [Int] = []
       var sizes: [Int] = []
       for run in [quarter, full] {
-        let renderer = TextRenderer(options: .init(theme: theme))
+        let renderer = TextRenderer(options: .init(glyphs: theme))
         let (grid, _) = try #require(renderer.diagram(run))
         var steps = 0
         let lines = grid.layout(steps: &steps)

@@ -148,6 +148,33 @@ import Testing
       """)
   }
 
+  @Test func aTimerOfAnOlderSubscriptionFailsThatSubscription() {
+    // Two subscriptions of one `repeat` (and of one `retry`); each resubscribes from the
+    // operator's own timer, after the other one started. The first one's closure throws at its
+    // second round: that fails the first subscription, not the newest one.
+    expectPasses(
+      """
+      use rxjs
+      let once = cold("-a|")
+      let repeated = once.repeat(count: 3, delay: { n in
+        if n == 2 { throw Error("stop") }
+        return timer(1)
+      })
+      let repeatedLater = timer(1).concatMap { _ in repeated }
+      let flaky = cold("-#")
+      let retried = flaky.retry(count: 3, delay: { e, n in
+        if n == 2 { throw Error("no more") }
+        return timer(1)
+      })
+      let retriedLater = timer(1).concatMap { _ in retried }
+      show repeated, repeatedLater, retried, retriedLater
+      expect repeated == "-a--a#", error: Error("stop")
+      expect repeatedLater == "--a--a#", error: Error("stop")
+      expect retried == "---#", error: Error("no more")
+      expect retriedLater == "----#", error: Error("no more")
+      """)
+  }
+
   @Test func eachSubscriptionFailsOnItsOwnAndShareResubscribesLaterSubscribers() {
     // Two subscriptions of one operator: each fails when its own call throws. Behind `share`,
     // the failure resets it (resetOnError), so a later subscriber starts a new subscription.

@@ -64,7 +64,7 @@ import Testing
       let lines = example.script.split(separator: "\n").map(String.init)
       guard let name = Explainer.outputName(of: entry, in: lines) else { return }
       let probe = example.script + "\nshow \(name).internals"
-      let outcome = Interpreter.run(SourceFile(name: "probe", text: probe), options: RunOptions())
+      let outcome = ScriptEngine.run(SourceFile(name: "probe", text: probe), options: RunOptions())
       let diagnostics: [Diagnostic]
       switch outcome {
       case .failed(let found): diagnostics = found
@@ -122,7 +122,8 @@ import Testing
     let filtering = text.range(of: "\nFiltering\n")
     #expect(transforming != nil && map != nil && filtering != nil)
     if let transforming, let map, let filtering {
-      #expect(transforming.upperBound < map.lowerBound && map.upperBound < filtering.lowerBound)
+      // The family's first row follows its title (the row's leading newline ends the title).
+      #expect(transforming.upperBound <= map.lowerBound && map.upperBound < filtering.lowerBound)
     }
   }
 
@@ -175,10 +176,17 @@ extension OperatorEntry: CustomTestStringConvertible {
   @Test func wrapsTheCatalogueAndTheProseToTheTerminalWidth() {
     let wide = explain(["explain"], width: nil)
     #expect(wide.split(separator: "\n").contains { $0.count > 200 })
-    for width in [100, 120] {
+    for width in [80, 100, 120] {
       let text = explain(["explain"], width: width)
       let long = text.split(separator: "\n").filter { $0.count > width }
       #expect(long.isEmpty, "\(long.prefix(3))")
+      // Regression: at 100 columns each summary wrapped to column 0 under three wide columns.
+      // A summary and its continuations stand on lines of their own, indented 6.
+      let lines = text.split(separator: "\n")
+      let map = lines.firstIndex { $0.hasPrefix("  .map ") }
+      #expect(map.map { lines[$0 + 1].hasPrefix("      Sends the closure") } == true, "\(width)")
+      let stray = lines.filter { $0.hasPrefix(" ") && !$0.hasPrefix("  ") }
+      #expect(stray.isEmpty, "\(stray.prefix(3))")
       // Nothing is lost: the words are the same.
       #expect(
         text.split(whereSeparator: \.isWhitespace) == wide.split(whereSeparator: \.isWhitespace))

@@ -29,7 +29,9 @@ import Testing
     let result = runTool(["render", "--quiz", "-", "--format", "ascii"], input: Self.exercise)
     #expect(result.exitCode == 0)
     let rows = result.stdout.split(separator: "\n").map(String.init)
-    #expect(rows.contains { $0.hasPrefix("prices") && $0.hasSuffix("-3--5---2|") })
+    // The source in the script's own keys (`a: 3`), as the script reads.
+    #expect(rows.contains { $0.hasPrefix("prices") && $0.hasSuffix("-a--b---c|") })
+    #expect(rows.contains { $0.hasSuffix("a = 3, b = 5, c = 2") })
     #expect(rows.contains { $0.hasPrefix("doubled") && $0.hasSuffix(" ?") })
     #expect(rows.contains { $0.hasPrefix("total") && $0.hasSuffix(" ?") })
     // Nothing of an answer: no value the derived lanes send is drawn or listed.

@@ -82,7 +82,7 @@ import Testing
     let step = StepRenderer().steps(of: run).screen(4)
     // ASCII output is pure ASCII: the middle dot of the label is a full stop there.
     #expect(step.contains("flaky .2 failed"), "\(step)")
-    let unicode = TextRenderer(options: .init(theme: .unicode)).render(run)
+    let unicode = TextRenderer(options: .init(glyphs: .unicode)).render(run)
     #expect(unicode.contains("flaky ·2"), "\(unicode)")
     #expect(SVGRenderer().render(run).contains(">flaky ·2</text>"))
   }

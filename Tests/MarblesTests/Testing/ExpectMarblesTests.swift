@@ -105,7 +105,7 @@ private func mapped<Value, Result>(
         && issue.sourceLocation?.fileName == "ExpectMarblesTests.swift"
         && issue.comments.map(\.rawValue) == [
           """
-          expectMarbles: 1 event differs (frame 2); picture: expected-vs-actual.svg in the test's attachments
+          expectMarbles: 1 event differs (frame 2); picture: expected-vs-actual.svg, kept with --attachments-path DIR
           expectation failed at frame 2: expected next(2), got next(1)
                     0
           expected  --2-|

@@ -41,7 +41,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func coldFromAMarbleTimeline() throws {
     let ts = TestScheduler()
-    let source = ts.cold(events: MarbleTimeline<String>("--a--(bc)-|").events)
+    let source = ts.cold(events: ParsedMarble<String>("--a--(bc)-|").events)
     let recording = ts.record(source)
     try ts.run()
     #expect(
@@ -51,7 +51,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func hotIsOneSharedTimeline() throws {
     let ts = TestScheduler()
-    let source = ts.hot(events: MarbleTimeline<String>("-a-^-b--c--|", kind: .hot).events)
+    let source = ts.hot(events: ParsedMarble<String>("-a-^-b--c--|", kind: .hot).events)
     let early = ts.record(source)
     let late = ts.record(source, subscribed: 4)
     try ts.run()
@@ -66,7 +66,7 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
 
   @Test func hotEventsBeforeTheSubscriptionPointHappenAtNegativeFrames() throws {
     let ts = TestScheduler()
-    let source = ts.hot(events: MarbleTimeline<String>("a-^b", kind: .hot).events)
+    let source = ts.hot(events: ParsedMarble<String>("a-^b", kind: .hot).events)
     var seen: [String] = []
     source.subscribe(next: { seen.append("\($0)@\(ts.now)") })
     try ts.run()

@@ -91,10 +91,15 @@ extension Catalogue {
             "'resetOnSuccess:' of 'retry' goes with a 'delay:' in frames, not with a closure",
             at: c.rangeOf(3))
         }
-        return .signal(
-          try c.signal().retry(try c.repetitionCount()) { error, n in
-            delay.signal(from: delay(.error(ScriptValue.payload(of: error)), .int(n)))
-          })
+        let count = try c.repetitionCount()
+        let input = try c.signal()
+        return c.probed { probe in
+          input.retry(
+            count,
+            when: { error, n in
+              delay.signal(from: delay(.error(ScriptValue.payload(of: error)), .int(n)))
+            }, probe: probe)
+        }
       }
       let (count, delay) = try c.repetition()
       let reset = c.optional(3) == nil ? false : try c.bool(3, "resetOnSuccess")
@@ -118,10 +123,11 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
-        return .signal(
-          try c.signal().repeat(try c.repetitionCount()) { n in
-            delay.signal(from: delay(.int(n)))
-          })
+        let count = try c.repetitionCount()
+        let input = try c.signal()
+        return c.probed { probe in
+          input.repeat(count, when: { n in delay.signal(from: delay(.int(n))) }, probe: probe)
+        }
       }
       let (count, delay) = try c.repetition()
       let input = try c.signal()

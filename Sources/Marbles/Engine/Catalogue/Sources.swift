@@ -196,6 +196,31 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in c.concatenated(try c.signals("each signal")) },
     .function(
+      "perSubscription", rac: "",
+      "Each subscription plays the next signal: the first subscription the first, the second the second, …, the last one every later subscription; a source that fails twice, then succeeds, for 'retry'",
+      parameters: [.variadic("signals")],
+      example: """
+        let failing = cold("-#")
+        let working = cold("-a|")
+        let flaky = perSubscription(failing, failing, working)
+        let saved = flaky.retry(3)
+        show saved
+        expect saved == "---a|"
+        """
+    ) { c throws(RuntimeError) in
+      let signals = try c.signals("each signal")
+      guard let last = signals.last else {
+        throw RuntimeError("'perSubscription' needs at least one signal", at: c.range)
+      }
+      var subscriptions = 0
+      return .signal(
+        Signal { subscriber in
+          let index = subscriptions
+          subscriptions += 1
+          return (index < signals.count ? signals[index] : last).subscribe(subscriber)
+        })
+    },
+    .function(
       "combineLatest", rac: "+combineLatest:", alias: "combineLatest",
       "Sends a tuple of the latest values once every signal has one, then on every value",
       parameters: [.variadic("signals")],

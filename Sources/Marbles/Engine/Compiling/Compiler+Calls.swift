@@ -21,14 +21,14 @@ extension Compiler {
         return valueMethod(name, base: base, labels: labels, arguments, trailing, range: range)
       }
       _ = compile(base)
-      if Properties.names.contains(name.name) {
+      if ValueProperties.names.contains(name.name) {
         diagnostics.append(Diagnostic.Interpreter.propertyCalled(name.name, at: name.range))
       } else {
         diagnostics.append(
           Diagnostic.Interpreter.unknownOperator(
             name.name,
             suggestions: ScriptSpelling.suggestions(
-              for: name.name, among: Catalogue.methodNames + Properties.names,
+              for: name.name, among: Catalogue.methodNames + ValueProperties.names,
               synonyms: Catalogue.synonyms[name.name] ?? []),
             at: name.range))
       }

@@ -16,6 +16,13 @@ final class Runtime {
   let source: SourceFile
   /// The one scheduler of the run; its `main` queue is the script's `main`.
   let scheduler: VirtualTimeScheduler
+  /// The current subscriptions of the run's `ThrowScope`s. Made with the first scope, which
+  /// is when the scheduler starts keeping them with each action queued.
+  private(set) lazy var throwContexts: ThrowScope.Contexts = {
+    let contexts = ThrowScope.Contexts()
+    self.scheduler.queuedAction = contexts.keep
+    return contexts
+  }()
   /// The value of each `let`, by slot.
   var globals: [ScriptValue] = []
   /// The first runtime error, which stops the run.

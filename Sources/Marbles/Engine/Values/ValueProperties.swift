@@ -3,7 +3,7 @@ import Reactive
 /// The properties of script values: a command's lanes, a channel's terminals, a connection's
 /// signal (`cmd.enabled`, `ch.leading`, `conn.signal`), a marble source's lane drawn without
 /// subscribing (`input.recorded`).
-package enum Properties {
+package enum ValueProperties {
   /// Every property name, for "did you mean" and for telling properties from operators.
   package static let names: [String] =
     CommandBox.internalLanes + [

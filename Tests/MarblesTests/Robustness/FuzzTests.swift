@@ -25,6 +25,7 @@ import Testing
 
   static let examples: [(name: String, text: String)] = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".marble") }.sorted().compactMap { name in

@@ -3,10 +3,11 @@ import Marbles
 /// A recorded value written back as script source, for the keys `marbles test --update` adds to
 /// an `expect`'s values map: the text, evaluated by a script, is a value equal to the recorded
 /// one.
-enum ValueSource {
-  /// The script source of `value`, or nil for a value no script expression writes: an inner
-  /// signal, a command, a channel or a closure (or anything holding one), a tuple of fewer than
-  /// two elements, a notification without its value.
+enum ScriptLiteral {
+  /// The script source of `value`, or nil for a value no script expression writes: a command,
+  /// a channel or a closure (or anything holding one), a tuple of fewer than two elements, a
+  /// notification without its value, an inner signal no `cold(…)` plays. An inner signal is
+  /// the `cold(…)` call that plays it from its subscription.
   static func source(of value: TimelineValue) -> String? {
     switch value {
     case .int(let number):
@@ -35,8 +36,27 @@ enum ValueSource {
     case .event(.next, let inner?): return source(of: inner).map { "next(\($0))" }
     case .event(.error, let inner?): return source(of: inner).map { "failed(\($0))" }
     case .event(.completed, _): return "completed"
-    case .event, .signal, .opaque: return nil
+    case .signal(let inner): return coldSource(of: inner)
+    case .event, .opaque: return nil
     }
+  }
+
+  /// The `cold(…)` call that plays `inner` from its subscription, every value keyed
+  /// (`cold("-a|", a: "SWIFT")`), or nil when a value or the error has no source or no marble
+  /// draws the events.
+  private static func coldSource(of inner: Timeline<TimelineValue>) -> String? {
+    let events = inner.relativeEvents
+    for event in events where event.kind != .completed {
+      guard source(of: event.value ?? .null) != nil else { return nil }
+    }
+    var trailing: [String] = []
+    if let failure = events.first(where: { $0.kind == .error })?.value, failure != .string("error")
+    {
+      guard let written = source(of: failure) else { return nil }
+      trailing = ["error: " + written]
+    }
+    return coldCall(
+      events, literal: { _ in nil }, describe: { source(of: $0) ?? "nil" }, trailing: trailing)
   }
 
   /// Keys that recall `value`, tried before the pool: a string's first letter (then that

@@ -152,7 +152,7 @@ final class PropertyNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
-    try Properties.get(name, of: try base.eval(locals), at: range)
+    try ValueProperties.get(name, of: try base.eval(locals), at: range)
   }
 }
 

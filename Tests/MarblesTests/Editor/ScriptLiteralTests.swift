@@ -5,7 +5,7 @@ import Testing
 @testable import MarblesCore
 
 /// The source `marbles test --update` writes for a value reads back, in a script, as that value.
-@Suite struct ValueSourceTests {
+@Suite struct ScriptLiteralTests {
   /// The value a script computes for `expression`.
   func value(_ expression: String, sourceLocation: SourceLocation = #_sourceLocation)
     -> TimelineValue?
@@ -31,23 +31,38 @@ import Testing
   ]
 
   @Test(arguments: values) func readsBackAsItself(_ written: TimelineValue) throws {
-    let source = try #require(ValueSource.source(of: written))
+    let source = try #require(ScriptLiteral.source(of: written))
     let read = try #require(value(source), "\(source)")
     #expect(read.matches(written), "\(source) reads as \(read)")
   }
 
   @Test func decimalsAreWrittenWithoutExponents() {
-    #expect(ValueSource.source(of: .double(1e-5)) == "0.00001")
-    #expect(ValueSource.source(of: .double(1.2345e20)) == "123450000000000000000.0")
-    #expect(ValueSource.source(of: .double(-2)) == "-2.0")
-    #expect(ValueSource.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
+    #expect(ScriptLiteral.source(of: .double(1e-5)) == "0.00001")
+    #expect(ScriptLiteral.source(of: .double(1.2345e20)) == "123450000000000000000.0")
+    #expect(ScriptLiteral.source(of: .double(-2)) == "-2.0")
+    #expect(ScriptLiteral.source(of: .double(0.1 + 0.2)) == "0.30000000000000004")
+  }
+
+  /// An inner signal is the `cold(…)` that plays it from its subscription, every value keyed
+  /// and written as source (`test --update` adds it to a values map); its error too.
+  @Test func anInnerSignalIsItsColdCall() {
+    let inner = TimelineValue.signal(
+      Timeline(
+        subscribed: 3, unsubscribed: 6,
+        events: [
+          .next(.string("SWIFT"), at: 4), .next(.int(12), at: 5), .error(.string("x"), at: 6),
+        ]))
+    #expect(ScriptLiteral.source(of: inner) == #"cold("-ab#", a: "SWIFT", b: 12, error: "x")"#)
+    #expect(
+      ScriptLiteral.source(of: .signal(Timeline(subscribed: 0))) == #"cold("")"#)
   }
 
   @Test func valuesWithoutSourceHaveNone() {
-    let inner = TimelineValue.signal(Timeline(subscribed: 0))
-    #expect(ValueSource.source(of: inner) == nil)
-    #expect(ValueSource.source(of: .array([.int(1), inner])) == nil)
-    #expect(ValueSource.source(of: .opaque("Command")) == nil)
-    #expect(ValueSource.source(of: .tuple([.int(1)])) == nil)
+    let opaque = TimelineValue.signal(
+      Timeline(subscribed: 0, events: [.next(.opaque("Command"), at: 1)]))
+    #expect(ScriptLiteral.source(of: opaque) == nil)
+    #expect(ScriptLiteral.source(of: .array([.int(1), opaque])) == nil)
+    #expect(ScriptLiteral.source(of: .opaque("Command")) == nil)
+    #expect(ScriptLiteral.source(of: .tuple([.int(1)])) == nil)
   }
 }

@@ -60,10 +60,23 @@ final class LaneRecorder {
   /// Whether the subscription is made and has not ended.
   var isActive: Bool { watched == nil && log.isActive }
 
+  /// The sequence number taken when the hot source this lane records began to send its
+  /// current event (before any subscriber heard it), and the frame it was taken at.
+  private var reserved: (frame: Int, sequence: Int)?
+
   /// Subscribes to `signal` now.
   func start(_ signal: Signal<ScriptValue>) {
     guard log.window == nil else { return }
     log.start(at: scheduler.now)
+    // A hot source's subscribers hear each event in the order they subscribed, so an operator
+    // that subscribed before this lane would record its effects first. The lane takes its
+    // number when the source starts to send: the cause is listed before its effects.
+    if let source = signal as? MarbleSource, source.kind == .hot {
+      source.watch { [weak self] _, _ in
+        guard let self, !self.clock.hasStopped else { return }
+        self.reserved = (self.scheduler.now, self.clock.next(at: self.scheduler.now))
+      }
+    }
     let subscriber = Subscriber<ScriptValue> { [weak self] event in self?.record(event) }
     self.subscriber = subscriber
     signal.subscribe(subscriber)
@@ -101,7 +114,13 @@ final class LaneRecorder {
       case .completed: break
       }
     }
-    let sequence = clock.next(at: frame)
+    let sequence: Int
+    if let reserved, reserved.frame == frame {
+      sequence = reserved.sequence
+    } else {
+      sequence = clock.next(at: frame)
+    }
+    reserved = nil
     let (turn, queue) = currentAction
     if let subscription { eventSubscriptions.append(subscription) }
     // A passive lane's window is its source's: its events do not end it.

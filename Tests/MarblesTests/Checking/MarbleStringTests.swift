@@ -1,7 +1,7 @@
 import Marbles
 import Testing
 
-@Suite struct MarbleRendererTests {
+@Suite struct MarbleStringTests {
   func render(_ events: [Recorded<String>], progressionsFrom: Int? = nil) throws -> String {
     try marbleString(of: events, timeProgressionsFrom: progressionsFrom) { $0 }
   }

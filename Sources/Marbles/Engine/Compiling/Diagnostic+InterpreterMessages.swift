@@ -41,11 +41,17 @@ extension Diagnostic {
   package enum Interpreter {
     // MARK: - Names (before the run)
 
-    /// A name that no `let`, closure parameter or built-in defines.
-    static func unknownName(_ name: String, suggestions: [String], at range: SourceRange)
-      -> Diagnostic
-    {
-      .error("cannot find '\(name)' in scope\(ScriptSpelling.didYouMean(suggestions))", at: range)
+    /// A name that no `let`, closure parameter or built-in defines. `orString`: the name is
+    /// in an `expect`'s values map, where the likely meaning is the string of that name.
+    static func unknownName(
+      _ name: String, suggestions: [String], orString: Bool = false, at range: SourceRange
+    ) -> Diagnostic {
+      guard orString, suggestions.isEmpty else {
+        return .error(
+          "cannot find '\(name)' in scope\(ScriptSpelling.didYouMean(suggestions))", at: range)
+      }
+      return .error(
+        "cannot find '\(name)' in scope; did you mean the string \"\(name)\"?", at: range)
     }
 
     /// A name used on a line before the `let` that defines it.

@@ -3,13 +3,13 @@ import Reactive
 
 /// A marble string parsed and its values looked up: events ready to play or to compare.
 ///
-///     let timeline = MarbleTimeline("--a--b--|", values: ["a": 1, "b": 2])
+///     let timeline = ParsedMarble("--a--b--|", values: ["a": 1, "b": 2])
 ///     // timeline.events: next(1)@2, next(2)@5, completed@8
 ///
 /// A key with no values-map entry stands for itself when `Value` is `MarbleValueConvertible`
 /// (`Int`: digits; `String`: any character). When a values map is given, such a non-digit key
 /// is also a warning. A key that stands for nothing is an error, and its event is left out.
-public struct MarbleTimeline<Value> {
+public struct ParsedMarble<Value> {
   /// The parsed marble.
   public var diagram: MarbleDiagram
   /// The events with their values, at the diagram's frames.

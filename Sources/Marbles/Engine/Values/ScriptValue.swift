@@ -239,14 +239,10 @@ extension ScriptValue: CustomStringConvertible, BoundedPrintable {
     case .scheduler(let queue): return queue.name
     default:
       var out = ""
-      write(to: &out, limit: Self.describedLength)
+      write(to: &out, limit: PrintedLength.messageLength)
       return out
     }
   }
-
-  /// How many characters of a value messages print: past it the value is cut with `…`, so
-  /// that a message about a huge value stays short (and printing it costs little).
-  static let describedLength = 300
 
   /// The value's parts for `write(to:limit:)`, the one bounded writer it shares with
   /// `TimelineValue`: composites here, so that a huge value is never converted whole.

@@ -34,6 +34,9 @@ struct Compiler {
   private var globals: [String: Global] = [:]
   private var globalOrder: [String] = []
   private var declarations: [String: SourceRange] = [:]
+  /// Whether the values map of an `expect` is being compiled: an unknown name there is most
+  /// often a string without its quotes (`a: a`).
+  private var compilingExpectedValues = false
   var scopes: [ClosureScope] = []
 
   init(runtime: Runtime) {
@@ -111,10 +114,12 @@ struct Compiler {
     diagnostics += Self.valueWarnings(
       keys: diagram.firstEventOfEachKey(), labels: labels, hasMap: !labels.isEmpty,
       literal: expectation.marble)
+    compilingExpectedValues = true
     let values = expectation.values.compactMap { argument -> (String, Node)? in
       guard let label = argument.label else { return nil }
       return (label.name, compile(argument.value))
     }
+    compilingExpectedValues = false
     return CompiledExpectation(
       subject: subject, name: expectation.subject.laneName, diagram: diagram, values: values,
       error: expectation.error.map { compile($0.value) }, range: range)
@@ -286,14 +291,15 @@ struct Compiler {
     candidates += Catalogue.functionNames + Catalogue.constantNames
     diagnostics.append(
       Diagnostic.Interpreter.unknownName(
-        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates), at: range))
+        name, suggestions: ScriptSpelling.suggestions(for: name, among: candidates),
+        orString: compilingExpectedValues, at: range))
   }
 
   mutating func compileProperty(
     base: ScriptExpression, name: ScriptIdentifier, range: SourceRange
   ) -> Node {
     let baseNode = compile(base)
-    if Properties.names.contains(name.name) {
+    if ValueProperties.names.contains(name.name) {
       return PropertyNode(base: baseNode, name: name.name, range: range)
     }
     if Catalogue.method(name.name, rxjs: runtime.usesRxJS) != nil {
@@ -304,7 +310,7 @@ struct Compiler {
       Diagnostic.Interpreter.unknownProperty(
         name.name,
         suggestions: ScriptSpelling.suggestions(
-          for: name.name, among: Properties.names + Catalogue.methodNames),
+          for: name.name, among: ValueProperties.names + Catalogue.methodNames),
         at: name.range))
     return placeholder(range)
   }

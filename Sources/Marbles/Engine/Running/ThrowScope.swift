@@ -8,7 +8,10 @@ import Reactive
 /// An operator's closures are called while it handles an event of one of its inputs (its
 /// receiver, its signal arguments, or a signal a closure returned), or while it is subscribed.
 /// The scope wraps each of those, so that it knows which subscription of the operator's signal
-/// the event belongs to: `current`. Made only for a call given a closure that may throw (see
+/// the event belongs to: `current`. An action queued meanwhile (the operator's own timer:
+/// `repeat`'s resubscription, a `delay:` signal) runs with that same subscription as the
+/// current one (see `Contexts`), so its work belongs to the subscription that started it, not
+/// to whichever subscribed last. Made only for a call given a closure that may throw (see
 /// `ClosureCode.mayThrow`), so other calls cost nothing.
 final class ThrowScope {
   /// One subscription of the operator's signal.
@@ -28,21 +31,61 @@ final class ThrowScope {
     }
   }
 
-  /// The subscription whose event is being handled, or being subscribed.
-  private(set) var current: Context?
+  /// The current subscriptions of all the run's scopes, which queued actions keep.
+  final class Contexts {
+    /// The scopes given a current subscription now, innermost last, each with the one it was
+    /// given (nil included).
+    private var active: [(scope: ThrowScope, context: Context?)] = []
+
+    /// Runs `work` with `context` as the current subscription of `scope`.
+    func with(_ scope: ThrowScope, _ context: Context?, _ work: () -> Void) {
+      let outer = scope.current
+      scope.current = context
+      active.append((scope, context))
+      work()
+      active.removeLast()
+      scope.current = outer
+    }
+
+    /// `action`, queued now, as it should run: with the current subscriptions of now (the
+    /// action itself when there are none). The run's scheduler calls it for each action
+    /// queued (`VirtualTimeScheduler.queuedAction`).
+    func keep(_ action: @escaping () -> Void) -> () -> Void {
+      guard !active.isEmpty else { return action }
+      let kept = active
+      return { [self] in
+        let outer = active
+        let outerCurrent = kept.map(\.scope.current)
+        active = kept
+        for (scope, context) in kept { scope.current = context }
+        action()
+        for (index, entry) in kept.enumerated().reversed() {
+          entry.scope.current = outerCurrent[index]
+        }
+        active = outer
+      }
+    }
+  }
+
+  /// The subscription whose event is being handled, or being subscribed, or whose queued
+  /// action runs.
+  fileprivate(set) var current: Context?
   /// The subscriptions still going, newest last.
   private var live: [Context] = []
+  /// Where `with` records the current subscription, for the actions queued under it.
+  let contexts: Contexts
 
-  /// The subscription a closure called now belongs to: the current one, or (for a call from an
-  /// operator's own timer) the newest still going.
+  /// A scope whose current subscriptions are recorded in `contexts` (the run's).
+  init(contexts: Contexts) { self.contexts = contexts }
+
+  /// The subscription a closure called now belongs to: the current one, or (for a call outside
+  /// any event and any action of a subscription, such as an event of a subject that is an
+  /// input) the newest still going.
   var target: Context? { current ?? live.last }
 
   /// Runs `work` with `context` as the current subscription.
   func with(_ context: Context?, _ work: () -> Void) {
-    let outer = current
-    current = context
-    work()
-    current = outer
+    contexts.with(self, context, work)
   }
 
   /// The operator's signal `output`, each subscription of it a context of this scope.
@@ -105,7 +148,7 @@ extension CallNode {
   /// Runs the call in a `ThrowScope`: its closures' `throw`s fail its signal.
   func runFailing(_ call: Call) throws(RuntimeError) -> ScriptValue {
     var call = call
-    let scope = ThrowScope()
+    let scope = ThrowScope(contexts: call.runtime.throwContexts)
     call.throwScope = scope
     call.receiver = scope.input(call.receiver)
     call.arguments = call.arguments.map { $0.map { scope.input($0) } }

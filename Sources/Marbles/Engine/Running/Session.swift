@@ -1,6 +1,9 @@
 import Reactive
 
-/// One run of compiled statements.
+/// One script's run: its statements compiled, evaluated at frame 0 (`setUp`), taken forward
+/// through virtual time a piece at a time (`run(through:)`, in one piece for `ScriptEngine.run`),
+/// its lanes recorded and its recording made (`makeRun`), then torn down. `Runtime` is what the
+/// compiled code calls while it runs; `ScriptEngine` runs a session on its large-stack thread.
 final class Session {
   /// A shown lane.
   struct Lane {
@@ -72,10 +75,105 @@ final class Session {
   /// Whether every statement was evaluated and the subscriptions scheduled.
   private(set) var isSetUp = false
 
-  init(runtime: Runtime, statements: [CompiledStatement]) {
+  /// Set once the run has ended (nothing left to do, a limit, a budget or an error) or could
+  /// not start (compile errors); the run is torn down by then.
+  private(set) var outcome: ScriptOutcome?
+  /// Every action at a frame up to this one has run.
+  private(set) var ranThrough = Int.min
+
+  /// Compiles and type-checks the parsed `script` on `runtime`, and schedules its set-up at
+  /// frame 0; nothing runs yet. With compile errors, `outcome` says so and nothing will run.
+  init(_ script: Script, syntax: [Diagnostic], on runtime: Runtime) {
     sequence = SequenceClock(runtime: runtime)
     self.runtime = runtime
-    self.statements = statements
+    var compiler = Compiler(runtime: runtime)
+    let compiled = compiler.compile(script)
+    let found = Self.sortedByPosition(
+      syntax + compiler.diagnostics + TypeCheck.check(script, marbles: compiler.parsedMarbles))
+    if found.containsError {
+      statements = []
+      outcome = .failed(found)
+      return
+    }
+    statements = compiled
+    runtime.warnings = found
+    runtime.scheduler.schedule(at: 0) { [self] in setUp() }
+  }
+
+  // MARK: - Running
+
+  /// Runs every action up to and including `frame` (nil: to the end); sets `outcome` if the
+  /// run ended on the way.
+  func run(through frame: Int?) {
+    guard outcome == nil else { return }
+    let scheduler = runtime.scheduler
+    var reason = RunStop.Reason.runtimeError
+    do {
+      if let frame {
+        try scheduler.run(through: frame)
+        ranThrough = max(ranThrough, frame)
+        if !scheduler.isIdle { return }
+      } else {
+        try scheduler.run()
+      }
+    } catch {
+      switch error {
+      case .stopped, .realSchedulerInVirtualRun: break
+      case .frameLimitExceeded(let limit, let nextFrame):
+        if !runtime.hasFailed { reason = .frameLimit }
+        runtime.fail(
+          Diagnostic.Interpreter.frameLimit(
+            limit: limit, nextFrame: nextFrame, lanes: activeLaneNames, at: activeLaneRange))
+      case .actionLimitExceeded(let limit, let frame):
+        if !runtime.hasFailed { reason = .actionLimit }
+        runtime.fail(
+          Diagnostic.Interpreter.actionLimit(
+            limit: limit, frame: frame, lanes: activeLaneNames, at: activeLaneRange))
+      }
+    }
+    outcome = finish(reason: reason)
+  }
+
+  /// The recording of what has run so far (no expectations checked; drawn as a run that
+  /// stopped at its last action, without a stop mark), or the finished run's; nil when there
+  /// is nothing to draw (compile errors, a failure while the statements were evaluated).
+  var recordedSoFar: ScriptRun? {
+    switch outcome {
+    case .completed(let run)?, .stopped(let run)?: return run
+    case .failed?: return nil
+    case nil: return isSetUp ? makeRun(stoppedAt: runtime.scheduler.now) : nil
+    }
+  }
+
+  /// Ends a run that has not finished (nothing more is run), so that its graph is released.
+  func abandon() {
+    guard outcome == nil else { return }
+    tearDown()
+    outcome = .failed([])
+  }
+
+  private func finish(reason stopReason: RunStop.Reason) -> ScriptOutcome {
+    defer { tearDown() }
+    var reason = stopReason
+    let scheduler = runtime.scheduler
+    if let failure = runtime.failure {
+      // Failed while the statements were evaluated: nothing ran, nothing to draw.
+      guard isSetUp else {
+        return .failed(Self.sortedByPosition(runtime.warnings) + [failure])
+      }
+      if runtime.failedByBudget { reason = .budget }
+      var run = makeRun(stoppedAt: scheduler.now)
+      run.diagnostics = Self.sortedByPosition(runtime.warnings) + [failure]
+      run.stopped = RunStop(frame: scheduler.now, reason: reason, message: failure.message)
+      return .stopped(run)
+    }
+    return .completed(makeRun())
+  }
+
+  private static func sortedByPosition(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted {
+      ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+    }.map(\.element)
   }
 
   // MARK: - Teardown

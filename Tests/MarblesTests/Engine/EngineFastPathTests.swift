@@ -29,7 +29,7 @@ import Testing
     // its values' handler with each value; disposal (here from inside it) stops the values.
     for disposeAt in [2, nil] {
       let ts = TestScheduler()
-      let source = ts.cold(events: MarbleTimeline<Int>("-1-2-3-4|").events)
+      let source = ts.cold(events: ParsedMarble<Int>("-1-2-3-4|").events)
       var received: [String] = []
       var subscriber: Subscriber<Int>?
       ts.scheduler.schedule(at: 0) {
@@ -92,7 +92,7 @@ import Testing
     _ marble: String, subscribed: Int, unsubscribed: Int?, fused: Bool
   ) throws -> [String] {
     let ts = TestScheduler()
-    let source = ts.cold(events: MarbleTimeline<Int>(marble).events)
+    let source = ts.cold(events: ParsedMarble<Int>(marble).events)
     let pipeline = source.map { $0 * 10 }.filter { $0 != 20 }.scan(0, +)
     let signal = fused ? pipeline : Signal { pipeline.subscribe($0) }
     let recording = ts.record(signal, subscribed: subscribed, unsubscribed: unsubscribed)
@@ -121,7 +121,7 @@ import Testing
 
   @Test func keysEqualAsStringsButWrittenDifferentlyShareTheFirstValue() {
     // "é" as one scalar, then as e + U+0301: one key as a String, two as written.
-    let timeline = MarbleTimeline<String>("-\u{E9}-e\u{301}-\u{E9}-e\u{301}|")
+    let timeline = ParsedMarble<String>("-\u{E9}-e\u{301}-\u{E9}-e\u{301}|")
     #expect(timeline.events.map(\.frame) == [1, 3, 5, 7, 8])
     let values = timeline.events.compactMap(\.event.value)
     #expect(values.count == 4)
@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test func aRepeatedKeyKeepsItsValueAcrossFailureAndCompletion() {
-    let timeline = MarbleTimeline<Int>("aab(a#)", values: ["a": 1, "b": 2])
+    let timeline = ParsedMarble<Int>("aab(a#)", values: ["a": 1, "b": 2])
     #expect(timeline.events.map(\.frame) == [0, 1, 2, 3, 3])
     #expect(timeline.events.map(\.event.value) == [1, 1, 2, 1, nil])
     #expect(timeline.events.last?.event.isTerminal == true)
