@@ -32,3 +32,17 @@ func report(
     }
   }
 }
+
+/// Reports `message` as an error at `site`, a place found at run time (`SleepSite`): through
+/// Swift Testing inside a Swift Testing test, otherwise through XCTest with the place first in
+/// the message (XCTest takes only a compile-time file).
+func report(_ message: String, at site: SleepSite) {
+  if Test.current != nil {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: Testing.SourceLocation(
+        fileID: site.fileID, filePath: site.path, line: site.line, column: site.column))
+  } else {
+    XCTFail("\(site.path):\(site.line): \(message)")
+  }
+}

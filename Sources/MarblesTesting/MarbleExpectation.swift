@@ -39,11 +39,13 @@ public enum MarbleExpectation {
     let expected = ParsedMarble(marble, kind: .hot, values: values, error: error)
     var issues = self.issues(for: expected.diagnostics, in: marble)
     guard !expected.hasErrors else { return issues }
-    if let diff = MarbleDiff.compare(
+    if let diff = MarbleDiff.compareFitted(
       expected: expected.events, actual: actual, subject: subject, keys: values)
     {
-      let picture = MarbleDiff.picture(expected: expected.events, actual: actual)
-      issues.append(MarbleIssue(.error, diff, picture: picture))
+      // The picture at the scale of the text: the same quiet stretches as progressions.
+      let picture = MarbleDiff.picture(
+        expected: expected.events, actual: actual, elidedOver: diff.elidedOver)
+      issues.append(MarbleIssue(.error, diff.text, picture: picture))
     }
     return issues
   }
@@ -74,12 +76,13 @@ public enum MarbleExpectation {
           Timeline(subscribed: 0, events: $0.timeline?.relativeEvents ?? [])
         })
     }
-    if let diff = MarbleDiff.compare(
+    if let diff = MarbleDiff.compareFitted(
       expected: wanted, actual: got, subject: subject, keys: keys, format: \.coldDescription,
       typeName: { _ in "Signal<\(Inner.self)>" })
     {
-      let picture = MarbleDiff.picture(expected: wanted, actual: got, format: \.coldDescription)
-      issues.append(MarbleIssue(.error, diff, picture: picture))
+      let picture = MarbleDiff.picture(
+        expected: wanted, actual: got, format: \.coldDescription, elidedOver: diff.elidedOver)
+      issues.append(MarbleIssue(.error, diff.text, picture: picture))
     }
     return issues
   }

@@ -1,3 +1,4 @@
+import MarblesCore
 import MarblesTesting
 import Reactive
 
@@ -51,5 +52,85 @@ extension Duration {
   /// The duration in seconds.
   var seconds: Double {
     Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}
+
+// A marble test of a clock-driven operator: `n` values through a debounce written as an app writes
+// one (a task iterates the input, an actor keeps the pending element, each element starts a timer
+// task that sleeps on the clock and cancels the one before), recorded and compared with its marble.
+
+/// Runs the marble test of a 2 ms debounce over `n` values, one every 3 frames (each one
+/// emitted); returns whether the recording matched the expected marble.
+func asyncDebounceTest(_ n: Int) async -> Bool {
+  let ts = TestScheduler(maxFrames: 3 * n + 10)
+  var events: [Recorded<Int>] = []
+  var expected: [Recorded<Int>] = []
+  for index in 0..<n {
+    events.append(.next(index, at: 3 * index))
+    expected.append(.next(index, at: 3 * index + 2))
+  }
+  events.append(.completed(at: 3 * n))
+  expected.append(.completed(at: 3 * n))
+  let input = ts.cold(events: events)
+  let location = CallLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+  let output = ts.recordSequence(
+    input.values.debounce(for: .milliseconds(2), clock: ts.clock), subscribed: 0,
+    unsubscribed: nil, pulls: [], location: location)
+  await ts.runConcurrently()
+  guard ts.concurrency.failures.isEmpty else { return false }
+  return MarbleDiff.differences(expected: expected, actual: output.events).isEmpty
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// Emits an element once `interval` has passed without a newer one; on completion the element
+  /// still waiting is emitted at once.
+  func debounce<C: Clock>(for interval: C.Duration, clock: C) -> AsyncThrowingStream<
+    Element, any Error
+  > {
+    AsyncThrowingStream { continuation in
+      let debouncer = Debouncer<Element, C>(continuation: continuation, clock: clock)
+      let task = Task {
+        do {
+          for try await element in self { await debouncer.receive(element, after: interval) }
+          await debouncer.flush()
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}
+
+/// The pending element of a debounce: each new one cancels the timer of the one before.
+actor Debouncer<Element: Sendable, C: Clock> {
+  let continuation: AsyncThrowingStream<Element, any Error>.Continuation
+  let clock: C
+  private var pending: (element: Element, timer: Task<Void, Never>)?
+
+  init(continuation: AsyncThrowingStream<Element, any Error>.Continuation, clock: C) {
+    self.continuation = continuation
+    self.clock = clock
+  }
+
+  func receive(_ element: Element, after interval: C.Duration) {
+    pending?.timer.cancel()
+    let timer = Task {
+      do { try await clock.sleep(for: interval) } catch { return }
+      self.fire()
+    }
+    pending = (element, timer)
+  }
+
+  private func fire() {
+    guard let pending else { return }
+    self.pending = nil
+    continuation.yield(pending.element)
+  }
+
+  func flush() {
+    pending?.timer.cancel()
+    fire()
   }
 }

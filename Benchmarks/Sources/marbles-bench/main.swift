@@ -35,6 +35,19 @@ struct Row {
 
 var rows: [Row] = []
 
+// `--async`: only the Swift-concurrency rows (1c), printed as they are measured (for profiling:
+// `valgrind --tool=callgrind .build/release/marbles-bench --async --quick`).
+if arguments.contains("--async") {
+  for row in await asyncRows() {
+    print(
+      row.name,
+      String(
+        format: "%.6f s, %.2f µs/event", row.seconds,
+        row.seconds / Double(row.events) * 1e6), row.note)
+  }
+  exit(0)
+}
+
 func peakMemoryMiB() -> Double {
   var usage = rusage()
   #if os(Linux)
@@ -210,24 +223,50 @@ let engineN = 1_000_000 / scale
 // MARK: 1c. Swift concurrency in virtual time: the same pipeline as an AsyncSequence, recorded
 // by a task of a marble run (target: 1,000 values through three operators in ≤ 50 ms).
 
-for n in [1_000, 100_000 / scale] {
-  var samples: [Double] = []
-  var note = ""
-  for _ in 0..<repetitions {
-    let start = ContinuousClock.now
-    let recorded = await asyncPipeline(n)
-    samples.append((ContinuousClock.now - start).seconds)
-    if recorded != n + 1 { note = "FAILED: recorded \(recorded) events" }
-  }
+for row in await asyncRows() {
   // The engine's cost per event, from its row of the same size (or its smallest row).
-  let engineSize = pipelineTimes[n] == nil ? 10_000 / scale : n
+  let engineSize = pipelineTimes[row.events] == nil ? 10_000 / scale : row.events
   let engine = pipelineTimes[engineSize].map {
     "engine: \(Int($0 / Double(engineSize) * 1e9)) ns/event at \(size(engineSize))"
   }
+  let isPipeline = row.name.hasPrefix("async pipeline")
   rows.append(
     Row(
-      name: "async pipeline-\(size(n)) (values, map, filter, scan)", events: n,
-      seconds: median(samples), note: note.isEmpty ? (engine ?? "") : note))
+      name: row.name, events: row.events, seconds: row.seconds,
+      note: row.note.isEmpty && isPipeline ? (engine ?? "") : row.note))
+}
+
+/// The rows of 1c: the async pipeline at two sizes, and the marble test of a 100-element
+/// debounce (the median of at least 20 runs: one takes about a millisecond).
+func asyncRows() async -> [(name: String, events: Int, seconds: Double, note: String)] {
+  var out: [(name: String, events: Int, seconds: Double, note: String)] = []
+  for n in [1_000, 100_000 / scale] {
+    var samples: [Double] = []
+    var note = ""
+    for _ in 0..<repetitions {
+      let start = ContinuousClock.now
+      let recorded = await asyncPipeline(n)
+      samples.append((ContinuousClock.now - start).seconds)
+      if recorded != n + 1 { note = "FAILED: recorded \(recorded) events" }
+    }
+    out.append(
+      ("async pipeline-\(size(n)) (values, map, filter, scan)", n, median(samples), note))
+  }
+  let n = 100
+  var samples: [Double] = []
+  var note = "target <= 1 ms"
+  for _ in 0..<max(repetitions, 20) {
+    let start = ContinuousClock.now
+    let matched = await asyncDebounceTest(n)
+    samples.append((ContinuousClock.now - start).seconds)
+    if !matched { note = "FAILED: the recording did not match" }
+  }
+  out.append(
+    (
+      "async marble test: debounce-\(n) (values, actor, timer tasks, clock)", n, median(samples),
+      note
+    ))
+  return out
 }
 
 /// The engine in a fresh process per run (`--engine-child`): the median of the child's own

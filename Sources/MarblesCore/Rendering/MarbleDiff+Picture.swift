@@ -19,6 +19,18 @@ extension MarbleDiff {
     title: String = "expected vs actual",
     format: @escaping (Value) -> String = { MarbleDiff.describe($0) }
   ) -> String {
+    picture(
+      expected: expected, actual: actual, subscription: subscription, title: title,
+      format: format, elidedOver: nil)
+  }
+
+  /// `picture(…)` at the time scale of the failure text (`compareFitted`'s `elidedOver`): the
+  /// same long empty stretches drawn as progressions (nil: the scale of `marbles render`).
+  package static func picture<Value>(
+    expected: [Recorded<Value>], actual: [Recorded<Value>], subscription: SubscriptionLog? = nil,
+    title: String = "expected vs actual",
+    format: @escaping (Value) -> String = { MarbleDiff.describe($0) }, elidedOver: Int?
+  ) -> String {
     func value(_ value: Value) -> TimelineValue {
       switch value as Any {
       case let number as Int: return .int(number)
@@ -52,6 +64,7 @@ extension MarbleDiff {
           events: events(expected)),
         TimelineLane(name: "actual", subscription: window, events: events(actual)),
       ])
-    return SVGRenderer(theme: .light).render(run)
+    let diagram = VisualDiagram(run, elidedOver: elidedOver ?? TimeAxis.elidedOver)
+    return SVGLayout(diagram, interactive: false).document(theme: .light)
   }
 }

@@ -48,6 +48,49 @@ extension MarbleDiff {
     glyphs: TextGlyphs = .ascii,
     color: Bool = false
   ) -> String {
+    renderFitted(
+      expected: expected, actual: actual, differences: differences, subject: subject, keys: keys,
+      authorKeys: authorKeys, format: format, typeName: typeName, formatError: formatError,
+      equal: equal, glyphs: glyphs, color: color
+    ).text
+  }
+
+  /// `compare(expected:actual:…)` with the time scale its drawing took (`elidedOver`, nil when
+  /// every frame is drawn), so that the picture (`picture(…, elidedOver:)`) takes the same.
+  package static func compareFitted<Value: Equatable>(
+    expected: [Recorded<Value>],
+    actual: [Recorded<Value>],
+    subject: String? = nil,
+    keys: [String: Value] = [:],
+    format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
+    typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
+    formatError: @escaping (any Error) -> String = { String(describing: $0) },
+    equal: @escaping (Value, Value) -> Bool = (==)
+  ) -> (text: String, elidedOver: Int?)? {
+    let found = differences(expected: expected, actual: actual, equal: equal)
+    guard !found.isEmpty else { return nil }
+    return renderFitted(
+      expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
+      format: format, typeName: typeName, formatError: formatError, equal: equal, glyphs: .ascii,
+      color: false)
+  }
+
+  /// The failure text of `render(…)`, every line at most `DiffDrawing.maxWidth` columns (long
+  /// values cut around where they differ, long lines folded), and the drawing's time scale.
+  private static func renderFitted<Value: Equatable>(
+    expected: [Recorded<Value>],
+    actual: [Recorded<Value>],
+    differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
+    subject: String?,
+    keys: [String: Value],
+    authorKeys: [(key: String, value: Value)] = [],
+    format: @escaping (Value) -> String,
+    typeName: @escaping (Value) -> String,
+    formatError: @escaping (any Error) -> String,
+    equal: @escaping (Value, Value) -> Bool,
+    glyphs: TextGlyphs,
+    color: Bool
+  ) -> (text: String, elidedOver: Int?) {
     let expectedByFrame = group(expected)
     let actualByFrame = group(actual)
     let words = Words(format: format, typeName: typeName, formatError: formatError, equal: equal)
@@ -56,22 +99,24 @@ extension MarbleDiff {
       let got = actualByFrame[frame] ?? []
       return (
         frame: frame, line: "frame \(frame): " + words.explain(kind, expected: wanted, actual: got),
-        expected: words.list(wanted), actual: words.list(got)
+        expected: words.list(wanted, against: got), actual: words.list(got, against: wanted)
       )
     }
     guard let first = lines.first else {
-      return "expectation failed\(subject.map { " for \($0)" } ?? "")"
+      return ("expectation failed\(subject.map { " for \($0)" } ?? "")", nil)
     }
     var text = [
       "expectation failed\(subject.map { " for \($0)" } ?? "") at frame \(first.frame): "
         + "expected \(first.expected), got \(first.actual)"
     ]
-    text += DiffDrawing.draw(
+    let drawing = DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
       keys: keys, authorKeys: authorKeys, format: format, typeName: typeName, equal: equal,
       glyphs: glyphs, color: color)
-    text += lines.map(\.line)
-    return text.joined(separator: "\n")
+    text[0] = DiffDrawing.folded(text[0]).joined(separator: "\n")
+    text += drawing.lines
+    text += lines.flatMap { DiffDrawing.folded($0.line) }
+    return (text.joined(separator: "\n"), drawing.elidedOver)
   }
 
   /// The failure text when the subscription logs differ, or nil when they are equal.
@@ -116,6 +161,23 @@ extension MarbleDiff {
     return ([header] + grid + lines).joined(separator: "\n")
   }
 
+  /// The longest printed event a failure line shows whole.
+  static let excerptLength = 48
+
+  /// `printed` cut to about `excerptLength` characters that keep character `focus` (where it
+  /// differs from what it is compared with), a quarter of them before it: `…` at each cut, and
+  /// the length said, `next(Item(id: 1, na…me: "b", …)) (120 characters)`.
+  static func excerpt(_ printed: String, around focus: Int) -> String {
+    let count = printed.count
+    guard count > excerptLength else { return printed }
+    let start = max(0, min(focus - excerptLength / 4, count - excerptLength))
+    let characters = Array(printed)
+    let kept = String(characters[start..<(start + excerptLength)])
+    let before = start > 0 ? "…" : ""
+    let after = start + excerptLength < count ? "…" : ""
+    return before + kept + after + " (\(count) characters)"
+  }
+
   private static func describe(_ log: SubscriptionLog?) -> String {
     guard let log else { return "no subscription" }
     let end = log.unsubscribed.map { "'!' at frame \($0)" } ?? "no '!'"
@@ -143,6 +205,19 @@ private struct Words<Value: Equatable> {
     events.isEmpty ? "nothing" : events.map(text).joined(separator: ", ")
   }
 
+  /// `list(events)` with each long event cut to about `MarbleDiff.excerptLength` characters
+  /// around where it differs from the event at its place in `others` (`…` at each cut).
+  func list(_ events: [Event<Value>], against others: [Event<Value>]) -> String {
+    guard !events.isEmpty else { return "nothing" }
+    return events.enumerated().map { index, event in
+      let printed = text(event)
+      guard printed.count > MarbleDiff.excerptLength else { return printed }
+      let other = index < others.count ? text(others[index]) : ""
+      let same = zip(printed, other).prefix { $0 == $1 }.count
+      return MarbleDiff.excerpt(printed, around: same)
+    }.joined(separator: ", ")
+  }
+
   /// `value differs: expected next(20), got next(21)` and the like, with a note when two
   /// unequal values differ in type or print alike.
   func explain(_ kind: ExpectationMismatch.Kind, expected: [Event<Value>], actual: [Event<Value>])
@@ -150,7 +225,7 @@ private struct Words<Value: Equatable> {
   {
     var line =
       "\(MarbleDiff.words(kind, expected: expected.count, actual: actual.count)): "
-      + "expected \(list(expected)), got \(list(actual))"
+      + "expected \(list(expected, against: actual)), got \(list(actual, against: expected))"
     for case (.next(let left), .next(let right)) in zip(expected, actual) where !equal(left, right)
     {
       let (leftType, rightType) = (typeName(left), typeName(right))

@@ -134,7 +134,12 @@ package struct VisualDiagram {
 
   /// Builds the diagram of `run`, one row per subscription of a source drawn without
   /// subscribing (`ScriptRun.oneRowPerSubscription`); with `quiz`, of `run.quiz(revealed:)`.
-  package init(_ run: ScriptRun, quiz: Bool = false, revealed: Int = 0) {
+  /// `elidedOver`: the longest empty stretch drawn frame by frame (`TimeAxis`; a failure's
+  /// picture takes the scale of its text).
+  package init(
+    _ run: ScriptRun, quiz: Bool = false, revealed: Int = 0,
+    elidedOver: Int = TimeAxis.elidedOver
+  ) {
     let run = quiz ? run.quiz(revealed: revealed).run : run.oneRowPerSubscription
     var toPredict = 0
     title = run.title ?? run.file
@@ -197,7 +202,7 @@ package struct VisualDiagram {
         busy.append(mark.frame)
       }
     }
-    axis = TimeAxis(first: first, last: last, busy: busy)
+    axis = TimeAxis(first: first, last: last, busy: busy, elidedOver: elidedOver)
     frames = byFrame.sorted { $0.key < $1.key }.map { (frame: $0.key, steps: $0.value) }
     work += frames.count
     for index in frames.indices {

@@ -8,22 +8,27 @@ extension AsyncRun {
   /// Suspends the calling task until the run reaches `frame` (the current frame: after what is
   /// already queued for it). Cancellation ends the wait at once with `CancellationError` when
   /// `cancellable`.
-  func wait(untilFrame frame: Int, cancellable: Bool) async throws {
+  ///
+  /// A sleep where virtual time does not move throws `MarbleClockError`. Before the run, or from
+  /// the test's own task while the run is paused, it is reported as well (the app may swallow
+  /// the error with `try?`): at `caller` when the sleep was `ts.clock.sleep(for:)`, else at the
+  /// line that slept, read from the stack (`SleepSite`), else by the run when it starts. After
+  /// the run it is reported only at `caller`.
+  func wait(untilFrame frame: Int, cancellable: Bool, caller: CallLocation? = nil) async throws {
     let phase = phase
     guard phase == .running || phase == .paused else {
       let message =
         phase == .notStarted
         ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
         : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
-      // Reported by the run too: the app may swallow the error (`try?`).
-      if phase == .notStarted { noteEarlyClockUse(message) }
+      reportMisuse(message, caller: caller, fromStack: phase == .notStarted)
       throw MarbleClockError(message: message)
     }
     if phase == .paused, let setupTask, SetupRouting.currentTask == setupTask {
-      throw MarbleClockError(
-        message:
-          "ts.clock was used by the test's own task while the run was paused at frame \(self.frame): virtual time moves only in ts.advance(by:) and ts.run(), which this task would never reach; sleep in a task of the run instead (Task { }, ts.task(at:))"
-      )
+      let message =
+        "ts.clock was used by the test's own task while the run was paused at frame \(self.frame): virtual time moves only in ts.advance(by:) and ts.run(), which this task would never reach; sleep in a task of the run instead (Task { }, ts.task(at:))"
+      reportMisuse(message, caller: caller, fromStack: true)
+      throw MarbleClockError(message: message)
     }
     if cancellable { try Task.checkCancellation() }
     let sleeper = Sleeper()
@@ -37,6 +42,19 @@ extension AsyncRun {
       }
     } onCancel: {
       if cancellable { sleeper.resume(CancellationError()) }
+    }
+  }
+
+  /// Reports a sleep that throws `MarbleClockError` (see `wait(untilFrame:cancellable:caller:)`).
+  private func reportMisuse(_ message: String, caller: CallLocation?, fromStack: Bool) {
+    if let caller {
+      report(
+        [MarbleIssue(.error, message)], fileID: caller.fileID, filePath: caller.filePath,
+        line: caller.line, column: caller.column)
+    } else if fromStack, let site = SleepSite.caller() {
+      report(message, at: site)
+    } else if phase == .notStarted {
+      noteEarlyClockUse(message)
     }
   }
 

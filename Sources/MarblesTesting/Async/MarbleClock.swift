@@ -10,7 +10,8 @@ import Reactive
 /// `now` is the run's current frame; `sleep(until:)` suspends the task until the run reaches that
 /// instant (rounded up to a whole frame), and ends at once with `CancellationError` when the task
 /// is cancelled. `Task.sleep(for:tolerance:clock:)` works with it. The clock moves only during
-/// `ts.run()`: a sleep before or after the run throws `MarbleClockError`.
+/// `ts.run()`: a sleep before or after the run throws `MarbleClockError`; before the run it is
+/// also reported at the line that slept, even when the app swallows the error (`try?`).
 public struct MarbleClock: Clock, Sendable {
   /// An instant of virtual time: a duration since frame 0.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -71,6 +72,11 @@ public struct MarbleClock: Clock, Sendable {
   ///   `MarbleClockError` outside the run.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await run.wait(untilFrame: deadline.frame, cancellable: true)
+  }
+
+  /// `sleep(until:)`, with the call's place for a `MarbleClockError`'s report.
+  func sleep(until deadline: Instant, caller: CallLocation) async throws {
+    try await run.wait(untilFrame: deadline.frame, cancellable: true, caller: caller)
   }
 }
 

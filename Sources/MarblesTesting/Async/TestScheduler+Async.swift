@@ -314,18 +314,13 @@ extension TestScheduler {
 
 extension MarbleClock {
   /// Sleeps for `duration` of virtual time (as `sleep(until:)`); used outside `ts.run()`, the
-  /// `MarbleClockError` is also reported at the caller's line.
+  /// `MarbleClockError` is also reported at the caller's line (`tolerance` is ignored, as there).
   public func sleep(
     for duration: Duration, tolerance: Duration? = nil, fileID: String = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    do {
-      try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
-    } catch let error as MarbleClockError {
-      report(
-        [MarbleIssue(.error, error.message)], fileID: fileID, filePath: filePath, line: line,
-        column: column)
-      throw error
-    }
+    try await sleep(
+      until: now.advanced(by: duration),
+      caller: CallLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

@@ -106,11 +106,19 @@ import Testing
     }
   }
 
-  @Test func theClockAsAnyClockThrowsOutsideARun() async {
+  @Test func theClockAsAnyClockThrowsOutsideARunAndIsReportedAtTheSleep() async {
     let ts = TestScheduler()
     let clock: any Clock<Duration> = ts.clock
-    await #expect(throws: MarbleClockError.self) {
-      try await clock.sleep(for: .milliseconds(1))
+    let line = #line + 4
+    await withKnownIssue("a deliberate failure: this test checks its message") {
+      let thrown: (any Error)?
+      do {
+        try await clock.sleep(for: .milliseconds(1))
+        thrown = nil
+      } catch { thrown = error }
+      #expect(thrown is MarbleClockError)
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
     }
   }
 
@@ -199,19 +207,53 @@ extension AsyncDiagnosticsTests {
     expectMarbles(recording, "#", error: MarbleError("late"))
   }
 
-  @Test func aSleepBeforeTheRunIsReportedEvenWhenTheAppSwallowsIt() async throws {
+  @Test func aSleepBeforeTheRunIsReportedAtTheSleepEvenWhenTheAppSwallowsIt() async throws {
     let ts = TestScheduler()
     let clock: any Clock<Duration> = ts.clock
-    // App code awaited before the run, which swallows the clock's error.
-    try? await clock.sleep(for: .milliseconds(3))
-    let line = #line + 2
+    let line = #line + 3
     try await withKnownIssue("a deliberate failure: this test checks its message") {
+      // App code awaited before the run, which swallows the clock's error.
+      try? await clock.sleep(for: .milliseconds(3))
       try await ts.run()
     } matching: { issue in
       Self.issue(issue, at: line, says: "ts.clock was used before ts.run() started")
     }
   }
+
+  @Test func aSleepInAppCodeBeforeTheRunIsReportedAtThatSleepOnce() async throws {
+    let ts = TestScheduler()
+    let issues = Log()
+    try await withKnownIssue("a deliberate failure: this test checks its message") {
+      // `Task.sleep(for:clock:)` in generic app code: no `#line` reaches the clock.
+      await pollOnce(clock: ts.clock)
+      try await ts.run()
+    } matching: { issue in
+      issues.append("\(issue)")
+      return Self.issue(issue, at: pollOnceSleepLine, says: "ts.clock was used before ts.run()")
+    }
+    // Reported at the sleep, and not again at `run()`.
+    #expect(issues.all.count == 1)
+  }
+
+  @Test func aSleepFromTheTestBodyWhileTheRunIsPausedIsReportedAtTheSleep() async throws {
+    let ts = TestScheduler()
+    let clock: any Clock<Duration> = ts.clock
+    try await ts.advance(by: .milliseconds(5))
+    let line = #line + 2
+    await withKnownIssue("a deliberate failure: this test checks its message") {
+      try? await clock.sleep(for: .milliseconds(300))
+    } matching: { issue in
+      Self.issue(issue, at: line, says: "while the run was paused at frame 5")
+    }
+  }
 }
+
+/// App code that sleeps once on the clock it is given and swallows the error.
+private func pollOnce<C: Clock<Duration>>(clock: C) async {
+  try? await Task.sleep(for: .milliseconds(300), clock: clock)
+}
+/// The line of `pollOnce`'s sleep.
+private let pollOnceSleepLine = #line - 3
 
 /// Plays a script of results, one per call of `next()`: a broken `AsyncSequence` when it goes
 /// on after `.end` or `.fail`.
