@@ -24,14 +24,17 @@ struct JUnitReport {
   /// The test cases of each script, in the order run.
   private(set) var suites: [(file: String, cases: [Case])] = []
 
-  mutating func add(file: String, expectations: [ExpectationResult]) {
+  /// Adds `expectations` of `run` (the run's own by default), their failures drawn with the
+  /// script's keys.
+  mutating func add(file: String, run: ScriptRun, expectations: [ExpectationResult]? = nil) {
+    let renderer = ExpectationDiffRenderer(keysOf: run)
     suites.append(
       (
         file,
-        expectations.map { result in
+        (expectations ?? run.expectations).map { result in
           Case(
             name: "expect \(result.lane) (line \(result.line))",
-            failure: result.passed ? nil : ExpectationDiffRenderer().render(result))
+            failure: result.passed ? nil : renderer.render(result))
         }
       ))
   }

@@ -688,9 +688,9 @@ package enum MarblesTool {
           passed += passedBefore
           updatedCount += run.expectations.count - passedBefore - failures
           failedCount += failures
-          junit?.add(file: source.name, expectations: updated)
+          junit?.add(file: source.name, run: run, expectations: updated)
         case .completed(let run):
-          junit?.add(file: source.name, expectations: run.expectations)
+          junit?.add(file: source.name, run: run)
           io.err += run.diagnostics.render(in: source, ascii: ascii)
           let failures = run.expectations.filter { !$0.passed }
           passed += run.expectations.count - failures.count

@@ -67,9 +67,9 @@ final class DocumentAnalysis: @unchecked Sendable {
     }
     self.failures = failures
     var diagnostics = outcome.diagnostics
+    let renderer = outcome.run.map { ExpectationDiffRenderer(keysOf: $0) } ?? .init()
     for (result, range) in failures {
-      diagnostics.append(
-        Diagnostic(.error, ExpectationDiffRenderer().render(result), at: range))
+      diagnostics.append(Diagnostic(.error, renderer.render(result), at: range))
     }
     self.diagnostics = diagnostics
     var bindings: [String: ScriptIdentifier] = [:]

@@ -220,7 +220,9 @@ struct HoverMaker {
       var text = laneHover(expectation.subject.laneName, title: "expect")
       if let failure = analysis.failures.first(where: { $0.range == statement.range }) {
         text +=
-          "\n**Fails:**\n\n```text\n" + ExpectationDiffRenderer().render(failure.result) + "\n```\n"
+          "\n**Fails:**\n\n```text\n"
+          + (analysis.run.map { ExpectationDiffRenderer(keysOf: $0) } ?? .init())
+          .render(failure.result) + "\n```\n"
       } else if analysis.run?.expectations.contains(where: { $0.line == statement.range.start.line }
       ) == true {
         text += "\nHolds.\n"

@@ -15,7 +15,7 @@ import Testing
     var report = JUnitReport()
     let nasty = "a <b> & \"c\" 'd'\u{1B}[31m\r\n\u{0}"
     report.add(
-      file: "x<&>.marble",
+      file: "x<&>.marble", run: ScriptRun(file: "x<&>.marble"),
       expectations: [
         ExpectationResult(
           line: 1, column: 1, lane: "out<put>" + nasty, passed: false,

@@ -35,6 +35,21 @@ import Testing
     }
   }
 
+  /// Regression: the JUnit report and the language server's diagnostic drew a failed `expect`
+  /// with keys of their own, not the script's.
+  @Test func junitAndTheEditorKeepTheScriptsKeys() throws {
+    let script = Self.letters + #"expect same == "-b----|", b: "sw""# + "\n"
+    let source = SourceFile(name: "letters.marble", text: script)
+    let run = try #require(ScriptEngine.run(source).run)
+    var report = JUnitReport()
+    report.add(file: source.name, run: run)
+    #expect(report.xml.contains("actual    -a--b-|"), "\(report.xml)")
+    let analysis = DocumentAnalysis(source, options: RunOptions())
+    let failure = try #require(analysis.diagnostics.first { $0.message.contains("actual") })
+    #expect(
+      failure.message.contains(#"actual    -a--b-|   a = "s", b = "sw""#), "\(failure.message)")
+  }
+
   /// Regression: `show s.internals` of a `retry` (and a `repeat`) with a `delay:` closure
   /// failed at frame 0 ("no property 'internals'"), and the whole diagram was lost.
   @Test func retryAndRepeatWithADelayClosureDrawTheirAttempts() {
