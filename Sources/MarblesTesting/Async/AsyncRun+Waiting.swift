@@ -21,13 +21,13 @@ extension AsyncRun {
         phase == .notStarted
         ? "ts.clock was used before ts.run() started: virtual time moves only during the run (start the work from a task of the run: a recorded sequence, or ts.task(at:))"
         : "ts.clock was used after ts.run() ended at frame \(self.frame): nothing moves virtual time any more"
-      reportMisuse(message, caller: caller, fromStack: phase == .notStarted)
+      await reportMisuse(message, caller: caller, fromStack: phase == .notStarted)
       throw MarbleClockError(message: message)
     }
     if phase == .paused, let setupTask, SetupRouting.currentTask == setupTask {
       let message =
         "ts.clock was used by the test's own task while the run was paused at frame \(self.frame): virtual time moves only in ts.advance(by:) and ts.run(), which this task would never reach; sleep in a task of the run instead (Task { }, ts.task(at:))"
-      reportMisuse(message, caller: caller, fromStack: true)
+      await reportMisuse(message, caller: caller, fromStack: true)
       throw MarbleClockError(message: message)
     }
     if cancellable { try Task.checkCancellation() }
@@ -46,12 +46,12 @@ extension AsyncRun {
   }
 
   /// Reports a sleep that throws `MarbleClockError` (see `wait(untilFrame:cancellable:caller:)`).
-  private func reportMisuse(_ message: String, caller: CallLocation?, fromStack: Bool) {
+  private func reportMisuse(_ message: String, caller: CallLocation?, fromStack: Bool) async {
     if let caller {
       report(
         [MarbleIssue(.error, message)], fileID: caller.fileID, filePath: caller.filePath,
         line: caller.line, column: caller.column)
-    } else if fromStack, let site = SleepSite.caller() {
+    } else if fromStack, let site = await SleepSite.caller() {
       report(message, at: site)
     } else if phase == .notStarted {
       noteEarlyClockUse(message)

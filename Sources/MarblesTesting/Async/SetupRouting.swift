@@ -16,7 +16,10 @@ enum SetupRouting {
   // was a data race ThreadSanitizer reported; an uncontended lock costs a few nanoseconds a job.)
   private static let lock = NSLock()
   nonisolated(unsafe) private static var owners: [UInt: Owner] = [:]
-  static let releaseDelay: Double = 2
+  /// Seconds: long enough that a busy test process (its cooperative pool held by other tests'
+  /// synchronous work) never trips it before the run starts, short enough that a test that
+  /// awaits too early fails instead of hanging.
+  static let releaseDelay: Double = 10
 
   private struct Owner {
     weak var run: AsyncRun?

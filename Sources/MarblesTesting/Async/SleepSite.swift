@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Runtime)
   import Runtime
 #endif
@@ -17,33 +18,55 @@ struct SleepSite: Sendable, CustomStringConvertible {
 
   var description: String { "\(fileID):\(line)" }
 
-  /// The first frame of the stack outside this module's sources that has a source location:
-  /// the app code (or test) that called the sleep. Nil when the stack has no debug information
-  /// (a release build without `-g`) or the runtime cannot read it.
-  static func caller() -> SleepSite? {
+  /// The first frame of the calling task's stack outside this module's sources that has a
+  /// source location: the app code (or test) that called the sleep. Nil when the stack has no
+  /// debug information (a release build without `-g`) or the runtime cannot read it.
+  ///
+  /// The stack is captured here, on the caller's thread; reading its debug information takes
+  /// seconds in a large debug binary, so that happens on a thread of its own while the caller
+  /// awaits it: the cooperative pool, which runs every other test's tasks, is never held.
+  static func caller() async -> SleepSite? {
     #if canImport(Runtime)
       if #available(macOS 26.0, *) {
         // The app's frame is among the first few: the clock's, the runtime's `sleep(for:)`.
-        // Source locations only (no inlined frames): reading less debug information.
-        guard let stack = try? Backtrace.capture(limit: 16, top: 0),
-          let symbolicated = stack.symbolicated(options: [.showSourceLocations, .useSymbolCache])
-        else { return nil }
-        for frame in symbolicated.frames {
-          guard let symbol = frame.symbol, let place = symbol.sourceLocation, place.line > 0,
-            !place.path.contains("<compiler-generated>"), !place.path.hasPrefix(ownSources),
-            // A macro's expansion (`#expect(throws:) { … }`) names no line of the test's file.
-            !place.path.contains("@__swiftmacro_")
-          else { continue }
-          let file = place.path.split(separator: "/").last.map(String.init) ?? place.path
-          let module = moduleName(mangled: symbol.rawName)
-          return SleepSite(
-            path: place.path, fileID: module.map { "\($0)/\(file)" } ?? file, line: place.line,
-            column: max(1, place.column))
+        guard let stack = try? Backtrace.capture(limit: 16, top: 0) else { return nil }
+        let captured = Captured(stack: stack)
+        return await withCheckedContinuation { continuation in
+          Thread { continuation.resume(returning: site(in: captured.stack)) }.start()
         }
       }
     #endif
     return nil
   }
+
+  #if canImport(Runtime)
+    /// A captured stack handed to the thread that reads it (only that thread touches it then).
+    @available(macOS 26.0, *)
+    private struct Captured: @unchecked Sendable {
+      let stack: Backtrace
+    }
+
+    /// The caller's frame in `stack`, source locations only (no inlined frames): reading less
+    /// debug information.
+    @available(macOS 26.0, *)
+    private static func site(in stack: Backtrace) -> SleepSite? {
+      guard let symbolicated = stack.symbolicated(options: [.showSourceLocations, .useSymbolCache])
+      else { return nil }
+      for frame in symbolicated.frames {
+        guard let symbol = frame.symbol, let place = symbol.sourceLocation, place.line > 0,
+          !place.path.contains("<compiler-generated>"), !place.path.hasPrefix(ownSources),
+          // A macro's expansion (`#expect(throws:) { … }`) names no line of the test's file.
+          !place.path.contains("@__swiftmacro_")
+        else { continue }
+        let file = place.path.split(separator: "/").last.map(String.init) ?? place.path
+        let module = moduleName(mangled: symbol.rawName)
+        return SleepSite(
+          path: place.path, fileID: module.map { "\($0)/\(file)" } ?? file, line: place.line,
+          column: max(1, place.column))
+      }
+      return nil
+    }
+  #endif
 
   /// The directory of this module's sources (`…/Sources/MarblesTesting/`): frames there are the
   /// clock's own.
