@@ -6,13 +6,15 @@
 struct Locals {
   var a0: ScriptValue
   var a1: ScriptValue
-  var rest: [ScriptValue]
+  /// The arguments after the second, nil when there are none (an empty array would cost a
+  /// retain and a release of the shared empty storage on every call).
+  var rest: [ScriptValue]?
   var parent: Frame?
   /// The `let`s and `var`s of a closure whose body is a block.
   var slots: Slots? = nil
 
   /// No arguments, no enclosing closure: the top level of a script.
-  nonisolated(unsafe) static let top = Locals(a0: .null, a1: .null, rest: [], parent: nil)
+  nonisolated(unsafe) static let top = Locals(a0: .null, a1: .null, rest: nil, parent: nil)
 
   /// Argument `index` (0-based) of this call.
   @inline(__always)
@@ -22,7 +24,8 @@ struct Locals {
     case 1: return a1
     default:
       let offset = index - 2
-      return offset < rest.count ? rest[offset] : .null
+      guard let rest, offset < rest.count else { return .null }
+      return rest[offset]
     }
   }
 }
@@ -92,7 +95,7 @@ final class Closure: @unchecked Sendable {
       throw Diagnostic.Interpreter.closureArity(
         takes: code.parameterCount, given: 0, at: code.range)
     }
-    return try invoke(Locals(a0: .null, a1: .null, rest: [], parent: captured), at: range)
+    return try invoke(Locals(a0: .null, a1: .null, rest: nil, parent: captured), at: range)
   }
 
   /// Calls the closure with one argument. A closure of n > 1 parameters given one n-tuple takes
@@ -100,7 +103,7 @@ final class Closure: @unchecked Sendable {
   func call(_ argument: ScriptValue, at range: SourceRange) throws(RuntimeError) -> ScriptValue {
     let count = code.parameterCount
     if count == 1 || (code.isImplicit && count == 0) {
-      return try invoke(Locals(a0: argument, a1: .null, rest: [], parent: captured), at: range)
+      return try invoke(Locals(a0: argument, a1: .null, rest: nil, parent: captured), at: range)
     }
     if case .tuple(let elements) = argument, elements.count == count {
       return try call(elements, at: range)
@@ -116,7 +119,7 @@ final class Closure: @unchecked Sendable {
     guard count == 2 || (code.isImplicit && count < 2) else {
       throw Diagnostic.Interpreter.closureArity(takes: count, given: 2, at: code.range)
     }
-    return try invoke(Locals(a0: first, a1: second, rest: [], parent: captured), at: range)
+    return try invoke(Locals(a0: first, a1: second, rest: nil, parent: captured), at: range)
   }
 
   /// Calls the closure with any number of arguments.
@@ -128,7 +131,7 @@ final class Closure: @unchecked Sendable {
       throw Diagnostic.Interpreter.closureArity(
         takes: count, given: arguments.count, at: code.range)
     }
-    var locals = Locals(a0: .null, a1: .null, rest: [], parent: captured)
+    var locals = Locals(a0: .null, a1: .null, rest: nil, parent: captured)
     if arguments.count > 0 { locals.a0 = arguments[0] }
     if arguments.count > 1 { locals.a1 = arguments[1] }
     if arguments.count > 2 { locals.rest = Array(arguments[2...]) }
