@@ -157,6 +157,24 @@ private struct Grid<V: Equatable> {
       empty: "--|", failure: "-1#", disposing: "-1-1-2|", at: 4, expected: "-1", window: "^---!")
   }
 
+  @Test func distinctWithFlushes() {
+    // Keys are forgotten at each value of `flushes` (at 4 here): the 1 at 5 and the 2 at 7
+    // pass again. `flushes` is subscribed after the source and ends with it; its completion
+    // changes nothing, its failure fails the result.
+    let t = TestClock()
+    let flushes = t.cold("----0|")
+    let r1 = t.record(t.cold("-1-2-1-2-1-2|").distinct(flushes: flushes) { $0 })
+    let failing = t.cold("-1-2|")
+    let r2 = t.record(failing.distinct(flushes: t.cold("--#")) { $0 })
+    t.expect(r1, "-1-2-1-2----|")
+    t.expect(r2, "-1#")
+    t.expectSubscriptions(flushes, "^----!")
+    t.expectSubscriptions(failing, "^-!")
+    Grid { t, s in s.distinct(flushes: t.cold("--0-"), by: { $0 }) }.check(
+      empty: "--|", failure: "-1#", disposing: "-1-1-1|", at: 4, expected: "-1-1",
+      window: "^---!")
+  }
+
   @Test func findAndFindIndex() {
     let t = TestClock()
     let r1 = t.record(t.cold("-1-5-7|").find { v, _ in v > 4 })
