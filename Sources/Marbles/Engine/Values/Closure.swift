@@ -71,21 +71,29 @@ final class Closure: @unchecked Sendable {
   // Invariant: immutable; used on the script's thread only.
   let code: ClosureCode
   let captured: Frame?
+  /// The code's body, budget and slot count, kept here as constants: read per call without
+  /// retaining them (the code's `body` is a `var`, set once compiled, before any closure value
+  /// is made from it).
+  private let body: Node
+  private let budget: Budget
+  private let slotCount: Int
 
   init(code: ClosureCode, captured: Frame?) {
     self.code = code
     self.captured = captured
+    self.body = code.body
+    self.budget = code.budget
+    self.slotCount = code.slotCount
   }
 
   /// Runs the body; one level of nesting more, reported at `range` (the call) past the budget.
   private func invoke(_ locals: Locals, at range: SourceRange) throws(RuntimeError) -> ScriptValue {
-    let budget = code.budget
     try budget.enter(at: range)
     defer { budget.leave() }
-    guard code.slotCount > 0 else { return try code.body.eval(locals) }
+    guard slotCount > 0 else { return try body.eval(locals) }
     var locals = locals
-    locals.slots = Slots(count: code.slotCount)
-    return try code.body.eval(locals)
+    locals.slots = Slots(count: slotCount)
+    return try body.eval(locals)
   }
 
   /// Calls the closure with no arguments (`then { … }`); a closure of one parameter (`{ _ in
@@ -103,6 +111,12 @@ final class Closure: @unchecked Sendable {
   func call(_ argument: ScriptValue, at range: SourceRange) throws(RuntimeError) -> ScriptValue {
     let count = code.parameterCount
     if count == 1 || (code.isImplicit && count == 0) {
+      // An integer (the common value) is put in the frame as a new `.int`: no copy of a
+      // `ScriptValue` through its value witness, and nothing to release after the call.
+      if case .int(let number) = argument {
+        return try invoke(
+          Locals(a0: .int(number), a1: .null, rest: nil, parent: captured), at: range)
+      }
       return try invoke(Locals(a0: argument, a1: .null, rest: nil, parent: captured), at: range)
     }
     if case .tuple(let elements) = argument, elements.count == count {
@@ -118,6 +132,9 @@ final class Closure: @unchecked Sendable {
     let count = code.parameterCount
     guard count == 2 || (code.isImplicit && count < 2) else {
       throw Diagnostic.Interpreter.closureArity(takes: count, given: 2, at: code.range)
+    }
+    if case .int(let x) = first, case .int(let y) = second {
+      return try invoke(Locals(a0: .int(x), a1: .int(y), rest: nil, parent: captured), at: range)
     }
     return try invoke(Locals(a0: first, a1: second, rest: nil, parent: captured), at: range)
   }
