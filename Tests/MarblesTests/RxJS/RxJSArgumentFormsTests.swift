@@ -4,7 +4,7 @@ import Testing
 @testable import MarblesCore
 
 /// Argument forms of RxJS 7 beyond the first one, written as RxJS writes them under `use
-/// rxjs`: `distinct(keySelector, flushes)`.
+/// rxjs`: `distinct(keySelector, flushes)`, `tap` with an observer.
 @Suite struct RxJSArgumentFormsTests {
   @Test func distinctForgetsItsKeysAtEachFlush() {
     // RxJS: `distinct(undefined, flushes)`; the flush at 4 lets the a at 5 and the b at 7
@@ -53,5 +53,61 @@ import Testing
         show output
         """
       ).contains("the flushes"))
+  }
+
+  @Test func tapCallsEachCallbackOfAnObserverAtItsMoment() {
+    // Each callback executes the command with a tag, so the command's executions show when
+    // each was called: subscribe at 0, next at 1 and 3, complete then finalize at 5; no
+    // unsubscribe (the source ended first).
+    expectPasses(
+      """
+      use rxjs
+      let log = Command(allowsConcurrentExecution: true) { x in cold("(x|)", x: x) }
+      let input = cold("-a-b-|")
+      let output = input.tap(subscribe: { log.execute("s") }, next: { x in log.execute(x) }, error: { e in log.execute("e") }, complete: { log.execute("c") }, unsubscribe: { log.execute("u") }, finalize: { log.execute("f") })
+      let calls = log.executionSignals.mergeAll()
+      show calls, output
+      expect output == "-a-b-|"
+      expect calls == "sa-b-(cf)", s: "s", a: "a", b: "b", c: "c", f: "f"
+      """)
+  }
+
+  @Test func tapTellsAnUnsubscriptionFromAnEnd() {
+    // Unsubscribed at 2, before the source ends: unsubscribe, then finalize. A failure (at 6) calls
+    // error, then finalize, and no unsubscribe.
+    expectPasses(
+      """
+      use rxjs
+      let log = Command(allowsConcurrentExecution: true) { x in cold("(x|)", x: x) }
+      let input = cold("-a-b-|")
+      let cut = input.tap(unsubscribe: { log.execute("u") }, finalize: { log.execute("f") })
+      let failing = cold("------#").tap(error: { e in log.execute("e") }, unsubscribe: { log.execute("x") }, finalize: { log.execute("g") })
+      let calls = log.executionSignals.mergeAll()
+      show calls, cut subscribed "^-!", failing
+      expect calls == "--(uf)(eg)", u: "u", f: "f", e: "e", g: "g"
+      """)
+  }
+
+  @Test func aThrowInATapCallbackFailsTheSubscription() {
+    expectPasses(
+      """
+      use rxjs
+      let input = cold("-a-b-|")
+      let atB = input.tap(next: { x in
+        if x == "b" { throw "bad" }
+      })
+      let atEnd = input.tap(complete: { throw "late" })
+      show atB, atEnd
+      expect atB == "-a-#", error: "bad"
+      expect atEnd == "-a-b-#", error: "late"
+      """)
+    #expect(
+      failureText(
+        """
+        use rxjs
+        let output = cold("-a|").tap()
+        show output
+        """
+      ).contains("an observer's closures"))
   }
 }
