@@ -4,7 +4,7 @@ import Testing
 @testable import MarblesCore
 
 /// Argument forms of RxJS 7 beyond the first one, written as RxJS writes them under `use
-/// rxjs`: `distinct(keySelector, flushes)`, `tap` with an observer.
+/// rxjs`: `distinct(keySelector, flushes)`, `tap` with an observer, `groupBy` with a connector.
 @Suite struct RxJSArgumentFormsTests {
   @Test func distinctForgetsItsKeysAtEachFlush() {
     // RxJS: `distinct(undefined, flushes)`; the flush at 4 lets the a at 5 and the b at 7
@@ -109,5 +109,30 @@ import Testing
         show output
         """
       ).contains("an observer's closures"))
+  }
+
+  @Test func groupByMakesEachGroupWithItsConnector() {
+    // Each group is subscribed a frame after it is sent (delay(1)): a ReplaySubject from the
+    // connector replays the group's first value then; a plain group has lost it.
+    expectPasses(
+      """
+      use rxjs
+      let input = cold("-a-b-a---|")
+      let replayed = input.groupBy(connector: { ReplaySubject(2) }) { x in x }.delay(1).mergeAll()
+      let plain = input.groupBy { x in x }.delay(1).mergeAll()
+      let both = input.groupBy(element: { x in x + "!" }, connector: { ReplaySubject(1) }) { x in x }.delay(1).mergeAll()
+      show replayed, plain, both
+      expect replayed == "--a-ba---|"
+      expect plain == "-----a---|"
+      expect both == "--x-yx---|", x: "a!", y: "b!"
+      """)
+    #expect(
+      failureText(
+        """
+        use rxjs
+        let output = cold("-a|").groupBy(connector: 3) { x in x }
+        show output
+        """
+      ).contains("the connector"))
   }
 }
