@@ -36,11 +36,10 @@ enum SetupRouting {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var owners: [UInt64: Owner] = [:]
   /// Seconds: long enough that a busy test process (its cooperative pool held by other tests'
-  /// synchronous work) does not trip it between a test starting its tasks and starting its run,
-  /// short enough that a test that awaits too early fails soon instead of hanging. (Only the
-  /// tasks the test's task creates are held, so nothing else waits on it: when any job a test's
-  /// task enqueued was held, one test resuming another's task could hold it until the release.)
-  static let releaseDelay: Double = 2
+  /// work) does not trip it while a test awaits something between starting its tasks and
+  /// starting its run (2 s was tripped that way at load 14, with 64 runs in flight), short
+  /// enough that a test that awaits such a task too early fails instead of hanging.
+  static let releaseDelay: Double = 10
 
   /// A class, not a struct: a struct with a `weak` field, read out of the dictionary through
   /// optional chaining, was miscompiled by Swift 6.3 (double frees, a run freed while in use).

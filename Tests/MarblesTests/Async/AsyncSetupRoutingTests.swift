@@ -42,15 +42,12 @@ private func isOnADriver() -> Bool {
 /// Tasks that a test's task starts before `ts.run()` join the run; a job that task enqueues for
 /// another test's task (a continuation it resumes) does not.
 @Suite struct AsyncSetupRoutingTests {
-  /// One test's setup: a run with a task started before it, then a handshake with another
-  /// test's setup (both runs not started), then the run.
+  /// One test's setup: a run made, a handshake with another test's setup (both runs not
+  /// started), then a task started before the run, and the run.
   static func setUpAndRun(
     _ marble: String, first: Bool, mine: Handoff, theirs: Handoff
   ) async throws -> Recording<String> {
     let ts = TestScheduler()
-    let source: ColdSignal<String> = ts.cold(marble)
-    // `mapToStream` starts a `Task` here, in the test's task: it is the run's.
-    let recording = ts.record(source.values.mapToStream { $0.uppercased() })
     if first {
       // Suspended in setup; the other test's task resumes it from its own setup.
       await mine.wait()
@@ -61,6 +58,9 @@ private func isOnADriver() -> Bool {
       theirs.open()
       await mine.wait()
     }
+    let source: ColdSignal<String> = ts.cold(marble)
+    // `mapToStream` starts a `Task` here, in the test's task: it is the run's.
+    let recording = ts.record(source.values.mapToStream { $0.uppercased() })
     try await ts.run()
     return recording
   }
