@@ -52,6 +52,9 @@ package final class LanguageServer {
     var analysisRevision = -1
     /// The flag of the run analysing the current text, while it runs.
     var running: RunCancellation?
+    /// The pieces of the document's runs, kept from one text to the next (see
+    /// `IncrementalRun`): an edit runs again only the statements it can change.
+    var pieces = IncrementalRun()
   }
 
   /// Work done away from the server's thread: `work` runs on a thread of its own and returns
@@ -350,6 +353,7 @@ package final class LanguageServer {
     if document.oversize == nil, let previous, previous.oversize == nil {
       document.analysis = previous.analysis
       document.analysisRevision = previous.analysisRevision
+      document.pieces = previous.pieces
     }
     documents[uri] = document
     if size > Self.maximumDocumentSize {
@@ -370,10 +374,12 @@ package final class LanguageServer {
     var runOptions = options
     runOptions.cancellation = flag
     let run = runOptions
+    let pieces = document.pieces
     submit(
       Job {
         // A change that came before the job started makes it stale at once.
-        let analysis = flag.isCancelled ? nil : DocumentAnalysis(source, options: run)
+        let analysis =
+          flag.isCancelled ? nil : DocumentAnalysis(source, options: run, pieces: pieces)
         return Completion { server in
           server.finished(analysis, of: uri, revision: revision, flag: flag)
         }
