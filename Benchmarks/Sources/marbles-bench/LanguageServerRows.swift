@@ -118,7 +118,7 @@ func languageServerRows() -> [(String, Double)] {
           "{\"textDocument\":{\"uri\":\"\(uri)\",\"version\":\(version)},\"contentChanges\":[{\"range\":{\"start\":{\"line\":0,\"character\":33},\"end\":{\"line\":0,\"character\":34}},\"text\":\"\(version % 9 + 1)\"}]}"
         ))
     }
-    /// Handles the results of jobs until one carries `marker`.
+    /// Handles the results of jobs until one carries `marker` (or no job runs).
     func handleResults(until marker: String) {
       while true {
         let messages = session.next()
@@ -140,7 +140,9 @@ func languageServerRows() -> [(String, Double)] {
       hoverSeconds.append(
         secondsElapsed {
           _ = session.handle(lspMessage(1_000 + round, "textDocument/hover", position))
-          handleResults(until: "\"id\":\(1_000 + round)")
+          // The server writes `"id": 1000` (with a space): a marker without it never matched, so
+          // this row used to wait for every job, the edit's run included.
+          handleResults(until: "\"id\": \(1_000 + round),")
         })
       completionSeconds.append(
         secondsElapsed {
