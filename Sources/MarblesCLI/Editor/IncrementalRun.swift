@@ -43,6 +43,15 @@ package final class IncrementalRun: @unchecked Sendable {
   struct Key: Hashable {
     var globals: [ScriptStatement]
     var statements: [ScriptStatement]
+
+    /// Hashes where the piece is, not its statements (hashing every statement of a large
+    /// script was a tenth of an edit's analysis): equal keys still compare every statement.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(globals.count)
+      hasher.combine(statements.count)
+      hasher.combine(statements.first?.range)
+      hasher.combine(statements.last?.range)
+    }
   }
 
   // Invariant: `kept` is read and written with `lock` held.
