@@ -45,12 +45,12 @@ final class DocumentAnalysis: @unchecked Sendable {
   private var extraRuns: [String: ScriptRun?] = [:]
 
   /// The pieces of the document's runs, kept between its versions (nil: runs are whole).
-  let pieces: IncrementalRun?
+  let pieces: ScriptPieces?
 
   /// Parses `source` and runs it within `options`; with nil options it is only parsed (what a
   /// rename needs, at once, while the text's run goes on). With `pieces`, only the pieces of
-  /// the script that the last run did not have run (see `IncrementalRun`).
-  init(_ source: SourceFile, options: RunOptions?, pieces: IncrementalRun? = nil) {
+  /// the script that the last run did not have run (see `ScriptPieces`).
+  init(_ source: SourceFile, options: RunOptions?, pieces: ScriptPieces? = nil) {
     self.source = source
     self.options = options
     self.pieces = pieces

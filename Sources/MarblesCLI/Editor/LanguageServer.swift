@@ -53,8 +53,8 @@ package final class LanguageServer {
     /// The flag of the run analysing the current text, while it runs.
     var running: RunCancellation?
     /// The pieces of the document's runs, kept from one text to the next (see
-    /// `IncrementalRun`): an edit runs again only the statements it can change.
-    var pieces = IncrementalRun()
+    /// `ScriptPieces`): an edit runs again only the statements it can change.
+    var pieces = ScriptPieces()
   }
 
   /// Work done away from the server's thread: `work` runs on a thread of its own and returns

@@ -23,7 +23,7 @@ import Marbles
 ///
 /// A piece's outcome is kept by its statements (with their positions) and the `title`/`use`
 /// statements: a piece is run again when one of them changed.
-package final class IncrementalRun: @unchecked Sendable {
+package final class ScriptPieces: @unchecked Sendable {
   /// The most pieces a script is cut into; the budgets of each piece are this share of the run's.
   static let maximumPieces = 32
   /// Scripts of fewer statements (`title` and `use` aside) run whole: a piece's own set-up

@@ -6,8 +6,8 @@ import Testing
 @testable import MarblesCore
 
 /// The language server runs a script in independent pieces and keeps the pieces an edit does
-/// not touch (`IncrementalRun`): whatever the edits, its outcome is the whole run's.
-@Suite struct IncrementalRunTests {
+/// not touch (`ScriptPieces`): whatever the edits, its outcome is the whole run's.
+@Suite struct ScriptPiecesTests {
   /// Whether two outcomes are the same (the same case, run or diagnostics).
   static func same(_ a: ScriptOutcome, _ b: ScriptOutcome) -> Bool {
     switch (a, b) {
@@ -17,8 +17,8 @@ import Testing
     }
   }
 
-  /// The incremental run of `text` next to the whole run of it.
-  static func outcomes(_ text: String, _ pieces: IncrementalRun, options: RunOptions = RunOptions())
+  /// The run of `text` piece by piece next to the whole run of it.
+  static func outcomes(_ text: String, _ pieces: ScriptPieces, options: RunOptions = RunOptions())
     -> (incremental: ScriptOutcome, whole: ScriptOutcome)
   {
     let source = SourceFile(name: "edit.marble", text: text)
@@ -101,7 +101,7 @@ import Testing
   }
 
   @Test func aScriptOfIndependentGroupsIsCutAndAnEditRunsOnlyItsPiece() throws {
-    let pieces = IncrementalRun()
+    let pieces = ScriptPieces()
     let text = Self.groups(200)
     let first = Self.outcomes(text, pieces)
     #expect(Self.same(first.incremental, first.whole))
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func statementsThatShareANameOrAConstantStayInOnePiece() throws {
-    let pieces = IncrementalRun(smallestSplit: 2, pieceSize: 1)
+    let pieces = ScriptPieces(smallestSplit: 2, pieceSize: 1)
     let text = """
       title "pieces"
       let a = cold("-a|")
@@ -182,7 +182,7 @@ import Testing
   @Test func mostCombinedExamplesAreMergedFromPieces() throws {
     var merged = 0
     for example in ScriptFormatterTests.examples {
-      let pieces = IncrementalRun(smallestSplit: 2, pieceSize: 1)
+      let pieces = ScriptPieces(smallestSplit: 2, pieceSize: 1)
       let text = try #require(Self.combined(example.name))
       let (incremental, whole) = Self.outcomes(text, pieces, options: RunOptions(maxFrames: 2_000))
       #expect(Self.same(incremental, whole), "\(example.name)")
@@ -199,7 +199,7 @@ import Testing
     var text = try #require(Self.combined(name))
     var random = Random(
       state: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
-    let pieces = IncrementalRun(smallestSplit: 2, pieceSize: 1)
+    let pieces = ScriptPieces(smallestSplit: 2, pieceSize: 1)
     let options = RunOptions(maxFrames: 2_000)
     var merged = 0
     var firstMerged = false
@@ -224,7 +224,7 @@ import Testing
   @Test func randomEditsOfALargeScriptGiveTheWholeRunsOutcome() {
     var text = Self.groups(60)
     var random = Random(state: 42)
-    let pieces = IncrementalRun()
+    let pieces = ScriptPieces()
     var reused = 0
     var good = text
     for round in 0..<60 {
@@ -241,7 +241,7 @@ import Testing
   @Test func budgetsOfTheWholeRunAreKeptAcrossPieces() {
     // Each piece alone stays within the events budget, the pieces together do not: the whole
     // run's stop, not a merged success.
-    let pieces = IncrementalRun(smallestSplit: 2, pieceSize: 1)
+    let pieces = ScriptPieces(smallestSplit: 2, pieceSize: 1)
     let text = (0..<4).map { _ in "show interval(1).take(300).map { x in x }" }.joined(
       separator: "\n")
     let options = RunOptions(budgets: RunBudgets(maxEvents: 3_000))
