@@ -122,3 +122,24 @@ public final class ScriptEngine: @unchecked Sendable {
     return Runtime(source: source, scheduler: scheduler, options: options)
   }
 }
+
+extension ScriptEngine {
+  /// `run(_:syntax:of:options:)`, with the number of scheduler actions the run took: the
+  /// language server runs a script's independent pieces apart and adds their actions up
+  /// against `actionLimit(statements:)`, the per-frame bound of the whole script.
+  package static func runCountingActions(
+    _ script: Script, syntax: [Diagnostic], of source: SourceFile, options: RunOptions
+  ) -> (outcome: ScriptOutcome, actions: Int) {
+    let engine = ScriptEngine(source, options: options, parsed: (script, syntax))
+    engine.run(through: nil)
+    return (engine.outcome ?? notRun, engine.actionsRun)
+  }
+
+  /// The most scheduler actions one frame of a script of `statements` statements may take.
+  package static func actionLimit(statements: Int) -> Int {
+    max(maximumActionsPerFrame, actionsPerStatement * statements)
+  }
+
+  /// The most keys a run keeps in `ScriptRun.authorKeys`.
+  package static var maximumAuthorKeys: Int { Runtime.maxAuthorKeys }
+}

@@ -8,6 +8,9 @@ package struct Script: Hashable, Sendable {
   /// The statements, in source order.
   package var statements: [ScriptStatement]
 
+  /// A script of `statements` (the language server runs a script's pieces as scripts).
+  package init(statements: [ScriptStatement]) { self.statements = statements }
+
   /// The text of the `title` statement, if the script has one.
   var title: ScriptStringLiteral? {
     for statement in statements {

@@ -44,18 +44,28 @@ final class DocumentAnalysis: @unchecked Sendable {
   /// Runs made for hovers on names the script does not show, by name.
   private var extraRuns: [String: ScriptRun?] = [:]
 
+  /// The pieces of the document's runs, kept between its versions (nil: runs are whole).
+  let pieces: ScriptPieces?
+
   /// Parses `source` and runs it within `options`; with nil options it is only parsed (what a
-  /// rename needs, at once, while the text's run goes on).
-  init(_ source: SourceFile, options: RunOptions?) {
+  /// rename needs, at once, while the text's run goes on). With `pieces`, only the pieces of
+  /// the script that the last run did not have run (see `ScriptPieces`).
+  init(_ source: SourceFile, options: RunOptions?, pieces: ScriptPieces? = nil) {
     self.source = source
     self.options = options
+    self.pieces = pieces
     let (script, syntax, tokens) = ScriptParser.parseKeepingTokens(source)
     self.script = script
     self.tokens = tokens
     // Parsed once: the run starts from the statements parsed here.
-    let outcome =
-      options.map { ScriptEngine.run(script, syntax: syntax, of: source, options: $0) }
-      ?? ScriptOutcome.failed(syntax)
+    let outcome: ScriptOutcome
+    if let options, let pieces {
+      outcome = pieces.run(script, syntax: syntax, of: source, options: options)
+    } else if let options {
+      outcome = ScriptEngine.run(script, syntax: syntax, of: source, options: options)
+    } else {
+      outcome = .failed(syntax)
+    }
     self.outcome = outcome
     var failures: [(ExpectationResult, SourceRange)] = []
     if case .completed(let run) = outcome {
@@ -280,8 +290,21 @@ final class DocumentAnalysis: @unchecked Sendable {
     } else {
       let text = source.text + "\nshow " + laneName + "\n"
       runOptions.cancellation = cancellation
-      extra =
-        ScriptEngine.run(SourceFile(name: source.name, text: text), options: runOptions).run
+      let extended = SourceFile(name: source.name, text: text)
+      // Only the `show` is parsed (where it stands in `text`), and only the pieces it joins run.
+      let shown = ScriptParser.parse(
+        SourceFile(
+          name: source.name,
+          text: String(repeating: "\n", count: source.lines.count) + "show " + laneName + "\n"))
+      if let pieces, !shown.diagnostics.containsError {
+        extra =
+          pieces.run(
+            Script(statements: script.statements + shown.script.statements), syntax: [],
+            of: extended, options: runOptions, keep: false
+          ).run
+      } else {
+        extra = ScriptEngine.run(extended, options: runOptions).run
+      }
       // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
       guard cancellation?.isCancelled != true else { return nil }
       lock.lock()

@@ -2,25 +2,65 @@ import Marbles
 
 /// Converts between the script's positions (1-based lines, columns in Characters) and the
 /// protocol's (0-based lines, columns in UTF-16 code units, as LSP 3.17 requires by default).
+///
+/// A value is used by one thread at a time (it keeps the offsets of the lines it has read).
 struct LSPPositions {
   let lines: [Substring]
+  /// Each line's UTF-16 offsets, made when a position on it is first converted.
+  private let tables = Tables()
 
   init(_ source: SourceFile) { lines = source.lines }
+
+  /// The UTF-16 offset of the start of each Character of a line, and of its end; nil for a
+  /// line of ASCII, whose offsets are its columns. Kept per line, so that converting many
+  /// positions on one long line reads it once, not once per position.
+  private final class Tables {
+    var offsets: [Int: [Int]?] = [:]
+  }
+
+  private func offsets(_ line: Int) -> [Int]? {
+    if let known = tables.offsets[line] { return known }
+    let text = lines[line]
+    var table: [Int]?
+    if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+      var offsets = [0]
+      var units = 0
+      for character in text {
+        units += character.utf16.count
+        offsets.append(units)
+      }
+      table = offsets
+    }
+    tables.offsets[line] = table
+    return table
+  }
+
+  /// The UTF-16 offset of 0-based `column` of `line` (past its end: one unit per column).
+  private func units(line: Int, column: Int) -> Int {
+    guard let table = offsets(line) else { return column }
+    let count = table.count - 1
+    return column <= count ? table[column] : table[count] + column - count
+  }
+
+  /// The 1-based column of the Character at or after UTF-16 offset `character` of `line`.
+  private func column(line: Int, character: Int) -> Int {
+    guard let table = offsets(line) else { return min(character, lines[line].utf8.count) + 1 }
+    // The first Character that starts at or after `character`.
+    var low = 0
+    var high = table.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if table[middle] >= character { high = middle } else { low = middle + 1 }
+    }
+    return low + 1
+  }
 
   /// The protocol position of `position`.
   func lsp(_ position: SourcePosition) -> JSONValue {
     let line = max(0, position.line - 1)
     var character = 0
     if line < lines.count {
-      let text = lines[line]
-      let columns = max(0, position.column - 1)
-      var count = 0
-      for scalarCharacter in text {
-        if count == columns { break }
-        character += scalarCharacter.utf16.count
-        count += 1
-      }
-      character += max(0, columns - count)
+      character = units(line: line, column: max(0, position.column - 1))
     } else {
       character = max(0, position.column - 1)
     }
@@ -38,14 +78,7 @@ struct LSPPositions {
       line >= 0, character >= 0
     else { return nil }
     guard line < lines.count else { return SourcePosition(line: line + 1, column: 1) }
-    var units = 0
-    var column = 1
-    for scalarCharacter in lines[line] {
-      if units >= character { break }
-      units += scalarCharacter.utf16.count
-      column += 1
-    }
-    return SourcePosition(line: line + 1, column: column)
+    return SourcePosition(line: line + 1, column: column(line: line, character: character))
   }
 
   /// The protocol range that covers the whole text.

@@ -52,6 +52,9 @@ package final class LanguageServer {
     var analysisRevision = -1
     /// The flag of the run analysing the current text, while it runs.
     var running: RunCancellation?
+    /// The pieces of the document's runs, kept from one text to the next (see
+    /// `ScriptPieces`): an edit runs again only the statements it can change.
+    var pieces = ScriptPieces()
   }
 
   /// Work done away from the server's thread: `work` runs on a thread of its own and returns
@@ -249,11 +252,52 @@ package final class LanguageServer {
         outgoing.append(Self.error(id: request.id, Self.cancelled))
         return
       }
+      // Every answer within the output budget, whatever request made it.
+      guard Self.size(of: value, past: options.budgets.maxOutput) <= options.budgets.maxOutput
+      else {
+        outgoing.append(
+          Self.error(
+            id: request.id,
+            Failure(.requestFailed, "the answer was not sent: " + options.budgets.outputRefusal())))
+        return
+      }
       outgoing.append(
         .object([("jsonrpc", .string("2.0")), ("id", request.id), ("result", value)]))
     case .failure(let failure):
       outgoing.append(Self.error(id: request.id, failure))
     }
+  }
+
+  /// The bytes `value` takes written compact, at least (a string's escapes but `\"`, `\\` and
+  /// control characters are not counted); the count stops once it is past `limit`.
+  static func size(of value: JSONValue, past limit: Int) -> Int {
+    var total = 0
+    func add(_ value: JSONValue) {
+      guard total <= limit else { return }
+      switch value {
+      case .object(let members):
+        // `{"key": value, …}`, as `JSONWriter` writes it.
+        total += 2 + 2 * max(0, members.count - 1)
+        for (key, member) in members {
+          total += key.utf8.count + 4
+          add(member)
+        }
+      case .array(let elements):
+        total += 2 + 2 * max(0, elements.count - 1)
+        for element in elements { add(element) }
+      case .string(let text):
+        total += 2
+        for byte in text.utf8 {
+          total += byte == 0x22 || byte == 0x5C ? 2 : byte < 0x20 ? 2 : 1
+        }
+      case .int(let number): total += String(number).utf8.count
+      case .double: total += 1
+      case .bool(let flag): total += flag ? 4 : 5
+      case .null: total += 4
+      }
+    }
+    add(value)
+    return total
   }
 
   static func error(id: JSONValue, _ failure: Failure) -> JSONValue {
@@ -350,6 +394,7 @@ package final class LanguageServer {
     if document.oversize == nil, let previous, previous.oversize == nil {
       document.analysis = previous.analysis
       document.analysisRevision = previous.analysisRevision
+      document.pieces = previous.pieces
     }
     documents[uri] = document
     if size > Self.maximumDocumentSize {
@@ -370,10 +415,12 @@ package final class LanguageServer {
     var runOptions = options
     runOptions.cancellation = flag
     let run = runOptions
+    let pieces = document.pieces
     submit(
       Job {
         // A change that came before the job started makes it stale at once.
-        let analysis = flag.isCancelled ? nil : DocumentAnalysis(source, options: run)
+        let analysis =
+          flag.isCancelled ? nil : DocumentAnalysis(source, options: run, pieces: pieces)
         return Completion { server in
           server.finished(analysis, of: uri, revision: revision, flag: flag)
         }

@@ -305,6 +305,12 @@ package enum ScriptFormatter {
     {
       return false
     }
+    // `..<` is one operator to the parser (`2..<n`): nothing after its `<` either.
+    if case .operator(.less) = previous.kind, case .dot? = before?.kind,
+      before?.range.end == previous.range.start
+    {
+      return false
+    }
     // A prefix operator sticks to its operand.
     if case .operator(let op) = previous.kind, op == .minus || op == .bang, !endsOperand(before) {
       return false

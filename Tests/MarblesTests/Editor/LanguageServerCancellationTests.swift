@@ -52,6 +52,13 @@ import Testing
     let release = DispatchSemaphore(value: 0)
     private var blocking: Bool
 
+    /// The next run to look at its flag stops there until `release` is signalled.
+    func blockTheNextRun() {
+      lock.lock()
+      blocking = true
+      lock.unlock()
+    }
+
     init(blockingTheFirstRun: Bool = false) {
       blocking = blockingTheFirstRun
       let input = toServer.fileHandleForReading.fileDescriptor
@@ -261,6 +268,49 @@ import Testing
     // `shutdown` and `exit` end the server with the run still stuck.
     #expect(try host.finish() == 0)
     host.release.signal()
+  }
+
+  /// A hover and a completion sent right after an edit are answered from the last finished
+  /// analysis while the edit's run is still going (here held at its first look at its flag),
+  /// before that run's diagnostics; once it ends, a hover draws the new text.
+  @Test func aHoverRightAfterAnEditIsAnsweredFromTheLastAnalysisWithoutWaitingForTheRun() throws {
+    let host = try Self.initialized()
+    host.notify("textDocument/didOpen", Self.opened("let a = cold(\"-a|\")\nshow a\n"))
+    #expect(try host.receive()["params"]?["version"] == .int(1))
+    host.blockTheNextRun()
+    host.notify(
+      "textDocument/didChange",
+      .object([
+        ("textDocument", .object([("uri", .string(Self.uri)), ("version", .int(2))])),
+        (
+          "contentChanges",
+          .array([
+            .object([
+              ("text", .string("let a = cold(\"-b--|\")\nshow a\nshow interval(1).take(3000)\n"))
+            ])
+          ])
+        ),
+      ]))
+    host.stuck.wait()
+    host.request(2, "textDocument/hover", Self.at(0, 4))
+    let hover = try host.receive(untilResponseTo: 2)
+    // Only the answer: no diagnostics of version 2 came first.
+    #expect(hover.count == 1)
+    let text = hover.last?["result"]?["contents"]?["value"]?.stringValue ?? ""
+    #expect(text.contains("-a|"))
+    #expect(!text.contains("-b--|"))
+    host.request(3, "textDocument/completion", Self.at(1, 6))
+    let completion = try host.receive(untilResponseTo: 3)
+    #expect(completion.count == 1)
+    #expect(completion.last?["result"] != nil)
+    host.release.signal()
+    let published = try host.receive()
+    #expect(published["method"] == .string("textDocument/publishDiagnostics"))
+    #expect(published["params"]?["version"] == .int(2))
+    host.request(4, "textDocument/hover", Self.at(0, 4))
+    let after = try host.receive(untilResponseTo: 4)
+    #expect(after.last?["result"]?["contents"]?["value"]?.stringValue?.contains("-b--|") == true)
+    #expect(try host.finish() == 0)
   }
 
   @Test func aCancelForAnUnknownIdDoesNotCancelALaterRequestWithThatId() throws {

@@ -74,6 +74,41 @@ import Testing
     messages.first?["error"]?["code"]?.intValue
   }
 
+  /// Every answer is held to `--max-output`, whatever request made it: a larger one is an error
+  /// that says so, and the server answers the next request.
+  @Test func anAnswerPastTheOutputBudgetIsAnErrorAndTheServerGoesOn() {
+    let server = LanguageServer(
+      options: RunOptions(maxFrames: 10_000, budgets: RunBudgets(maxOutput: 2_000)))
+    _ = Self.send(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    let text = (0..<60).map { "let name\($0) = cold(\"-a|\")" }.joined(separator: "\n") + "\n"
+    _ = Self.open(server, text)
+    let symbols = Self.send(
+      server,
+      Self.request(
+        1, "textDocument/documentSymbol",
+        .object([("textDocument", .object([("uri", .string(Self.uri))]))])))
+    #expect(symbols.first?["result"] == nil)
+    #expect(Self.errorCode(symbols) == -32803)
+    #expect(symbols.first?["error"]?["message"]?.stringValue?.contains("--max-output") == true)
+    let hover = Self.send(server, Self.request(2, "textDocument/hover", Self.at(0, 5)))
+    #expect(hover.first?["result"]?["contents"] != nil)
+  }
+
+  @Test func theSizeOfAnAnswerIsCountedAsItIsWritten() {
+    let plain = JSONValue.object([
+      ("a", .array([.int(-12), .bool(true), .bool(false), .null, .string("xyz")])),
+      ("b", .object([("c", .string("é😀"))])),
+    ])
+    #expect(LanguageServer.size(of: plain, past: .max) == plain.compact.utf8.count)
+    let escaped = JSONValue.array([.string("a\"b\\c\nd")])
+    #expect(LanguageServer.size(of: escaped, past: .max) == escaped.compact.utf8.count)
+    // The count stops soon after the limit (the separators are counted first).
+    let long = JSONValue.array(
+      Array(repeating: .string(String(repeating: "x", count: 100)), count: 1_000))
+    #expect(long.compact.utf8.count > 100_000)
+    #expect(LanguageServer.size(of: long, past: 1_000) < 5_000)
+  }
+
   @Test func brokenJSONGetsAParseErrorAndTheServerGoesOn() {
     let server = Self.server()
     let reply = Self.send(server, #"{"jsonrpc":"2.0","id":1,"method":"#)

@@ -29,6 +29,18 @@ import Testing
     return formatted
   }
 
+  @Test func aRangeKeepsItsOperatorWhole() {
+    let loop = { (range: String) in
+      "let s = cold(\"-5|\").map { n in\n  for d in \(range) {\n    break\n  }\n  return n\n}\nshow s\n"
+    }
+    // `..<` is one operator (it was written `2..< n`), as is `...`.
+    #expect(Self.format(loop("2 ..< n")) == loop("2..<n"))
+    #expect(Self.format(loop("2..<(n + 1)")) == loop("2..<(n + 1)"))
+    #expect(Self.format(loop("2 ... n")) == loop("2...n"))
+    // A `<` comparison keeps its spaces.
+    #expect(Self.format("let a = 1 <2\n") == "let a = 1 < 2\n")
+  }
+
   @Test func examplesAreFound() {
     #expect(Self.examples.count >= 30)
   }

@@ -94,6 +94,18 @@ import Testing
     }
   }
 
+  /// What `marbles format` makes of a script is what the docs show (`.ci/run` checks the same
+  /// with the release binary): copied into an editor that formats on save, it does not change.
+  @Test(arguments: marbleBlocks)
+  func everyScriptInTheDocsIsInTheFormattersLayout(_ block: Block) {
+    switch ScriptFormatter.format(SourceFile(name: block.testDescription, text: block.text)) {
+    case .success(let formatted):
+      #expect(formatted == block.text, "\(block.testDescription): run 'marbles format' on it")
+    case .failure(let failure):
+      Issue.record("\(block.testDescription) does not parse: \(failure)")
+    }
+  }
+
   @Test func theDocsHaveScriptsAndEveryScriptIsMarkedAsOne() {
     #expect(Self.marbleBlocks.count > Catalogue.entries.count)
     #expect(Self.marbleBlocks.contains { $0.document == "README.md" })
