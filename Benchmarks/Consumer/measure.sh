@@ -6,7 +6,9 @@
 # anyway) and the public declarations its test file sees (visible.py).
 #
 # Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision)
-# Run the revisions you compare in one invocation, so they share the machine's load.
+# Run the revisions you compare in one invocation, so they share the machine's load; a revision
+# may be named more than once (`A B A B A B`): each run builds from clean in its own folders, so
+# interleaved repeats show how much the load moved the figures.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -14,11 +16,13 @@ work=$(mktemp -d /tmp/marbles-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 [ $# -gt 0 ] || set -- HEAD
 printf '%-12s %8s %8s %8s %10s %8s\n' revision wall_s cpu_s lines lines-rac visible
+run=0
 for rev in "$@"; do
-  src="$work/marbles-$rev"
+  run=$((run + 1))
+  src="$work/$run/marbles-$rev"
   mkdir -p "$src"
   git -C "$root" archive "$rev" | tar -x -C "$src"
-  pkg="$work/consumer-$rev"
+  pkg="$work/$run/consumer-$rev"
   mkdir -p "$pkg/Tests/ConsumerTests"
   cp "$here/ConsumerTests.swift" "$pkg/Tests/ConsumerTests/"
   cat > "$pkg/Package.swift" <<SWIFT
@@ -34,10 +38,10 @@ let package = Package(
   ])
 SWIFT
   start=$(date +%s.%N)
-  /usr/bin/time -f '%U %S' -o "$work/time-$rev" \
-    swift build --build-tests --package-path "$pkg" >"$work/build-$rev.log" 2>&1 \
-    || { cat "$work/build-$rev.log"; exit 1; }
-  cpu=$(tail -1 "$work/time-$rev" | awk '{print $1 + $2}')
+  /usr/bin/time -f '%U %S' -o "$work/$run/time" \
+    swift build --build-tests --package-path "$pkg" >"$work/$run/build.log" 2>&1 \
+    || { cat "$work/$run/build.log"; exit 1; }
+  cpu=$(tail -1 "$work/$run/time" | awk '{print $1 + $2}')
   end=$(date +%s.%N)
   read -r lines own < <(python3 "$here/visible.py" --lines "$src")
   visible=$(python3 "$here/visible.py" "$src")

@@ -18,7 +18,7 @@
 /// the diagram.
 package struct DiagramGrid {
   /// How a mark is coloured.
-  enum Style {
+  package enum Style {
     /// A value or key.
     case value
     case completed
@@ -34,27 +34,41 @@ package struct DiagramGrid {
   }
 
   /// One glyph at one frame.
-  struct Mark {
+  package struct Mark {
     /// The absolute frame.
-    var frame: Int
+    package var frame: Int
     /// The glyph (at most `cellWidth` columns).
     var text: String
     /// Its colour.
     var style: Style
+
+    package init(frame: Int, text: String, style: Style) {
+      self.frame = frame
+      self.text = text
+      self.style = style
+    }
   }
 
   /// One row (a lane, an inner signal, a side of a diff).
-  struct Row {
+  package struct Row {
     /// The text of the left column.
     var label: String
     /// The first frame drawn as timeline; earlier frames are blank. nil: from the start.
-    var start: Int?
+    package var start: Int?
     /// The last frame drawn as timeline; later frames are blank. nil: to the end.
-    var end: Int?
+    package var end: Int?
     /// The marks, in frame order; marks at one frame keep their order (top to bottom).
-    var marks: [Mark]
+    package var marks: [Mark]
     /// The legend (`x = 10, y = 20`), or empty.
-    var legend: String = ""
+    var legend: String
+
+    package init(label: String, start: Int?, end: Int?, marks: [Mark], legend: String = "") {
+      self.label = label
+      self.start = start
+      self.end = end
+      self.marks = marks
+      self.legend = legend
+    }
   }
 
   /// What a line of the output is: the input of the time-proportionality check.
@@ -95,7 +109,7 @@ package struct DiagramGrid {
   static let legendSeparator = "   "
 
   /// The width of the label column, in terminal columns (labels as printed: escaped).
-  var labelWidth: Int {
+  package var labelWidth: Int {
     max(rows.map { TerminalText.width(printable($0.label)) }.max() ?? 0, 1) + 2
   }
 
@@ -127,7 +141,7 @@ package struct DiagramGrid {
 
   /// About how many bytes `render()` makes, at most (each line as wide as the widest, every
   /// cell coloured): known before drawing, so that a diagram past `--max-output` is not drawn.
-  var estimatedBytes: Int {
+  package var estimatedBytes: Int {
     let axis = TimeAxis(
       first: first, last: max(last, first), busy: busyFrames, elidedOver: elidedOver)
     var columns = 0
@@ -403,5 +417,17 @@ package struct DiagramGrid {
       return line
     }
     return String(decoding: utf8[...last], as: UTF8.self)
+  }
+}
+
+extension DiagramGrid {
+  /// A render's grid (no carets, legends under their rows), for the text renderer of `Marbles`.
+  package init(
+    rows: [Row], first: Int, last: Int, cellWidth: Int, glyphs: TextGlyphs, color: Bool,
+    width: Int?, header: String?
+  ) {
+    self.init(
+      rows: rows, first: first, last: last, cellWidth: cellWidth, glyphs: glyphs, color: color,
+      width: width, header: header, elidedOver: TimeAxis.elidedOver)
   }
 }

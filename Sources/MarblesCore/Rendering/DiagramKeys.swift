@@ -38,7 +38,7 @@ package struct DiagramKeys<Value> {
   private let equal: (Value, Value) -> Bool
   private let print: (Value) -> String
   /// The widest glyph: the diagram's `cellWidth`.
-  private(set) var width = 1
+  package private(set) var width = 1
 
   /// - Parameters:
   ///   - values: Every value the diagram draws, in order of appearance.
@@ -50,7 +50,7 @@ package struct DiagramKeys<Value> {
   ///     themselves) stand for no other value.
   ///   - reserved: Glyphs that mean something else in the diagram (`-`, `|`, `#`, …).
   ///   - pool: The key candidates, in order.
-  init(
+  package init(
     values: [Value], preferred: [(key: String, value: Value)] = [],
     authorKeys: [(key: String, value: Value)] = [], reserved: Set<String>,
     pool: [String], ascii: Bool = false, equal: @escaping (Value, Value) -> Bool,
@@ -144,24 +144,24 @@ package struct DiagramKeys<Value> {
 
   /// The key of `value` when the diagram draws it with a key (not as itself), if it is one of
   /// the values given: the letter the SVG and HTML diagrams reuse for it.
-  func key(of value: Value) -> String? {
+  package func key(of value: Value) -> String? {
     guard let index = index(of: value), entries[index].keyed else { return nil }
     return entries[index].glyph
   }
 
   /// The glyph of the value at `position` in the `values` given.
-  func glyph(at position: Int) -> String {
+  package func glyph(at position: Int) -> String {
     entries[ordinals[position]].glyph
   }
 
   /// The glyph of `value`, one of the `values` given (nil for another value): the lookup of a
   /// diagram that draws part of those values with their glyphs (a step of `marbles step`).
-  func glyph(of value: Value) -> String? {
+  package func glyph(of value: Value) -> String? {
     index(of: value).map { entries[$0].glyph }
   }
 
   /// The legend of `values` (each one of the `values` given), like `legend(at:)`.
-  func legend(of values: [Value], elideOver: Int? = nil, ascii: Bool = false) -> String {
+  package func legend(of values: [Value], elideOver: Int? = nil, ascii: Bool = false) -> String {
     legend(
       indices: values.compactMap { index(of: $0) }, typeName: nil, elideOver: elideOver,
       ascii: ascii)
@@ -173,7 +173,7 @@ package struct DiagramKeys<Value> {
   /// `elideOver`: values printed longer than this many characters show their start and their
   /// length (only for runs that stopped early, whose values may be what ran away).
   /// `ascii`: every value 7-bit (`\u{e9}`), and the cut marked `...`.
-  func legend(
+  package func legend(
     at positions: Range<Int>, typeName: ((Value) -> String)? = nil, elideOver: Int? = nil,
     ascii: Bool = false
   ) -> String {

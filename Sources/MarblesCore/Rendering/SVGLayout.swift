@@ -57,7 +57,7 @@ package struct SVGLayout {
   var rowsBottom: Double { rowTops[rowTops.count - 1] }
 
   /// The whole document. `interactive` adds the frame cursor and the veil the HTML page moves.
-  func document(theme: DiagramTheme) -> String {
+  package func document(theme: DiagramTheme) -> String {
     var work = 0
     return document(theme: theme, work: &work)
   }

@@ -16,7 +16,7 @@ public struct TextGlyphs: Sendable {
 
   /// The glyphs that mean something in a diagram of this set (or in marble syntax), which a
   /// value is never drawn as and a key never is.
-  var reserved: Set<String> {
+  package var reserved: Set<String> {
     Set(["-", "|", "#", "(", ")", "^", "!", " ", "o", "X", String(empty)]).union([
       completed, failed, unsubscribed, innerMark, stopped,
     ])
@@ -26,7 +26,7 @@ public struct TextGlyphs: Sendable {
   package var isASCII: Bool { empty == "-" }
 
   /// The key candidates of this set (7-bit for `ascii`).
-  var keyPool: [String] {
+  package var keyPool: [String] {
     empty == "-" ? DiagramKeys<Int>.asciiPool : DiagramKeys<Int>.unicodePool
   }
 

@@ -172,7 +172,7 @@ package struct VisualDiagram {
             hue: 0, sequence: Int.max, delivery: 0))
       }
     }
-    let textKeys = TextRenderer.textKeys(of: run)
+    let textKeys = DiagramKeys.textKeys(of: run)
     let labels = values.labels(preferring: { textKeys.key(of: $0) })
     work += labels.text.count
     for (row, mark, id) in pendingLabels {

@@ -358,7 +358,7 @@ func inlineSVG(_ html: String) -> String? {
     var compared = 0
     for name in ExampleRuns.names {
       guard let run = ExampleRuns.run(name) else { continue }
-      let text = TextRenderer.textKeys(of: run)
+      let text = DiagramKeys.textKeys(of: run)
       let picture = VisualDiagram(run)
       for entry in picture.legend {
         let value = picture.rows.lazy.flatMap(\.marks).first { $0.label == entry.key }?.value

@@ -1,3 +1,5 @@
+import MarblesCore
+
 /// Draws a `ScriptRun` as aligned text timelines on the diagram grid
 /// (`DiagramGrid`), the engine the failure diffs use too.
 ///
@@ -77,9 +79,9 @@ public struct TextRenderer: Sendable {
     let full = full?.oneRowPerSubscription
     guard !run.lanes.isEmpty else { return nil }
     var values: [TimelineValue] = []
-    for lane in full?.lanes ?? [] { collect(lane.before + lane.events, into: &values) }
+    for lane in full?.lanes ?? [] { DiagramKeys.collect(lane.before + lane.events, into: &values) }
     let skipped = values.count
-    for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
+    for lane in run.lanes { DiagramKeys.collect(lane.before + lane.events, into: &values) }
     return diagram(run, keys: keys(of: values, authorKeys: run.authorKeys), positions: skipped)
   }
 
@@ -90,15 +92,15 @@ public struct TextRenderer: Sendable {
     DiagramKeys(
       values: values, authorKeys: authorKeys.map { ($0.key, $0.value) },
       reserved: options.glyphs.reserved, pool: options.glyphs.keyPool,
-      ascii: options.glyphs.isASCII, equal: Self.sameValue, print: \.description,
-      literal: Self.literal)
+      ascii: options.glyphs.isASCII, equal: DiagramKeys.sameValue, print: \.description,
+      literal: DiagramKeys.literal)
   }
 
   /// The keys of every value `run` draws: `diagram(_:keys:positions:)` draws any part of
   /// `run` with them, each value looked up (so a step of `marbles step` costs what it draws).
   package func keys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
     var values: [TimelineValue] = []
-    for lane in run.lanes { collect(lane.before + lane.events, into: &values) }
+    for lane in run.lanes { DiagramKeys.collect(lane.before + lane.events, into: &values) }
     return keys(of: values, authorKeys: run.authorKeys)
   }
 
@@ -135,42 +137,6 @@ public struct TextRenderer: Sendable {
         String(repeating: " ", count: grid.labelWidth) + glyphs.stopped + " = " + stop.summary)
     }
     return (grid, notes)
-  }
-
-  /// Whether two values draw with one key: equal values, and NaN with NaN (as in `expect`), so
-  /// that NaN reads the same in every lane and in every step.
-  static func sameValue(_ a: TimelineValue, _ b: TimelineValue) -> Bool {
-    if a == b { return true }
-    if case .double(let x) = a, case .double(let y) = b { return x.isNaN && y.isNaN }
-    return false
-  }
-
-  /// The values a row draws (not inner signals, which get rows), then its inner signals'
-  /// rows' values: the order in which `addRows` draws them.
-  /// The keys the text diagram of `run` gives its values (ascii), so that the SVG and HTML
-  /// diagrams of the same run use the same letter for the same value.
-  static func textKeys(of run: ScriptRun) -> DiagramKeys<TimelineValue> {
-    let run = run.oneRowPerSubscription
-    var values: [TimelineValue] = []
-    let renderer = TextRenderer()
-    for lane in run.lanes { renderer.collect(lane.before + lane.events, into: &values) }
-    let glyphs = TextGlyphs.ascii
-    return DiagramKeys(
-      values: values, authorKeys: run.authorKeys.map { ($0.key, $0.value) },
-      reserved: glyphs.reserved, pool: glyphs.keyPool, equal: sameValue,
-      print: \.description, literal: literal)
-  }
-
-  private func collect(_ events: [TimelineEvent], into values: inout [TimelineValue]) {
-    var inners: [Timeline<TimelineValue>] = []
-    for event in events where event.kind == .next {
-      if case .signal(let inner)? = event.value {
-        inners.append(inner)
-      } else {
-        values.append(event.value ?? .null)
-      }
-    }
-    for inner in inners { collect(inner.events, into: &values) }
   }
 
   private func addRows(
@@ -236,29 +202,5 @@ public struct TextRenderer: Sendable {
         stop: nil,
         stopped: stopped, into: &rows)
     }
-  }
-
-  /// The one-character form of a value: digits, one-character strings, `t`/`f`.
-  static func literal(_ value: TimelineValue) -> String? {
-    switch value {
-    case .bool(let flag): return flag ? "t" : "f"
-    case .int(let number) where (0...9).contains(number): return String(number)
-    case .string(let text) where text.count == 1 && isValidMarbleKey(text): return text
-    default: return nil
-    }
-  }
-}
-
-extension RunStop {
-  /// `stopped at frame 12 by the frame limit`: the legend of the stop mark in every format.
-  var summary: String {
-    let why: String
-    switch reason {
-    case .runtimeError: why = "a runtime error"
-    case .frameLimit: why = "the frame limit"
-    case .actionLimit: why = "too much work in one frame"
-    case .budget: why = "a budget of the run"
-    }
-    return "stopped at frame \(frame) by \(why)"
   }
 }

@@ -1,3 +1,5 @@
+import MarblesCore
+
 extension SVGRenderer {
   /// `render`, adding to `work` what building and drawing the document visited (the tests
   /// check that it grows linearly with the run).

@@ -1,3 +1,5 @@
+import MarblesCore
+
 /// Draws a `ScriptRun` as a standalone SVG marble diagram (`--format svg`).
 ///
 /// Every frame has the same width, so distances are true to time. Each lane is an arrow from its
