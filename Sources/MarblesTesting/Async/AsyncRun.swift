@@ -69,8 +69,11 @@ package final class AsyncRun: @unchecked Sendable {
   private var driveRequested = false
   /// Whether the run holds the runtime hooks (`RuntimeHooks.acquire`).
   private var holdsHooks = false
-  /// The task that made the test scheduler (see `SetupRouting`); written once, by `init`.
-  private(set) var setupTask: UInt?
+  /// The task that made the test scheduler, by id (see `SetupRouting`); written once, by `init`.
+  private(set) var setupTask: UInt64?
+  /// The ids of the tasks whose jobs the hooks gave to this run: a job the test's task enqueues
+  /// for one of them between pieces is the run's (`holdSetupJob`).
+  private var memberTasks: Set<UInt64> = []
   /// Uses of `ts.clock` before the run started (a sleep whose error the app may swallow).
   private var earlyClockUses: [String] = []
 
@@ -114,7 +117,7 @@ package final class AsyncRun: @unchecked Sendable {
   }
 
   deinit {
-    if let setupTask { SetupRouting.unregister(setupTask) }
+    if let setupTask { SetupRouting.unregister(setupTask, of: self) }
     if holdsHooks { RuntimeHooks.release() }
   }
 
@@ -160,7 +163,7 @@ package final class AsyncRun: @unchecked Sendable {
       head = 0
       return held
     }
-    if let setupTask { SetupRouting.unregister(setupTask) }
+    if let setupTask { SetupRouting.unregister(setupTask, of: self) }
     releaseToRealExecutors(held)
     for consumer in consumers {
       consumer.gate.resume(CancellationError())
@@ -171,8 +174,8 @@ package final class AsyncRun: @unchecked Sendable {
 
   // MARK: - Routing
 
-  /// The run of the driver thread this code runs on, if any.
-  static var onThisThread: AsyncRun? {
+  /// The run of the driver thread this code runs on, if any (package: tests ask where a task ran).
+  package static var onThisThread: AsyncRun? {
     guard let pointer = pthread_getspecific(driverKey) else { return nil }
     return Unmanaged<AsyncRun>.fromOpaque(pointer).takeUnretainedValue()
   }
@@ -190,21 +193,26 @@ package final class AsyncRun: @unchecked Sendable {
   /// to none.
   static func take(_ job: UnownedJob, onMain: Bool) -> Bool {
     if let run = routing() {
-      run.enqueue(job, onMain: onMain)
+      run.enqueue(job, onMain: onMain, member: SetupRouting.taskID(of: job))
       return true
     }
-    guard let run = SetupRouting.run(for: job) else { return false }
-    return run.holdSetupJob(job, onMain: onMain)
+    guard let (run, task) = SetupRouting.owner(for: job) else { return false }
+    return run.holdSetupJob(job, task: task, onMain: onMain)
   }
 
-  /// Holds a job from the test's task (setting up, or between pieces) for the run, unless the
-  /// run is being driven or has let such jobs go; the first one held while not driven starts
-  /// the release timer.
-  private func holdSetupJob(_ job: UnownedJob, onMain: Bool) -> Bool {
+  /// Holds a job that the test's task enqueues (setting up, or between pieces) for the run when
+  /// it is the run's: the first job of a task the test's task creates now, or a job of a task of
+  /// the run (`memberTasks`). Any other job (a continuation of another test's task that this one
+  /// resumed) is not held. Nothing is held while the run is driven or after it let such jobs go;
+  /// the first job held while not driven starts the release timer.
+  private func holdSetupJob(_ job: UnownedJob, task: UInt64, onMain: Bool) -> Bool {
+    let isMember = task != 0 && condition.withLock { memberTasks.contains(task) }
+    guard isMember || (task != 0 && TaskCreation.isInProgress()) else { return false }
     let timer: Int?? = condition.withLock {
       guard phaseLocked == .notStarted || phaseLocked == .paused, !setupReleased else {
         return nil
       }
+      memberTasks.insert(task)
       jobs.append(Job(job: job, onMain: onMain, fromSetup: true))
       defer { holdsSetupJobs = true }
       return .some(holdsSetupJobs ? nil : pieces)
@@ -238,7 +246,7 @@ package final class AsyncRun: @unchecked Sendable {
       return held
     }
     guard let held else { return }
-    if let setupTask { SetupRouting.unregister(setupTask) }
+    if let setupTask { SetupRouting.unregister(setupTask, of: self) }
     releaseToRealExecutors(held)
   }
 
@@ -260,10 +268,12 @@ package final class AsyncRun: @unchecked Sendable {
 
   // MARK: - Jobs
 
-  /// Queues `job` (called by the hooks, on any thread).
-  func enqueue(_ job: UnownedJob, onMain: Bool) {
+  /// Queues `job` (called by the hooks and the run's executor, on any thread); `member`: the id of
+  /// the job's task when a hook routed it here (0 for none), noted as a task of the run.
+  func enqueue(_ job: UnownedJob, onMain: Bool, member: UInt64 = 0) {
     let taken = condition.withLock {
       guard phaseLocked != .finished else { return false }
+      if member != 0 { memberTasks.insert(member) }
       jobs.append(Job(job: job, onMain: onMain))
       if waitingForOutside { condition.signal() }
       return true
@@ -446,7 +456,7 @@ package final class AsyncRun: @unchecked Sendable {
     condition.withLock { phaseLocked = .finished }
     // After the phase: their last jobs go to the real executors.
     for consumer in consumers where consumer.isObserver { consumer.task?.cancel() }
-    if let setupTask { SetupRouting.unregister(setupTask) }
+    if let setupTask { SetupRouting.unregister(setupTask, of: self) }
     releaseHooks()
   }
 

@@ -148,8 +148,9 @@ enum RuntimeHooks {
     lock.withLock { previous[index.rawValue] }
   }
 
-  /// Installs the hooks if no live run has; false where the runtime has none. Each `true` is
-  /// matched by one `release()`.
+  /// Installs the hooks if no live run has (else puts ours back where another tool wrote over
+  /// them: a run made now is about to see its test start tasks); false where the runtime has
+  /// none. Each `true` is matched by one `release()`.
   static func acquire() -> Bool {
     guard let slots else { return false }
     lock.withLock {
@@ -159,6 +160,8 @@ enum RuntimeHooks {
           previous[index] = found == slot.ours ? nil : found
           slot.address.pointee = slot.ours
         }
+      } else {
+        reassertLocked(slots)
       }
       leases += 1
     }
@@ -185,16 +188,21 @@ enum RuntimeHooks {
     guard let slots, slots.contains(where: { $0.address.pointee != $0.ours }) else { return }
     lock.withLock {
       guard leases > 0 else { return }
-      for (index, slot) in slots.enumerated() {
-        let found = slot.address.pointee
-        guard found != slot.ours else { continue }
-        previous[index] = found
-        slot.address.pointee = slot.ours
-        let name = found.map(symbolName) ?? "nothing (the hook was removed)"
-        let note = "\(slot.name) was replaced by \(name)"
-        replacementTotal += 1
-        if !replacements.contains(note) { replacements.append(note) }
-      }
+      reassertLocked(slots)
+    }
+  }
+
+  /// `reassert()`'s work, with `lock` held and runs live.
+  private static func reassertLocked(_ slots: [Slot]) {
+    for (index, slot) in slots.enumerated() {
+      let found = slot.address.pointee
+      guard found != slot.ours else { continue }
+      previous[index] = found
+      slot.address.pointee = slot.ours
+      let name = found.map(symbolName) ?? "nothing (the hook was removed)"
+      let note = "\(slot.name) was replaced by \(name)"
+      replacementTotal += 1
+      if !replacements.contains(note) { replacements.append(note) }
     }
   }
 

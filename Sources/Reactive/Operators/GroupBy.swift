@@ -39,10 +39,13 @@ extension Signal {
   ///   - element: What a value is in its group.
   ///   - duration: For a new group's key and the group, a signal whose first value or
   ///     completion ends the group; nil: groups end with the source.
+  ///   - connector: Makes the subject of each new group (RxJS `connector`: a `ReplaySubject`
+  ///     replays a group's values to a late subscriber); nil: a plain `Subject`.
   public func groupBy<Key: Hashable, Element, Closing>(
     probe: StateProbe? = nil, _ key: @escaping (Value) -> Key,
     element: @escaping (Value) -> Element,
-    duration: ((Key, Signal<Element>) -> Signal<Closing>)?
+    duration: ((Key, Signal<Element>) -> Signal<Closing>)?,
+    connector: (() -> Subject<Element>)? = nil
   ) -> Signal<(key: Key, group: Signal<Element>)> {
     Signal<(key: Key, group: Signal<Element>)> { subscriber in
       let state = Locked(
@@ -77,10 +80,13 @@ extension Signal {
           return
         }
         let valueKey = key(value)
+        // Made outside the lock: the connector may run the caller's code.
+        let open = state.withLock { $0.groups[valueKey] }
+        let made = open == nil ? connector?() : nil
         let (group, isNew, keys) = state.withLock {
           state -> (Subject<Element>, Bool, [Key]) in
           if let group = state.groups[valueKey] { return (group, false, state.keys) }
-          let group = Subject<Element>()
+          let group = made ?? Subject<Element>()
           state.groups[valueKey] = group
           state.keys.append(valueKey)
           return (group, true, state.keys)

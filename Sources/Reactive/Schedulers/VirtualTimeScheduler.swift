@@ -53,7 +53,14 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public var maxActionsPerFrame: Int
 
   /// The total number of actions run so far.
-  @exclusivity(unchecked) public private(set) var actionsRun = 0
+  // Inlinable over an unchecked stored property, as `now`: a recorder reads it per event.
+  @inlinable public var actionsRun: Int { actionCount }
+  @exclusivity(unchecked) @usableFromInline var actionCount = 0
+
+  /// Whether an action of this scheduler itself (not one of its queues') is running now: what
+  /// a recorder asks per event, answered without retaining `currentScheduler`.
+  @inlinable public var isRunningOwnAction: Bool { runsOwnAction }
+  @exclusivity(unchecked) @usableFromInline var runsOwnAction = false
 
   /// Called with each action as it is queued (by `schedule`, `schedule(after:)`,
   /// `schedule(at:)` and the queues, not by `scheduleSeries`); what it returns runs in the
@@ -322,16 +329,19 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       started = true
       clock = entry.time
       let outer = currentScheduler
+      let outerOwn = runsOwnAction
       currentScheduler = entry.action.queue ?? self
+      runsOwnAction = entry.action.queue == nil
       if let series = entry.action.series {
         ran += runSeries(series, of: entry.action, through: end, limit: limit - ran)
       } else {
         entry.action.work = nil
         work()
-        actionsRun += 1
+        actionCount += 1
         ran += 1
       }
       currentScheduler = outer
+      runsOwnAction = outerOwn
     }
     if let frame = realSchedulerFrame {
       // The refused work was the last: nothing else is due, but the run still failed.
@@ -373,7 +383,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         action.dispose()
       }
       series.step(step)
-      actionsRun += 1
+      actionCount += 1
       ran += 1
       guard let next = deferred else { return ran }
       deferred = nil

@@ -81,7 +81,7 @@ struct AsyncScenario: Sendable, CustomStringConvertible {
   }
 
   /// Runs every scenario `MARBLES_ASYNC_STRESS_ROUNDS` times (3 by default; CI runs 100), up to
-  /// 8 runs at a time, alongside the other tests, and expects one recording per scenario.
+  /// 64 runs at a time, alongside the other tests, and expects one recording per scenario.
   @Test func recordingsAreIdenticalUnderParallelRuns() async throws {
     let rounds =
       ProcessInfo.processInfo.environment["MARBLES_ASYNC_STRESS_ROUNDS"].flatMap(Int.init) ?? 3
@@ -97,7 +97,7 @@ struct AsyncScenario: Sendable, CustomStringConvertible {
         next += 1
         group.addTask { (index, "\(try await scenarios[index].run())") }
       }
-      for _ in 0..<8 { add() }
+      for _ in 0..<64 { add() }
       while let (index, recorded) = try await group.next() {
         if let first = seen[index], first != recorded {
           differing.append("\(scenarios[index]): \(first) then \(recorded)")

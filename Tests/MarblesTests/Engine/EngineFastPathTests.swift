@@ -134,4 +134,41 @@ import Testing
     #expect(timeline.events.map(\.event.value) == [1, 1, 2, 1, nil])
     #expect(timeline.events.last?.event.isTerminal == true)
   }
+
+  @Test func integerOperatorsComputedInPlaceAgreeWithTheGeneralPath() {
+    // Arguments and integer literals are read without evaluating their nodes; each result
+    // below is what `apply` computes, and anything the shortcut does not take (a Double, a
+    // String, an overflow, a division by zero) still goes the general way.
+    expectPasses(
+      """
+      let input = cold("-a-b-c|", a: 7, b: -7, c: 2.5)
+      let arithmetic = input.map { x in [x * 10, x - 3, 3 - x, x / 2, x % 3, -x % 3] }
+      let compared = input.map { x in [x % 3 != 0, x < 1, x >= 7, x == 7, 7 <= x, x > -7] }
+      let indexed = cold("-a-b|", a: 5, b: 6).map { x, i in x * i + i }
+      let summed = cold("-1-2|").scan(0) { acc, x in acc + x * 2 }
+      let text = cold("-a|", a: "s").map { x in x + "t" }
+      show arithmetic, compared, indexed, summed, text
+      expect arithmetic == "-a-b-c|", a: [70, 4, -4, 3, 1, -1], b: [-70, -10, 10, -3, -1, 1], c: [25.0, -0.5, 0.5, 1.25, 2.5, -2.5]
+      expect compared == "-a-b-c|", a: [true, false, true, true, true, true], b: [true, true, false, false, false, false], c: [true, false, false, false, false, true]
+      expect indexed == "-a-b|", a: 0, b: 7
+      expect summed == "-a-b|", a: 2, b: 6
+      expect text == "-a|", a: "st"
+      """)
+    #expect(
+      failureText(
+        """
+        let input = cold("-a|", a: 9223372036854775807)
+        let output = input.map { x in x * 10 }
+        show output
+        """
+      ).contains("arithmetic overflow"))
+    #expect(
+      failureText(
+        """
+        let input = cold("-a|", a: 1)
+        let output = input.map { x in x % 0 }
+        show output
+        """
+      ).contains("by zero"))
+  }
 }

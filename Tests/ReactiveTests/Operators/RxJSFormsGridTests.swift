@@ -52,6 +52,31 @@ private func log(_ clock: TestClock, _ recording: ClockRecording<String>) -> Str
     t.expectSubscriptions(a, "^--------!")
   }
 
+  @Test func groupByWithAConnectorReplaysToALateSubscriber() {
+    // Each group's subject comes from the connector: a group subscribed two frames after it
+    // was sent gets the value it missed. The grid of the connector form: as without one.
+    let t = TestClock()
+    let a = t.cold("-1-2-1-|")
+    let grouped = a.groupBy(
+      { $0 }, element: { $0 }, duration: Optional<(Int, Signal<Int>) -> Signal<Int>>.none,
+      connector: { ReplaySubject<Int>(capacity: 1) })
+    let r = t.record(grouped.delay(2, on: t.scheduler).flattenMap { tagged($0.group, "\($0.key)") })
+    // RAC's `delay` holds the completion too: the result ends at 9.
+    #expect(log(t, r) == "3:1o 3:11 5:11 5:2o 5:22 7:1c 7:2c 9:|")
+    t.expectSubscriptions(a, "^------!")
+
+    let d = TestClock()
+    let input = d.cold("-1-2-1-|")
+    let cut = d.record(
+      input.groupBy(
+        { $0 }, element: { $0 }, duration: Optional<(Int, Signal<Int>) -> Signal<Int>>.none,
+        connector: { ReplaySubject<Int>(capacity: 1) }
+      ).flattenMap { tagged($0.group) }, disposedAt: 4)
+    #expect(log(d, cut) == "1:o 1:1 3:o 3:2")
+    #expect(d.liveActions == 0)
+    d.expectSubscriptions(input, "^---!")
+  }
+
   @Test func groupByGrid() {
     let t = TestClock()
     let empty = t.record(t.cold("--|").groupBy { $0 }.flattenMap { tagged($0.group) })

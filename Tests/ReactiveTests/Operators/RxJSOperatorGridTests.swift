@@ -157,6 +157,50 @@ private struct Grid<V: Equatable> {
       empty: "--|", failure: "-1#", disposing: "-1-1-2|", at: 4, expected: "-1", window: "^---!")
   }
 
+  @Test func distinctWithFlushes() {
+    // Keys are forgotten at each value of `flushes` (at 4 here): the 1 at 5 and the 2 at 7
+    // pass again. `flushes` is subscribed after the source and ends with it; its completion
+    // changes nothing, its failure fails the result.
+    let t = TestClock()
+    let flushes = t.cold("----0|")
+    let r1 = t.record(t.cold("-1-2-1-2-1-2|").distinct(flushes: flushes) { $0 })
+    let failing = t.cold("-1-2|")
+    let r2 = t.record(failing.distinct(flushes: t.cold("--#")) { $0 })
+    t.expect(r1, "-1-2-1-2----|")
+    t.expect(r2, "-1#")
+    t.expectSubscriptions(flushes, "^----!")
+    t.expectSubscriptions(failing, "^-!")
+    Grid { t, s in s.distinct(flushes: t.cold("--0-"), by: { $0 }) }.check(
+      empty: "--|", failure: "-1#", disposing: "-1-1-1|", at: 4, expected: "-1-1",
+      window: "^---!")
+  }
+
+  @Test func tapWithAnObserver() {
+    // Each callback at its moment: subscribe before the source is subscribed, next and
+    // complete before the event is forwarded, finalize after it; unsubscribe only when the
+    // subscriber leaves first.
+    let t = TestClock()
+    let calls = Locked<[String]>([])
+    func note(_ text: String) { calls.withLock { $0.append("\(t.now):\(text)") } }
+    func observed(_ s: Signal<Int>) -> Signal<Int> {
+      s.rxjs.tap(
+        subscribe: { note("s") }, next: { note("n\($0)") }, error: { _ in note("e") },
+        complete: { note("c") }, unsubscribe: { note("u") }, finalize: { note("f") })
+    }
+    let ended = t.record(observed(t.cold("-1|")))
+    let failed = t.record(observed(t.cold("---#")))
+    let left = t.record(observed(t.cold("-----1|")), disposedAt: 4)
+    t.expect(ended, "-1|")
+    t.expect(failed, "---#")
+    t.expect(left, "-")
+    #expect(
+      calls.withLock { $0 } == [
+        "0:s", "0:s", "0:s", "1:n1", "2:c", "2:f", "3:e", "3:f", "4:u", "4:f",
+      ])
+    Grid { _, s in s.rxjs.tap(next: { _ in }, finalize: {}) }.check(
+      empty: "--|", failure: "-1#", disposing: "-1-2-3|", at: 4, expected: "-1-2", window: "^---!")
+  }
+
   @Test func findAndFindIndex() {
     let t = TestClock()
     let r1 = t.record(t.cold("-1-5-7|").find { v, _ in v > 4 })

@@ -135,8 +135,13 @@ extension Catalogue {
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",
-      "Calls the closure for each value (for its effect), then forwards the value",
-      parameters: [.closure("x")],
+      "Calls the closure for each value (for its effect), then forwards the value; with an observer's closures (RxJS tap({ subscribe, next, error, complete, unsubscribe, finalize })), each at its moment",
+      parameters: [
+        .optionalClosure("", label: "subscribe"), .optionalClosure("x", label: "next"),
+        .optionalClosure("error", label: "error"), .optionalClosure("", label: "complete"),
+        .optionalClosure("", label: "unsubscribe"), .optionalClosure("", label: "finalize"),
+        .optionalClosure("x"),
+      ],
       typing: [.passesValues, .closureTakesValues], synonyms: ["do", "doOnNext", "handleEvents"],
       example: """
         let save = Command { x in cold("-s|", s: x) }
@@ -145,8 +150,32 @@ extension Catalogue {
         show output, save.executionSignals
         """
     ) { c throws(RuntimeError) in
-      let action = try c.function(0)
-      return .signal(try c.signal().doNext { _ = action($0) })
+      if let action = try c.optionalFunction(6, "the closure") {
+        return .signal(try c.signal().doNext { _ = action($0) })
+      }
+      // The observer form: RxJS's `tap({ … })`, each callback optional, at least one given.
+      var callbacks: [ScriptFunction?] = []
+      for (index, name) in ["subscribe", "next", "error", "complete", "unsubscribe", "finalize"]
+        .enumerated()
+      {
+        callbacks.append(try c.optionalFunction(index, "'\(name):'"))
+      }
+      guard callbacks.contains(where: { $0 != nil }) else {
+        throw RuntimeError(
+          "'\(c.name)' needs a closure { x in … }, or an observer's closures (subscribe:, next:, error:, complete:, unsubscribe:, finalize:)",
+          at: c.range)
+      }
+      let (subscribe, next, error, complete, unsubscribe, finalize) = (
+        callbacks[0], callbacks[1], callbacks[2], callbacks[3], callbacks[4], callbacks[5]
+      )
+      return .signal(
+        try c.signal().rxjs.tap(
+          subscribe: subscribe.map { f in { _ = f() } },
+          next: next.map { f in { _ = f($0) } },
+          error: error.map { f in { _ = f(.error(ScriptValue.payload(of: $0))) } },
+          complete: complete.map { f in { _ = f() } },
+          unsubscribe: unsubscribe.map { f in { _ = f() } },
+          finalize: finalize.map { f in { _ = f() } }))
     },
     .method(
       "doError", rac: "doError:",

@@ -311,8 +311,11 @@ extension Catalogue {
     },
     .method(
       "distinct", rac: "", alias: "distinct",
-      "Drops every value (or value whose key, from the closure) was seen before (RxJS distinct)",
-      parameters: [.optionalClosure("x")],
+      "Drops every value (or value whose key, from the closure) was seen before; the keys seen are forgotten each time `flushes` sends a value (RxJS distinct, with a key selector and flushes)",
+      parameters: [
+        .value("keySelector", optional: true), .value("flushes", optional: true),
+        .value("flushes", label: "flushes", optional: true), .optionalClosure("x"),
+      ],
       holds: "the values let through so far", lanes: [.seen], typing: .passesValues,
       example: """
         let input = cold("-a-b-a-c-b|")
@@ -328,11 +331,23 @@ extension Catalogue {
       func hashed(_ value: ScriptValue) -> TimelineValue {
         budget.spendComparing(value, at: range) ? value.hashKey : .null
       }
-      guard c.optional(0) != nil else {
-        return c.probed { source.distinct(probe: $0) { hashed($0) } }
+      // The key selector: a trailing closure, or positional as RxJS writes it (`nil` for none
+      // before `flushes`).
+      var key = try c.optionalFunction(3, "the key selector")
+      if key == nil { key = try c.optionalFunction(0, "the key selector") }
+      let keyOf: (ScriptValue) -> TimelineValue =
+        key.map { key in { hashed(key($0)) } } ?? { hashed($0) }
+      // `flushes`, positional or labelled; `nil` is none.
+      let flushIndex = [1, 2].first { index in
+        guard let value = c.optional(index) else { return false }
+        if case .null = value { return false }
+        return true
       }
-      let key = try c.function(0)
-      return c.probed { source.distinct(probe: $0) { hashed(key($0)) } }
+      guard let flushIndex else {
+        return c.probed { source.distinct(probe: $0, by: keyOf) }
+      }
+      let flushes = try c.signal(flushIndex, "the flushes")
+      return c.probed { source.distinct(flushes: flushes, probe: $0, by: keyOf) }
     },
     .method(
       "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",

@@ -438,10 +438,10 @@ extension Catalogue {
     },
     .method(
       "groupBy", rac: "", alias: "groupBy",
-      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it (RxJS groupBy)",
+      "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it, 'connector:' makes each group's subject (RxJS groupBy)",
       parameters: [
         .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
-        .closure("x"),
+        .value("connector", label: "connector", optional: true), .closure("x"),
       ],
       holds: "the keys of the open groups, in opening order", lanes: [.groups],
       example: """
@@ -451,9 +451,10 @@ extension Catalogue {
         expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
         """
     ) { c throws(RuntimeError) in
-      let key = try c.function(2)
+      let key = try c.function(3)
       let element = c.optional(0) == nil ? nil : try c.function(0)
       let duration = c.optional(1) == nil ? nil : try c.function(1)
+      let connector = try c.connector(2)
       let input = try c.signal()
       let closing: ((GroupKey, Signal<ScriptValue>) -> Signal<ScriptValue>)? = duration.map {
         duration in
@@ -468,7 +469,7 @@ extension Catalogue {
             let group = key(value)
             _ = c.runtime.budget.spendComparing(group, at: c.range)
             return GroupKey(group)
-          }, element: { element?($0) ?? $0 }, duration: closing
+          }, element: { element?($0) ?? $0 }, duration: closing, connector: connector
         )
         .map { .signal(GroupedSignal(key: $0.key.value, group: $0.group)) }
       }

@@ -276,6 +276,11 @@ final class BinaryNode: Node {
   let rhs: Node
   /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
   let budget: Budget
+  /// Where the left and right operands come from, read without a call when they are a
+  /// closure's own argument or an integer literal (`x * 10`, `acc + x`, `x % 3`).
+  private let left: Operand
+  private let right: Operand
+
   init(
     _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
   ) {
@@ -283,15 +288,108 @@ final class BinaryNode: Node {
     self.lhs = lhs
     self.rhs = rhs
     self.budget = budget
+    self.left = Operand(lhs)
+    self.right = Operand(rhs)
     super.init(range: range)
   }
+
+  /// An operand of a `BinaryNode`: an argument of the closure the node is in, an integer
+  /// constant, a `BinaryNode` of two such operands (`x % 3` in `x % 3 != 0`), or any other
+  /// node (left to the general path).
+  private enum Operand {
+    case argument0
+    case argument1
+    case integer(Int)
+    case binary(BinaryNode)
+    case node
+
+    init(_ node: Node) {
+      if let local = node as? LocalNode, local.depth == 0, local.index < 2 {
+        self = local.index == 0 ? .argument0 : .argument1
+      } else if let constant = node as? ConstantNode, case .int(let value) = constant.value {
+        self = .integer(value)
+      } else if let binary = node as? BinaryNode, binary.left.isLeaf, binary.right.isLeaf {
+        // One level only: an operand is then read in O(1), however deep the expression.
+        self = .binary(binary)
+      } else {
+        self = .node
+      }
+    }
+
+    var isLeaf: Bool {
+      switch self {
+      case .argument0, .argument1, .integer: return true
+      case .binary, .node: return false
+      }
+    }
+  }
+
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
+    // Two integers (the common case in a closure an operator calls per event): computed here,
+    // without copying the operands into `ScriptValue`s or going through `apply`. Anything
+    // else, an overflow or a division by zero included, takes the general path below.
+    if let x = Self.integer(left, locals), let y = Self.integer(right, locals),
+      let result = Self.integers(op, x, y)
+    {
+      return result
+    }
     let left = try lhs.eval(locals)
     let right = try rhs.eval(locals)
     if op == .add, let result = try Self.concatenated(left, right, budget: budget, at: range) {
       return result
     }
     return try Self.apply(op, left, right, budget: budget, at: range)
+  }
+
+  /// The operand as an integer, or nil when it is not one (or not a leaf read in O(1)).
+  @inline(__always)
+  private static func integer(_ operand: Operand, _ locals: Locals) -> Int? {
+    switch operand {
+    case .argument0:
+      if case .int(let value) = locals.a0 { return value }
+      return nil
+    case .argument1:
+      if case .int(let value) = locals.a1 { return value }
+      return nil
+    case .integer(let value): return value
+    case .binary(let inner): return inner.integerResult(locals)
+    case .node: return nil
+    }
+  }
+
+  /// The value of a node of two leaf operands when both are integers and the result is an
+  /// integer computed without overflow; nil otherwise (then the general path evaluates it).
+  private func integerResult(_ locals: Locals) -> Int? {
+    guard let x = Self.integer(left, locals), let y = Self.integer(right, locals),
+      case .int(let value)? = Self.integers(op, x, y)
+    else { return nil }
+    return value
+  }
+
+  /// `x op y` for two integers, as `apply` computes it, or nil where `apply` would throw
+  /// (overflow, division by zero) or the operator takes other operands (`**`, `&&`).
+  @inline(__always)
+  private static func integers(_ op: ScriptBinaryOperator, _ x: Int, _ y: Int) -> ScriptValue? {
+    let result: (partialValue: Int, overflow: Bool)
+    switch op {
+    case .add: result = x.addingReportingOverflow(y)
+    case .subtract: result = x.subtractingReportingOverflow(y)
+    case .multiply: result = x.multipliedReportingOverflow(by: y)
+    case .divide:
+      guard y != 0 else { return nil }
+      result = x.dividedReportingOverflow(by: y)
+    case .remainder:
+      guard y != 0 else { return nil }
+      result = x.remainderReportingOverflow(dividingBy: y)
+    case .equal: return .bool(x == y)
+    case .notEqual: return .bool(x != y)
+    case .less: return .bool(x < y)
+    case .lessOrEqual: return .bool(x <= y)
+    case .greater: return .bool(x > y)
+    case .greaterOrEqual: return .bool(x >= y)
+    case .power, .and, .or: return nil
+    }
+    return result.overflow ? nil : .int(result.partialValue)
   }
 
   /// `a + b` of two arrays or two strings, checked against the budgets before it is made

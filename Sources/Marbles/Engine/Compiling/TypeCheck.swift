@@ -225,6 +225,8 @@ struct TypeCheck {
     let closure =
       trailing
       ?? arguments.lazy.compactMap { argument -> ScriptClosure? in
+        // A labelled closure takes values only as `next:` (`tap(error: { e in … })` does not).
+        guard argument.label == nil || argument.label?.name == "next" else { return nil }
         if case .closure(let closure) = argument.value.kind { return closure }
         return nil
       }.first

@@ -168,6 +168,8 @@ final class LaneRecorder {
   /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,
   /// else 1 + its index in `queues`; `main` for a command's hop).
   private var currentAction: (turn: Int, queue: Int32) {
+    // The common case, asked without retaining the current scheduler.
+    if scheduler.isRunningOwnAction { return (scheduler.actionsRun, 0) }
     guard let current = scheduler.currentScheduler else { return (-1, 0) }
     guard current !== scheduler, let name = (current as? VirtualQueue)?.name else {
       return (scheduler.actionsRun, 0)

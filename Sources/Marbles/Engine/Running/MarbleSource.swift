@@ -29,7 +29,8 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   var currentOrigin: () -> String? = { nil }
   /// Called with every event the source delivers, without subscribing (`show input.recorded`),
   /// and for a cold source the index of the subscription it is delivered to.
-  private var watchers: [(Event<ScriptValue>, Int?) -> Void] = []
+  // Unchecked exclusivity: read per delivered event, on the run's one thread.
+  @exclusivity(unchecked) private var watchers: [(Event<ScriptValue>, Int?) -> Void] = []
   private let scheduler: VirtualTimeScheduler
   /// The run's budget: events at the subscription's own frame keep its nesting depth.
   private let budget: Budget

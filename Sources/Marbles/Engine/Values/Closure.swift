@@ -6,13 +6,15 @@
 struct Locals {
   var a0: ScriptValue
   var a1: ScriptValue
-  var rest: [ScriptValue]
+  /// The arguments after the second, nil when there are none (an empty array would cost a
+  /// retain and a release of the shared empty storage on every call).
+  var rest: [ScriptValue]?
   var parent: Frame?
   /// The `let`s and `var`s of a closure whose body is a block.
   var slots: Slots? = nil
 
   /// No arguments, no enclosing closure: the top level of a script.
-  nonisolated(unsafe) static let top = Locals(a0: .null, a1: .null, rest: [], parent: nil)
+  nonisolated(unsafe) static let top = Locals(a0: .null, a1: .null, rest: nil, parent: nil)
 
   /// Argument `index` (0-based) of this call.
   @inline(__always)
@@ -22,7 +24,8 @@ struct Locals {
     case 1: return a1
     default:
       let offset = index - 2
-      return offset < rest.count ? rest[offset] : .null
+      guard let rest, offset < rest.count else { return .null }
+      return rest[offset]
     }
   }
 }
@@ -68,21 +71,29 @@ final class Closure: @unchecked Sendable {
   // Invariant: immutable; used on the script's thread only.
   let code: ClosureCode
   let captured: Frame?
+  /// The code's body, budget and slot count, kept here as constants: read per call without
+  /// retaining them (the code's `body` is a `var`, set once compiled, before any closure value
+  /// is made from it).
+  private let body: Node
+  private let budget: Budget
+  private let slotCount: Int
 
   init(code: ClosureCode, captured: Frame?) {
     self.code = code
     self.captured = captured
+    self.body = code.body
+    self.budget = code.budget
+    self.slotCount = code.slotCount
   }
 
   /// Runs the body; one level of nesting more, reported at `range` (the call) past the budget.
   private func invoke(_ locals: Locals, at range: SourceRange) throws(RuntimeError) -> ScriptValue {
-    let budget = code.budget
     try budget.enter(at: range)
     defer { budget.leave() }
-    guard code.slotCount > 0 else { return try code.body.eval(locals) }
+    guard slotCount > 0 else { return try body.eval(locals) }
     var locals = locals
-    locals.slots = Slots(count: code.slotCount)
-    return try code.body.eval(locals)
+    locals.slots = Slots(count: slotCount)
+    return try body.eval(locals)
   }
 
   /// Calls the closure with no arguments (`then { … }`); a closure of one parameter (`{ _ in
@@ -92,7 +103,7 @@ final class Closure: @unchecked Sendable {
       throw Diagnostic.Interpreter.closureArity(
         takes: code.parameterCount, given: 0, at: code.range)
     }
-    return try invoke(Locals(a0: .null, a1: .null, rest: [], parent: captured), at: range)
+    return try invoke(Locals(a0: .null, a1: .null, rest: nil, parent: captured), at: range)
   }
 
   /// Calls the closure with one argument. A closure of n > 1 parameters given one n-tuple takes
@@ -100,7 +111,13 @@ final class Closure: @unchecked Sendable {
   func call(_ argument: ScriptValue, at range: SourceRange) throws(RuntimeError) -> ScriptValue {
     let count = code.parameterCount
     if count == 1 || (code.isImplicit && count == 0) {
-      return try invoke(Locals(a0: argument, a1: .null, rest: [], parent: captured), at: range)
+      // An integer (the common value) is put in the frame as a new `.int`: no copy of a
+      // `ScriptValue` through its value witness, and nothing to release after the call.
+      if case .int(let number) = argument {
+        return try invoke(
+          Locals(a0: .int(number), a1: .null, rest: nil, parent: captured), at: range)
+      }
+      return try invoke(Locals(a0: argument, a1: .null, rest: nil, parent: captured), at: range)
     }
     if case .tuple(let elements) = argument, elements.count == count {
       return try call(elements, at: range)
@@ -116,7 +133,10 @@ final class Closure: @unchecked Sendable {
     guard count == 2 || (code.isImplicit && count < 2) else {
       throw Diagnostic.Interpreter.closureArity(takes: count, given: 2, at: code.range)
     }
-    return try invoke(Locals(a0: first, a1: second, rest: [], parent: captured), at: range)
+    if case .int(let x) = first, case .int(let y) = second {
+      return try invoke(Locals(a0: .int(x), a1: .int(y), rest: nil, parent: captured), at: range)
+    }
+    return try invoke(Locals(a0: first, a1: second, rest: nil, parent: captured), at: range)
   }
 
   /// Calls the closure with any number of arguments.
@@ -128,7 +148,7 @@ final class Closure: @unchecked Sendable {
       throw Diagnostic.Interpreter.closureArity(
         takes: count, given: arguments.count, at: code.range)
     }
-    var locals = Locals(a0: .null, a1: .null, rest: [], parent: captured)
+    var locals = Locals(a0: .null, a1: .null, rest: nil, parent: captured)
     if arguments.count > 0 { locals.a0 = arguments[0] }
     if arguments.count > 1 { locals.a1 = arguments[1] }
     if arguments.count > 2 { locals.rest = Array(arguments[2...]) }
