@@ -136,6 +136,17 @@ import Testing
     }
   }
 
+  @Test func aFrameOfExactlyTheBudgetRuns() async throws {
+    // A task with no `await` is one job, the only one of frame 2: a budget of 1 lets it run
+    // (the budget is the most jobs a frame may run, not the first count that fails).
+    let ts = TestScheduler()
+    ts.maxJobsPerFrame = 1
+    let log = Log()
+    ts.task(at: 2) { log.append("ran") }
+    try await ts.run()
+    #expect(log.all == ["ran"])
+  }
+
   @Test func aSequenceThatNeverResumesIsNamed() async throws {
     let ts = TestScheduler()
     ts.outsideWorkTimeout = .milliseconds(20)

@@ -175,6 +175,50 @@ import Testing
       """)
   }
 
+  @Test func aSubjectsEventFailsTheSubscriptionItWasSentTo() {
+    // Two subscriptions of one operator over a subject (a connectable, a channel's terminal):
+    // the subject sends each event to both, outside any event of the operator's own inputs.
+    // The older subscription's sum passes 3 first: its throw fails it, not the newer one.
+    expectPasses(
+      """
+      use rxjs
+      let s = Subject()
+      s.next(1, at: 1)
+      s.next(3, at: 3)
+      s.next(5, at: 5)
+      let sums = s.scan(0) { acc, x in
+        if acc + x > 3 { throw Error("over") }
+        return acc + x
+      }
+      let later = sums
+      let input = cold("-1-3-5|")
+      let shared = connectable(input)
+      shared.connect()
+      let sharedSums = shared.scan(0) { acc, x in
+        if acc + x > 3 { throw Error("over") }
+        return acc + x
+      }
+      let sharedLater = sharedSums
+      let ch = Channel()
+      ch.following.sendNext(1, at: 1)
+      ch.following.sendNext(3, at: 3)
+      ch.following.sendNext(5, at: 5)
+      let channelSums = ch.leading.scan(0) { acc, x in
+        if acc + x > 3 { throw Error("over") }
+        return acc + x
+      }
+      let channelLater = channelSums
+      show sums, later subscribed "--^", sharedSums, sharedLater subscribed "--^"
+      show channelSums, channelLater subscribed "--^"
+      expect sums == "-1-#", error: Error("over")
+      expect later == "---3-#", error: Error("over")
+      expect sharedSums == "-1-#", error: Error("over")
+      expect sharedLater == "---3-#", error: Error("over")
+      expect channelSums == "-1-#", error: Error("over")
+      expect channelLater == "---3-#", error: Error("over")
+      """)
+  }
+
   @Test func eachSubscriptionFailsOnItsOwnAndShareResubscribesLaterSubscribers() {
     // Two subscriptions of one operator: each fails when its own call throws. Behind `share`,
     // the failure resets it (resetOnError), so a later subscriber starts a new subscription.

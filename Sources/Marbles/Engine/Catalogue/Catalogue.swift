@@ -172,7 +172,7 @@ extension Call {
       }
       return .never
     }
-    return runtime.counted(signal, at: range)
+    return scoped(runtime.counted(signal, at: range), from: signal)
   }
 
   /// `elements` as an array value, checked against the run's value budgets as it is made
@@ -229,7 +229,7 @@ extension Call {
         throw Diagnostic.Interpreter.argumentType(
           parameter, of: name, expected: "a signal", value, at: range)
       }
-      signals.append(runtime.counted(signal, at: range))
+      signals.append(scoped(runtime.counted(signal, at: range), from: signal))
     }
     return signals
   }

@@ -224,7 +224,18 @@ struct Call {
     guard case .signal(let signal) = receiver else {
       throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a signal", receiver, at: range)
     }
-    return runtime.counted(signal, at: range, isOpen: false)
+    return scoped(runtime.counted(signal, at: range, isOpen: false), from: signal)
+  }
+
+  /// `counted`, made from `signal`, as the operator subscribes it. In a `ThrowScope`, a subject,
+  /// a connectable or a channel terminal, left whole when the call began (its operator may take
+  /// it apart), is wrapped here, where it is used as a plain signal: its events, sent to every
+  /// subscriber outside any event of the operator, belong to the subscription that subscribed.
+  func scoped(_ counted: Signal<ScriptValue>, from signal: Signal<ScriptValue>)
+    -> Signal<ScriptValue>
+  {
+    guard let throwScope, ThrowScope.isKeptWhole(signal) else { return counted }
+    return throwScope.input(counted)
   }
 
   /// The range of argument `index`, or the call's.
@@ -251,7 +262,7 @@ struct Call {
       throw Diagnostic.Interpreter.argumentType(
         parameter, of: name, expected: "a signal", value, at: rangeOf(index))
     }
-    return runtime.counted(signal, at: range)
+    return scoped(runtime.counted(signal, at: range), from: signal)
   }
 
   /// The longest duration or latest frame an argument may give: as for marble time

@@ -117,21 +117,24 @@ final class ThrowScope {
   }
 
   /// A value as an input: a signal is wrapped, but a connectable, a subject or a channel
-  /// terminal (which operators take apart) is left as it is.
+  /// terminal (which operators take apart) is left as it is, and wrapped only where the
+  /// operator takes it as a signal (`Call.scoped`).
   func input(_ value: ScriptValue) -> ScriptValue {
-    guard case .signal(let signal) = value,
-      !(signal is ConnectableSignal || signal is ResettingConnectableSignal
-        || signal is Subject<ScriptValue> || signal is ChannelTerminal<ScriptValue>)
-    else { return value }
+    guard case .signal(let signal) = value, !Self.isKeptWhole(signal) else { return value }
     return .signal(input(signal))
+  }
+
+  /// Whether `signal` is a connectable, a subject or a channel terminal, which `input(_:)`
+  /// leaves whole.
+  static func isKeptWhole(_ signal: Signal<ScriptValue>) -> Bool {
+    signal is ConnectableSignal || signal is ResettingConnectableSignal
+      || signal is Subject<ScriptValue> || signal is ChannelTerminal<ScriptValue>
   }
 
   /// Whether `signal` is only a signal: not a connectable, a subject, a channel terminal, a
   /// marble source or a group, which operators and properties take apart.
   static func isPlain(_ signal: Signal<ScriptValue>) -> Bool {
-    !(signal is ConnectableSignal || signal is ResettingConnectableSignal
-      || signal is Subject<ScriptValue> || signal is ChannelTerminal<ScriptValue>
-      || signal is MarbleSource || signal is GroupedSignal)
+    !(isKeptWhole(signal) || signal is MarbleSource || signal is GroupedSignal)
   }
 }
 
