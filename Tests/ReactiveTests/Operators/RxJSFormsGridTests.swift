@@ -449,4 +449,99 @@ private func log(_ clock: TestClock, _ recording: ClockRecording<String>) -> Str
     t.expectSubscriptions(b, "^---!")
     t.expectSubscriptions(c, "^-!", "----^-!")
   }
+
+  // MARK: - bufferTime
+
+  @Test func bufferTimeGrid() {
+    // Only a span: an array every 4 frames, empty too, and the open one on completion.
+    let t = TestClock()
+    let a = t.cold("-1-2-3-4-|")
+    let r = t.record(joined(a.bufferTime(4, on: t.scheduler)))
+    let empty = t.record(joined(t.cold("--|").bufferTime(4, on: t.scheduler)))
+    let failed = t.record(joined(t.cold("-1#").bufferTime(4, on: t.scheduler)))
+    #expect(log(t, r) == "4:[1,2] 8:[3,4] 9:[] 9:|")
+    #expect(log(t, empty) == "2:[] 2:|")
+    #expect(log(t, failed) == "2:#")
+    t.expectSubscriptions(a, "^--------!")
+
+    let s = TestClock()
+    let silent = s.record(joined(s.cold("-").bufferTime(3, on: s.scheduler)), disposedAt: 7)
+    #expect(log(s, silent) == "3:[] 6:[]")
+    #expect(s.liveActions == 0)
+  }
+
+  @Test func bufferTimeWithAStepOverlapsOrLeavesGaps() {
+    let t = TestClock()
+    // Arrays open at 0, 2, 4, …, each sent 4 frames after it opened; on completion the two
+    // still open are sent, oldest first.
+    let overlapping = t.record(
+      joined(t.cold("-1-2-3-4-5-|").bufferTime(4, every: 2, on: t.scheduler)))
+    // Arrays open at 0, 4, 8 and last 2 frames: 2 and 4 fall in the gaps.
+    let gaps = t.record(joined(t.cold("-1-2-3-4-|").bufferTime(2, every: 4, on: t.scheduler)))
+    let failed = t.record(joined(t.cold("-1-#").bufferTime(4, every: 2, on: t.scheduler)))
+    #expect(log(t, overlapping) == "4:[1,2] 6:[2,3] 8:[3,4] 10:[4,5] 11:[5] 11:[] 11:|")
+    #expect(log(t, gaps) == "2:[1] 6:[3] 9:[] 9:|")
+    #expect(log(t, failed) == "3:#")
+    #expect(t.liveActions == 0)
+
+    let d = TestClock()
+    let input = d.cold("-1-2-3-|")
+    let cut = d.record(joined(input.bufferTime(2, every: 3, on: d.scheduler)), disposedAt: 4)
+    #expect(log(d, cut) == "2:[1]")
+    #expect(d.liveActions == 0)
+    d.expectSubscriptions(input, "^---!")
+  }
+
+  @Test func bufferTimeMaxBufferSize() {
+    let t = TestClock()
+    let a = t.cold("-1-2-3-4-5-|")
+    // A full array is sent at its second value and the next opens there, its span starting
+    // again: nothing is sent at 6 or 9.
+    let r = t.record(joined(a.bufferTime(6, maxBufferSize: 2, on: t.scheduler)))
+    // With a step, arrays open on schedule only: 0, 2, 4, 6.
+    let stepped = t.record(
+      joined(t.cold("-1-2-3-|").bufferTime(4, every: 2, maxBufferSize: 2, on: t.scheduler)))
+    let empty = t.record(joined(t.cold("--|").bufferTime(6, maxBufferSize: 2, on: t.scheduler)))
+    let failed = t.record(
+      joined(t.cold("-1#").bufferTime(6, maxBufferSize: 1, on: t.scheduler)))
+    #expect(log(t, r) == "3:[1,2] 7:[3,4] 11:[5] 11:|")
+    #expect(log(t, stepped) == "3:[1,2] 5:[2,3] 7:[3] 7:[] 7:|")
+    #expect(log(t, empty) == "2:[] 2:|")
+    #expect(log(t, failed) == "1:[1] 2:#")
+    t.expectSubscriptions(a, "^----------!")
+    #expect(t.liveActions == 0)
+
+    let s = TestClock()
+    let silent = s.record(
+      joined(s.cold("-").bufferTime(3, maxBufferSize: 2, on: s.scheduler)), disposedAt: 7)
+    #expect(log(s, silent) == "3:[] 6:[]")
+    #expect(s.liveActions == 0)
+
+    let d = TestClock()
+    let input = d.cold("-1-2-3-|")
+    let cut = d.record(
+      joined(input.bufferTime(10, maxBufferSize: 1, on: d.scheduler)), disposedAt: 3)
+    #expect(log(d, cut) == "1:[1]")
+    #expect(d.liveActions == 0)
+    d.expectSubscriptions(input, "^--!")
+  }
+
+  @Test func bufferTimeTellsItsOpenArrays() {
+    let t = TestClock()
+    let probe = StateProbe()
+    var lanes: [[[Int]]] = []
+    probe.arm { _, open in lanes.append(open as? [[Int]] ?? [[-1]]) }
+    // Arrays open at 0, 2 and 4; each is sent at its first value, so the timers never fire.
+    let r = t.record(
+      joined(
+        t.cold("-1-2-|").bufferTime(3, every: 2, maxBufferSize: 1, on: t.scheduler, probe: probe)
+      ))
+    #expect(log(t, r) == "1:[1] 3:[2] 5:[] 5:|")
+    #expect(lanes == [[], [[]], [[1]], [], [[]], [[2]], [], [[]], []])
+  }
+}
+
+/// Each array as `[v,v,…]`.
+private func joined(_ arrays: Signal<[Int]>) -> Signal<String> {
+  arrays.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
 }

@@ -345,8 +345,13 @@ extension Catalogue {
     },
     .method(
       "bufferTime", rac: "", alias: "bufferTime",
-      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion (RxJS bufferTime)",
-      parameters: [.value("frames")], holds: "the buffer being filled", lanes: [.buffered],
+      "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion; with `every` an array opens every `every` frames and is sent `frames` after; an array of `maxBufferSize` values is sent early (RxJS bufferTime)",
+      parameters: [
+        .value("frames"), .value("every", optional: true),
+        .value("maxBufferSize", optional: true),
+        .value("maxBufferSize", label: "maxBufferSize", optional: true),
+      ],
+      holds: "the open arrays, in opening order", lanes: [.buffers],
       example: """
         let input = cold("-ab-----c|")
         let batches = input.bufferTime(3)
@@ -354,12 +359,15 @@ extension Catalogue {
         expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
         """
     ) { c throws(RuntimeError) in
-      let period = try c.frames(0, "the period", minimum: 1)
+      let span = try c.frames(0, "the period", minimum: 1)
+      let every = try c.optionalInt(1, "the step", minimum: 1)
+      let positional = try c.optionalInt(2, "the largest buffer size", minimum: 1)
+      let labelled = try c.optionalInt(3, "the largest buffer size", minimum: 1)
+      let size = positional ?? labelled
       let input = try c.signal()
       return c.probed {
-        input.buffer(Signal<Int>.interval(period, on: c.scheduler), probe: $0).map {
-          c.builtArray($0)
-        }
+        input.bufferTime(span, every: every, maxBufferSize: size, on: c.scheduler, probe: $0)
+          .map { c.builtArray($0) }
       }
     },
     .method(
