@@ -178,7 +178,7 @@ extension TestScheduler {
         consumer.asked = (calls, run.frame)
       }
       do {
-        let element = try await nextElement(of: &iterator)
+        let element = try await iterator.next()
         if let ending {
           if let element {
             run.violation(
@@ -211,17 +211,6 @@ extension TestScheduler {
         consumer.isFinished = true
       }
     }
-  }
-
-  /// `iterator.next()` as `for try await` calls it: on the caller's isolation (none here), so
-  /// an iterator that takes it (the standard library's, `.values`) does not hop per element.
-  private static func nextElement<Iterator: AsyncIteratorProtocol>(
-    of iterator: inout Iterator
-  ) async throws -> Iterator.Element? {
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      return try await iterator.next(isolation: nil)
-    }
-    return try await iterator.next()
   }
 
   /// Runs the scheduler's marble events and the tasks of the run in virtual time, on a driver
