@@ -124,12 +124,19 @@ package final class AsyncRun: @unchecked Sendable {
     if holdsHooks { RuntimeHooks.release() }
   }
 
+  /// Whether the calling thread is this run's driver (`onThisThread === self`, compared as
+  /// pointers: no retain and release of the run, which has weak references and so a slow
+  /// reference count; a recorder asks once per element).
+  private var isOnItsDriver: Bool {
+    pthread_getspecific(AsyncRun.driverKey) == Unmanaged.passUnretained(self).toOpaque()
+  }
+
   /// Where the run is.
   package var phase: Phase { condition.withLock { phaseLocked } }
 
   /// The current frame, readable from any thread.
   var frame: Int {
-    if AsyncRun.onThisThread === self { return scheduler.now }
+    if isOnItsDriver { return scheduler.now }
     return condition.withLock { frameLocked }
   }
 
@@ -301,7 +308,7 @@ package final class AsyncRun: @unchecked Sendable {
 
   /// Runs `work` on the driver: now when called there, else in the driver's next turn.
   func perform(_ work: @escaping () -> Void) {
-    if AsyncRun.onThisThread === self {
+    if isOnItsDriver {
       work()
       return
     }
