@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Operators that let some values through, or stop early.
