@@ -54,6 +54,8 @@ final class LaneRecorder {
     self.level = level
   }
 
+  deinit { subscriber?.dispose() }
+
   /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
   var isPassive: Bool { watched != nil }
 
@@ -77,7 +79,16 @@ final class LaneRecorder {
         self.reserved = (self.scheduler.now, self.clock.next(at: self.scheduler.now))
       }
     }
-    let subscriber = Subscriber<ScriptValue> { [weak self] event in self?.record(event) }
+    // Not weak: a weak `self` cost a side-table load, a retain and a slow release per recorded
+    // event. Invariant: a subscriber without a lock (made during the virtual run, so only ever
+    // sent to on the run's thread) calls this handler only while the recorder lives, since
+    // `deinit` disposes it, which drops the handler before the recorder's memory goes. A
+    // subscriber with a lock could be sent to from another thread: it holds `self` weakly.
+    unowned(unsafe) let recorder = self
+    var subscriber = Subscriber<ScriptValue> { event in recorder.record(event) }
+    if subscriber.confinedHandler == nil {
+      subscriber = Subscriber { [weak self] event in self?.record(event) }
+    }
     self.subscriber = subscriber
     signal.subscribe(subscriber)
   }
@@ -258,19 +269,17 @@ final class SequenceClock {
   // Unchecked exclusivity: only touched on the run's thread, one access at a time.
   @exclusivity(unchecked) private var frame = Int.min
   @exclusivity(unchecked) private var count = 0
-  /// The run whose failure stops recording. Weak: the run's recorders hold the clock. Unchecked
-  /// exclusivity: read on the run's thread for every recorded event (a weak capture in a
-  /// closure cost a dynamic access check each time).
-  @exclusivity(unchecked) private weak var runtime: Runtime?
+  /// Set when the run fails (`Runtime.stopFlag`); never for a clock made without a run.
+  private let stopFlag: RunStopFlag
 
   /// A clock for the run of `runtime` (none: recording never stops).
   init(runtime: Runtime? = nil) {
-    self.runtime = runtime
+    self.stopFlag = runtime?.stopFlag ?? RunStopFlag()
   }
 
   /// Whether the run has failed: what happens after the error (values a failed closure left
   /// behind) is not recorded.
-  var hasStopped: Bool { runtime?.hasFailed ?? false }
+  var hasStopped: Bool { stopFlag.isSet }
 
   /// The number of the next event recorded at `frame`.
   func next(at frame: Int) -> Int {
@@ -281,4 +290,11 @@ final class SequenceClock {
     defer { count += 1 }
     return count
   }
+}
+
+/// Whether a run has failed, in a box of its own: the runtime sets it, and its recorders'
+/// clock reads it for every recorded event without holding the runtime.
+final class RunStopFlag {
+  // Unchecked exclusivity: only touched on the run's thread, one access at a time.
+  @exclusivity(unchecked) var isSet = false
 }
