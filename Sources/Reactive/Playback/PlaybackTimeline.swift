@@ -157,14 +157,15 @@
 /// while the subscriber still receives, which is what `Subscriber.send` does for a value but
 /// for the retain and release of the handler that reading it from the subscriber costs per
 /// call. Anything else goes through `send`. The handlers are kept as non-optional closures: an
-/// optional one was retained per call, and one made with `??` was reabstracted.
-@usableFromInline struct Delivery<Value> {
+/// optional one was retained per call, and one made with `??` was reabstracted. Also what a
+/// `PipeSignal`'s last step and a script's marble source send values through.
+@usableFromInline package struct Delivery<Value> {
   /// 0: through `send`; 1: `handler`; 2: `values`.
   @usableFromInline let mode: UInt8
   @usableFromInline let handler: (Event<Value>) -> Void
   @usableFromInline let values: (Value) -> Void
 
-  @inlinable init(_ subscriber: Subscriber<Value>) {
+  @inlinable package init(_ subscriber: Subscriber<Value>) {
     if let values = subscriber.confinedValueHandler {
       (mode, handler, self.values) = (2, { _ in }, values)
     } else if let handler = subscriber.confinedHandler {
@@ -175,7 +176,8 @@
   }
 
   /// Sends `event` to `subscriber` (the one this delivery was made for).
-  @inlinable @inline(__always) func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+  @inlinable @inline(__always)
+  package func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
     if mode != 0, case .next(let value) = event {
       guard subscriber.isReceiving else { return }
       if mode == 2 { values(value) } else { handler(event) }

@@ -115,6 +115,9 @@ final class LaneRecorder {
 
   private func record(_ event: Event<ScriptValue>, subscription: Int? = nil) {
     guard !clock.hasStopped else { return }
+    if subscription == nil, case .next(let value) = event, let scalar = Self.scalar(value) {
+      return recordScalar(scalar)
+    }
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -162,6 +165,40 @@ final class LaneRecorder {
       log.append(
         LaneEvent(sequence: sequence, turn: turn, value: .none, kind: .completed, queue: queue),
         at: frame, terminal: terminal)
+    }
+  }
+
+  /// `record` of a value that is a number, a Boolean or `nil` (what most lanes record), for a
+  /// subscribing lane: the same entry, without the checks such a value always passes (its
+  /// size, the signals inside it).
+  @inline(__always)
+  private func recordScalar(_ value: RecordedValue) {
+    let frame = scheduler.now
+    if let budget {
+      guard budget.spend(Budget.recordedEventCost, at: range) else { return }
+    }
+    let sequence: Int
+    if let reserved, reserved.frame == frame {
+      sequence = reserved.sequence
+    } else {
+      sequence = clock.next(at: frame)
+    }
+    reserved = nil
+    let (turn, queue) = currentAction
+    log.append(
+      LaneEvent(sequence: sequence, turn: turn, value: value, kind: .next, queue: queue),
+      at: frame, terminal: false)
+  }
+
+  /// A number, a Boolean or `nil` as recorded data; nil for any other value.
+  @inline(__always)
+  private static func scalar(_ value: ScriptValue) -> RecordedValue? {
+    switch value {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    default: return nil
     }
   }
 

@@ -128,6 +128,8 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
     switch kind {
     case .cold:
       let depth = budget.depth
+      // Values through a `Delivery` (`send`'s work without a retain of the handler a value).
+      let delivery = Delivery(subscriber)
       subscriber.attach(
         timeline.codes.play(on: scheduler, shiftedBy: start) {
           [watchers, budget, range, timeline] frame, codes in
@@ -142,7 +144,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
           for code in codes {
             let event = timeline.event(code)
             watchers.notify(event, subscription: index)
-            subscriber.send(event)
+            delivery.send(event, to: subscriber)
           }
         })
     case .hot:
