@@ -38,9 +38,8 @@ extension JSONWriter {
   mutating func event(_ chunk: UnsafeBufferPointer<RecordLog<LaneEvent>.Entry>, at index: Int) {
     let entry = chunk.baseAddress! + index
     if entry.pointee.element.kind == .next, case .int(let number) = entry.pointee.element.value {
-      if flatObject(
-        "frame", .int(entry.pointee.frame), "kind", .literal("\"next\""), "value", .int(number),
-        "sequence", .int(entry.pointee.element.sequence))
+      if integerNext(
+        frame: entry.pointee.frame, value: number, sequence: entry.pointee.element.sequence)
       {
         return
       }
