@@ -82,6 +82,10 @@ final class Closure: @unchecked Sendable {
   // Unowned(unsafe): `body` holds the same node for as long as this closure lives, so reading
   // it needs no retain per call.
   private unowned(unsafe) let integerBody: BinaryNode?
+  /// Whether `call(_:at:)` and `call(_:_:at:)` take their arguments as the parameters (and not
+  /// as an arity error or a tuple's elements): the calls `integerResult` stands for.
+  private let takesOne: Bool
+  private let takesTwo: Bool
 
   init(code: ClosureCode, captured: Frame?) {
     self.code = code
@@ -94,6 +98,25 @@ final class Closure: @unchecked Sendable {
     } else {
       integerBody = nil
     }
+    let count = code.parameterCount
+    takesOne = count == 1 || (code.isImplicit && count == 0)
+    takesTwo = count == 2 || (code.isImplicit && count < 2)
+  }
+
+  /// What `call(x, at:)` returns for the integer `x` when it is computed without a frame
+  /// (`integerCall`); nil when the call must go the general way. For a caller on the hot path
+  /// (`ScriptFunction`), which then skips the call's own frame too.
+  @inline(__always)
+  func integerResult(_ x: Int) -> ScriptValue? {
+    guard takesOne else { return nil }
+    return integerCall(x, nil)
+  }
+
+  /// What `call(x, y, at:)` returns for two integers computed without a frame; nil otherwise.
+  @inline(__always)
+  func integerResult(_ x: Int, _ y: Int) -> ScriptValue? {
+    guard takesTwo else { return nil }
+    return integerCall(x, y)
   }
 
   /// The body's value for integer arguments without a frame, as `invoke` computes it: only
