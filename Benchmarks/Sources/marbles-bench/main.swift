@@ -579,7 +579,7 @@ if quick {
     "engine / plain loop (issue 35)", String(format: "%.0fx", engineRatio), "<= 20x",
     verdict(engineRatio, atMost: 20))
   targetRow(
-    "engine / plain loop, both in a fresh process", String(format: "%.0fx", freshRatio),
+    "engine / plain loop, fresh processes", String(format: "%.0fx", freshRatio),
     "<= 20x", verdict(freshRatio, atMost: 20) + " (the same memory conditions for both)")
   targetRow(
     "t(1M) / t(100k), engine, fresh process", String(format: "%.1f", freshLinearity), "<= 11",
