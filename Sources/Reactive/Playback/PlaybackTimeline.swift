@@ -27,13 +27,23 @@
     var frames = frames
     var events = events
     var sorted = true
+    var oneEventPerFrame = true
     var previous = Int.min
     for frame in frames {
       if frame < previous {
         sorted = false
         break
       }
+      if frame == previous { oneEventPerFrame = false }
       previous = frame
+    }
+    if sorted && oneEventPerFrame && frames.count == events.count {
+      // Every batch one event (the common case): the frames are the batches' frames as given,
+      // kept without a copy.
+      self.batchFrames = frames
+      self.batchStarts = []
+      self.events = events
+      return
     }
     if !sorted {
       let order = frames.indices.sorted { (frames[$0], $0) < (frames[$1], $1) }
