@@ -646,66 +646,72 @@ package enum MarblesTool {
     }
     io.limit = options.budgets.maxOutput
     // Each script's result is printed as soon as it is known (and not kept): past
-    // `--max-output` the remaining scripts are not run.
-    for path in files where io.stop == nil {
-      switch load(path, limit: options.budgets.maxInput, environment: environment) {
-      case .failure(let message):
-        io.err += message.text
-        junit?.add(file: path, error: message.text)
-        failedCount += 1
-      case .success(let source):
-        let outcome = environment.run(
-          source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-        switch outcome {
-        case .failed(let diagnostics):
-          io.write(
-            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
-          io.write(diagnostics.render(in: source, ascii: ascii))
-          junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
+    // `--max-output` the remaining scripts are not run. The loop runs on one thread with a
+    // large stack, where each script's engine runs inline instead of starting a thread.
+    ScriptEngine.withLargeStack {
+      for path in files where io.stop == nil {
+        switch load(path, limit: options.budgets.maxInput, environment: environment) {
+        case .failure(let message):
+          io.err += message.text
+          junit?.add(file: path, error: message.text)
           failedCount += 1
-        case .stopped(let run):
-          io.write(
-            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
-          let room = options.budgets.maxOutput - io.written
-          // Not drawn past `--max-output` (`write` then stops the output with its message).
-          if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
-            run, limit: room)
-          {
-            io.write(drawing)
-          } else {
-            io.stopPastBudget()
-          }
-          io.write(run.diagnostics.render(in: source, ascii: ascii))
-          junit?.add(file: source.name, error: run.diagnostics.render(in: source, ascii: ascii))
-          failedCount += 1
-        case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
-          let (updated, failures) = update(
-            source, run: run,
-            options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
-            environment: environment, io: io)
-          // A rewritten `expect` is counted as updated, not as passed: it did not pass.
-          let passedBefore = run.expectations.filter(\.passed).count
-          passed += passedBefore
-          updatedCount += run.expectations.count - passedBefore - failures
-          failedCount += failures
-          junit?.add(file: source.name, run: run, expectations: updated)
-        case .completed(let run):
-          junit?.add(file: source.name, run: run)
-          io.err += run.diagnostics.render(in: source, ascii: ascii)
-          let failures = run.expectations.filter { !$0.passed }
-          passed += run.expectations.count - failures.count
-          failedCount += failures.count
-          io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
-          let name = TerminalText.escaped(source.name, ascii: ascii)
-          io.write(
-            " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
-          )
-          for failure in failures {
-            io.write("\(name):\(failure.line):\(failure.column): ")
-            io.write(paint("error:", .failed, color) + " ")
+        case .success(let source):
+          let outcome = environment.run(
+            source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+          switch outcome {
+          case .failed(let diagnostics):
             io.write(
-              ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
-            if !io.endsLine { io.write("\n") }
+              paint("FAIL", .failed, color)
+                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            io.write(diagnostics.render(in: source, ascii: ascii))
+            junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
+            failedCount += 1
+          case .stopped(let run):
+            io.write(
+              paint("FAIL", .failed, color)
+                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            let room = options.budgets.maxOutput - io.written
+            // Not drawn past `--max-output` (`write` then stops the output with its message).
+            if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
+              run, limit: room)
+            {
+              io.write(drawing)
+            } else {
+              io.stopPastBudget()
+            }
+            io.write(run.diagnostics.render(in: source, ascii: ascii))
+            junit?.add(file: source.name, error: run.diagnostics.render(in: source, ascii: ascii))
+            failedCount += 1
+          case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
+            let (updated, failures) = update(
+              source, run: run,
+              options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
+              environment: environment, io: io)
+            // A rewritten `expect` is counted as updated, not as passed: it did not pass.
+            let passedBefore = run.expectations.filter(\.passed).count
+            passed += passedBefore
+            updatedCount += run.expectations.count - passedBefore - failures
+            failedCount += failures
+            junit?.add(file: source.name, run: run, expectations: updated)
+          case .completed(let run):
+            junit?.add(file: source.name, run: run)
+            io.err += run.diagnostics.render(in: source, ascii: ascii)
+            let failures = run.expectations.filter { !$0.passed }
+            passed += run.expectations.count - failures.count
+            failedCount += failures.count
+            io.write(
+              failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
+            let name = TerminalText.escaped(source.name, ascii: ascii)
+            io.write(
+              " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+            )
+            for failure in failures {
+              io.write("\(name):\(failure.line):\(failure.column): ")
+              io.write(paint("error:", .failed, color) + " ")
+              io.write(
+                ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
+              if !io.endsLine { io.write("\n") }
+            }
           }
         }
       }
