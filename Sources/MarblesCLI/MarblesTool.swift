@@ -798,13 +798,15 @@ package enum MarblesTool {
       return .failure(ToolMessage(missingMessage(path, what: "file or directory")))
     }
     guard isDirectory.boolValue else { return .success(FoundScripts(files: [path])) }
-    guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+    var found = FoundScripts(files: [])
+    guard
+      listTree(path.hasSuffix("/") ? path : path + "/", into: &found.files, named: ".marble")
+    else {
       return .failure(ToolMessage("error: cannot read directory '\(shown)'\n"))
     }
-    var found = FoundScripts(files: [])
-    while let relative = enumerator.nextObject() as? String {
-      guard relative.hasSuffix(".marble") else { continue }
-      let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+    let named = found.files
+    found.files = []
+    for file in named {
       var info = stat()
       guard stat(file, &info) == 0 else {
         found.refused.append(ToolMessage(missingMessage(file, what: "file")))
@@ -823,6 +825,31 @@ package enum MarblesTool {
     }
     found.files.sort()
     return .success(found)
+  }
+
+  /// Appends to `paths` every path under the folder `folder` (which ends in `/`) whose name
+  /// ends in `suffix`, going down into subfolders but not through symbolic links (as
+  /// `FileManager`'s enumerator does, for a tenth of its cost: it was a tenth of `marbles test`
+  /// on 3,000 small scripts). A subfolder that cannot be read is skipped. Returns false when
+  /// `folder` itself cannot be read.
+  static func listTree(_ folder: String, into paths: inout [String], named suffix: String) -> Bool {
+    guard let directory = opendir(folder) else { return false }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let path = folder + name
+      var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+      if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        isFolder = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      }
+      if name.hasSuffix(suffix) { paths.append(path) }
+      if isFolder { _ = listTree(path + "/", into: &paths, named: suffix) }
+    }
+    return true
   }
 
   /// The message for a path that cannot be found: "no such file", or why `stat` failed (a
