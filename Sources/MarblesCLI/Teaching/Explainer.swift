@@ -180,8 +180,11 @@ package enum Explainer {
   /// the source again) and, for a stateful operator, its internals lanes when this build draws
   /// them (`show output.internals`).
   static func example(for entry: OperatorEntry) -> Example {
-    var lines = entry.example.split(separator: "\n", omittingEmptySubsequences: false).map(
-      String.init)
+    // In the formatter's layout, so a reader can copy it into a file `marbles format --check`
+    // accepts; the rewrites below keep that layout (a `show` line is `show a, b`).
+    let base = formatted(entry.example)
+    var lines = base.dropLast(base.hasSuffix("\n") ? 1 : 0)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let sources = lines.compactMap(sourceName)
     var inputs: [String] = []
     if !entry.isSource, let first = lines.firstIndex(where: isShow) {
@@ -241,6 +244,14 @@ package enum Explainer {
     return Example(
       script: script, outcome: outcome, inputLanes: inputs, internalsLanes: internals,
       outputLanes: outputs)
+  }
+
+  /// `example` in the formatter's layout, with its final newline; as written (a newline added)
+  /// when it does not parse, so the run's diagnostics still point into the text shown.
+  package static func formatted(_ example: String) -> String {
+    guard case .success(let text) = ScriptFormatter.format(SourceFile(name: "", text: example))
+    else { return example.hasSuffix("\n") ? example : example + "\n" }
+    return text
   }
 
   /// The lanes `after` has beyond `before`'s (the same lanes, plus the internals lanes shown

@@ -90,9 +90,11 @@ struct MarbleLexer {
   }
 
   /// Whether each ASCII byte is a plain glyph: printable, not a digit, and `-` or a value.
-  private static let isPlain: [Bool] = (0..<128).map { byte in
-    byte > 0x20 && byte < 0x7F && !(0x30...0x39).contains(byte)
-      && !"|#()^!".utf8.contains(UInt8(byte))
+  /// (Typed in full: inferred, this one expression took half a second to type-check.)
+  private static let isPlain: [Bool] = (0..<128).map { (byte: Int) -> Bool in
+    let glyph = UInt8(byte)
+    let isDigit = glyph >= UInt8(ascii: "0") && glyph <= UInt8(ascii: "9")
+    return glyph > 0x20 && glyph < 0x7F && !isDigit && !"|#()^!".utf8.contains(glyph)
   }
 
   /// Reads the run of plain glyphs that starts here, `-` and values, each an ASCII byte followed

@@ -54,6 +54,19 @@ import Testing
     }
   }
 
+  /// A reader copies the example into a file: it is in the layout `marbles format --check`
+  /// accepts, after `explain` added its input and internals lanes.
+  @Test(arguments: Catalogue.entries.map { $0 })
+  func everyExampleIsPrintedInTheFormattersLayout(_ entry: OperatorEntry) throws {
+    let script = Explainer.example(for: entry).script
+    let formatted = ScriptFormatter.format(SourceFile(name: "", text: script))
+    guard case .success(let text) = formatted else {
+      Issue.record("the example of '\(entry.name)' does not parse:\n\(script)")
+      return
+    }
+    #expect(text == script + "\n", "the example of '\(entry.name)' is not formatted")
+  }
+
   @Test(arguments: Catalogue.entries.map { $0 })
   func everyEntrySaysWhetherItHoldsState(_ entry: OperatorEntry) throws {
     let example = Explainer.example(for: entry)

@@ -57,17 +57,9 @@ enum OperatorsGuide {
         text += "\n### `\(entry.signature)`\n\n"
         text += "\(entry.summary). Internals: \(Explainer.internalsLine(entry)).\n\n"
         // In the formatter's layout, as every script of the docs (`DocsTests`).
-        text += "```marble\n\(formatted(entry.example))```\n"
+        text += "```marble\n\(Explainer.formatted(entry.example))```\n"
       }
     }
-    return text
-  }
-
-  /// `example` in the formatter's layout (with its final newline); as written when it does not
-  /// parse (the docs' test of every script then says why).
-  static func formatted(_ example: String) -> String {
-    guard case .success(let text) = ScriptFormatter.format(SourceFile(name: "", text: example))
-    else { return example + "\n" }
     return text
   }
 

@@ -311,12 +311,12 @@ extension Catalogue {
     },
     .method(
       "distinct", rac: "", alias: "distinct",
-      "Drops every value (or value whose key, from the closure) was seen before; the keys seen are forgotten each time `flushes` sends a value (RxJS distinct, with a key selector and flushes)",
+      "Drops every value seen before (with a closure, every value whose key was seen before); each value `flushes` sends forgets what was seen (RxJS distinct, with a key selector and flushes)",
       parameters: [
         .value("keySelector", optional: true), .value("flushes", optional: true),
         .value("flushes", label: "flushes", optional: true), .optionalClosure("x"),
       ],
-      holds: "the values let through so far", lanes: [.seen], typing: .passesValues,
+      holds: "the values let through since the last flush, one per key", lanes: [.seen], typing: .passesValues,
       example: """
         let input = cold("-a-b-a-c-b|")
         let output = input.distinct()
