@@ -8,19 +8,23 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "Reactive", targets: ["Reactive"]),
+    .library(name: "ReactiveRxJS", targets: ["ReactiveRxJS"]),
     .library(name: "Marbles", targets: ["Marbles"]),
     .library(name: "MarblesTesting", targets: ["MarblesTesting"]),
     .executable(name: "marbles", targets: ["marbles-cli"]),
   ],
   targets: [
     .target(name: "Reactive"),
+    // RxJS 7's operators and its semantics of names ReactiveObjC also uses, on top of
+    // `Reactive` (ReactiveObjC's signal library): for `use rxjs` scripts and apps that want them.
+    .target(name: "ReactiveRxJS", dependencies: ["Reactive"]),
     // What test authors and script embedders share: marble strings, recordings, the diff and
     // the renderers of its picture. Not a product: `MarblesTesting` and `Marbles` export it.
     .target(name: "MarblesCore", dependencies: ["Reactive"]),
     // For test authors: the test scheduler, `expectMarbles`, the async layer. No interpreter.
     .target(name: "MarblesTesting", dependencies: ["MarblesCore", "Reactive"]),
     // For programs that embed scripts: the script language, the engine, its catalogue.
-    .target(name: "Marbles", dependencies: ["MarblesCore", "Reactive"]),
+    .target(name: "Marbles", dependencies: ["MarblesCore", "Reactive", "ReactiveRxJS"]),
     // The tools of the `marbles` executable (not a product): the commands, the language
     // server, the formatter, the update rewriter, `explain`, `step`.
     // `marbles --version` names the commit: CommitStamp writes it before each build.
@@ -35,7 +39,7 @@ let package = Package(
       dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
       path: "Benchmarks/Sources/marbles-bench"
     ),
-    .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+    .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveRxJS"]),
     // The one golden-file check both Marbles test targets use (`RECORD_SNAPSHOTS=1` re-records).
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(

@@ -151,7 +151,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   /// Attaches `disposable` and returns a token that detaches it again (for resources that end
   /// before the subscription does, such as finished inner subscriptions).
   @discardableResult @usableFromInline
-  func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
+  package func attachRemovable(_ disposable: any Disposable) -> CompositeDisposable.Token? {
     guard let token = guarded({ resources.insert(disposable) }) else {
       disposable.dispose()
       return nil
@@ -160,7 +160,7 @@ public final class Subscriber<Value>: Observer, Disposable, @unchecked Sendable 
   }
 
   /// Detaches a resource attached with `attachRemovable(_:)`, without disposing it.
-  @usableFromInline func detach(_ token: CompositeDisposable.Token?) {
+  @usableFromInline package func detach(_ token: CompositeDisposable.Token?) {
     guard let token else { return }
     guarded { resources.remove(token) }
   }

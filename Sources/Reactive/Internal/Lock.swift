@@ -10,7 +10,7 @@
 ///
 /// Callers never hold it while delivering events, so re-entrant sends cannot deadlock. The mutex
 /// lives in the tail of one heap object (a subscription makes a lock: one allocation, not two).
-@usableFromInline struct Lock: @unchecked Sendable {
+@usableFromInline package struct Lock: @unchecked Sendable {
   /// The heap object holding the mutex; it destroys the mutex when released.
   @usableFromInline final class Storage: ManagedBuffer<Void, pthread_mutex_t> {
     deinit {
@@ -22,7 +22,7 @@
   @usableFromInline let storage: Storage
 
   /// Creates a lock; a recursive one may be re-taken by the thread that holds it.
-  @usableFromInline init(recursive: Bool = false) {
+  @usableFromInline package init(recursive: Bool = false) {
     storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in () }, to: Storage.self)
     storage.withUnsafeMutablePointerToElements { mutex in
       mutex.initialize(to: pthread_mutex_t())
@@ -38,16 +38,16 @@
     }
   }
 
-  @inlinable func lock() {
+  @inlinable package func lock() {
     storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_lock($0) }
   }
 
-  @inlinable func unlock() {
+  @inlinable package func unlock() {
     storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
   }
 
   @inlinable @discardableResult
-  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: () throws -> R) rethrows -> R {
     lock()
     defer { unlock() }
     return try body()
@@ -56,19 +56,19 @@
 
 /// A value guarded by a `Lock`.
 // Usable from inlinable code: `Command` (inlinable) keeps its concurrency flag in one.
-@usableFromInline final class Locked<State>: @unchecked Sendable {
+@usableFromInline package final class Locked<State>: @unchecked Sendable {
   // Invariant: `state` is only read or written while `lock` is held.
   private let lock = Lock()
   private var state: State
 
-  @usableFromInline init(_ state: State) { self.state = state }
+  @usableFromInline package init(_ state: State) { self.state = state }
 
   @discardableResult
-  func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }
     return try body(&state)
   }
 
-  var value: State { withLock { $0 } }
+  package var value: State { withLock { $0 } }
 }

@@ -10,7 +10,7 @@ extension Signal {
   ///
   /// - Returns: `nil`, for a subscribe closure to return; the subscription is already tied.
   @inlinable @discardableResult
-  func subscribe<T>(
+  package func subscribe<T>(
     for downstream: Subscriber<T>, _ handler: @escaping (Event<Value>) -> Void
   ) -> (any Disposable)? {
     let upstream = Subscriber(handler)

@@ -9,7 +9,7 @@ extension Subscriber {
   ///   - scheduler: Where the action runs.
   ///   - delay: Ticks to wait; `nil` enqueues with `schedule(_:)` (the next turn, FIFO).
   ///   - action: The work.
-  @inlinable func schedule(
+  @inlinable package func schedule(
     on scheduler: any Scheduler, after delay: Int? = nil, _ action: @escaping () -> Void
   ) {
     // A subscriber without a lock belongs to a virtual-time run's thread (see `init`); an

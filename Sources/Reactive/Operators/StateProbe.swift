@@ -45,7 +45,7 @@ public final class StateProbe: @unchecked Sendable {
 
   /// Records a change of state that belongs to the object, not to one subscription; the armed
   /// observer (if any) sees it, and one armed later starts from it.
-  func record(_ lane: StateLane, _ value: Any) {
+  package func record(_ lane: StateLane, _ value: Any) {
     if let index = latest.firstIndex(where: { $0.lane == lane }) {
       latest[index].value = value
     } else {

@@ -55,15 +55,6 @@ extension Signal {
       }
     }
   }
-
-  /// Sends a value only once `frames` ticks pass without another value, flushing the pending
-  /// value on completion (RxJS `debounceTime`, the same as `throttle(_:on:)`).
-  ///
-  ///     self:                     -12---3-----4|
-  ///     debounceTime(3, on: s):   -----2---3---(4|)
-  public func debounceTime(_ frames: Int, on scheduler: any Scheduler) -> Signal<Value> {
-    throttle(frames, on: scheduler)
-  }
 }
 
 /// The value `throttle` holds back.

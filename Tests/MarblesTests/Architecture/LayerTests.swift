@@ -58,6 +58,39 @@ import Testing
     #expect(folders == Self.engineFolders)
   }
 
+  /// The targets a test author's build compiles (`MarblesTesting` and what it depends on,
+  /// read from Package.swift): ReactiveObjC's signal library, never RxJS's operators
+  /// (`ReactiveRxJS`, which only `Marbles` adds) nor the interpreter.
+  @Test func theTestAuthorsBuildLeavesRxJSOut() throws {
+    let manifest = try String(
+      contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Package.swift"),
+      encoding: .utf8)
+    func dependencies(of target: String) -> [String] {
+      let head = ".target(name: \"\(target)\""
+      guard let start = manifest.range(of: head)?.upperBound else { return ["<not found>"] }
+      let rest = manifest[start...]
+      let end = rest.range(of: ")")?.lowerBound ?? rest.endIndex
+      guard let list = rest[..<end].range(of: "dependencies: [") else { return [] }
+      let names = rest[list.upperBound..<end].prefix { $0 != "]" }
+      return names.split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines.union(["\""]))
+      }.filter { !$0.isEmpty }
+    }
+    var built: Set<String> = []
+    var pending = ["MarblesTesting"]
+    while let target = pending.popLast() {
+      guard built.insert(target).inserted else { continue }
+      pending += dependencies(of: target)
+    }
+    #expect(built == ["MarblesTesting", "MarblesCore", "Reactive"])
+    #expect(dependencies(of: "ReactiveRxJS") == ["Reactive"])
+    for target in built {
+      let importing = try Self.sources(in: Self.sources.appendingPathComponent(target))
+        .filter { $0.text.contains("import ReactiveRxJS") }.map(\.path)
+      #expect(importing.isEmpty, "\(target) imports ReactiveRxJS: \(importing)")
+    }
+  }
+
   @Test func theCheckFindsABackwardReference() {
     let files = [
       LayerCheck.File(

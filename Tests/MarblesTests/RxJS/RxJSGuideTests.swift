@@ -104,4 +104,37 @@ import Testing
       #expect(listed.contains(name), "Guides/RxJS.md has no row for RxJS's '\(name)'")
     }
   }
+
+  /// "In Swift" names every public operator and type of `Sources/ReactiveRxJS`, so a reader
+  /// knows which import brings it.
+  @Test func inSwiftNamesEveryOperatorOfReactiveRxJS() throws {
+    let section =
+      Self.guide.components(separatedBy: "## In Swift").dropFirst().first?
+      .components(separatedBy: "\n## ").first ?? ""
+    let words = Set(section.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/ReactiveRxJS")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(files.count > 40)
+    var declared: Set<String> = []
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        let tokens = line.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
+        guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//"),
+          tokens.contains("public")
+        else { continue }
+        if let at = tokens.firstIndex(where: { ["func", "class", "struct", "enum"].contains($0) }),
+          at + 1 < tokens.count
+        {
+          declared.insert(String(tokens[at + 1]))
+        }
+      }
+    }
+    #expect(declared.count > 60)
+    for name in declared.sorted() where !words.contains(name) {
+      Issue.record("Guides/RxJS.md, In Swift: no word for ReactiveRxJS's '\(name)'")
+    }
+  }
 }

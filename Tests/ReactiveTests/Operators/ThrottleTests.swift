@@ -42,10 +42,4 @@ import Testing
     t.expect(recording, "-")
     t.expectSubscriptions(a, "^---!")
   }
-
-  @Test func debounceTimeIsThrottle() {
-    let t = TestClock()
-    let debounced = t.cold("-12---3-----4|").debounceTime(3, on: t.scheduler)
-    t.expect(t.record(debounced), "-----2---3---(4|)")
-  }
 }

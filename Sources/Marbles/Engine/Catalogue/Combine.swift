@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Operators that combine this signal with others.

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Errors, repetition and side effects.

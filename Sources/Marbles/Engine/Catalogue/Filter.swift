@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Operators that let some values through, or stop early.
@@ -316,7 +317,8 @@ extension Catalogue {
         .value("keySelector", optional: true), .value("flushes", optional: true),
         .value("flushes", label: "flushes", optional: true), .optionalClosure("x"),
       ],
-      holds: "the values let through since the last flush, one per key", lanes: [.seen], typing: .passesValues,
+      holds: "the values let through since the last flush, one per key", lanes: [.seen],
+      typing: .passesValues,
       example: """
         let input = cold("-a-b-a-c-b|")
         let output = input.distinct()

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Signals of signals: mapping to inner signals and flattening them.

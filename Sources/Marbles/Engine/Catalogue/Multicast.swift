@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// The names of the sharing rows, whose signals the run charges for every delivery to every

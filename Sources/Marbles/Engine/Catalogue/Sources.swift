@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Signals made from marbles, values, time and other signals; subjects; event and

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Operators that shift, thin out or stamp values in time, and schedulers.

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Catalogue {
   /// Operators that change each value, accumulate, or gather values into buffers, windows
