@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 extension ScriptRun {
   /// The run as the diagrams draw it: a lane drawn without subscribing (`show x.recorded`) of a

@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// The picture-level view of a run that the SVG, HTML and step renderers share: one row per lane
 /// and per inner signal, each event as a mark with a short label and a colour, and for every
