@@ -74,6 +74,9 @@ package final class AsyncRun: @unchecked Sendable {
   /// The ids of the tasks whose jobs the hooks gave to this run: a job the test's task enqueues
   /// for one of them between pieces is the run's (`holdSetupJob`).
   private var memberTasks: Set<UInt64> = []
+  /// Whether the run notes `memberTasks`: not during a piece that runs to the end (no pause
+  /// follows it, so nothing asks), which spares a set insertion per routed job.
+  private var tracksMembers = true
   /// Uses of `ts.clock` before the run started (a sleep whose error the app may swallow).
   private var earlyClockUses: [String] = []
 
@@ -121,12 +124,19 @@ package final class AsyncRun: @unchecked Sendable {
     if holdsHooks { RuntimeHooks.release() }
   }
 
+  /// Whether the calling thread is this run's driver (`onThisThread === self`, compared as
+  /// pointers: no retain and release of the run, which has weak references and so a slow
+  /// reference count; a recorder asks once per element).
+  private var isOnItsDriver: Bool {
+    pthread_getspecific(AsyncRun.driverKey) == Unmanaged.passUnretained(self).toOpaque()
+  }
+
   /// Where the run is.
   package var phase: Phase { condition.withLock { phaseLocked } }
 
   /// The current frame, readable from any thread.
   var frame: Int {
-    if AsyncRun.onThisThread === self { return scheduler.now }
+    if isOnItsDriver { return scheduler.now }
     return condition.withLock { frameLocked }
   }
 
@@ -193,7 +203,7 @@ package final class AsyncRun: @unchecked Sendable {
   /// to none.
   static func take(_ job: UnownedJob, onMain: Bool) -> Bool {
     if let run = routing() {
-      run.enqueue(job, onMain: onMain, member: SetupRouting.taskID(of: job))
+      run.enqueue(job, onMain: onMain, routed: true)
       return true
     }
     guard let (run, task) = SetupRouting.owner(for: job) else { return false }
@@ -268,12 +278,15 @@ package final class AsyncRun: @unchecked Sendable {
 
   // MARK: - Jobs
 
-  /// Queues `job` (called by the hooks and the run's executor, on any thread); `member`: the id of
-  /// the job's task when a hook routed it here (0 for none), noted as a task of the run.
-  func enqueue(_ job: UnownedJob, onMain: Bool, member: UInt64 = 0) {
+  /// Queues `job` (called by the hooks and the run's executor, on any thread); `routed`: a hook
+  /// routed it here, so its task is noted as a task of the run (while a pause may follow).
+  func enqueue(_ job: UnownedJob, onMain: Bool, routed: Bool = false) {
     let taken = condition.withLock {
       guard phaseLocked != .finished else { return false }
-      if member != 0 { memberTasks.insert(member) }
+      if routed, tracksMembers {
+        let member = SetupRouting.taskID(of: job)
+        if member != 0 { memberTasks.insert(member) }
+      }
       jobs.append(Job(job: job, onMain: onMain))
       if waitingForOutside { condition.signal() }
       return true
@@ -295,7 +308,7 @@ package final class AsyncRun: @unchecked Sendable {
 
   /// Runs `work` on the driver: now when called there, else in the driver's next turn.
   func perform(_ work: @escaping () -> Void) {
-    if AsyncRun.onThisThread === self {
+    if isOnItsDriver {
       work()
       return
     }
@@ -305,24 +318,37 @@ package final class AsyncRun: @unchecked Sendable {
     }
   }
 
-  private func nextJob() -> Job? {
-    condition.withLock {
-      guard head < jobs.count else { return nil }
-      let job = jobs[head]
-      head += 1
-      if head == jobs.count {
-        jobs.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return job
-    }
+  /// What the driver's next turn does: the next ready job, else the requests from other
+  /// threads, else the report of a real-clock sleep, else its own work (`idle`).
+  private enum Turn {
+    case job(Job)
+    case inbox([() -> Void])
+    case realClock(frame: Int, delay: String?)
+    case idle
   }
 
-  private func takeInbox() -> [() -> Void] {
-    condition.withLock {
-      let work = inbox
-      inbox = []
-      return work
+  /// Takes the next turn's work, and publishes the current frame (`frame` from other threads),
+  /// under one lock: a driver takes a turn after every job and every scheduler step.
+  private func nextTurn() -> Turn {
+    let now = scheduler.now
+    return condition.withLock {
+      frameLocked = now
+      if head < jobs.count {
+        let job = jobs[head]
+        head += 1
+        if head == jobs.count {
+          jobs.removeAll(keepingCapacity: true)
+          head = 0
+        }
+        return .job(job)
+      }
+      if !inbox.isEmpty {
+        let work = inbox
+        inbox = []
+        return .inbox(work)
+      }
+      if let use = realClockUse { return .realClock(frame: use.frame, delay: use.delay) }
+      return .idle
     }
   }
 
@@ -395,6 +421,7 @@ package final class AsyncRun: @unchecked Sendable {
   func drive(through target: Int? = nil, start: @escaping @Sendable () -> Void) async -> PieceEnd {
     let (releasedLate, early) = condition.withLock {
       phaseLocked = .running
+      tracksMembers = target != nil
       frameLocked = scheduler.now
       pieces += 1
       holdsSetupJobs = false
@@ -465,7 +492,8 @@ package final class AsyncRun: @unchecked Sendable {
     var jobsThisFrame = 0
     while true {
       RuntimeHooks.reassert()
-      if let job = nextJob() {
+      switch nextTurn() {
+      case .job(let job):
         if scheduler.now != frame {
           frame = scheduler.now
           jobsThisFrame = 0
@@ -479,18 +507,17 @@ package final class AsyncRun: @unchecked Sendable {
         }
         run(job)
         continue
-      }
-      let work = takeInbox()
-      if !work.isEmpty {
+      case .inbox(let work):
         for item in work { item() }
         continue
-      }
-      if let use = condition.withLock({ realClockUse }) {
-        let delay = use.delay.map { " (for \($0))" } ?? ""
+      case .realClock(let useFrame, let useDelay):
+        let delay = useDelay.map { " (for \($0))" } ?? ""
         failures.append(
-          "frame \(use.frame): a task of the run slept on a real clock\(delay), which virtual time never reaches: pass ts.clock to the code under test (Task.sleep(for:clock:), clock.sleep(for:))\(consumerSummary())"
+          "frame \(useFrame): a task of the run slept on a real clock\(delay), which virtual time never reaches: pass ts.clock to the code under test (Task.sleep(for:clock:), clock.sleep(for:))\(consumerSummary())"
         )
         return .finished
+      case .idle:
+        break
       }
       if !frameEnd.isEmpty, scheduler.nextFrame.map({ $0 > scheduler.now }) ?? true {
         let work = frameEnd
@@ -505,7 +532,7 @@ package final class AsyncRun: @unchecked Sendable {
           failures.append("frame \(scheduler.now): \(error)\(consumerSummary())")
           return .finished
         }
-        condition.withLock { frameLocked = scheduler.now }
+        // The next turn publishes the frame.
         continue
       }
       if let target {

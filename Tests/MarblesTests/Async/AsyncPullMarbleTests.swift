@@ -78,6 +78,23 @@ import Testing
     expectMarbles(recording, "-(ab)---|")
   }
 
+  @Test func aValueForAWaitingConsumerDoesNotCountAgainstTheBuffer() async throws {
+    // a, b and c come in one action at frame 1, to a consumer waiting since 0: a goes to it
+    // whatever the policy (as AsyncStream hands a value to a waiting consumer), and the buffer
+    // keeps what its policy says of b and c until the consumer asks again.
+    let ts = TestScheduler()
+    let input: HotSignal<String> = ts.hot("-(abc)--|")
+    let newest = ts.record(input.values(bufferingPolicy: .bufferingNewest(1)), pulls: "p")
+    let oldest = ts.record(input.values(bufferingPolicy: .bufferingOldest(1)), pulls: "p")
+    let none = ts.record(input.values(bufferingPolicy: .bufferingNewest(0)), pulls: "p")
+    let all = ts.record(input.values, pulls: "p")
+    try await ts.run()
+    expectMarbles(newest, "-(ac)---|")
+    expectMarbles(oldest, "-(ab)---|")
+    expectMarbles(none, "-a------|")
+    expectMarbles(all, "-(abc)--|")
+  }
+
   @Test func aSequenceOfSequencesTakesAPullMarble() async throws {
     let ts = TestScheduler()
     let inner: ColdSignal<String> = ts.cold("-a|")
