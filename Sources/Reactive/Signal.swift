@@ -91,7 +91,12 @@ open class Signal<Value>: @unchecked Sendable {
   @inlinable init(_ connect: @escaping Connect) {
     self.connect = connect
     super.init { subscriber in
-      connect({ subscriber.attach($0) }, { subscriber.send(.next($0)) }) { subscriber.send($0) }
+      // Values through a `Delivery`: what `send` does with a value, without retaining and
+      // releasing the subscriber's handler per value.
+      let delivery = Delivery(subscriber)
+      connect(
+        { subscriber.attach($0) }, { delivery.send(.next($0), to: subscriber) },
+        { subscriber.send($0) })
       return nil
     }
   }

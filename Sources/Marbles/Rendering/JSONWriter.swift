@@ -297,6 +297,47 @@ public struct JSONWriter: ~Copyable {
     return true
   }
 
+  /// `flatObject("frame", .int(frame), "kind", .literal("\"next\""), "value", .int(value),
+  /// "sequence", .int(sequence))`, the same bytes written with fewer steps: the recorded integer
+  /// value, the commonest event of a large lane. False, writing nothing, where `flatObject` is.
+  mutating func integerNext(frame: Int, value: Int, sequence: Int) -> Bool {
+    guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0 else { return false }
+    let frameLength = Self.decimalLength(frame)
+    let valueLength = Self.decimalLength(value)
+    let sequenceLength = Self.decimalLength(sequence)
+    // {"frame": F, "kind": "next", "value": V, "sequence": S}
+    let line = 52 + frameLength + valueLength + sequenceLength
+    guard line <= inlineLimit - indent else { return false }
+    if inArray { separate() }
+    reserve(line)
+    var out = base + count
+    @inline(__always) func copy(_ text: StaticString) {
+      out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      out += text.utf8CodeUnitCount
+    }
+    @inline(__always) func number(_ number: Int, _ length: Int) {
+      var magnitude = number.magnitude
+      var position = out + length
+      repeat {
+        position -= 1
+        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 { out.pointee = UInt8(ascii: "-") }
+      out += length
+    }
+    copy("{\"frame\": ")
+    number(frame, frameLength)
+    copy(", \"kind\": \"next\", \"value\": ")
+    number(value, valueLength)
+    copy(", \"sequence\": ")
+    number(sequence, sequenceLength)
+    copy("}")
+    count += line
+    isFirst = false
+    return true
+  }
+
   /// The length of `"key": value`.
   @inline(__always)
   private static func flatLength(_ key: StaticString, _ value: FlatScalar) -> Int {

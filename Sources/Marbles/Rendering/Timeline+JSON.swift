@@ -1,3 +1,5 @@
+import Reactive
+
 extension RecordedValue {
   /// Writes the value as `TimelineValue.writeJSON` does, without boxing it first.
   func writeJSON(to writer: inout JSONWriter) {
@@ -16,17 +18,36 @@ extension Timeline where Value == TimelineValue {
   /// has one; a script lane's straight from its storage.
   func writeEvents(to writer: inout JSONWriter) {
     guard let storage = storage as? LaneStorage else { return writer.events(events, order: order) }
+    // A chunk at a time, each entry read in place: indexing the log retained its chunk per
+    // event, and copying an entry out copied its value through the value witness.
     writer.array { writer in
-      for entry in storage.log {
-        if writer.isDiscarding { return }
-        let stored = entry.element
-        writer.event(entry.frame, stored.kind, stored.value, sequence: stored.sequence)
+      storage.log.forEachChunk { chunk in
+        for index in chunk.indices {
+          if writer.isDiscarding { return }
+          writer.event(chunk, at: index)
+        }
       }
     }
   }
 }
 
 extension JSONWriter {
+  /// Writes the event at `index` of a lane's storage (`event(_:_:_:sequence:)`); an integer
+  /// `next` in one step, reading nothing it does not write.
+  @inline(__always)
+  mutating func event(_ chunk: UnsafeBufferPointer<RecordLog<LaneEvent>.Entry>, at index: Int) {
+    let entry = chunk.baseAddress! + index
+    if entry.pointee.element.kind == .next, case .int(let number) = entry.pointee.element.value {
+      if integerNext(
+        frame: entry.pointee.frame, value: number, sequence: entry.pointee.element.sequence)
+      {
+        return
+      }
+    }
+    let stored = entry.pointee.element
+    event(entry.pointee.frame, stored.kind, stored.value, sequence: stored.sequence)
+  }
+
   /// The one writer of an event: `{"frame", "kind", "value"}`, an error with `"error"` instead
   /// of `"value"`, a completion with neither, and `"sequence"` for a recorded event. An integer,
   /// Boolean or `nil` value is written in one step (`flatObject`, the same bytes).

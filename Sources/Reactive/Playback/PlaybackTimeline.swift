@@ -27,13 +27,23 @@
     var frames = frames
     var events = events
     var sorted = true
+    var oneEventPerFrame = true
     var previous = Int.min
     for frame in frames {
       if frame < previous {
         sorted = false
         break
       }
+      if frame == previous { oneEventPerFrame = false }
       previous = frame
+    }
+    if sorted && oneEventPerFrame && frames.count == events.count {
+      // Every batch one event (the common case): the frames are the batches' frames as given,
+      // kept without a copy.
+      self.batchFrames = frames
+      self.batchStarts = []
+      self.events = events
+      return
     }
     if !sorted {
       let order = frames.indices.sorted { (frames[$0], $0) < (frames[$1], $1) }
@@ -157,14 +167,15 @@
 /// while the subscriber still receives, which is what `Subscriber.send` does for a value but
 /// for the retain and release of the handler that reading it from the subscriber costs per
 /// call. Anything else goes through `send`. The handlers are kept as non-optional closures: an
-/// optional one was retained per call, and one made with `??` was reabstracted.
-@usableFromInline struct Delivery<Value> {
+/// optional one was retained per call, and one made with `??` was reabstracted. Also what a
+/// `PipeSignal`'s last step and a script's marble source send values through.
+@usableFromInline package struct Delivery<Value> {
   /// 0: through `send`; 1: `handler`; 2: `values`.
   @usableFromInline let mode: UInt8
   @usableFromInline let handler: (Event<Value>) -> Void
   @usableFromInline let values: (Value) -> Void
 
-  @inlinable init(_ subscriber: Subscriber<Value>) {
+  @inlinable package init(_ subscriber: Subscriber<Value>) {
     if let values = subscriber.confinedValueHandler {
       (mode, handler, self.values) = (2, { _ in }, values)
     } else if let handler = subscriber.confinedHandler {
@@ -175,7 +186,8 @@
   }
 
   /// Sends `event` to `subscriber` (the one this delivery was made for).
-  @inlinable @inline(__always) func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+  @inlinable @inline(__always)
+  package func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
     if mode != 0, case .next(let value) = event {
       guard subscriber.isReceiving else { return }
       if mode == 2 { values(value) } else { handler(event) }

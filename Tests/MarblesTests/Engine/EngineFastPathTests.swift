@@ -171,4 +171,56 @@ import Testing
         """
       ).contains("by zero"))
   }
+
+  @Test func aScriptLaneStoresEachEventIn32BytesAndGivesBackWhatItStored() {
+    #expect(MemoryLayout<RecordLog<LaneEvent>.Entry>.stride == 32)
+    let event = LaneEvent(sequence: 70_000, turn: -1, value: .int(-5), kind: .error, queue: 2)
+    #expect(event.sequence == 70_000)
+    #expect(event.turn == -1)
+    #expect(event.queue == 2)
+    #expect(event.kind == .error)
+    guard case .int(-5) = event.value else {
+      Issue.record("the value changed: \(event.value)")
+      return
+    }
+  }
+
+  @Test func aMarblePlaybackKeepsEachDistinctValueOnceAndPlaysItsEvents() {
+    // 16 bytes an event, each value a code into the table of the marble's distinct values.
+    #expect(MemoryLayout<Event<UInt32>>.stride == 16)
+    let (diagram, _) = MarbleParser.parse("ab-a(ba)#", kind: .cold)
+    let playback = MarbleSource.playback(
+      of: diagram, values: ["a": .int(1), "b": .string("x")], error: .string("boom"))
+    #expect(playback.values.count == 2)
+    let events = playback.codes.timed.map { ($0.frame, playback.event($0.event)) }
+    #expect(events.map(\.0) == [0, 1, 3, 4, 4, 8])
+    let shown = events.map { _, event -> String in
+      switch event {
+      case .next(.int(let number)): return "\(number)"
+      case .next(.string(let text)): return text
+      case .next: return "?"
+      case .error: return "error"
+      case .completed: return "completed"
+      }
+    }
+    #expect(shown == ["1", "x", "1", "x", "1", "error"])
+  }
+
+  @Test func aClosureOfIntegerArithmeticGivesTheGeneralPathsResults() {
+    // Bodies the frameless path takes (an argument, a literal, a node of two such), one that
+    // it leaves (a call), and a second argument a one-argument call does not have.
+    expectPasses(
+      """
+      let input = cold("-a-b-c|", a: 4, b: -9, c: 0)
+      let nested = input.map { x in x * 3 - x % 2 }
+      let called = input.map { x in abs(x) + 1 }
+      let implicit = input.map { $0 * $0 }
+      let pairs = input.scan(1) { acc, x in acc * 2 + x }
+      show nested, called, implicit, pairs
+      expect nested == "-a-b-c|", a: 12, b: -26, c: 0
+      expect called == "-a-b-c|", a: 5, b: 10, c: 1
+      expect implicit == "-a-b-c|", a: 16, b: 81, c: 0
+      expect pairs == "-a-b-c|", a: 6, b: 3, c: 6
+      """)
+  }
 }

@@ -366,6 +366,41 @@ final class BinaryNode: Node {
     return value
   }
 
+  /// Whether `integerValue` can compute this node: every operand a closure argument, an
+  /// integer literal or a node of two such operands.
+  var isIntegerExpression: Bool {
+    func plain(_ operand: Operand) -> Bool {
+      if case .node = operand { return false }
+      return true
+    }
+    return plain(left) && plain(right)
+  }
+
+  /// The node's value in a closure called with the integers `x` (and `y`, nil when there is
+  /// no second argument), as `eval` computes it, when its integer path does (an
+  /// `isIntegerExpression` node); nil where `eval` would take its general path. A closure of
+  /// one such body is called through this without building its frame (`Closure.call`).
+  @inline(__always)
+  func integerValue(_ x: Int, _ y: Int?) -> ScriptValue? {
+    guard let a = Self.integer(left, x, y), let b = Self.integer(right, x, y) else { return nil }
+    return Self.integers(op, a, b)
+  }
+
+  @inline(__always)
+  private static func integer(_ operand: Operand, _ x: Int, _ y: Int?) -> Int? {
+    switch operand {
+    case .argument0: return x
+    case .argument1: return y
+    case .integer(let value): return value
+    case .binary(let inner):
+      guard let a = integer(inner.left, x, y), let b = integer(inner.right, x, y),
+        case .int(let value)? = integers(inner.op, a, b)
+      else { return nil }
+      return value
+    case .node: return nil
+    }
+  }
+
   /// `x op y` for two integers, as `apply` computes it, or nil where `apply` would throw
   /// (overflow, division by zero) or the operator takes other operands (`**`, `&&`).
   @inline(__always)

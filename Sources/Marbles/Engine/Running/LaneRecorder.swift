@@ -54,6 +54,8 @@ final class LaneRecorder {
     self.level = level
   }
 
+  deinit { subscriber?.dispose() }
+
   /// Whether this lane watches a source instead of subscribing (`show input.recorded`).
   var isPassive: Bool { watched != nil }
 
@@ -77,7 +79,16 @@ final class LaneRecorder {
         self.reserved = (self.scheduler.now, self.clock.next(at: self.scheduler.now))
       }
     }
-    let subscriber = Subscriber<ScriptValue> { [weak self] event in self?.record(event) }
+    // Not weak: a weak `self` cost a side-table load, a retain and a slow release per recorded
+    // event. Invariant: a subscriber without a lock (made during the virtual run, so only ever
+    // sent to on the run's thread) calls this handler only while the recorder lives, since
+    // `deinit` disposes it, which drops the handler before the recorder's memory goes. A
+    // subscriber with a lock could be sent to from another thread: it holds `self` weakly.
+    unowned(unsafe) let recorder = self
+    var subscriber = Subscriber<ScriptValue> { event in recorder.record(event) }
+    if subscriber.confinedHandler == nil {
+      subscriber = Subscriber { [weak self] event in self?.record(event) }
+    }
     self.subscriber = subscriber
     signal.subscribe(subscriber)
   }
@@ -104,6 +115,9 @@ final class LaneRecorder {
 
   private func record(_ event: Event<ScriptValue>, subscription: Int? = nil) {
     guard !clock.hasStopped else { return }
+    if subscription == nil, case .next(let value) = event, let scalar = Self.scalar(value) {
+      return recordScalar(scalar)
+    }
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -151,6 +165,40 @@ final class LaneRecorder {
       log.append(
         LaneEvent(sequence: sequence, turn: turn, value: .none, kind: .completed, queue: queue),
         at: frame, terminal: terminal)
+    }
+  }
+
+  /// `record` of a value that is a number, a Boolean or `nil` (what most lanes record), for a
+  /// subscribing lane: the same entry, without the checks such a value always passes (its
+  /// size, the signals inside it).
+  @inline(__always)
+  private func recordScalar(_ value: RecordedValue) {
+    let frame = scheduler.now
+    if let budget {
+      guard budget.spend(Budget.recordedEventCost, at: range) else { return }
+    }
+    let sequence: Int
+    if let reserved, reserved.frame == frame {
+      sequence = reserved.sequence
+    } else {
+      sequence = clock.next(at: frame)
+    }
+    reserved = nil
+    let (turn, queue) = currentAction
+    log.append(
+      LaneEvent(sequence: sequence, turn: turn, value: value, kind: .next, queue: queue),
+      at: frame, terminal: false)
+  }
+
+  /// A number, a Boolean or `nil` as recorded data; nil for any other value.
+  @inline(__always)
+  private static func scalar(_ value: ScriptValue) -> RecordedValue? {
+    switch value {
+    case .int(let value): return .int(value)
+    case .double(let value): return .double(value)
+    case .bool(let value): return .bool(value)
+    case .null: return .null
+    default: return nil
     }
   }
 
@@ -258,19 +306,17 @@ final class SequenceClock {
   // Unchecked exclusivity: only touched on the run's thread, one access at a time.
   @exclusivity(unchecked) private var frame = Int.min
   @exclusivity(unchecked) private var count = 0
-  /// The run whose failure stops recording. Weak: the run's recorders hold the clock. Unchecked
-  /// exclusivity: read on the run's thread for every recorded event (a weak capture in a
-  /// closure cost a dynamic access check each time).
-  @exclusivity(unchecked) private weak var runtime: Runtime?
+  /// Set when the run fails (`Runtime.stopFlag`); never for a clock made without a run.
+  private let stopFlag: RunStopFlag
 
   /// A clock for the run of `runtime` (none: recording never stops).
   init(runtime: Runtime? = nil) {
-    self.runtime = runtime
+    self.stopFlag = runtime?.stopFlag ?? RunStopFlag()
   }
 
   /// Whether the run has failed: what happens after the error (values a failed closure left
   /// behind) is not recorded.
-  var hasStopped: Bool { runtime?.hasFailed ?? false }
+  var hasStopped: Bool { stopFlag.isSet }
 
   /// The number of the next event recorded at `frame`.
   func next(at frame: Int) -> Int {
@@ -281,4 +327,11 @@ final class SequenceClock {
     defer { count += 1 }
     return count
   }
+}
+
+/// Whether a run has failed, in a box of its own: the runtime sets it, and its recorders'
+/// clock reads it for every recorded event without holding the runtime.
+final class RunStopFlag {
+  // Unchecked exclusivity: only touched on the run's thread, one access at a time.
+  @exclusivity(unchecked) var isSet = false
 }

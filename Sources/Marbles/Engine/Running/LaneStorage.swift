@@ -36,18 +36,32 @@ enum RecordedValue: Sendable {
   }
 }
 
-/// One event of a lane, as its recorder stores it (the frame is the log entry's): 40 bytes with
-/// the frame, where a `TimelineEvent` takes 72 and a box for its value.
+/// One event of a lane, as its recorder stores it (the frame is the log entry's): 32 bytes with
+/// the frame, where a `TimelineEvent` takes 72 and a box for its value. The fields are laid out
+/// so that the value's tag, the kind, the queue and the sequence share its last 8 bytes.
 struct LaneEvent: Sendable {
-  /// The event's place in its frame's work (`EventOrder.sequence`).
-  var sequence: Int
   /// The scheduler action that delivered it (`EventAction.turn`), or -1 for none.
   var turn: Int
   /// The value of a `next`, the error value of an `error`, `.none` for a completion.
   var value: RecordedValue
   var kind: TimelineEvent.Kind
+  private var storedQueue: UInt16
+  private var storedSequence: UInt32
+
+  /// `queue` must be below 2^16 (a script's queues are the scheduler and `main`), `sequence`
+  /// below 2^32 (a frame's recorded events: that many would take over 128 GB).
+  init(sequence: Int, turn: Int, value: RecordedValue, kind: TimelineEvent.Kind, queue: Int32) {
+    self.turn = turn
+    self.value = value
+    self.kind = kind
+    self.storedQueue = UInt16(truncatingIfNeeded: queue)
+    self.storedSequence = UInt32(truncatingIfNeeded: sequence)
+  }
+
+  /// The event's place in its frame's work (`EventOrder.sequence`).
+  var sequence: Int { Int(storedSequence) }
   /// 1 + the index of the action's queue in `LaneStorage.queues`, 0 for the scheduler.
-  var queue: Int32
+  var queue: Int32 { Int32(storedQueue) }
 }
 
 /// A script lane's recorded events as its recorder stored them; `TimelineEvent`s and their

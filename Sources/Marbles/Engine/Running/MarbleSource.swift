@@ -14,8 +14,8 @@ import Reactive
 final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
   let kind: MarbleKind
-  /// The events by frame (relative to a subscription for cold, absolute for hot).
-  let timeline: PlaybackTimeline<ScriptValue>
+  /// The events by frame (relative to a subscription for cold, absolute for hot), compact.
+  let timeline: MarblePlayback
   /// The first frame of the marble string (negative for a hot marble with events before `^`).
   let firstFrame: Int
   /// The frame after the marble string's last character.
@@ -29,8 +29,9 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   var currentOrigin: () -> String? = { nil }
   /// Called with every event the source delivers, without subscribing (`show input.recorded`),
   /// and for a cold source the index of the subscription it is delivered to.
-  // Unchecked exclusivity: read per delivered event, on the run's one thread.
-  @exclusivity(unchecked) private var watchers: [(Event<ScriptValue>, Int?) -> Void] = []
+  // A box of its own, which the playbacks hold: a weak `self` in each playback cost a
+  // side-table load, a retain and a slow release per delivered batch.
+  private let watchers = Watchers()
   private let scheduler: VirtualTimeScheduler
   /// The run's budget: events at the subscription's own frame keep its nesting depth.
   private let budget: Budget
@@ -40,7 +41,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   private var isScheduled = false
 
   init(
-    kind: MarbleKind, timeline: PlaybackTimeline<ScriptValue>, firstFrame: Int, endFrame: Int,
+    kind: MarbleKind, timeline: MarblePlayback, firstFrame: Int, endFrame: Int,
     scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
@@ -54,7 +55,9 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   }
 
   /// The events as `(frame, event)` pairs, in order.
-  var events: [(frame: Int, event: Event<ScriptValue>)] { timeline.timed }
+  var events: [(frame: Int, event: Event<ScriptValue>)] {
+    timeline.codes.timed.map { ($0.frame, timeline.event($0.event)) }
+  }
 
   /// The timeline that plays `diagram`: each key looked up in `values` (a digit without an
   /// entry is that integer, any other key the one-character string), `#` failing with `error`.
@@ -65,17 +68,17 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   /// key was compared as a String.
   static func playback(
     of diagram: MarbleDiagram, values: [String: ScriptValue], error: ScriptValue
-  ) -> PlaybackTimeline<ScriptValue> {
-    let failure = Event<ScriptValue>.error(error.asError)
+  ) -> MarblePlayback {
+    let failure = Event<UInt32>.error(error.asError)
     var frames: [Int] = []
-    var events: [Event<ScriptValue>] = []
+    var events: [Event<UInt32>] = []
+    var table: [ScriptValue] = []
     frames.reserveCapacity(diagram.events.count)
     events.reserveCapacity(diagram.events.count)
-    var known: [MarbleKey: Event<ScriptValue>] = [:]
-    // The last value's key and event (`.completed` before the first value): kept apart, not
-    // as an optional pair, so that reusing the event copies it once.
+    var known: [MarbleKey: Event<UInt32>] = [:]
+    // The last value's key and event (`.completed` before the first value).
     var lastKey = MarbleKey.completed
-    var lastEvent = Event<ScriptValue>.completed
+    var lastEvent = Event<UInt32>.completed
     for marble in diagram.events {
       let key = marble.key
       switch key {
@@ -89,7 +92,9 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
             lastEvent = found
           } else {
             let text = key.text ?? ""
-            lastEvent = .next(
+            // A marble's distinct keys number at most its length, far below 2^32.
+            lastEvent = .next(UInt32(truncatingIfNeeded: table.count))
+            table.append(
               values[text] ?? Runtime.digitValue(text).map(ScriptValue.int) ?? .string(text))
             known[key] = lastEvent
           }
@@ -99,7 +104,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
       }
       frames.append(marble.frame)
     }
-    return PlaybackTimeline(frames: frames, events: events)
+    return MarblePlayback(codes: PlaybackTimeline(frames: frames, events: events), values: table)
   }
 
   /// Whether two different keys are equal as Strings (canonically equivalent spellings). Two
@@ -123,19 +128,23 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
     switch kind {
     case .cold:
       let depth = budget.depth
+      // Values through a `Delivery` (`send`'s work without a retain of the handler a value).
+      let delivery = Delivery(subscriber)
       subscriber.attach(
-        timeline.play(on: scheduler, shiftedBy: start) { [weak self, budget, range] frame, events in
+        timeline.codes.play(on: scheduler, shiftedBy: start) {
+          [watchers, budget, range, timeline] frame, codes in
           if frame == 0 && depth > 0 {
-            guard budget.spend(events.count, at: range) else { return }
+            guard budget.spend(codes.count, at: range) else { return }
             let outer = budget.depth
             budget.depth = max(outer, depth)
-            for event in events { subscriber.send(event) }
+            for code in codes { subscriber.send(timeline.event(code)) }
             budget.depth = outer
             return
           }
-          for event in events {
-            self?.notifyWatchers(event, subscription: index)
-            subscriber.send(event)
+          for code in codes {
+            let event = timeline.event(code)
+            watchers.notify(event, subscription: index)
+            delivery.send(event, to: subscriber)
           }
         })
     case .hot:
@@ -154,11 +163,12 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   func scheduleTimeline() {
     guard kind == .hot, !isScheduled else { return }
     isScheduled = true
-    timeline.play(
-      on: scheduler, shiftedBy: 0, fromBatch: timeline.firstBatch(atOrAfter: scheduler.now)
-    ) { [weak self, subject] _, events in
-      for event in events {
-        self?.notifyWatchers(event, subscription: nil)
+    timeline.codes.play(
+      on: scheduler, shiftedBy: 0, fromBatch: timeline.codes.firstBatch(atOrAfter: scheduler.now)
+    ) { [watchers, subject, timeline] _, codes in
+      for code in codes {
+        let event = timeline.event(code)
+        watchers.notify(event, subscription: nil)
         subject.send(event)
       }
     }
@@ -198,10 +208,36 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   /// for a hot source, to nobody): a lane drawn without subscribing. A cold source also says
   /// which of its subscriptions (an index into `subscriptions`) the event is delivered to.
   func watch(_ watcher: @escaping (Event<ScriptValue>, Int?) -> Void) {
-    watchers.append(watcher)
+    watchers.list.append(watcher)
   }
 
-  private func notifyWatchers(_ event: Event<ScriptValue>, subscription: Int?) {
-    for watcher in watchers { watcher(event, subscription) }
+  /// The watchers of a source (`watch`), called with every event it delivers.
+  private final class Watchers {
+    // Unchecked exclusivity: read per delivered event, on the run's one thread.
+    @exclusivity(unchecked) var list: [(Event<ScriptValue>, Int?) -> Void] = []
+
+    @inline(__always) func notify(_ event: Event<ScriptValue>, subscription: Int?) {
+      if list.isEmpty { return }
+      for watcher in list { watcher(event, subscription) }
+    }
+  }
+}
+
+/// A marble's timeline as its source plays it: each event a code (a value's index in `values`,
+/// or the error or completion itself), 16 bytes an event where an `Event<ScriptValue>` takes
+/// 40; a million-value marble of a few keys holds each of its values once.
+struct MarblePlayback {
+  /// The events by frame, each value as its index in `values`.
+  let codes: PlaybackTimeline<UInt32>
+  /// The marble's distinct values, in order of first use.
+  let values: [ScriptValue]
+
+  /// The event `code` stands for.
+  @inline(__always) func event(_ code: Event<UInt32>) -> Event<ScriptValue> {
+    switch code {
+    case .next(let index): return .next(values[Int(index)])
+    case .error(let error): return .error(error)
+    case .completed: return .completed
+    }
   }
 }

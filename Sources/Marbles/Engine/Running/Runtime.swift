@@ -27,8 +27,15 @@ final class Runtime {
   var globals: [ScriptValue] = []
   /// The first runtime error, which stops the run.
   private(set) var failure: Diagnostic? {
-    didSet { hasFailed = failure != nil }
+    didSet {
+      hasFailed = failure != nil
+      stopFlag.isSet = hasFailed
+    }
   }
+  /// `hasFailed`, shared with the run's `SequenceClock`, which asks for every recorded event:
+  /// a strong reference to this small box, where a weak one to the runtime cost a side-table
+  /// load, a retain and a slow release per event.
+  let stopFlag = RunStopFlag()
   /// Whether `failure` is a budget being exceeded (`--max-events`, …), not a script error.
   private(set) var failedByBudget = false
   /// Warnings found before and during the run.

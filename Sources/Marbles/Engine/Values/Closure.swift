@@ -77,6 +77,15 @@ final class Closure: @unchecked Sendable {
   private let body: Node
   private let budget: Budget
   private let slotCount: Int
+  /// The body when it is integer arithmetic on the arguments (`x * 10`, `x % 3 != 0`, `acc +
+  /// x`) and the closure has no slots: called with integers, it is computed without a frame.
+  // Unowned(unsafe): `body` holds the same node for as long as this closure lives, so reading
+  // it needs no retain per call.
+  private unowned(unsafe) let integerBody: BinaryNode?
+  /// Whether `call(_:at:)` and `call(_:_:at:)` take their arguments as the parameters (and not
+  /// as an arity error or a tuple's elements): the calls `integerResult` stands for.
+  private let takesOne: Bool
+  private let takesTwo: Bool
 
   init(code: ClosureCode, captured: Frame?) {
     self.code = code
@@ -84,6 +93,39 @@ final class Closure: @unchecked Sendable {
     self.body = code.body
     self.budget = code.budget
     self.slotCount = code.slotCount
+    if code.slotCount == 0, let binary = code.body as? BinaryNode, binary.isIntegerExpression {
+      integerBody = binary
+    } else {
+      integerBody = nil
+    }
+    let count = code.parameterCount
+    takesOne = count == 1 || (code.isImplicit && count == 0)
+    takesTwo = count == 2 || (code.isImplicit && count < 2)
+  }
+
+  /// What `call(x, at:)` returns for the integer `x` when it is computed without a frame
+  /// (`integerCall`); nil when the call must go the general way. For a caller on the hot path
+  /// (`ScriptFunction`), which then skips the call's own frame too.
+  @inline(__always)
+  func integerResult(_ x: Int) -> ScriptValue? {
+    guard takesOne else { return nil }
+    return integerCall(x, nil)
+  }
+
+  /// What `call(x, y, at:)` returns for two integers computed without a frame; nil otherwise.
+  @inline(__always)
+  func integerResult(_ x: Int, _ y: Int) -> ScriptValue? {
+    guard takesTwo else { return nil }
+    return integerCall(x, y)
+  }
+
+  /// The body's value for integer arguments without a frame, as `invoke` computes it: only
+  /// when the call may nest one level more (else `invoke` reports the recursion) and the body
+  /// stays on its integer path; nil otherwise.
+  @inline(__always)
+  private func integerCall(_ x: Int, _ y: Int?) -> ScriptValue? {
+    guard let integerBody, budget.depth < Budget.maximumDepth else { return nil }
+    return integerBody.integerValue(x, y)
   }
 
   /// Runs the body; one level of nesting more, reported at `range` (the call) past the budget.
@@ -114,6 +156,7 @@ final class Closure: @unchecked Sendable {
       // An integer (the common value) is put in the frame as a new `.int`: no copy of a
       // `ScriptValue` through its value witness, and nothing to release after the call.
       if case .int(let number) = argument {
+        if let result = integerCall(number, nil) { return result }
         return try invoke(
           Locals(a0: .int(number), a1: .null, rest: nil, parent: captured), at: range)
       }
@@ -134,6 +177,7 @@ final class Closure: @unchecked Sendable {
       throw Diagnostic.Interpreter.closureArity(takes: count, given: 2, at: code.range)
     }
     if case .int(let x) = first, case .int(let y) = second {
+      if let result = integerCall(x, y) { return result }
       return try invoke(Locals(a0: .int(x), a1: .int(y), rest: nil, parent: captured), at: range)
     }
     return try invoke(Locals(a0: first, a1: second, rest: nil, parent: captured), at: range)
