@@ -11,10 +11,11 @@ import Reactive
 ///
 /// The work happens on a thread of the engine's own with a large stack (`LargeStackWorker`), so
 /// that deep signal chains never overflow the caller's possibly small stack; each call waits.
+/// Called on such a thread already (`ScriptEngine.withLargeStack`), it works inline.
 public final class ScriptEngine: @unchecked Sendable {
   // Invariant: `holder.run` is touched only by jobs on `worker`'s thread, and each caller waits
   // for its job; the public properties are copies made by those jobs.
-  private let worker = LargeStackWorker()
+  private let worker = LargeStack()
   private let holder = Holder()
   private final class Holder: @unchecked Sendable {
     var run: Session?
@@ -111,6 +112,12 @@ public final class ScriptEngine: @unchecked Sendable {
     var recorded: ScriptRun?
     worker.perform { [self] in recorded = holder.run?.recordedSoFar }
     return recorded
+  }
+
+  /// Runs `body` on a thread with a large stack, where engines made and run inside it work
+  /// inline, without a thread of their own (what `marbles test` does for its whole loop).
+  package static func withLargeStack<T>(_ body: () -> T) -> T {
+    LargeStack.run(body)
   }
 
   /// A runtime for `script` on a fresh scheduler, its action limit scaled to the script's size.

@@ -646,66 +646,72 @@ package enum MarblesTool {
     }
     io.limit = options.budgets.maxOutput
     // Each script's result is printed as soon as it is known (and not kept): past
-    // `--max-output` the remaining scripts are not run.
-    for path in files where io.stop == nil {
-      switch load(path, limit: options.budgets.maxInput, environment: environment) {
-      case .failure(let message):
-        io.err += message.text
-        junit?.add(file: path, error: message.text)
-        failedCount += 1
-      case .success(let source):
-        let outcome = environment.run(
-          source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-        switch outcome {
-        case .failed(let diagnostics):
-          io.write(
-            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
-          io.write(diagnostics.render(in: source, ascii: ascii))
-          junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
+    // `--max-output` the remaining scripts are not run. The loop runs on one thread with a
+    // large stack, where each script's engine runs inline instead of starting a thread.
+    ScriptEngine.withLargeStack {
+      for path in files where io.stop == nil {
+        switch load(path, limit: options.budgets.maxInput, environment: environment) {
+        case .failure(let message):
+          io.err += message.text
+          junit?.add(file: path, error: message.text)
           failedCount += 1
-        case .stopped(let run):
-          io.write(
-            paint("FAIL", .failed, color) + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
-          let room = options.budgets.maxOutput - io.written
-          // Not drawn past `--max-output` (`write` then stops the output with its message).
-          if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
-            run, limit: room)
-          {
-            io.write(drawing)
-          } else {
-            io.stopPastBudget()
-          }
-          io.write(run.diagnostics.render(in: source, ascii: ascii))
-          junit?.add(file: source.name, error: run.diagnostics.render(in: source, ascii: ascii))
-          failedCount += 1
-        case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
-          let (updated, failures) = update(
-            source, run: run,
-            options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
-            environment: environment, io: io)
-          // A rewritten `expect` is counted as updated, not as passed: it did not pass.
-          let passedBefore = run.expectations.filter(\.passed).count
-          passed += passedBefore
-          updatedCount += run.expectations.count - passedBefore - failures
-          failedCount += failures
-          junit?.add(file: source.name, run: run, expectations: updated)
-        case .completed(let run):
-          junit?.add(file: source.name, run: run)
-          io.err += run.diagnostics.render(in: source, ascii: ascii)
-          let failures = run.expectations.filter { !$0.passed }
-          passed += run.expectations.count - failures.count
-          failedCount += failures.count
-          io.write(failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
-          let name = TerminalText.escaped(source.name, ascii: ascii)
-          io.write(
-            " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
-          )
-          for failure in failures {
-            io.write("\(name):\(failure.line):\(failure.column): ")
-            io.write(paint("error:", .failed, color) + " ")
+        case .success(let source):
+          let outcome = environment.run(
+            source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
+          switch outcome {
+          case .failed(let diagnostics):
             io.write(
-              ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
-            if !io.endsLine { io.write("\n") }
+              paint("FAIL", .failed, color)
+                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            io.write(diagnostics.render(in: source, ascii: ascii))
+            junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
+            failedCount += 1
+          case .stopped(let run):
+            io.write(
+              paint("FAIL", .failed, color)
+                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            let room = options.budgets.maxOutput - io.written
+            // Not drawn past `--max-output` (`write` then stops the output with its message).
+            if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
+              run, limit: room)
+            {
+              io.write(drawing)
+            } else {
+              io.stopPastBudget()
+            }
+            io.write(run.diagnostics.render(in: source, ascii: ascii))
+            junit?.add(file: source.name, error: run.diagnostics.render(in: source, ascii: ascii))
+            failedCount += 1
+          case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
+            let (updated, failures) = update(
+              source, run: run,
+              options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
+              environment: environment, io: io)
+            // A rewritten `expect` is counted as updated, not as passed: it did not pass.
+            let passedBefore = run.expectations.filter(\.passed).count
+            passed += passedBefore
+            updatedCount += run.expectations.count - passedBefore - failures
+            failedCount += failures
+            junit?.add(file: source.name, run: run, expectations: updated)
+          case .completed(let run):
+            junit?.add(file: source.name, run: run)
+            io.err += run.diagnostics.render(in: source, ascii: ascii)
+            let failures = run.expectations.filter { !$0.passed }
+            passed += run.expectations.count - failures.count
+            failedCount += failures.count
+            io.write(
+              failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
+            let name = TerminalText.escaped(source.name, ascii: ascii)
+            io.write(
+              " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
+            )
+            for failure in failures {
+              io.write("\(name):\(failure.line):\(failure.column): ")
+              io.write(paint("error:", .failed, color) + " ")
+              io.write(
+                ExpectationDiffRenderer(glyphs: glyphs, color: color, keysOf: run).render(failure))
+              if !io.endsLine { io.write("\n") }
+            }
           }
         }
       }
@@ -792,13 +798,15 @@ package enum MarblesTool {
       return .failure(ToolMessage(missingMessage(path, what: "file or directory")))
     }
     guard isDirectory.boolValue else { return .success(FoundScripts(files: [path])) }
-    guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+    var found = FoundScripts(files: [])
+    guard
+      listTree(path.hasSuffix("/") ? path : path + "/", into: &found.files, named: ".marble")
+    else {
       return .failure(ToolMessage("error: cannot read directory '\(shown)'\n"))
     }
-    var found = FoundScripts(files: [])
-    while let relative = enumerator.nextObject() as? String {
-      guard relative.hasSuffix(".marble") else { continue }
-      let file = path.hasSuffix("/") ? path + relative : path + "/" + relative
+    let named = found.files
+    found.files = []
+    for file in named {
       var info = stat()
       guard stat(file, &info) == 0 else {
         found.refused.append(ToolMessage(missingMessage(file, what: "file")))
@@ -817,6 +825,31 @@ package enum MarblesTool {
     }
     found.files.sort()
     return .success(found)
+  }
+
+  /// Appends to `paths` every path under the folder `folder` (which ends in `/`) whose name
+  /// ends in `suffix`, going down into subfolders but not through symbolic links (as
+  /// `FileManager`'s enumerator does, for a tenth of its cost: it was a tenth of `marbles test`
+  /// on 3,000 small scripts). A subfolder that cannot be read is skipped. Returns false when
+  /// `folder` itself cannot be read.
+  static func listTree(_ folder: String, into paths: inout [String], named suffix: String) -> Bool {
+    guard let directory = opendir(folder) else { return false }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let path = folder + name
+      var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+      if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        isFolder = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      }
+      if name.hasSuffix(suffix) { paths.append(path) }
+      if isFolder { _ = listTree(path + "/", into: &paths, named: suffix) }
+    }
+    return true
   }
 
   /// The message for a path that cannot be found: "no such file", or why `stat` failed (a

@@ -102,6 +102,71 @@ package struct ScriptExpression: Hashable, Sendable {
   /// The source text without whitespace or comments (string literals kept as written): the
   /// name of a `show` lane, as in `save.enabled` or `input.map{$0*10}`.
   package var laneName: String {
+    Self.asciiLaneName(text) ?? Self.laneName(text)
+  }
+
+  /// `laneName` of `text` read bytewise, when it is all ASCII (every byte a Character, except
+  /// CR LF, which is one): nil otherwise. A name is made for every lane and expectation of a
+  /// run, and reading it Character by Character showed in `marbles test` profiles.
+  static func asciiLaneName(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    let ascii = text.utf8.withContiguousStorageIfAvailable { source -> Bool in
+      guard source.allSatisfy({ $0 < 0x80 }) else { return false }
+      bytes.reserveCapacity(source.count)
+      let count = source.count
+      var index = 0
+      /// The length of the Character at `at`: 2 for CR LF, else 1.
+      func length(_ at: Int) -> Int {
+        source[at] == 0x0D && at &+ 1 < count && source[at &+ 1] == 0x0A ? 2 : 1
+      }
+      func isNewline(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) }
+      while index < count {
+        let byte = source[index]
+        let end = index &+ length(index)
+        if byte == UInt8(ascii: "\"") {
+          bytes.append(byte)
+          index = end
+          var escaped = false
+          while index < count {
+            let inner = source[index]
+            let innerEnd = index &+ length(index)
+            bytes.append(contentsOf: source[index..<innerEnd])
+            index = innerEnd
+            if isNewline(inner) { break }
+            if escaped {
+              escaped = false
+            } else if inner == UInt8(ascii: "\\") {
+              escaped = true
+            } else if inner == UInt8(ascii: "\"") {
+              break
+            }
+          }
+        } else if byte == UInt8(ascii: "/") {
+          if end < count, source[end] == UInt8(ascii: "/") {
+            // A comment: up to and including the line break.
+            index = end &+ 1
+            while index < count {
+              let inner = source[index]
+              index &+= length(index)
+              if isNewline(inner) { break }
+            }
+          } else {
+            bytes.append(byte)
+            index = end
+          }
+        } else {
+          if byte != 0x20, !(0x09...0x0D).contains(byte) { bytes.append(byte) }
+          index = end
+        }
+      }
+      return true
+    }
+    guard ascii == true else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `laneName` of `text`, Character by Character.
+  static func laneName(_ text: Substring) -> String {
     var name = ""
     var characters = text.makeIterator()
     var pending: Character? = nil
@@ -331,6 +396,23 @@ package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
 
   /// The infix operator for an operator token, if it is one.
   init?(_ token: ScriptOperator) {
-    self.init(rawValue: token.rawValue)
+    // Case by case, not through the spelling: a string switch showed in parsing profiles.
+    switch token {
+    case .star: self = .multiply
+    case .slash: self = .divide
+    case .percent: self = .remainder
+    case .power: self = .power
+    case .plus: self = .add
+    case .minus: self = .subtract
+    case .equal: self = .equal
+    case .notEqual: self = .notEqual
+    case .less: self = .less
+    case .lessOrEqual: self = .lessOrEqual
+    case .greater: self = .greater
+    case .greaterOrEqual: self = .greaterOrEqual
+    case .and: self = .and
+    case .or: self = .or
+    case .bang: return nil
+    }
   }
 }

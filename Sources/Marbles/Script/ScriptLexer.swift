@@ -13,10 +13,19 @@
 /// - Lines and columns are 1-based; columns count Characters; a line ends at any Character that
 ///   `isNewline` (as `SourceFile` splits lines).
 ///
+/// The lexer scans the UTF-8 bytes. An ASCII byte followed by another ASCII byte (or the end) is
+/// a whole Character, except a carriage return before a line feed (CR LF is one), and is decided
+/// on bytewise; only where a non-ASCII byte follows does it make a `Character` (grapheme
+/// breaking), so that columns still count Characters: `é` written as `e` and a combining accent
+/// is one column, as is an emoji of several scalars.
+///
 /// - Complexity: O(n) in the length of the source.
 package struct ScriptLexer {
   private let text: String
-  private var index: String.Index
+  /// The source's UTF-8.
+  private let bytes: [UInt8]
+  /// The offset in `bytes` of the next Character.
+  private var offset = 0
   private var line = 1
   private var column = 1
   private var tokens: [ScriptToken] = []
@@ -27,8 +36,14 @@ package struct ScriptLexer {
   }
   /// How many of `(`, `[` and `{` `openBrackets` holds, so that a closer with no opener is O(1).
   private var openCounts = (0, 0, 0)
-  /// The first line break seen inside brackets since the last token.
-  private var pendingNewline: ScriptToken?
+  /// The first line break seen inside brackets since the last token: where it is, and its
+  /// bytes.
+  private var pendingNewline: (position: SourcePosition, start: Int, end: Int)?
+  /// Whether the last token appended is a `.newline`, or a `.dot` that ends at `lastDotEnd`
+  /// (`pair.0.1`), kept apart so that nothing copies the last token to ask.
+  private var lastIsNewline = false
+  private var lastIsDot = false
+  private var lastDotEnd = SourcePosition(line: 0, column: 0)
 
   /// Splits `source` into tokens; the last token is always `.endOfFile`.
   ///
@@ -37,86 +52,85 @@ package struct ScriptLexer {
     tokens: [ScriptToken], diagnostics: [Diagnostic]
   ) {
     var lexer = ScriptLexer(text: source.text)
-    lexer.tokens.reserveCapacity(source.text.utf8.count / 4)
+    lexer.tokens.reserveCapacity(lexer.bytes.count / 4)
     lexer.run()
     return (lexer.tokens, lexer.diagnostics)
   }
 
   private init(text: String) {
     self.text = text
-    self.index = text.startIndex
+    self.bytes = Array(text.utf8)
   }
 
   private var position: SourcePosition { SourcePosition(line: line, column: column) }
 
-  private var current: Character? { character(at: index)?.character }
-
-  private var next: Character? {
-    guard let after = character(at: index)?.end else { return nil }
-    return character(at: after)?.character
-  }
-
-  /// The Character at `position` and the index after it, or nil at the end.
-  ///
-  /// An ASCII byte followed by another ASCII byte (or the end) is a whole Character, except a
-  /// carriage return (CR LF is one); that fast path reads bytes and skips the grapheme breaking
-  /// that `text[position]` and `text.index(after:)` do, which dominated lexing a large script.
+  /// The index in `text` of the byte at `offset` (O(1) on a native string).
   @inline(__always)
-  private func character(at position: String.Index) -> (character: Character, end: String.Index)? {
-    let utf8 = text.utf8
-    guard position < utf8.endIndex else { return nil }
-    let byte = utf8[position]
-    if byte < 0x80, byte != 0x0D {
-      let after = utf8.index(after: position)
-      if after == utf8.endIndex || utf8[after] < 0x80 {
-        return (Self.asciiCharacters[Int(byte)], after)
-      }
-    }
-    return (text[position], text.index(after: position))
+  private func stringIndex(_ offset: Int) -> String.Index {
+    text.utf8.index(text.utf8.startIndex, offsetBy: offset)
   }
 
-  /// The 128 ASCII Characters, made once (making one from its byte each time showed up in
-  /// profiles).
+  // MARK: - Characters
+
+  /// The byte at `offset` when it is a whole Character by itself: ASCII, followed by ASCII or
+  /// the end, and not a carriage return (which may pair with a line feed).
+  @inline(__always)
+  private func ascii(at offset: Int) -> UInt8? {
+    guard offset < bytes.count else { return nil }
+    let byte = bytes[offset]
+    guard byte < 0x80, byte != 0x0D, offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80
+    else { return nil }
+    return byte
+  }
+
+  /// The Character at `offset` and the offset after it, or nil at the end.
+  @inline(__always)
+  private func character(at offset: Int) -> (character: Character, end: Int)? {
+    if let byte = ascii(at: offset) { return (Self.asciiCharacters[Int(byte)], offset &+ 1) }
+    guard offset < bytes.count else { return nil }
+    return slowCharacter(at: offset)
+  }
+
+  /// `character(at:)` through grapheme breaking: a non-ASCII byte, a carriage return, or an
+  /// ASCII byte that a non-ASCII one follows (which may combine with it).
+  @inline(never)
+  private func slowCharacter(at offset: Int) -> (character: Character, end: Int) {
+    let index = stringIndex(offset)
+    let after = text.index(after: index)
+    return (text[index], text.utf8.distance(from: text.utf8.startIndex, to: after))
+  }
+
+  /// The offset after the Character at `offset` (which is not the end).
+  @inline(__always)
+  private func characterEnd(_ offset: Int) -> Int {
+    if ascii(at: offset) != nil { return offset &+ 1 }
+    return character(at: offset)?.end ?? bytes.count
+  }
+
+  /// Whether the Character at `offset` is exactly the ASCII Character `byte`.
+  @inline(__always)
+  private func isCharacter(_ byte: UInt8, at offset: Int) -> Bool {
+    guard offset < bytes.count, bytes[offset] == byte else { return false }
+    if ascii(at: offset) != nil { return true }
+    return slowCharacter(at: offset).character == Character(Unicode.Scalar(byte))
+  }
+
+  /// The 128 ASCII Characters, made once.
   private static let asciiCharacters: [Character] = (0..<128).map {
     Character(Unicode.Scalar(UInt8($0)))
   }
 
-  /// The index after the Character at `position` (which is not the end).
-  @inline(__always)
-  private func index(after position: String.Index) -> String.Index {
-    let utf8 = text.utf8
-    guard position < utf8.endIndex else { return text.endIndex }
-    let byte = utf8[position]
-    if byte < 0x80, byte != 0x0D {
-      let after = utf8.index(after: position)
-      if after == utf8.endIndex || utf8[after] < 0x80 { return after }
-    }
-    return text.index(after: position)
+  private var current: Character? { character(at: offset)?.character }
+
+  private var next: Character? {
+    guard let after = character(at: offset)?.end else { return nil }
+    return character(at: after)?.character
   }
 
   /// Moves past one Character that is not a line break.
+  @inline(__always)
   private mutating func advance() {
-    index = index(after: index)
-    column += 1
-  }
-
-  /// The current byte when it is a whole ASCII Character other than a line break: letters,
-  /// digits, spaces and punctuation, decided on without making a Character.
-  @inline(__always)
-  private var plainASCII: UInt8? {
-    let utf8 = text.utf8
-    guard index < utf8.endIndex else { return nil }
-    let byte = utf8[index]
-    guard byte < 0x80, !(0x0A...0x0D).contains(byte) else { return nil }
-    let after = utf8.index(after: index)
-    guard after == utf8.endIndex || utf8[after] < 0x80 else { return nil }
-    return byte
-  }
-
-  /// Moves past the current byte, which `plainASCII` returned.
-  @inline(__always)
-  private mutating func advanceASCII() {
-    index = text.utf8.index(after: index)
+    offset = characterEnd(offset)
     column += 1
   }
 
@@ -125,109 +139,140 @@ package struct ScriptLexer {
     byte == 95 || (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
   }
 
+  @inline(__always)
+  private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+
   private mutating func run() {
-    if current == "\u{FEFF}" { index = index(after: index) }  // a byte order mark
-    while index < text.endIndex {
-      if let byte = plainASCII {  // the common cases first, bytewise, without a Character
-        if byte == 32 || byte == 9 {
-          advanceASCII()
-          continue
-        }
-        if Self.isASCIIIdentifierByte(byte), !(48...57).contains(byte) {
+    // A byte order mark (U+FEFF is a grapheme of its own).
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      // A whole ASCII Character (or CR LF), decided on bytewise.
+      if byte < 0x80, offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80 {
+        switch byte {
+        case 32, 9:
+          offset &+= 1
+          column &+= 1
+        case 0x0A...0x0D:
+          lexNewline()
+        case 95, 65...90, 97...122:
           lexIdentifier()
-          continue
+        case 48...57:
+          lexNumber()
+        case UInt8(ascii: "\""):
+          lexString()
+        case UInt8(ascii: "$"):
+          lexImplicitParameter()
+        case UInt8(ascii: "/") where isCharacter(UInt8(ascii: "/"), at: offset &+ 1):
+          skipComment()
+        default:
+          lexPunctuationOrInvalid(byte)
         }
-        let start = (index: index, position: position)
-        if byte != UInt8(ascii: "/"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "$"),
-          let character = current, let kind = lexPunctuation(character)
-        {
-          emit(kind, from: start)
-          updateBrackets(for: character)
-          continue
-        }
+        continue
       }
       guard let character = current else { break }
-      let start = (index: index, position: position)
       if character.isNewline {
         lexNewline()
       } else if character.isWhitespace {
         advance()
       } else if character == "/", next == "/" {
-        while true {
-          if plainASCII != nil {
-            advanceASCII()
-          } else if let c = current, !c.isNewline {
-            advance()
-          } else {
-            break
-          }
-        }
+        skipComment()
       } else if character == "\"" {
         lexString()
-      } else if let digit = character.asciiValue, (48...57).contains(digit) {
+      } else if let digit = character.asciiValue, Self.isDigit(digit) {
         lexNumber()
       } else if character == "_" || character.isLetter {
         lexIdentifier()
       } else if character == "$" {
         lexImplicitParameter()
-      } else if let kind = lexPunctuation(character) {
-        emit(kind, from: start)
-        updateBrackets(for: character)
+      } else if let byte = character.asciiValue, character.utf8.count == 1 {
+        lexPunctuationOrInvalid(byte)
       } else {
         lexInvalid()
       }
     }
-    if let pending = pendingNewline { append(pending) }
-    emit(.endOfFile, from: (index, position))
+    if let pending = pendingNewline { appendNewline(pending) }
+    pendingNewline = nil
+    emit(.endOfFile, from: (offset, position))
+  }
+
+  /// Skips a comment, from its `//` to the end of the line (not included).
+  private mutating func skipComment() {
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte < 0x80, offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80 {
+        if (0x0A...0x0D).contains(byte) { return }
+        offset &+= 1
+        column &+= 1
+      } else if let c = current, !c.isNewline {
+        advance()
+      } else {
+        return
+      }
+    }
   }
 
   // MARK: - Tokens
 
-  /// Appends a token that runs from `start` to the current position.
+  /// Appends a token that runs from `start` to the current position (any kind but `.newline`).
   private mutating func emit(
-    _ kind: ScriptToken.Kind, from start: (index: String.Index, position: SourcePosition),
+    _ kind: ScriptToken.Kind, from start: (offset: Int, position: SourcePosition),
     literal: ScriptStringLiteral? = nil
   ) {
-    let token = ScriptToken(
-      kind: kind, range: SourceRange(start: start.position, end: position),
-      text: text[start.index..<index], literal: literal)
-    if let pending = pendingNewline {
-      pendingNewline = nil
-      // An indented `let` inside braces is a statement of a closure's block.
-      let isBlockLet =
-        kind == .keyword(.let) && openBrackets.last == UInt8(ascii: "{")
-        && start.position.column > 1
-      if case .keyword(let keyword) = kind, keyword.startsStatement, !isBlockLet {
-        // A statement keyword first on its line: give up on the open brackets.
-        openBrackets.removeAll()
-        append(pending)
-      }
+    if pendingNewline != nil { endPendingLine(before: kind, at: start.position) }
+    lastIsNewline = false
+    if case .dot = kind {
+      lastIsDot = true
+      lastDotEnd = position
+    } else {
+      lastIsDot = false
     }
-    append(token)
+    tokens.append(
+      ScriptToken(
+        kind: kind, range: SourceRange(start: start.position, end: position),
+        text: text[stringIndex(start.offset)..<stringIndex(offset)], literal: literal))
   }
 
-  /// Appends a token, folding runs of newlines (and leading ones) into none or one.
-  private mutating func append(_ token: ScriptToken) {
-    if token.kind == .newline, tokens.last?.kind == .newline || tokens.isEmpty { return }
-    tokens.append(token)
+  /// Before the first token after a line break inside brackets: a statement keyword first on
+  /// its line gives up on the open brackets and ends the statement before it.
+  private mutating func endPendingLine(before kind: ScriptToken.Kind, at start: SourcePosition) {
+    guard let pending = pendingNewline else { return }
+    pendingNewline = nil
+    guard case .keyword(let keyword) = kind, keyword.startsStatement else { return }
+    // An indented `let` inside braces is a statement of a closure's block.
+    if keyword == .let, openBrackets.last == UInt8(ascii: "{"), start.column > 1 { return }
+    openBrackets.removeAll()
+    appendNewline(pending)
+  }
+
+  /// Appends a newline token for the line break at `newline`, folding runs of newlines (and
+  /// leading ones) into none or one.
+  private mutating func appendNewline(
+    _ newline: (position: SourcePosition, start: Int, end: Int)
+  ) {
+    if tokens.isEmpty || lastIsNewline { return }
+    lastIsNewline = true
+    lastIsDot = false
+    tokens.append(
+      ScriptToken(
+        kind: .newline, range: SourceRange(start: newline.position, end: newline.position),
+        text: text[stringIndex(newline.start)..<stringIndex(newline.end)]))
   }
 
   private mutating func lexNewline() {
-    let token = ScriptToken(
-      kind: .newline, range: SourceRange(start: position, end: position),
-      text: text[index..<index(after: index)], literal: nil)
-    index = index(after: index)
+    let end = characterEnd(offset)
+    let newline = (position: position, start: offset, end: end)
+    offset = end
     line += 1
     column = 1
     if openBrackets.isEmpty {
-      append(token)
+      appendNewline(newline)
     } else if pendingNewline == nil {
-      pendingNewline = token
+      pendingNewline = newline
     }
   }
 
-  private mutating func updateBrackets(for character: Character) {
-    guard let byte = character.asciiValue else { return }
+  private mutating func updateBrackets(for byte: UInt8) {
     let opener: UInt8
     switch byte {
     case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -268,15 +313,29 @@ package struct ScriptLexer {
     }
   }
 
-  private mutating func lexPunctuation(_ character: Character) -> ScriptToken.Kind? {
+  /// The ASCII Character `byte` (the current one) as punctuation, or else the start of an
+  /// invalid run.
+  private mutating func lexPunctuationOrInvalid(_ byte: UInt8) {
+    let start = (offset: offset, position: position)
+    if let kind = lexPunctuation(byte) {
+      emit(kind, from: start)
+      updateBrackets(for: byte)
+    } else {
+      lexInvalid()
+    }
+  }
+
+  /// Reads the punctuation or operator that the ASCII Character `byte` (the current one)
+  /// starts, or returns nil (and moves nowhere) when it starts none.
+  private mutating func lexPunctuation(_ byte: UInt8) -> ScriptToken.Kind? {
     func single(_ kind: ScriptToken.Kind) -> ScriptToken.Kind {
       advance()
       return kind
     }
-    func pair(_ second: Character, _ kind: ScriptToken.Kind, else other: ScriptToken.Kind?)
+    func pair(_ second: UInt8, _ kind: ScriptToken.Kind, else other: ScriptToken.Kind?)
       -> ScriptToken.Kind?
     {
-      if next == second {
+      if isCharacter(second, at: offset &+ 1) {
         advance()
         advance()
         return kind
@@ -285,28 +344,32 @@ package struct ScriptLexer {
       advance()
       return other
     }
-    switch character {
-    case "(": return single(.leftParen)
-    case ")": return single(.rightParen)
-    case "[": return single(.leftBracket)
-    case "]": return single(.rightBracket)
-    case "{": return single(.leftBrace)
-    case "}": return single(.rightBrace)
-    case ",": return single(.comma)
-    case ".": return single(.dot)
-    case ":": return single(.colon)
-    case "?": return single(.question)
-    case "+": return single(.operator(.plus))
-    case "-": return single(.operator(.minus))
-    case "*": return pair("*", .operator(.power), else: .operator(.star))
-    case "/": return single(.operator(.slash))
-    case "%": return single(.operator(.percent))
-    case "=": return pair("=", .operator(.equal), else: .assign)
-    case "!": return pair("=", .operator(.notEqual), else: .operator(.bang))
-    case "<": return pair("=", .operator(.lessOrEqual), else: .operator(.less))
-    case ">": return pair("=", .operator(.greaterOrEqual), else: .operator(.greater))
-    case "&": return pair("&", .operator(.and), else: nil)
-    case "|": return pair("|", .operator(.or), else: nil)
+    switch byte {
+    case UInt8(ascii: "("): return single(.leftParen)
+    case UInt8(ascii: ")"): return single(.rightParen)
+    case UInt8(ascii: "["): return single(.leftBracket)
+    case UInt8(ascii: "]"): return single(.rightBracket)
+    case UInt8(ascii: "{"): return single(.leftBrace)
+    case UInt8(ascii: "}"): return single(.rightBrace)
+    case UInt8(ascii: ","): return single(.comma)
+    case UInt8(ascii: "."): return single(.dot)
+    case UInt8(ascii: ":"): return single(.colon)
+    case UInt8(ascii: "?"): return single(.question)
+    case UInt8(ascii: "+"): return single(.operator(.plus))
+    case UInt8(ascii: "-"): return single(.operator(.minus))
+    case UInt8(ascii: "*"):
+      return pair(UInt8(ascii: "*"), .operator(.power), else: .operator(.star))
+    case UInt8(ascii: "/"): return single(.operator(.slash))
+    case UInt8(ascii: "%"): return single(.operator(.percent))
+    case UInt8(ascii: "="): return pair(UInt8(ascii: "="), .operator(.equal), else: .assign)
+    case UInt8(ascii: "!"):
+      return pair(UInt8(ascii: "="), .operator(.notEqual), else: .operator(.bang))
+    case UInt8(ascii: "<"):
+      return pair(UInt8(ascii: "="), .operator(.lessOrEqual), else: .operator(.less))
+    case UInt8(ascii: ">"):
+      return pair(UInt8(ascii: "="), .operator(.greaterOrEqual), else: .operator(.greater))
+    case UInt8(ascii: "&"): return pair(UInt8(ascii: "&"), .operator(.and), else: nil)
+    case UInt8(ascii: "|"): return pair(UInt8(ascii: "|"), .operator(.or), else: nil)
     default: return nil
     }
   }
@@ -314,11 +377,11 @@ package struct ScriptLexer {
   /// A run of Characters that start no token becomes one `.invalid` token and one diagnostic.
   /// A single-quoted string (`'x'`) is one run.
   private mutating func lexInvalid() {
-    let start = (index: index, position: position)
+    let start = (offset: offset, position: position)
     let first = current ?? " "
     advance()
     if first == "'" {
-      var probe = index
+      var probe = offset
       var length = 0
       while let (c, end) = character(at: probe), c != "'", !c.isNewline {
         probe = end
@@ -341,7 +404,7 @@ package struct ScriptLexer {
       return false
     }
     if let ascii = character.asciiValue {
-      if (48...57).contains(ascii) { return false }
+      if Self.isDigit(ascii) { return false }
       return !"()[]{},.:?+-*/%=!<>".contains(character)
         && !(character == "&" && next == "&") && !(character == "|" && next == "|")
     }
@@ -351,38 +414,47 @@ package struct ScriptLexer {
   // MARK: - Names and numbers
 
   private mutating func lexIdentifier() {
-    let start = (index: index, position: position)
-    while true {
-      if let byte = plainASCII {
+    let start = (offset: offset, position: position)
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte < 0x80, offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80 {
         guard Self.isASCIIIdentifierByte(byte) else { break }
-        advanceASCII()
-      } else if let character = current, Self.continuesIdentifier(character) {
-        advance()
+        offset &+= 1
+        column &+= 1
+      } else if let (character, end) = character(at: offset),
+        Self.continuesIdentifier(character)
+      {
+        offset = end
+        column &+= 1
       } else {
         break
       }
     }
-    if let keyword = Self.keyword(text.utf8[start.index..<index]) {
+    if let keyword = Self.keyword(bytes[start.offset..<offset]) {
       emit(.keyword(keyword), from: start)
     } else {
       emit(.identifier, from: start)
     }
   }
 
-  /// The keywords as bytes, so that a name is told from a keyword without making a String.
-  private static let keywords = ScriptKeyword.allCases.map {
-    (bytes: Array($0.rawValue.utf8), keyword: $0)
-  }
-  private static let longestKeyword = keywords.map(\.bytes.count).max() ?? 0
-
-  /// The keyword spelled by `name`, if any.
-  private static func keyword(_ name: Substring.UTF8View) -> ScriptKeyword? {
-    let count = name.count
-    guard count <= longestKeyword else { return nil }
-    for entry in keywords where entry.bytes.count == count && entry.bytes.elementsEqual(name) {
-      return entry.keyword
+  /// The keyword spelled by `name`, if any: its bytes read as one big-endian integer (every
+  /// keyword has at most 6), compared with each keyword's.
+  private static func keyword(_ name: ArraySlice<UInt8>) -> ScriptKeyword? {
+    guard name.count <= 6 else { return nil }
+    var packed: UInt64 = 0
+    for byte in name { packed = packed << 8 | UInt64(byte) }
+    switch packed {
+    case 0x6C_6574: return .let  // "let"
+    case 0x7368_6F77: return .show  // "show"
+    case 0x6578_7065_6374: return .expect  // "expect"
+    case 0x74_6974_6C65: return .title  // "title"
+    case 0x696E: return .in  // "in"
+    case 0x6173: return .as  // "as"
+    case 0x7472_7565: return .true  // "true"
+    case 0x66_616C_7365: return .false  // "false"
+    case 0x6E_696C: return .nil  // "nil"
+    default: return nil
     }
-    return nil
   }
 
   /// Whether `character` may follow the first Character of a name: a letter, a digit or `_`
@@ -390,30 +462,39 @@ package struct ScriptLexer {
   @inline(__always)
   private static func continuesIdentifier(_ character: Character) -> Bool {
     if let ascii = character.asciiValue {
-      return ascii == 95 || (48...57).contains(ascii) || (65...90).contains(ascii)
-        || (97...122).contains(ascii)
+      return isASCIIIdentifierByte(ascii)
     }
     return character.isLetter || character.isNumber
   }
 
+  /// The ASCII value of the Character at `offset` when it is a single ASCII scalar (a whole
+  /// ASCII Character), and the offset after it; nil at the end.
+  @inline(__always)
+  private func unit(at offset: Int) -> (ascii: UInt8?, end: Int)? {
+    if let byte = ascii(at: offset) { return (byte, offset &+ 1) }
+    guard let (character, end) = character(at: offset) else { return nil }
+    return (end &- offset == 1 ? character.asciiValue : nil, end)
+  }
+
   private mutating func lexImplicitParameter() {
-    let start = (index: index, position: position)
+    let start = (offset: offset, position: position)
     advance()
-    var digits = ""
-    while let character = current, let ascii = character.asciiValue, (48...57).contains(ascii) {
-      digits.append(character)
-      advance()
+    let digitsStart = offset
+    while let (ascii, end) = unit(at: offset), let ascii, Self.isDigit(ascii) {
+      offset = end
+      column &+= 1
     }
+    let digits = bytes[digitsStart..<offset]
     let range = SourceRange(start: start.position, end: position)
     if digits.isEmpty {
       diagnostics.append(Diagnostic.ScriptSyntax.expectedImplicitParameterNumber(at: range))
       emit(.invalid, from: start)
-    } else if digits.count <= 4, let number = Int(digits) {
-      emit(.implicitParameter(number), from: start)
+    } else if digits.count <= 4 {
+      emit(.implicitParameter(digits.reduce(0) { $0 * 10 + Int($1 - 48) }), from: start)
     } else {
       diagnostics.append(
         Diagnostic.ScriptSyntax.implicitParameterOutOfRange(
-          String(text[start.index..<index]), at: range))
+          String(text[stringIndex(start.offset)..<stringIndex(offset)]), at: range))
       emit(.invalid, from: start)
     }
   }
@@ -421,10 +502,12 @@ package struct ScriptLexer {
   /// Digits with optional `_` separators, then optionally `.` and more digits. Right after a `.`
   /// token only the integer part is read, so that `pair.0.1` is two tuple indexes.
   private mutating func lexNumber() {
-    let start = (index: index, position: position)
+    let start = (offset: offset, position: position)
     skipDigits()
-    let afterDot = tokens.last?.kind == .dot && tokens.last?.range.end == start.position
-    if !afterDot, current == ".", let digit = next?.asciiValue, (48...57).contains(digit) {
+    let afterDot = lastIsDot && lastDotEnd == start.position
+    if !afterDot, isCharacter(UInt8(ascii: "."), at: offset),
+      let (digit, _) = unit(at: offset &+ 1), let digit, Self.isDigit(digit)
+    {
       advance()
       skipDigits()
       emit(.decimal, from: start)
@@ -434,47 +517,40 @@ package struct ScriptLexer {
   }
 
   private mutating func skipDigits() {
-    while let character = current,
-      character == "_" || (character.asciiValue.map { (48...57).contains($0) } ?? false)
-    {
-      advance()
+    while let (ascii, end) = unit(at: offset), let ascii, ascii == 95 || Self.isDigit(ascii) {
+      offset = end
+      column &+= 1
     }
   }
 
   // MARK: - Strings
 
   private mutating func lexString() {
-    let start = (index: index, position: position)
+    let start = (offset: offset, position: position)
     let firstDiagnostic = diagnostics.count
     advance()  // the opening quote
     let contentStart = position
     var value = ""
     var valueCount = 0
     var escapes: [ScriptStringLiteral.Escape] = []
-    var runStart = index
+    var runStart = offset
     var isTerminated = false
     while true {
       // Plain ASCII text, the bulk of a large marble, is read bytewise in one pass.
-      if let length = plainStringRunLength() {
-        index = text.utf8.index(index, offsetBy: length)
-        column += length
-        valueCount += length
-      } else {
-        while let byte = plainASCII, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-          advanceASCII()
-          valueCount += 1
-        }
-      }
-      guard let character = current else { break }
-      if character.isNewline { break }
-      if character == "\"" {
-        value += text[runStart..<index]
-        advance()
+      let length = plainStringRunLength()
+      offset &+= length
+      column &+= length
+      valueCount &+= length
+      guard let (ascii, end) = unit(at: offset) else { break }
+      if ascii == UInt8(ascii: "\"") {
+        value += text[stringIndex(runStart)..<stringIndex(offset)]
+        offset = end
+        column &+= 1
         isTerminated = true
         break
       }
-      if character == "\\" {
-        value += text[runStart..<index]
+      if ascii == UInt8(ascii: "\\") {
+        value += text[stringIndex(runStart)..<stringIndex(offset)]
         let escapeColumn = column
         let decoded = lexEscape()
         escapes.append(
@@ -485,16 +561,18 @@ package struct ScriptLexer {
           value.unicodeScalars.append(decoded)
           valueCount += 1
         }
-        runStart = index
+        runStart = offset
         continue
       }
-      advance()
-      valueCount += 1
+      if isNewline(at: offset) { break }
+      offset = end
+      column &+= 1
+      valueCount &+= 1
     }
     if !isTerminated {
       // The rest of the line is lost; don't let open brackets swallow the lines after it too.
       openBrackets.removeAll()
-      value += text[runStart..<index]
+      value += text[stringIndex(runStart)..<stringIndex(offset)]
       // Before the literal's escape problems, to keep source order.
       diagnostics.insert(
         Diagnostic.ScriptSyntax.unterminatedString(
@@ -507,80 +585,89 @@ package struct ScriptLexer {
     emit(.string, from: start, literal: literal)
   }
 
-  /// The number of bytes from here that `plainASCII` reads one by one inside a string literal
-  /// (whole ASCII Characters other than line breaks, `"` and `\`), counted on the contiguous
-  /// UTF-8 in one pass; nil when the text is not contiguous UTF-8.
-  private func plainStringRunLength() -> Int? {
-    let utf8 = text.utf8
-    let start = utf8.distance(from: utf8.startIndex, to: index)
-    return utf8.withContiguousStorageIfAvailable { bytes in
-      var offset = start
-      while offset < bytes.count {
-        let byte = bytes[offset]
-        guard byte < 0x80, !(0x0A...0x0D).contains(byte), byte != UInt8(ascii: "\""),
-          byte != UInt8(ascii: "\\"), offset &+ 1 == bytes.count || bytes[offset &+ 1] < 0x80
-        else { break }
-        offset &+= 1
-      }
-      return offset - start
+  /// Whether the Character at `offset` is a line break (it is one when its first scalar is).
+  @inline(__always)
+  private func isNewline(at offset: Int) -> Bool {
+    guard offset < bytes.count else { return false }
+    let byte = bytes[offset]
+    if byte < 0x80 { return (0x0A...0x0D).contains(byte) }
+    return slowCharacter(at: offset).character.isNewline
+  }
+
+  /// The number of bytes from here that are whole ASCII Characters other than line breaks, `"`
+  /// and `\` (the plain text of a string literal).
+  private func plainStringRunLength() -> Int {
+    var end = offset
+    while end < bytes.count {
+      let byte = bytes[end]
+      guard byte < 0x80, !(0x0A...0x0D).contains(byte), byte != UInt8(ascii: "\""),
+        byte != UInt8(ascii: "\\"), end &+ 1 == bytes.count || bytes[end &+ 1] < 0x80
+      else { break }
+      end &+= 1
     }
+    return end &- offset
   }
 
   /// Reads one escape sequence, the backslash being current. Returns the scalar it stands for,
   /// or nil after reporting an invalid one.
   private mutating func lexEscape() -> Unicode.Scalar? {
-    let start = (index: index, position: position)
+    let start = (offset: offset, position: position)
     advance()  // the backslash
-    guard let character = current, !character.isNewline else {
+    guard offset < bytes.count, !isNewline(at: offset) else {
       return nil  // the literal is unterminated, which is reported
     }
+    let ascii = unit(at: offset)?.ascii
     advance()
-    switch character {
-    case "n": return "\n"
-    case "t": return "\t"
-    case "r": return "\r"
-    case "0": return "\0"
-    case "\"": return "\""
-    case "'": return "'"
-    case "\\": return "\\"
-    case "u": return lexUnicodeEscape(from: start)
+    switch ascii {
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "0"): return "\0"
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "'"): return "'"
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "u"): return lexUnicodeEscape(from: start)
     default:
       let range = SourceRange(start: start.position, end: position)
       diagnostics.append(
-        Diagnostic.ScriptSyntax.invalidEscape(String(text[start.index..<index]), at: range))
+        Diagnostic.ScriptSyntax.invalidEscape(
+          String(text[stringIndex(start.offset)..<stringIndex(offset)]), at: range))
       return nil
     }
   }
 
   /// Reads `{hex}` after `\u`.
   private mutating func lexUnicodeEscape(
-    from start: (index: String.Index, position: SourcePosition)
+    from start: (offset: Int, position: SourcePosition)
   ) -> Unicode.Scalar? {
-    guard current == "{" else {
+    guard isCharacter(UInt8(ascii: "{"), at: offset) else {
       diagnostics.append(
         Diagnostic.ScriptSyntax.expectedUnicodeEscapeBraces(
           at: SourceRange(start: start.position, end: position)))
       return nil
     }
     advance()
-    var digits = ""
-    while let character = current, character.isHexDigit, character.isASCII {
-      digits.append(character)
-      advance()
+    var code: UInt32 = 0
+    var digitCount = 0
+    while let (ascii, end) = unit(at: offset), let ascii, let digit = Self.hexValue(ascii) {
+      if digitCount < 8 { code = code << 4 | digit }
+      digitCount += 1
+      offset = end
+      column &+= 1
     }
-    guard current == "}", (1...8).contains(digits.count) else {
+    guard isCharacter(UInt8(ascii: "}"), at: offset), (1...8).contains(digitCount) else {
       // Skip to a closing brace close by, if any, so the rest of the literal lexes cleanly.
       // (Close by: a bounded look keeps a line full of broken escapes linear.)
-      var probe = index
+      var probe = offset
       var probeColumn = column
-      while let (c, end) = character(at: probe), probeColumn - column < 16, c != "}", c != "\"",
-        !c.isNewline
+      while let (ascii, end) = unit(at: probe), probeColumn - column < 16,
+        ascii != UInt8(ascii: "}"), ascii != UInt8(ascii: "\""), !isNewline(at: probe)
       {
         probe = end
         probeColumn += 1
       }
-      if let (c, end) = character(at: probe), c == "}" {
-        index = end
+      if let (ascii, end) = unit(at: probe), ascii == UInt8(ascii: "}") {
+        offset = end
         column = probeColumn + 1
       }
       diagnostics.append(
@@ -589,12 +676,23 @@ package struct ScriptLexer {
       return nil
     }
     advance()
-    guard let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) else {
+    guard let scalar = Unicode.Scalar(code) else {
       diagnostics.append(
         Diagnostic.ScriptSyntax.invalidUnicodeScalar(
           at: SourceRange(start: start.position, end: position)))
       return nil
     }
     return scalar
+  }
+
+  /// The value of an ASCII hexadecimal digit, or nil.
+  @inline(__always)
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case 48...57: UInt32(byte - 48)
+    case 65...70: UInt32(byte - 55)
+    case 97...102: UInt32(byte - 87)
+    default: nil
+    }
   }
 }

@@ -177,7 +177,7 @@ extension ScriptParser {
       return try node(.member(base: base, name: name), from: start)
     case .integer:
       advance()
-      guard let index = Int(member.text.filter { $0 != "_" }) else {
+      guard let index = Self.integerValue(member.text) else {
         throw fail { _ in Diagnostic.ScriptSyntax.integerOverflow(member.text, at: member.range) }
       }
       return try node(.tupleElement(base: base, index: index), from: start)
@@ -220,6 +220,22 @@ extension ScriptParser {
     return try node(.closure(closure), from: start)
   }
 
+  /// The value of an integer literal's digits, `_` separators skipped (as `Int` reads the
+  /// digits without them); nil when it overflows `Int` or has no digit.
+  static func integerValue(_ literal: Substring) -> Int? {
+    var value = 0
+    var sawDigit = false
+    for byte in literal.utf8 where byte != UInt8(ascii: "_") {
+      guard (48...57).contains(byte) else { return nil }
+      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(Int(byte &- 48))
+      guard !overflow, !carry else { return nil }
+      value = sum
+      sawDigit = true
+    }
+    return sawDigit ? value : nil
+  }
+
   /// A literal, a name or `$N`.
   private mutating func parseLeaf() throws(Abort) -> ScriptExpression {
     let start = position
@@ -227,7 +243,7 @@ extension ScriptParser {
     let leaf: ScriptExpression.Kind
     switch token.kind {
     case .integer:
-      guard let value = Int(token.text.filter { $0 != "_" }) else {
+      guard let value = Self.integerValue(token.text) else {
         throw fail { _ in Diagnostic.ScriptSyntax.integerOverflow(token.text, at: token.range) }
       }
       leaf = .integer(value)

@@ -56,7 +56,38 @@ package struct ScriptToken: Hashable, Sendable {
   package var text: Substring
   /// For a `.string` token, the decoded literal with the information to map offsets back to
   /// columns; nil for every other kind.
-  package var literal: ScriptStringLiteral?
+  package var literal: ScriptStringLiteral? {
+    get { literalBox?.literal }
+    set { literalBox = newValue.map(LiteralBox.init) }
+  }
+  /// The literal behind a reference, so that a token stays small (most are not strings) and a
+  /// script's tokens are copied cheaply while they are lexed and parsed.
+  private var literalBox: LiteralBox?
+
+  private final class LiteralBox: Sendable {
+    let literal: ScriptStringLiteral
+    init(_ literal: ScriptStringLiteral) { self.literal = literal }
+  }
+
+  package init(
+    kind: Kind, range: SourceRange, text: Substring, literal: ScriptStringLiteral? = nil
+  ) {
+    self.kind = kind
+    self.range = range
+    self.text = text
+    self.literalBox = literal.map(LiteralBox.init)
+  }
+
+  package static func == (a: ScriptToken, b: ScriptToken) -> Bool {
+    a.kind == b.kind && a.range == b.range && a.text == b.text && a.literal == b.literal
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(range)
+    hasher.combine(text)
+    hasher.combine(literal)
+  }
 
   /// How the token is named in a diagnostic: `'text'` for most tokens, `string literal`,
   /// `newline` or `end of file` for the others.

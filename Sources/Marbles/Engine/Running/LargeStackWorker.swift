@@ -3,6 +3,10 @@ import Foundation
 /// A thread with a 64 MB stack that runs the jobs it is given, one at a time, each while its
 /// caller waits (deep signal chains never overflow the caller's possibly small stack).
 final class LargeStackWorker: @unchecked Sendable {
+  /// Whether the current thread is a worker's (while it runs a job), whose stack is large:
+  /// there, `LargeStack` runs work inline instead of handing it to another thread.
+  @TaskLocal static var isCurrentThread = false
+
   // Invariant: `job` and `isClosed` are read and written only under `condition`.
   private let condition = NSCondition()
   private var job: (() -> Void)?
@@ -15,6 +19,10 @@ final class LargeStackWorker: @unchecked Sendable {
   }
 
   private func serve() {
+    Self.$isCurrentThread.withValue(true) { serveJobs() }
+  }
+
+  private func serveJobs() {
     while true {
       condition.lock()
       while job == nil, !isClosed { condition.wait() }
@@ -51,5 +59,50 @@ final class LargeStackWorker: @unchecked Sendable {
     isClosed = true
     condition.broadcast()
     condition.unlock()
+  }
+}
+
+/// Runs one owner's jobs (a script engine's) with a large stack, one at a time: inline when the
+/// caller is already on a worker's thread (`marbles test` runs its whole loop on one), else on a
+/// worker of the owner's own, started by the first job that needs it. So a thousand engines
+/// made on a worker's thread start no thread and hand nothing over.
+final class LargeStack: @unchecked Sendable {
+  // Invariant: `worker` is read and written only under `lock`, which is held for the whole of
+  // each job, so that the owner's jobs never overlap, inline or not.
+  private let lock = NSLock()
+  private var worker: LargeStackWorker?
+
+  /// Runs `work` with a large stack and returns when it has finished.
+  func perform(_ work: @escaping () -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    if LargeStackWorker.isCurrentThread {
+      work()
+      return
+    }
+    let worker = self.worker ?? LargeStackWorker()
+    self.worker = worker
+    worker.perform(work)
+  }
+
+  /// Lets the worker's thread, if one was started, end once its current job is done.
+  func close() {
+    lock.lock()
+    defer { lock.unlock() }
+    worker?.close()
+  }
+
+  /// Runs `body` on a worker's thread (where every `LargeStack` job it starts runs inline) and
+  /// returns its result; inline when already on one.
+  static func run<T>(_ body: () -> T) -> T {
+    if LargeStackWorker.isCurrentThread { return body() }
+    let worker = LargeStackWorker()
+    defer { worker.close() }
+    return withoutActuallyEscaping(body) { body in
+      var result: T?
+      worker.perform { result = body() }
+      guard let result else { preconditionFailure("perform returned before its job ran") }
+      return result
+    }
   }
 }
