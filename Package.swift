@@ -14,13 +14,17 @@ let package = Package(
     .executable(name: "marbles", targets: ["marbles-cli"]),
   ],
   targets: [
-    .target(name: "Reactive"),
+    // What a signal sends and what a recording logs (`Event`, `SubscriptionLog`, `RecordLog`):
+    // all `MarblesCore` needs of the signal library, so the two build side by side. Not a
+    // product: `Reactive` re-exports it.
+    .target(name: "ReactiveEvents"),
+    .target(name: "Reactive", dependencies: ["ReactiveEvents"]),
     // RxJS 7's operators and its semantics of names ReactiveObjC also uses, on top of
     // `Reactive` (ReactiveObjC's signal library): for `use rxjs` scripts and apps that want them.
     .target(name: "ReactiveRxJS", dependencies: ["Reactive"]),
     // What test authors and script embedders share: marble strings, recordings, the diff and
     // the renderers of its picture. Not a product: `MarblesTesting` and `Marbles` export it.
-    .target(name: "MarblesCore", dependencies: ["Reactive"]),
+    .target(name: "MarblesCore", dependencies: ["ReactiveEvents"]),
     // For test authors: the test scheduler, `expectMarbles`, the async layer. No interpreter.
     .target(name: "MarblesTesting", dependencies: ["MarblesCore", "Reactive"]),
     // For programs that embed scripts: the script language, the engine, its catalogue.
@@ -39,7 +43,8 @@ let package = Package(
       dependencies: ["Marbles", "MarblesCLI", "MarblesCore", "MarblesTesting", "Reactive"],
       path: "Benchmarks/Sources/marbles-bench"
     ),
-    .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveRxJS"]),
+    .testTarget(
+      name: "ReactiveTests", dependencies: ["Reactive", "ReactiveEvents", "ReactiveRxJS"]),
     // The one golden-file check both Marbles test targets use (`RECORD_SNAPSHOTS=1` re-records).
     .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
     .testTarget(

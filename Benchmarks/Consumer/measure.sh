@@ -2,8 +2,8 @@
 # What a test author pays for `MarblesTesting`: builds, from clean, a package with one test file
 # (ConsumerTests.swift) that depends on Marbles by path, and prints the build's wall-clock and CPU
 # seconds, the lines of Marbles' sources it compiles (the targets MarblesTesting depends on,
-# transitively; lines-rac: the same without Reactive, which the code under test compiles
-# anyway) and the public declarations its test file sees (visible.py).
+# transitively; lines-rac: the same without Reactive and ReactiveEvents, which the code under
+# test compiles anyway) and the public declarations its test file sees (visible.py).
 #
 # Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision)
 # Run the revisions you compare in one invocation, so they share the machine's load; a revision

@@ -8,8 +8,8 @@ visible.py SRC          the public declarations the file can see: every `public`
                         and the public members written in its body and in its extensions in M.
 visible.py --lines SRC  the lines of the package's sources that a build of the product compiles
                         (the Swift files of every target MarblesTesting depends on,
-                        transitively), then the same without Reactive, the library under test,
-                        which the code under test compiles anyway.
+                        transitively), then the same without Reactive and ReactiveEvents (the
+                        library under test, which the code under test compiles anyway).
 """
 import json, os, re, subprocess, sys, tempfile
 
@@ -84,7 +84,8 @@ def main():
         counts = {t: sum(open(p).read().count("\n")
                          for p in swift_files(os.path.join(src, all_targets[t]["path"])))
                   for t in closure(all_targets, "MarblesTesting")}
-        print(sum(counts.values()), sum(counts.values()) - counts.get("Reactive", 0))
+        library = counts.get("Reactive", 0) + counts.get("ReactiveEvents", 0)
+        print(sum(counts.values()), sum(counts.values()) - library)
     else:
         print(visible(src, all_targets, "MarblesTesting"))
 

@@ -7,4 +7,4 @@
 @_exported import protocol MarblesCore.MarbleValueConvertible
 @_exported import struct MarblesCore.Recorded
 @_exported import class Reactive.Command
-@_exported import enum Reactive.Event
+@_exported import enum ReactiveEvents.Event

@@ -170,6 +170,20 @@ if let flag = arguments.firstIndex(of: "--engine-child"), flag + 1 < arguments.c
   print(seconds)
   exit(recorded == n + 1 ? 0 : 1)
 }
+// `--engine-repeat N K`: the engine K times in one process, each run's seconds on a line (the
+// in-process row's runs, alone: to see what the second and later runs reuse, under a profiler or
+// with glibc's malloc tunables).
+if let flag = arguments.firstIndex(of: "--engine-repeat"), flag + 2 < arguments.count,
+  let n = Int(arguments[flag + 1]), let runs = Int(arguments[flag + 2])
+{
+  for _ in 0..<max(runs, 1) {
+    var recorded = 0
+    let seconds = try secondsElapsed { recorded = try pipeline(n) }
+    guard recorded == n + 1 else { exit(1) }
+    print(seconds)
+  }
+  exit(0)
+}
 // `--loop-child N`: the plain loop once in a fresh process, its seconds printed.
 if let flag = arguments.firstIndex(of: "--loop-child"), flag + 1 < arguments.count,
   let n = Int(arguments[flag + 1])

@@ -18,13 +18,13 @@ public struct HTMLRenderer: Sendable {
   /// The page, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
     var work = 0
-    return render(VisualDiagram(run, quiz: quiz), work: &work)
+    return render(VisualDiagram(quiz ? run.quiz.run : run), work: &work)
   }
 
   /// The page, or nil when it would take more than `limit` bytes (about: the SVG's estimate
   /// and the step data, 200 bytes per event); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
-    let diagram = VisualDiagram(run, quiz: quiz)
+    let diagram = VisualDiagram(quiz ? run.quiz.run : run)
     let events = diagram.rows.reduce(0) { $0 + $1.marks.count }
     guard diagram.estimatedBytes + 20_000 + events * 200 <= limit else { return nil }
     var work = 0

@@ -25,14 +25,14 @@ public struct SVGRenderer: Sendable {
 
   /// The run as a complete SVG document, ending with a newline.
   public func render(_ run: ScriptRun) -> String {
-    SVGLayout(VisualDiagram(run, quiz: quiz, revealed: revealed), interactive: false).document(
-      theme: theme)
+    let run = quiz ? run.quiz(revealed: revealed).run : run
+    return SVGLayout(VisualDiagram(run), interactive: false).document(theme: theme)
   }
 
   /// The document, or nil when it would take more than `limit` bytes (about: see
   /// `VisualDiagram.estimatedBytes`); then nothing is drawn.
   public func render(_ run: ScriptRun, limit: Int) -> String? {
-    let diagram = VisualDiagram(run, quiz: quiz, revealed: revealed)
+    let diagram = VisualDiagram(quiz ? run.quiz(revealed: revealed).run : run)
     guard diagram.estimatedBytes <= limit else { return nil }
     return SVGLayout(diagram, interactive: false).document(theme: theme)
   }

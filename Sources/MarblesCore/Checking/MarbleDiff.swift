@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// Compares an expected timeline with an actual one and explains every difference
 /// (the failure text of `expectMarbles`, and of the script runner's `expect`).

@@ -128,9 +128,11 @@ struct MarbleLexer {
     {
       // Every place fits in 32 bits (the common case): the events written in place, in one
       // tight pass, and added at once (a large marble's only run becomes the events as is).
+      // One place spare: the terminal event that usually follows the run (`|` or `#`) is then
+      // appended in place; at capacity, it copied every event into a buffer twice the size.
       let (line, column) = (Int32(truncatingIfNeeded: line), column)
       let run = bytes.withUnsafeBufferPointer { bytes in
-        [MarbleEvent](unsafeUninitializedCapacity: valueCount) { buffer, initialized in
+        [MarbleEvent](unsafeUninitializedCapacity: valueCount + 1) { buffer, initialized in
           var offset = start
           while offset < end, initialized < valueCount {
             let byte = bytes[offset]

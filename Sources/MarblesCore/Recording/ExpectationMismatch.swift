@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// How an `expect` failed, as data: renderers draw the diff from it.
 ///

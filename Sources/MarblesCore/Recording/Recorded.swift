@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// One event seen by a recording (or written in a marble), with the frame it happened at.
 ///

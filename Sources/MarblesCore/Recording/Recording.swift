@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// What one subscription to a signal saw: every event with its frame, in delivery order, and the
 /// subscription's window.

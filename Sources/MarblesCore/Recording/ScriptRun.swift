@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// Everything one script run recorded: the input of every renderer and of JSON output.
 public struct ScriptRun: Hashable, Sendable {

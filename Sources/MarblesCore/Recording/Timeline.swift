@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// What one subscription recorded, finished: its window, its events in delivery order, and
 /// where each event stood in the run's work, kept beside the events (not in their equality).

@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// One shown lane: a name, a label and a kind around what its subscription recorded.
 public struct TimelineLane: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// Draws the expected-over-actual rows of a failure diff on the diagram grid (`DiagramGrid`),
 /// with the same glyphs, keys and alignment as `marbles render`.

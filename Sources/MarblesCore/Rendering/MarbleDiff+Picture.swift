@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 extension MarbleDiff {
   /// The expected and actual timelines as one SVG diagram (two lanes, `expected` over

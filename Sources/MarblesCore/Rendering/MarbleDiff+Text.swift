@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// The failure text of a diff: expected over actual on the diagram grid, with carets and one
 /// line per differing frame.

@@ -1,4 +1,4 @@
-import Reactive
+import ReactiveEvents
 
 /// The picture-level view of a run that the SVG, HTML and step renderers share: one row per lane
 /// and per inner signal, each event as a mark with a short label and a colour, and for every
@@ -133,14 +133,11 @@ package struct VisualDiagram {
   package private(set) var work = 0
 
   /// Builds the diagram of `run`, one row per subscription of a source drawn without
-  /// subscribing (`ScriptRun.oneRowPerSubscription`); with `quiz`, of `run.quiz(revealed:)`.
-  /// `elidedOver`: the longest empty stretch drawn frame by frame (`TimeAxis`; a failure's
-  /// picture takes the scale of its text).
-  package init(
-    _ run: ScriptRun, quiz: Bool = false, revealed: Int = 0,
-    elidedOver: Int = TimeAxis.elidedOver
-  ) {
-    let run = quiz ? run.quiz(revealed: revealed).run : run.oneRowPerSubscription
+  /// subscribing (`ScriptRun.oneRowPerSubscription`); a quiz (`ScriptRun.quiz(revealed:)`, in
+  /// `Marbles`) is drawn from the run it returns. `elidedOver`: the longest empty stretch drawn
+  /// frame by frame (`TimeAxis`; a failure's picture takes the scale of its text).
+  package init(_ run: ScriptRun, elidedOver: Int = TimeAxis.elidedOver) {
+    let run = run.oneRowPerSubscription
     var toPredict = 0
     title = run.title ?? run.file
     file = run.file

@@ -1,12 +1,3 @@
-/// An item of a timeline kept in its caller's own array: an event at a frame (the Swift tests'
-/// `Recorded`).
-@usableFromInline package protocol PlaybackItem {
-  /// The event's value type.
-  associatedtype Value
-  var frame: Int { get }
-  var event: Event<Value> { get }
-}
-
 /// A timeline played straight from an array of timed items into a subscriber, with the same
 /// batches and actions as `PlaybackTimeline.play(on:shiftedBy:fromBatch:_:)`, each step sending
 /// its events straight from the items: a cold source's `[Recorded]`, kept as given

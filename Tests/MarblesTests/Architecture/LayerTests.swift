@@ -60,7 +60,8 @@ import Testing
 
   /// The targets a test author's build compiles (`MarblesTesting` and what it depends on,
   /// read from Package.swift): ReactiveObjC's signal library, never RxJS's operators
-  /// (`ReactiveRxJS`, which only `Marbles` adds) nor the interpreter.
+  /// (`ReactiveRxJS`, which only `Marbles` adds) nor the interpreter. `MarblesCore` needs only
+  /// `ReactiveEvents` of the signal library, so it builds beside `Reactive`, not after it.
   @Test func theTestAuthorsBuildLeavesRxJSOut() throws {
     let manifest = try String(
       contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Package.swift"),
@@ -82,13 +83,19 @@ import Testing
       guard built.insert(target).inserted else { continue }
       pending += dependencies(of: target)
     }
-    #expect(built == ["MarblesTesting", "MarblesCore", "Reactive"])
+    #expect(built == ["MarblesTesting", "MarblesCore", "Reactive", "ReactiveEvents"])
+    #expect(dependencies(of: "MarblesCore") == ["ReactiveEvents"])
+    #expect(dependencies(of: "Reactive") == ["ReactiveEvents"])
+    #expect(dependencies(of: "ReactiveEvents") == [])
     #expect(dependencies(of: "ReactiveRxJS") == ["Reactive"])
     for target in built {
       let importing = try Self.sources(in: Self.sources.appendingPathComponent(target))
         .filter { $0.text.contains("import ReactiveRxJS") }.map(\.path)
       #expect(importing.isEmpty, "\(target) imports ReactiveRxJS: \(importing)")
     }
+    let coreImportingReactive = try Self.sources(in: Self.coreRoot)
+      .filter { $0.text.contains("import Reactive\n") }.map(\.path)
+    #expect(coreImportingReactive.isEmpty, "MarblesCore imports Reactive: \(coreImportingReactive)")
   }
 
   @Test func theCheckFindsABackwardReference() {

@@ -3,9 +3,14 @@ import Foundation
 /// A thread with a 64 MB stack that runs the jobs it is given, one at a time, each while its
 /// caller waits (deep signal chains never overflow the caller's possibly small stack).
 final class LargeStackWorker: @unchecked Sendable {
-  /// Whether the current thread is a worker's (while it runs a job), whose stack is large:
-  /// there, `LargeStack` runs work inline instead of handing it to another thread.
-  @TaskLocal static var isCurrentThread = false
+  /// Whether the current thread is a worker's, whose stack is large: there, `LargeStack` runs
+  /// work inline instead of handing it to another thread. A mark on the thread itself, not a
+  /// task-local: a task started from a worker's job inherits task-locals but runs elsewhere,
+  /// on a small stack.
+  static var isCurrentThread: Bool {
+    Thread.current.threadDictionary[markKey] != nil
+  }
+  private static let markKey = "marbles.LargeStackWorker"
 
   // Invariant: `job` and `isClosed` are read and written only under `condition`.
   private let condition = NSCondition()
@@ -19,7 +24,8 @@ final class LargeStackWorker: @unchecked Sendable {
   }
 
   private func serve() {
-    Self.$isCurrentThread.withValue(true) { serveJobs() }
+    Thread.current.threadDictionary[Self.markKey] = true
+    serveJobs()
   }
 
   private func serveJobs() {

@@ -13,25 +13,25 @@ public enum Event<Value> {
   case completed
 
   /// Whether this is `error` or `completed`.
-  public var isTerminal: Bool {
+  @inlinable public var isTerminal: Bool {
     if case .next = self { return false }
     return true
   }
 
   /// The value of a `next` event, otherwise `nil`.
-  public var value: Value? {
+  @inlinable public var value: Value? {
     if case .next(let value) = self { return value }
     return nil
   }
 
   /// The failure of an `error` event, otherwise `nil`.
-  public var error: (any Error)? {
+  @inlinable public var error: (any Error)? {
     if case .error(let error) = self { return error }
     return nil
   }
 
   /// The event with its value transformed; terminal events pass unchanged.
-  public func map<T>(_ transform: (Value) throws -> T) rethrows -> Event<T> {
+  @inlinable public func map<T>(_ transform: (Value) throws -> T) rethrows -> Event<T> {
     switch self {
     case .next(let value): return .next(try transform(value))
     case .error(let error): return .error(error)

@@ -1,6 +1,5 @@
+import ReactiveEvents
 import Testing
-
-@testable import Reactive
 
 @Suite struct EventTests {
   @Test func accessorsAndDescription() {

@@ -1,6 +1,7 @@
+import Reactive
 import Testing
 
-@testable import Reactive
+@testable import ReactiveEvents
 
 @Suite("RecordLog: the one recording core")
 struct RecordLogTests {
