@@ -79,6 +79,16 @@ package final class AsyncRun: @unchecked Sendable {
   private var tracksMembers = true
   /// Uses of `ts.clock` before the run started (a sleep whose error the app may swallow).
   private var earlyClockUses: [String] = []
+  /// Jobs of the test's task (`setupTask`) that wait in the main queue now: it is on its way,
+  /// not stuck awaiting what the run holds, so the release timer waits for it (see
+  /// `MainRouter.sendToMainQueue`).
+  private var setupTaskQueued = 0
+  /// How many times a job of the test's task was queued there: a task that moved since the
+  /// release timer was set is not stuck either.
+  private var setupTaskHops = 0
+  /// Seconds (real time) that held jobs of the test's task wait for the run to go on
+  /// (`SetupRouting.releaseDelay`; tests shorten it, before they start tasks).
+  package var setupReleaseDelay = SetupRouting.releaseDelay
 
   // driver only
   /// Whether the driver is running a main-actor job (for `MainActor.assumeIsolated`).
@@ -228,12 +238,27 @@ package final class AsyncRun: @unchecked Sendable {
       return .some(holdsSetupJobs ? nil : pieces)
     }
     guard let timer else { return false }
-    if let piece = timer {
-      DispatchQueue.global().asyncAfter(deadline: .now() + SetupRouting.releaseDelay) {
-        [weak self] in self?.releaseSetupJobs(late: true, piece: piece)
-      }
-    }
+    if let piece = timer { armSetupRelease(piece: piece) }
     return true
+  }
+
+  /// Lets the held jobs go `setupReleaseDelay` from now unless the run goes on before.
+  private func armSetupRelease(piece: Int) {
+    let (delay, hops) = condition.withLock { (setupReleaseDelay, setupTaskHops) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in
+      self?.releaseSetupJobs(late: true, piece: piece, hops: hops)
+    }
+  }
+
+  /// Notes that a job of the test's task was queued on the main queue (`+1`) or began to run
+  /// there (`-1`). A test's task runs its hops there when another tool sends every job to the
+  /// main actor (`withMainSerialExecutor`): `ts.run()` itself hops before it can say the run is
+  /// about to be driven, and a main thread busy with other tests can keep it waiting long.
+  func noteSetupTaskQueued(_ delta: Int) {
+    condition.withLock {
+      setupTaskQueued += delta
+      if delta > 0 { setupTaskHops += 1 }
+    }
   }
 
   /// Lets the jobs held from the test's task go to the real executors, when the run is not being
@@ -241,11 +266,17 @@ package final class AsyncRun: @unchecked Sendable {
   /// (or between pieces) would wait forever. `late`: the run did not go on in time (the next
   /// piece reports it); `piece`: the pieces driven when the timer was set (a timer of an earlier
   /// pause does nothing).
-  package func releaseSetupJobs(late: Bool, piece: Int? = nil) {
+  package func releaseSetupJobs(late: Bool, piece: Int? = nil, hops: Int? = nil) {
+    var waitMore = false
     let held: [Job]? = condition.withLock {
       guard phaseLocked == .notStarted || phaseLocked == .paused, !setupReleased,
         piece == nil || piece == pieces, !(late && driveRequested)
       else { return nil }
+      // The test's task waits for a thread, not for what the run holds: wait for it again.
+      if late, setupTaskQueued > 0 || hops.map({ $0 != setupTaskHops }) == true {
+        waitMore = true
+        return nil
+      }
       setupReleased = true
       setupReleasedLate = late && holdsSetupJobs
       let all = jobs[head...]
@@ -255,6 +286,7 @@ package final class AsyncRun: @unchecked Sendable {
       head = 0
       return held
     }
+    if waitMore, let piece { armSetupRelease(piece: piece) }
     guard let held else { return }
     if let setupTask { SetupRouting.unregister(setupTask, of: self) }
     releaseToRealExecutors(held)
@@ -439,7 +471,7 @@ package final class AsyncRun: @unchecked Sendable {
     failures += early.map { "frame 0: \($0)" }
     if releasedLate {
       failures.append(
-        "frame \(scheduler.now): tasks started by the test's task while the run was not being driven waited \(SetupRouting.releaseDelay) s and then ran outside virtual time: start the run (ts.run() or ts.advance(by:)) before awaiting what they do"
+        "frame \(scheduler.now): tasks started by the test's task while the run was not being driven waited \(setupReleaseDelay) s and then ran outside virtual time: start the run (ts.run() or ts.advance(by:)) before awaiting what they do"
       )
     }
     guard hooked else {

@@ -125,7 +125,13 @@ enum RuntimeHooks {
     }
     let getMain: MainHook = { _ in MainRouter.shared.asUnownedSerialExecutor() }
     let enqueueMain: EnqueueHook = { job, original in
-      if !AsyncRun.take(job, onMain: true) { original(job) }
+      if AsyncRun.take(job, onMain: true) { return }
+      // A test's task setting up a run waits on the main queue where its run can see it.
+      if SetupRouting.setupRun(ofTaskOf: job) != nil {
+        MainRouter.shared.sendToMainQueue(job)
+      } else {
+        original(job)
+      }
     }
     let made = [
       slot("swift_task_enqueueGlobal_hook", unsafeBitCast(enqueue, to: UnsafeRawPointer.self)),
@@ -251,10 +257,15 @@ final class MainRouter: SerialExecutor, @unchecked Sendable {
     if !AsyncRun.take(job, onMain: true) { sendToMainQueue(job) }
   }
 
-  /// Runs `job` on the main queue, as this executor (as without the hooks).
+  /// Runs `job` on the main queue, as this executor (as without the hooks). A job of a test's
+  /// task setting up a run is noted on that run while it waits there (see
+  /// `AsyncRun.noteSetupTaskQueued`).
   func sendToMainQueue(_ job: UnownedJob) {
+    let waiting = SetupRouting.setupRun(ofTaskOf: job)
+    waiting?.noteSetupTaskQueued(1)
     // A nonisolated closure: the main queue runs it on the main thread, as this executor.
     let work: @Sendable () -> Void = {
+      waiting?.noteSetupTaskQueued(-1)
       job.runSynchronously(on: MainRouter.shared.asUnownedSerialExecutor())
     }
     DispatchQueue.main.async(execute: work)

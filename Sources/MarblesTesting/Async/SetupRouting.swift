@@ -82,6 +82,14 @@ enum SetupRouting {
     }
   }
 
+  /// The run whose test's task is `job`'s task, while that run has not ended (nil fast when no
+  /// run is being set up).
+  static func setupRun(ofTaskOf job: UnownedJob) -> AsyncRun? {
+    let jobTask = taskID(of: job)
+    guard jobTask != 0 else { return nil }
+    return lock.withLock { owners.isEmpty ? nil : owners[jobTask]?.run }
+  }
+
   /// The run that the current task is setting up, when the job it enqueues now is not its own
   /// (its own hops are not the run's); with the id of the job's task. Whether the run holds the
   /// job is the run's decision (`AsyncRun.holdSetupJob`).

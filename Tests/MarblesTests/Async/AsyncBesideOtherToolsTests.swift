@@ -1,4 +1,5 @@
 import Foundation
+import MarblesCore
 import MarblesTesting
 import Testing
 
@@ -87,6 +88,32 @@ enum MainSerialExecutorLike {
       }
       try await group.waitForAll()
     }
+  }
+
+  /// A test's task that such a tool sends to the main actor: `ts.run()` hops to the main queue
+  /// before it can say the run is about to go on, behind other work that keeps the main thread
+  /// busy for longer than the release delay. The tasks it started before the run stay the run's
+  /// (before, the release timer let them go and the run failed with "waited 0.2 s").
+  static func runBehindABusyMainThread() async throws {
+    let ts = TestScheduler()
+    ts.concurrency.setupReleaseDelay = 0.2
+    // Back from the main actor through the global hook: the task now runs on the main queue,
+    // and every hop of it goes there again.
+    await MainActor.run {}
+    let source: ColdSignal<String> = ts.cold("-a-b|")
+    // `mapToStream` starts a `Task` here, in the test's task: the run holds it.
+    let recording = ts.record(source.values.mapToStream { $0.uppercased() })
+    // Queued on the main thread before this task's hop into `ts.run()`.
+    DispatchQueue.main.async { usleep(800_000) }
+    try await ts.run()
+    expectMarbles(recording, "-A-B|")
+  }
+
+  @Test func aTestTaskQueuedBehindABusyMainThreadKeepsItsTasks() async throws {
+    let before = MainSerialExecutorLike.slot?.pointee
+    MainSerialExecutorLike.isOn = true
+    defer { MainSerialExecutorLike.slot?.pointee = before }
+    try await Self.runBehindABusyMainThread()
   }
 
   @Test func aHookLeftInPlaceForGoodBreaksNoRun() async throws {
