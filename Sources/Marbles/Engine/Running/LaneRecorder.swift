@@ -80,12 +80,17 @@ final class LaneRecorder {
       }
     }
     // Not weak: a weak `self` cost a side-table load, a retain and a slow release per recorded
-    // event. Invariant: a subscriber without a lock (made during the virtual run, so only ever
-    // sent to on the run's thread) calls this handler only while the recorder lives, since
-    // `deinit` disposes it, which drops the handler before the recorder's memory goes. A
-    // subscriber with a lock could be sent to from another thread: it holds `self` weakly.
-    unowned(unsafe) let recorder = self
-    var subscriber = Subscriber<ScriptValue> { event in recorder.record(event) }
+    // event; unretained, not `unowned(unsafe)`, which still retained and released it per event.
+    // Invariant: a subscriber without a lock (made during the virtual run, so only ever sent to
+    // on the run's thread) calls these handlers only while the recorder lives, since `deinit`
+    // disposes it, which drops the handlers before the recorder's memory goes
+    // (`LaneRecorderTests`). A subscriber with a lock could be sent to from another thread: it
+    // holds `self` weakly. Values have a handler of their own, which the chain's last step
+    // calls with the value alone.
+    let recorder = Unmanaged.passUnretained(self)
+    var subscriber = Subscriber<ScriptValue>(
+      values: { value in recorder._withUnsafeGuaranteedRef { $0.record(value) } },
+      other: { event in recorder._withUnsafeGuaranteedRef { $0.record(event) } })
     if subscriber.confinedHandler == nil {
       subscriber = Subscriber { [weak self] event in self?.record(event) }
     }
@@ -111,6 +116,13 @@ final class LaneRecorder {
   func stop() {
     subscriber?.dispose()
     log.end(at: scheduler.now)
+  }
+
+  /// `record(.next(value))` for a subscribing lane, a scalar without making the event.
+  private func record(_ value: ScriptValue) {
+    guard !clock.hasStopped else { return }
+    if let scalar = Self.scalar(value) { return recordScalar(scalar) }
+    record(.next(value))
   }
 
   private func record(_ event: Event<ScriptValue>, subscription: Int? = nil) {
