@@ -143,6 +143,9 @@ import Testing
       power *= 10
       numbers += [power - 1, power, power + 1, -power]
     }
+    // Below 10^8 the digits are made in one word: every length, and a sweep of the range.
+    numbers += [12_345_678, -87_654_321, 10_203_040, 99_999_999, -100_000_000]
+    numbers += Array(stride(from: 0, to: 100_000_000, by: 999_983))
     for number in numbers {
       #expect(JSONWriter.decimalLength(number) == String(number).utf8.count)
     }

@@ -5,7 +5,7 @@ import Reactive
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
 ///
 /// The window and the events are kept in the package's one recording core (`RecordLog`), each
-/// event in 40 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
+/// event in 32 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
 /// recorded data as they arrive, except for inner signals, which are resolved when the run ends
 /// (`timeline`).
 final class LaneRecorder {
@@ -24,6 +24,8 @@ final class LaneRecorder {
   /// placeholders until the run ends (`timeline`).
   // Unchecked exclusivity: appended to on the run's thread, one access at a time.
   @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
+  /// The values recorded that are not numbers, Booleans or `nil` (`RecordedValue.Stored`).
+  private var others: [TimelineValue] = []
   /// The names of the queues whose actions delivered events (`LaneEvent.queue`).
   private var queues: [String] = []
   private var pending: [(index: Int, value: Pending)] = []
@@ -153,12 +155,12 @@ final class LaneRecorder {
     let terminal = watched == nil
     switch event {
     case .next(let value):
-      let stored: RecordedValue
+      let stored: RecordedValue.Stored
       if value.containsSignal {
         pending.append((log.count, pend(value, at: frame)))
         stored = .null
       } else {
-        stored = Self.compact(value, at: frame)
+        stored = Self.compact(value, at: frame).stored(in: &others)
       }
       log.append(
         LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
@@ -170,8 +172,8 @@ final class LaneRecorder {
       }
       log.append(
         LaneEvent(
-          sequence: sequence, turn: turn, value: Self.compact(value, at: frame), kind: .error,
-          queue: queue),
+          sequence: sequence, turn: turn,
+          value: Self.compact(value, at: frame).stored(in: &others), kind: .error, queue: queue),
         at: frame, terminal: terminal)
     case .completed:
       log.append(
@@ -184,7 +186,7 @@ final class LaneRecorder {
   /// subscribing lane: the same entry, without the checks such a value always passes (its
   /// size, the signals inside it).
   @inline(__always)
-  private func recordScalar(_ value: RecordedValue) {
+  private func recordScalar(_ value: RecordedValue.Stored) {
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -204,7 +206,7 @@ final class LaneRecorder {
 
   /// A number, a Boolean or `nil` as recorded data; nil for any other value.
   @inline(__always)
-  private static func scalar(_ value: ScriptValue) -> RecordedValue? {
+  private static func scalar(_ value: ScriptValue) -> RecordedValue.Stored? {
     switch value {
     case .int(let value): return .int(value)
     case .double(let value): return .double(value)
@@ -275,11 +277,12 @@ final class LaneRecorder {
 
   /// What was recorded, every inner signal resolved: the events as stored, and the window.
   var timeline: Timeline<TimelineValue> {
-    var resolved = log
+    var (resolved, others) = (log, others)
     for (index, value) in pending {
-      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
+      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)).stored(in: &others) }
     }
-    return Timeline(subscription: window, storage: LaneStorage(log: resolved, queues: queues))
+    return Timeline(
+      subscription: window, storage: LaneStorage(log: resolved, others: others, queues: queues))
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {
