@@ -301,6 +301,7 @@ public struct JSONWriter: ~Copyable {
   /// "sequence", .int(sequence))` as an array element, the same bytes (its separator and indent
   /// too) written with fewer steps: the recorded integer value, the commonest event of a large
   /// lane. False, writing nothing, where `flatObject` is, and outside an array.
+  @inline(__always)
   mutating func integerNext(frame: Int, value: Int, sequence: Int) -> Bool {
     guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0, inArray else { return false }
     let frameLength = Self.decimalLength(frame)

@@ -121,6 +121,7 @@ final class LaneRecorder {
   }
 
   /// `record(.next(value))` for a subscribing lane, a scalar without making the event.
+  @inline(__always)
   private func record(_ value: ScriptValue) {
     guard !clock.hasStopped else { return }
     if let scalar = Self.scalar(value) { return recordScalar(scalar) }
@@ -230,8 +231,14 @@ final class LaneRecorder {
   /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,
   /// else 1 + its index in `queues`; `main` for a command's hop).
   private var currentAction: (turn: Int, queue: Int32) {
-    // The common case, asked without retaining the current scheduler.
-    if scheduler.isRunningOwnAction { return (scheduler.actionsRun, 0) }
+    // The common case, inline and asked without retaining the current scheduler.
+    @inline(__always) get {
+      scheduler.isRunningOwnAction ? (scheduler.actionsRun, 0) : otherAction
+    }
+  }
+
+  /// `currentAction` when the scheduler's own action is not the one running.
+  @inline(never) private var otherAction: (turn: Int, queue: Int32) {
     guard let current = scheduler.currentScheduler else { return (-1, 0) }
     guard current !== scheduler, let name = (current as? VirtualQueue)?.name else {
       return (scheduler.actionsRun, 0)
