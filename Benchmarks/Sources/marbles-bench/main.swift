@@ -665,7 +665,7 @@ if quick {
   if let peer = peerLarge, let run = endToEnd[largeEndToEnd] {
     let ratio = peer.seconds / max(run.seconds, 1e-9)
     targetRow(
-      "1M values e2e vs OpenCombine + TestScheduler", String(format: "%.0fx", ratio), ">= 15x",
+      "1M e2e vs OpenCombine + TestScheduler", String(format: "%.0fx", ratio), ">= 15x",
       (ratio >= 15 ? "met" : "MISSED") + String(format: " (peer %.2f s)", peer.seconds))
   } else {
     targetRow(
