@@ -60,6 +60,16 @@ extension Call {
     }
   }
 
+  /// Equality as the comparator `{ a, b in … }` says, or without one the values' own (each
+  /// comparison spent from the budget, as it visits all of both values).
+  func equality(_ comparator: ScriptFunction?) -> (ScriptValue, ScriptValue) -> Bool {
+    let (budget, range) = (runtime.budget, range)
+    guard let comparator else {
+      return { budget.spendComparing($0, $1, at: range) && $0.isEqual(to: $1) }
+    }
+    return { comparator.isTrue(comparator($0, $1)) }
+  }
+
   /// Argument `index` as an ordering (`min`, `max`): a closure `{ a, b in … }` that is below 0
   /// when `a` comes first, or the natural order of numbers and strings when left out.
   func ordering(_ index: Int) throws(RuntimeError) -> (ScriptValue, ScriptValue) -> Bool {

@@ -48,8 +48,6 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      let budget = c.runtime.budget
-      let range = c.range
       let first = try c.optionalFunction(0, "the comparator")
       let second = try c.optionalFunction(1, "the key selector")
       // A closure of two parameters is the comparator, one of one the key selector, in
@@ -63,20 +61,11 @@ extension Catalogue {
           expected: "a comparator { a, b in … } with a key selector { x in key }", c.value(1),
           at: c.rangeOf(1))
       }
-      let comparator = comparators.first
+      let same = c.equality(comparators.first)
       guard let key = given.first(where: { !$0.takesIndex }) else {
-        guard let comparator else {
-          return c.probed {
-            source.distinctUntilChanged(probe: $0) { a, b in
-              budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
-            }
-          }
-        }
-        return .signal(source.distinctUntilChanged { comparator.isTrue(comparator($0, $1)) })
+        guard comparators.isEmpty else { return .signal(source.distinctUntilChanged(by: same)) }
+        return c.probed { source.distinctUntilChanged(probe: $0, by: same) }
       }
-      let same: (ScriptValue, ScriptValue) -> Bool =
-        comparator.map { compare in { compare.isTrue(compare($0, $1)) } }
-        ?? { x, y in budget.spendComparing(x, y, at: range) && x.isEqual(to: y) }
       // As RxJS: each value's key is taken once, and compared with the key of the last value
       // sent.
       return .signal(
@@ -319,12 +308,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
-      let input = try c.signal()
-      return c.probed {
-        input.distinctUntilChanged(probe: $0) { a, b in
-          let (x, y) = (field(a, key), field(b, key))
-          return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
-        }
+      let same = c.equality(nil)
+      return try c.probedSignal {
+        $0.distinctUntilChanged(probe: $1) { same(field($0, key), field($1, key)) }
       }
     },
     .method(
