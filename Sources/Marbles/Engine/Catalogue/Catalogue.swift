@@ -212,14 +212,13 @@ extension Call {
   }
 
   /// The probed signal `make` builds from `argument` and the receiver, checked in that order
-  /// (`input.takeLast(count)`, `input.mergeMapTo(inner)`).
+  /// (`input.sampleTime(period)`, `input.mergeMapTo(inner)`).
   func probed<Argument>(
     after argument: @autoclosure () throws(RuntimeError) -> Argument,
     _ make: (Signal<ScriptValue>, Argument, StateProbe) -> Signal<ScriptValue>
   ) throws(RuntimeError) -> ScriptValue {
     let argument = try argument()
-    let input = try signal()
-    return probed { make(input, argument, $0) }
+    return try probed(with: argument, make)
   }
 
   /// Argument `index` as a Bool, or `absent` when it is left out (`inclusive:`, `leading:`).
