@@ -1,76 +1,114 @@
-/// A timeline played straight from an array of timed items into a subscriber, with the same
-/// batches and actions as `PlaybackTimeline.play(on:shiftedBy:fromBatch:_:)`, each step sending
-/// its events straight from the items: a cold source's `[Recorded]`, kept as given
-/// (shared, not copied) when it is in frame order, as a marble's always is. So a cold source
-/// holds its events once, and no array of events is built, or destroyed, per source.
-@usableFromInline package struct ItemPlayback<Item: PlaybackItem> {
-  /// The items in frame order (the order given within a frame).
-  @usableFromInline package let items: [Item]
-  /// Where each batch (the items of one frame) starts in `items`, plus `items.count` at the
-  /// end; empty when every batch holds one item (batch `i` is `items[i]`), the common case.
+/// A timeline kept as codes: each event's frame, and a 32-bit code for what it is, an index in
+/// `values` or (failure, completion) in `others`. The two arrays as long as the timeline hold no
+/// references, so they are made and dropped with no work per event (an array of
+/// `Recorded<Value>` is destroyed event by event, through the generic value witness); a marble's
+/// `values` are its distinct keys'. A cold source's timeline, played straight into a subscriber
+/// with the same batches and actions as `PlaybackTimeline.play(on:shiftedBy:fromBatch:_:)`.
+@usableFromInline package struct CodedTimeline<Value> {
+  /// The code of `others[0]`; every code below it is an index in `values`.
+  @inlinable package static var firstOther: UInt32 { 0x8000_0000 }
+  /// The frame of each event, in frame order (the order given within a frame).
+  @usableFromInline let frames: [Int]
+  /// What each event is. Invariant: each indexes `values` or, from `firstOther` on, `others`
+  /// (an index that does not traps: every access is bounds-checked).
+  @usableFromInline let codes: [UInt32]
+  @usableFromInline let values: [Value]
+  @usableFromInline let others: [Event<Value>]
+  /// Where each batch (the events of one frame) starts, plus the count of events at the end;
+  /// empty when every batch holds one event (batch `i` is event `i`), the common case.
   @usableFromInline let starts: [Int]
 
-  /// The playback of `items`: kept as they are when in frame order, else sorted by frame
-  /// (stably, so items of one frame keep their order).
-  @inlinable package init(_ items: [Item]) {
-    let given = Self.order(of: items)
-    let items =
-      given.inOrder
-      ? items
-      : items.indices.sorted { (items[$0].frame, $0) < (items[$1].frame, $1) }.map { items[$0] }
-    var starts: [Int] = []
-    if given.inOrder ? given.sharedFrames : Self.order(of: items).sharedFrames {
-      var batches = Batches(capacity: items.count)
-      for (index, item) in items.enumerated() { batches.add(item.frame, at: index) }
-      batches.finish(count: items.count)
-      starts = batches.starts
-    }
-    self.items = items
-    self.starts = starts
-  }
-
-  /// Whether `items` are in frame order, and whether (up to the first item out of order) two
-  /// items share a frame.
-  @inlinable static func order(of items: [Item]) -> (inOrder: Bool, sharedFrames: Bool) {
+  /// A timeline of the events `codes` stands for at `frames` (one frame per code), kept as given
+  /// when in frame order, as a marble's always is, else sorted stably by frame.
+  @inlinable package init(frames: [Int], codes: [UInt32], values: [Value], others: [Event<Value>]) {
+    var (frames, codes) = (frames, codes)
     var sharedFrames = false
     var previous = Int.min
-    for item in items {
-      let frame = item.frame
-      if frame < previous { return (false, sharedFrames) }
+    for frame in frames {
+      if frame < previous {
+        let order = frames.indices.sorted { (frames[$0], $0) < (frames[$1], $1) }
+        (frames, codes) = (order.map { frames[$0] }, order.map { codes[$0] })
+        sharedFrames = zip(frames, frames.dropFirst()).contains { $0 == $1 }
+        break
+      }
       if frame == previous { sharedFrames = true }
       previous = frame
     }
-    return (true, sharedFrames)
+    var batches = Batches(capacity: sharedFrames ? frames.count : 0)
+    if sharedFrames {
+      for (index, frame) in frames.enumerated() { batches.add(frame, at: index) }
+      batches.finish(count: frames.count)
+    }
+    (self.frames, self.codes, self.values, self.others) = (frames, codes, values, others)
+    self.starts = batches.starts
+  }
+
+  /// A timeline of `events`, each value kept apart (no two merged), in the order given within a
+  /// frame.
+  @inlinable package init(_ events: some Collection<(frame: Int, event: Event<Value>)>) {
+    var (frames, codes, values, others) = ([Int](), [UInt32](), [Value](), [Event<Value>]())
+    frames.reserveCapacity(events.count)
+    codes.reserveCapacity(events.count)
+    for (frame, event) in events {
+      frames.append(frame)
+      if case .next(let value) = event {
+        // Fewer than 2^31 values: an array of 2^31 events would not fit in memory.
+        codes.append(UInt32(truncatingIfNeeded: values.count))
+        values.append(value)
+      } else {
+        codes.append(Self.firstOther | UInt32(truncatingIfNeeded: others.count))
+        others.append(event)
+      }
+    }
+    self.init(frames: frames, codes: codes, values: values, others: others)
+  }
+
+  /// The event at `index`.
+  @inlinable func event(at index: Int) -> Event<Value> {
+    let code = codes[index]
+    return code < Self.firstOther ? .next(values[Int(code)]) : others[Int(code - Self.firstOther)]
+  }
+
+  /// The events with their frames, in order.
+  @inlinable package var timed: [(frame: Int, event: Event<Value>)] {
+    frames.indices.map { (frames[$0], event(at: $0)) }
   }
 
   /// The number of batches (distinct frames).
-  @inlinable package var batchCount: Int { starts.isEmpty ? items.count : starts.count - 1 }
+  @inlinable package var batchCount: Int { starts.isEmpty ? frames.count : starts.count - 1 }
 
-  /// Plays the items on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
+  /// Plays the events on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
   /// one queued action at a time (see `PlaybackTimeline`). Disposing the result stops it.
   @inlinable @discardableResult
   package func play(
     on scheduler: VirtualTimeScheduler, shiftedBy offset: Int,
-    into subscriber: Subscriber<Item.Value>
+    into subscriber: Subscriber<Value>
   ) -> any Disposable {
     let count = batchCount
     guard count > 0 else { return ActionDisposable() }
-    let items = items
-    let starts = starts
+    let timeline = self
     guard starts.isEmpty else {
       return scheduler.scheduleSeries(count: count) { step in
-        items[starts[step]].frame &+ offset
+        timeline.frames[timeline.starts[step]] &+ offset
       } _: { step in
-        for index in starts[step]..<starts[step + 1] { subscriber.send(items[index].event) }
+        for index in timeline.starts[step]..<timeline.starts[step + 1] {
+          subscriber.send(timeline.event(at: index))
+        }
       }
     }
-    // One item per frame, the common case: batch `step` is `items[step]`, and its value is sent
+    // One event per frame, the common case: batch `step` is event `step`, and its value is sent
     // without a retain per value.
+    let (frames, codes, values) = (frames, codes, values)
     let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(count: count) { step in
-      items[step].frame &+ offset
+      frames[step] &+ offset
     } _: { step in
-      delivery.send(items[step].event, to: subscriber)
+      let code = codes[step]
+      if code < Self.firstOther {
+        delivery.send(value: values[Int(code)], to: subscriber)
+      } else {
+        Delivery.send(timeline.others[Int(code - Self.firstOther)], to: subscriber)
+      }
     }
   }
 }
