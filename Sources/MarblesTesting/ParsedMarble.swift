@@ -38,15 +38,18 @@ public struct ParsedMarble<Value> {
     var lookup = KeyLookup(values: values, diagnostics: parsed)
     // At most one event per parsed event, both arrays written in place.
     var frames: [Int] = []
+    var sharedFrames = false
     let codes = [UInt32](unsafeUninitializedCapacity: parse.count) { codes, written in
       frames = [Int](unsafeUninitializedCapacity: parse.count) { frames, count in
-        count = lookup.read(parse, codes: codes, frames: frames)
+        (count, sharedFrames) = lookup.read(parse, codes: codes, frames: frames)
       }
       written = frames.count
     }
     self.parse = parse
+    // A marble's frames never decrease.
     self.timeline = CodedTimeline(
-      frames: frames, codes: codes, values: lookup.table, others: [.completed, .error(error)])
+      frames: frames, codes: codes, values: lookup.table, others: [.completed, .error(error)],
+      sharedFrames: sharedFrames)
     self.diagnostics = lookup.diagnostics
   }
 
@@ -76,12 +79,14 @@ public struct ParsedMarble<Value> {
     }
 
     /// Writes the code and frame of each event of `parse` whose key stands for something, in
-    /// order, and returns how many. Both buffers hold `parse.count`, one per parsed event.
+    /// order, and returns how many, and whether two share a frame. Both buffers hold
+    /// `parse.count`, one per parsed event.
     @inlinable mutating func read(
       _ parse: MarbleParse, codes: UnsafeMutableBufferPointer<UInt32>,
       frames: UnsafeMutableBufferPointer<Int>
-    ) -> Int {
+    ) -> (count: Int, sharedFrames: Bool) {
       var count = 0
+      var sharedFrames = false
       parse.bytes.withUnsafeBufferPointer { bytes in
         for part in parse.parts {
           switch part {
@@ -94,7 +99,10 @@ public struct ParsedMarble<Value> {
             case let key: code = self.code(of: key, at: event.range)
             }
             guard let code, count < codes.count, count < frames.count else { continue }
-            (codes[count], frames[count]) = (code, event.frame &- parse.offset)
+            let frame = event.frame &- parse.offset
+            // Events of a group share a frame; a run's never do, nor with what surrounds it.
+            if count > 0, frames[count &- 1] == frame { sharedFrames = true }
+            (codes[count], frames[count]) = (code, frame)
             count &+= 1
           case .run(let run):
             // The bulk of a large marble: each value one ASCII byte, one frame and column on.
@@ -116,7 +124,7 @@ public struct ParsedMarble<Value> {
           }
         }
       }
-      return count
+      return (count, sharedFrames)
     }
 
     /// The code of a value's key, nil when it stands for nothing (its event is left out).

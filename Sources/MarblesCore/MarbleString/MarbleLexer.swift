@@ -108,17 +108,13 @@ struct MarbleLexer {
     let end = bytes.withUnsafeBufferPointer { bytes in
       Self.isPlain.withUnsafeBufferPointer { plain in
         var offset = start
-        while offset < bytes.count {
-          let byte = bytes[offset]
-          guard byte < 0x80, plain[Int(byte)] else { break }
-          valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1
+        while offset < bytes.count, bytes[offset] < 0x80, plain[Int(bytes[offset])] {
           offset &+= 1
         }
         // A glyph followed by a non-ASCII byte may be part of a longer Character: left out.
-        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 {
-          offset &-= 1
-          valueCount &-= bytes[offset] == UInt8(ascii: "-") ? 0 : 1
-        }
+        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 { offset &-= 1 }
+        // The values counted apart, in a loop of its own.
+        for byte in bytes[start..<offset] { valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1 }
         return offset
       }
     }

@@ -19,12 +19,18 @@
   @usableFromInline let starts: [Int]
 
   /// A timeline of the events `codes` stands for at `frames` (one frame per code), kept as given
-  /// when in frame order, as a marble's always is, else sorted stably by frame.
-  @inlinable package init(frames: [Int], codes: [UInt32], values: [Value], others: [Event<Value>]) {
+  /// when in frame order, as a marble's always is, else sorted stably by frame. A caller that
+  /// knows its frames never decrease says whether two are equal (`sharedFrames`), and they are
+  /// not read here.
+  @inlinable package init(
+    frames: [Int], codes: [UInt32], values: [Value], others: [Event<Value>],
+    sharedFrames known: Bool? = nil
+  ) {
     var (frames, codes) = (frames, codes)
-    var sharedFrames = false
+    var sharedFrames = known ?? false
     var previous = Int.min
     for frame in frames {
+      if known != nil { break }
       if frame < previous {
         let order = frames.indices.sorted { (frames[$0], $0) < (frames[$1], $1) }
         (frames, codes) = (order.map { frames[$0] }, order.map { codes[$0] })
@@ -64,7 +70,7 @@
   }
 
   /// The event at `index`.
-  @inlinable func event(at index: Int) -> Event<Value> {
+  @inlinable package func event(at index: Int) -> Event<Value> {
     let code = codes[index]
     return code < Self.firstOther ? .next(values[Int(code)]) : others[Int(code - Self.firstOther)]
   }
@@ -76,6 +82,44 @@
 
   /// The number of batches (distinct frames).
   @inlinable package var batchCount: Int { starts.isEmpty ? frames.count : starts.count - 1 }
+
+  /// The frame of batch `index`.
+  @inlinable package func frame(ofBatch index: Int) -> Int {
+    frames[starts.isEmpty ? index : starts[index]]
+  }
+
+  /// The events of batch `index`, as indices for `event(at:)`.
+  @inlinable package func batch(_ index: Int) -> Range<Int> {
+    starts.isEmpty ? index..<index + 1 : starts[index]..<starts[index + 1]
+  }
+
+  /// The index of the first batch at `frame` or later.
+  package func firstBatch(atOrAfter frame: Int) -> Int {
+    var (low, high) = (0, batchCount)
+    while low < high {
+      let middle = (low + high) / 2
+      if self.frame(ofBatch: middle) < frame { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Plays the timeline on `scheduler`, batch `index` at its frame + `offset`, from batch
+  /// `first` on; `deliver` gets each batch's own frame and its events' indices (`event(at:)`).
+  /// Disposing the result stops the playback.
+  @inlinable @discardableResult
+  package func play(
+    on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, fromBatch first: Int = 0,
+    _ deliver: @escaping (_ frame: Int, _ events: Range<Int>) -> Void
+  ) -> any Disposable {
+    let count = batchCount - first
+    guard count > 0 else { return ActionDisposable() }
+    let timeline = self
+    return scheduler.scheduleSeries(count: count) { step in
+      timeline.frame(ofBatch: first + step) &+ offset
+    } _: { step in
+      deliver(timeline.frame(ofBatch: first + step), timeline.batch(first + step))
+    }
+  }
 
   /// Plays the events on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
   /// one queued action at a time (see `PlaybackTimeline`). Disposing the result stops it.

@@ -2,6 +2,7 @@ import Marbles
 import Testing
 
 @testable import MarblesTesting
+@testable import Reactive
 
 @Suite struct ParsedMarbleTests {
   private func values<Value>(_ timeline: ParsedMarble<Value>) -> [Value] {
@@ -74,5 +75,21 @@ import Testing
         "next(true)@2", "next(true)@4", "next(true)@8", "completed@11",
       ])
     #expect(flags.diagnostics.map(\.range) == [SourceRange(line: 1, column: 7)])
+  }
+
+  /// A group's events are one batch of the source's timeline (the parser says which frames are
+  /// shared, so the timeline does not look), as when the timeline reads its frames itself.
+  @Test func groupsAreTheTimelinesBatches() {
+    let marbles: [(String, MarbleKind)] = [
+      ("--a--b--|", .cold), ("(ab)-c-(d|)", .cold), ("a-^-(bc)", .hot),
+      ("x 5ms (yz) 2ms (w#)", .cold),
+    ]
+    for (marble, kind) in marbles {
+      let parsed = ParsedMarble<String>(marble, kind: kind)
+      let read = CodedTimeline(parsed.events.map { (frame: $0.frame, event: $0.event) })
+      #expect(parsed.timeline.starts == read.starts, "\(marble)")
+      #expect(parsed.timeline.batchCount == Set(parsed.events.map(\.frame)).count, "\(marble)")
+    }
+    #expect(ParsedMarble<String>("(ab)-c-(d|)").timeline.starts == [0, 2, 3, 5])
   }
 }
