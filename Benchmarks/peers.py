@@ -10,6 +10,9 @@ for N = 30k and 100k (or --sizes). Each tool:
   RxJS 7    Peers/pipeline.mjs, TestScheduler.run with cold("aaa…|"); Debian's node-rxjs
             (`apt-get install nodejs node-inquirer`) is found in /usr/share/nodejs
   RxPY      Peers/pipeline.py, reactivex.testing.TestScheduler (`pip install reactivex`)
+  Combine   Peers/Combine, OpenCombine on combine-schedulers' TestScheduler, the Swift peer
+            (`swift build -c release --package-path Benchmarks/Peers/Combine`); it writes
+            its JSON to a file, as `marbles run` writes to standard output
 
 A peer that is not installed is skipped with a note. The peers' times are their process's wall
 time too (interpreter start included) and, in brackets, the workload alone as the peer measured
@@ -102,6 +105,13 @@ def main() -> int:
     else:
         print("peers: skipped RxPY: no reactivex module (pip install reactivex)")
 
+    combine = HERE / "Peers" / "Combine" / ".build" / "release" / "pipeline-combine"
+    if os.access(combine, os.X_OK):
+        tools.append("combine")
+    else:
+        print("peers: skipped Combine: not built (swift build -c release --package-path "
+              "Benchmarks/Peers/Combine)")
+
     results: dict[tuple[str, int], tuple[float, float | None, str]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for n in sizes:
@@ -111,6 +121,7 @@ def main() -> int:
                 "marbles": ([options.marbles, "run", str(script), "--max-frames", str(2 * n + 10)], None),
                 "rxjs": ([node or "node", str(HERE / "Peers" / "pipeline.mjs"), str(n)], node_env),
                 "rxpy": ([sys.executable, str(HERE / "Peers" / "pipeline.py"), str(n)], None),
+                "combine": ([str(combine), str(n), str(Path(folder) / f"combine-{n}.json")], None),
             }
             for tool in tools:
                 command, env = commands[tool]
@@ -119,7 +130,8 @@ def main() -> int:
                 except RuntimeError as error:
                     print(f"peers: {tool} failed at {n}: {error}")
 
-    names = {"marbles": "Marbles (marbles run)", "rxjs": "RxJS", "rxpy": "RxPY (reactivex)"}
+    names = {"marbles": "Marbles (marbles run)", "rxjs": "RxJS", "rxpy": "RxPY (reactivex)",
+             "combine": "OpenCombine"}
     print(f"{'tool':<28}{'N':>9}{'wall s':>10}{'workload s':>12}{'vs Marbles':>12}")
     for n in sizes:
         ours = results.get(("marbles", n))

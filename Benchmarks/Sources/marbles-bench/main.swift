@@ -89,9 +89,10 @@ func measure(
 
 /// Runs a child process `repetitions` times; the row has the median time and the largest peak.
 @MainActor @discardableResult
-func measureChild(_ name: String, events: Int, _ arguments: [String], exitStatus: Int32 = 0)
-  -> (seconds: Double, peak: Int)
-{
+func measureChild(
+  _ name: String, events: Int, _ arguments: [String], exitStatus: Int32 = 0,
+  repetitions: Int = repetitions
+) -> (seconds: Double, peak: Int) {
   var runs: [ChildRun] = []
   for _ in 0..<repetitions { runs.append(runChild(arguments)) }
   let seconds = median(runs.map(\.seconds))
@@ -227,6 +228,26 @@ if !serveOnly, let marbles = marblesBinary {
   endToEnd[largeEndToEnd] = measureChild(
     "marbles run --format json -o, \(size(largeEndToEnd)) (e2e)", events: largeEndToEnd,
     [marbles, "run", script, "--format", "json", "-o", json] + maxFrames)
+}
+
+/// The Swift peer of the 1M row, when it is built (`swift build -c release --package-path
+/// Benchmarks/Peers/Combine`): OpenCombine on combine-schedulers' TestScheduler, the same
+/// workload with its JSON written to a file. Three runs: each takes seconds.
+let combinePeer: String? = {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let path = root.appendingPathComponent("Peers/Combine/.build/release/pipeline-combine").path
+  return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}()
+var peerLarge: (seconds: Double, peak: Int)?
+if !serveOnly, !quick, let peer = combinePeer {
+  let json = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "marbles-bench-peer.json"
+  ).path
+  peerLarge = measureChild(
+    "OpenCombine + TestScheduler, \(size(largeEndToEnd)) (peer)", events: largeEndToEnd,
+    [peer, "\(largeEndToEnd)", json], repetitions: 3)
+  try? FileManager.default.removeItem(atPath: json)
 }
 // `marbles test` of a folder of small unit-test scripts, each with two expectations.
 let unitTestCount = 3_000 / scale
@@ -639,8 +660,18 @@ if quick {
       "<= 0.3 s", verdict(test.seconds, atMost: 0.3))
   }
   // Issue 35 asks for the 1M row against RxSwift 6 + RxTest in one run (>= 15x); RxSwift is
-  // not in this machine's package mirror, so there is no peer to run (Benchmarks/README.md).
-  targetRow("1M values e2e vs RxSwift 6 + RxTest", "not run", ">= 15x", "no RxSwift peer here")
+  // not in this machine's package mirror, so the Swift peer is OpenCombine on combine-schedulers'
+  // TestScheduler (Benchmarks/Peers/Combine), when it is built.
+  if let peer = peerLarge, let run = endToEnd[largeEndToEnd] {
+    let ratio = peer.seconds / max(run.seconds, 1e-9)
+    targetRow(
+      "1M e2e vs OpenCombine + TestScheduler", String(format: "%.0fx", ratio), ">= 15x",
+      (ratio >= 15 ? "met" : "MISSED") + String(format: " (peer %.2f s)", peer.seconds))
+  } else {
+    targetRow(
+      "1M values e2e vs a Swift peer", "not run", ">= 15x",
+      "build Benchmarks/Peers/Combine (release) to run it")
+  }
   if let render = renderEndToEnd {
     targetRow(
       "render 20 lanes x 10k frames, end to end", String(format: "%.3f s", render), "<= 0.15 s",
