@@ -381,15 +381,7 @@ private enum TemporaryFiles {
       sigaction(signal, nil, &current)
       guard !isIgnored(current) else { continue }
       saved[index] = current
-      var action = sigaction()
-      #if os(Linux)
-        action.__sigaction_handler.sa_handler = handle
-      #else
-        action.__sigaction_u.__sa_handler = handle
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(signal, &action, nil)
+      handleSignal(signal, with: handle)
       installed[index] = true
     }
   }
@@ -420,4 +412,20 @@ private func handle(_ signal: Int32) {
   sigaction(signal, TemporaryFiles.saved + index, nil)
   // Delivered when the handler returns, with the previous action (by default: the end).
   raise(signal)
+}
+
+/// Installs `handler` for `signal`; without `restart` (SA_RESTART), a wait it interrupts (for a
+/// key, a read) returns at once.
+package func handleSignal(
+  _ signal: Int32, with handler: @convention(c) (Int32) -> Void, restart: Bool = false
+) {
+  var action = sigaction()
+  #if os(Linux)
+    action.__sigaction_handler.sa_handler = handler
+  #else
+    action.__sigaction_u.__sa_handler = handler
+  #endif
+  sigemptyset(&action.sa_mask)
+  action.sa_flags = restart ? SA_RESTART : 0
+  sigaction(signal, &action, nil)
 }

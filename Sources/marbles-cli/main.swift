@@ -91,19 +91,6 @@ func readStepKey() -> StepKey? {
   }
 }
 
-/// Installs `handler` for `signal`, without SA_RESTART (so that a wait for a key is interrupted).
-func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
-  var action = sigaction()
-  #if os(Linux)
-    action.__sigaction_handler.sa_handler = handler
-  #else
-    action.__sigaction_u.__sa_handler = handler
-  #endif
-  sigemptyset(&action.sa_mask)
-  action.sa_flags = 0
-  sigaction(signal, &action, nil)
-}
-
 /// Control-Z: the terminal as it was, then the stop itself (delivered when the handler
 /// returns, with the default action).
 func suspendStep(_ signal: Int32) {
@@ -115,7 +102,7 @@ func suspendStep(_ signal: Int32) {
 /// `fg`: keys again without echo, and Control-Z suspends again next time.
 func resumeStep(_ signal: Int32) {
   tcsetattr(STDIN_FILENO, TCSANOW, &stepTerminal)
-  handle(SIGTSTP, with: suspendStep)
+  handleSignal(SIGTSTP, with: suspendStep)
   var byte: UInt8 = 1
   _ = write(resumePipe[1], &byte, 1)
 }
@@ -140,9 +127,9 @@ func enterStepMode() {
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     resumePipe = ends
   }
-  handle(SIGTSTP, with: suspendStep)
-  handle(SIGCONT, with: resumeStep)
-  for signal in [SIGINT, SIGTERM, SIGHUP] { handle(signal, with: endStep) }
+  handleSignal(SIGTSTP, with: suspendStep)
+  handleSignal(SIGCONT, with: resumeStep)
+  for signal in [SIGINT, SIGTERM, SIGHUP] { handleSignal(signal, with: endStep) }
   tcsetattr(STDIN_FILENO, TCSANOW, &stepTerminal)
 }
 

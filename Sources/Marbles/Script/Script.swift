@@ -46,6 +46,20 @@ package struct ScriptStatement: Hashable, Sendable {
   package var kind: Kind
   /// From the statement's first token to its last.
   package var range: SourceRange
+
+  /// The statement's expressions in source order (an `expect`'s values and error included),
+  /// for walks of the script.
+  package var expressions: [ScriptExpression] {
+    switch kind {
+    case .title, .use: []
+    case .binding(_, let value), .expression(let value): [value]
+    case .show(let items): items.map(\.expression)
+    case .expect(let expectation):
+      [expectation.subject]
+        + (expectation.values + [expectation.error].compactMap { $0 }).map(\.value)
+    case .expectSubscriptions(let expectation): [expectation.subject]
+    }
+  }
 }
 
 /// One lane of a `show` statement: `EXPR [as "label"] [subscribed "marble"]`.

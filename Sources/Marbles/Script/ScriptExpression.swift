@@ -79,6 +79,29 @@ package struct ScriptExpression: Hashable, Sendable {
     self.height = Self.height(of: kind)
   }
 
+  /// The direct sub-expressions in source order, for walks of the tree; a closure's body is
+  /// not among them (a walk decides what the closure's names mean and whether to enter it).
+  package var operands: [ScriptExpression] {
+    switch kind {
+    case .integer, .decimal, .string, .boolean, .nil, .identifier, .implicitParameter, .closure: []
+    case .parenthesized(let inner), .unary(_, let inner): [inner]
+    case .member(let base, _), .tupleElement(let base, _): [base]
+    case .tuple(let elements), .array(let elements): elements
+    case .dictionary(let entries): entries.flatMap { [$0.key, $0.value] }
+    case .call(let callee, let arguments, _): [callee] + arguments.map(\.value)
+    case .binary(_, let lhs, let rhs): [lhs, rhs]
+    case .ternary(let condition, let whenTrue, let whenFalse): [condition, whenTrue, whenFalse]
+    }
+  }
+
+  /// The closure of a call with a trailing closure, or of a closure literal.
+  package var closure: ScriptClosure? {
+    switch kind {
+    case .call(_, _, let closure?), .closure(let closure): closure
+    default: nil
+    }
+  }
+
   private static func height(of kind: Kind) -> Int {
     switch kind {
     case .integer, .decimal, .string, .boolean, .nil, .identifier, .implicitParameter: 1

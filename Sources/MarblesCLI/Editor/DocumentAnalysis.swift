@@ -88,24 +88,13 @@ final class DocumentAnalysis: @unchecked Sendable {
     var rxjs = false
     for statement in script.statements {
       switch statement.kind {
-      case .title: break
       case .use(let library): rxjs = rxjs || library.name == "rxjs"
-      case .binding(let name, let value):
-        if bindings[name.name] == nil {
-          bindings[name.name] = name
-          order.append(name)
-        }
-        Self.collect(value, locals: [], into: &references)
-      case .show(let items):
-        for item in items { Self.collect(item.expression, locals: [], into: &references) }
-      case .expect(let expectation):
-        Self.collect(expectation.subject, locals: [], into: &references)
-        for argument in expectation.values + (expectation.error.map { [$0] } ?? []) {
-          Self.collect(argument.value, locals: [], into: &references)
-        }
-      case .expectSubscriptions(let expectation):
-        Self.collect(expectation.subject, locals: [], into: &references)
-      case .expression(let expression):
+      case .binding(let name, _) where bindings[name.name] == nil:
+        bindings[name.name] = name
+        order.append(name)
+      default: break
+      }
+      for expression in statement.expressions {
         Self.collect(expression, locals: [], into: &references)
       }
     }
@@ -120,32 +109,11 @@ final class DocumentAnalysis: @unchecked Sendable {
   private static func collect(
     _ expression: ScriptExpression, locals: Set<String>, into references: inout [Reference]
   ) {
-    func visit(_ inner: ScriptExpression) { collect(inner, locals: locals, into: &references) }
-    switch expression.kind {
-    case .identifier(let name):
-      if !locals.contains(name) {
-        references.append(Reference(name: name, range: expression.range, locals: locals))
-      }
-    case .integer, .decimal, .string, .boolean, .nil, .implicitParameter: break
-    case .parenthesized(let inner), .unary(_, let inner): visit(inner)
-    case .member(let base, _), .tupleElement(let base, _): visit(base)
-    case .tuple(let elements), .array(let elements): elements.forEach(visit)
-    case .dictionary(let entries):
-      for entry in entries {
-        visit(entry.key)
-        visit(entry.value)
-      }
-    case .call(let callee, let arguments, let closure):
-      visit(callee)
-      for argument in arguments { visit(argument.value) }
-      if let closure { collect(closure, locals: locals, into: &references) }
-    case .binary(_, let lhs, let rhs):
-      visit(lhs)
-      visit(rhs)
-    case .ternary(let condition, let whenTrue, let whenFalse):
-      [condition, whenTrue, whenFalse].forEach(visit)
-    case .closure(let closure): collect(closure, locals: locals, into: &references)
+    if case .identifier(let name) = expression.kind, !locals.contains(name) {
+      references.append(Reference(name: name, range: expression.range, locals: locals))
     }
+    for operand in expression.operands { collect(operand, locals: locals, into: &references) }
+    if let closure = expression.closure { collect(closure, locals: locals, into: &references) }
   }
 
   private static func collect(

@@ -77,55 +77,48 @@ package struct JSONParser {
   }
 
   private mutating func object() throws(Failure) -> JSONValue {
-    try enter()
-    defer { depth -= 1 }
-    offset += 1
-    var members: [(String, JSONValue)] = []
-    skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      offset += 1
-      return .object(members)
-    }
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
-      let key = try string()
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
-      offset += 1
-      skipWhitespace()
-      members.append((key, try value()))
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ",")?: offset += 1
-      case UInt8(ascii: "}")?:
-        offset += 1
-        return .object(members)
-      default: throw failure("expected ',' or '}'")
-      }
-    }
+    .object(
+      try elements(closedBy: "}") { (parser) throws(Failure) in
+        guard parser.current == UInt8(ascii: "\"") else {
+          throw parser.failure("expected a member name")
+        }
+        let key = try parser.string()
+        parser.skipWhitespace()
+        guard parser.current == UInt8(ascii: ":") else { throw parser.failure("expected ':'") }
+        parser.offset += 1
+        parser.skipWhitespace()
+        return (key, try parser.value())
+      })
   }
 
   private mutating func array() throws(Failure) -> JSONValue {
+    .array(try elements(closedBy: "]") { (parser) throws(Failure) in try parser.value() })
+  }
+
+  /// The members of an object or the elements of an array, from its opening byte to `close`:
+  /// each read by `element` after the whitespace before it, separated by commas.
+  private mutating func elements<Element>(
+    closedBy close: Unicode.Scalar, _ element: (inout JSONParser) throws(Failure) -> Element
+  ) throws(Failure) -> [Element] {
     try enter()
     defer { depth -= 1 }
     offset += 1
-    var elements: [JSONValue] = []
+    var elements: [Element] = []
     skipWhitespace()
-    if current == UInt8(ascii: "]") {
+    if current == UInt8(ascii: close) {
       offset += 1
-      return .array(elements)
+      return elements
     }
     while true {
       skipWhitespace()
-      elements.append(try value())
+      elements.append(try element(&self))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ",")?: offset += 1
-      case UInt8(ascii: "]")?:
+      case UInt8(ascii: close)?:
         offset += 1
-        return .array(elements)
-      default: throw failure("expected ',' or ']'")
+        return elements
+      default: throw failure("expected ',' or '\(close)'")
       }
     }
   }

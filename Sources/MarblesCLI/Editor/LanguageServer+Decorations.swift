@@ -32,34 +32,16 @@ extension LanguageServer {
     func visit(_ expression: ScriptExpression, depth: Int) {
       // Expressions nest as deep as the parser allows; the walk stops well before the stack.
       guard depth < 200 else { return }
-      func inner(_ next: ScriptExpression) { visit(next, depth: depth + 1) }
-      switch expression.kind {
-      case .call(let callee, let arguments, let closure):
-        if case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
-          let first = arguments.first, first.label == nil,
-          case .string(let literal) = first.value.kind
-        {
-          found.append(literal)
-        }
-        inner(callee)
-        for argument in arguments { inner(argument.value) }
-        if let closure, closure.block == nil { inner(closure.body) }
-      case .parenthesized(let value), .unary(_, let value): inner(value)
-      case .member(let base, _), .tupleElement(let base, _): inner(base)
-      case .tuple(let elements), .array(let elements): elements.forEach(inner)
-      case .dictionary(let entries):
-        for entry in entries {
-          inner(entry.key)
-          inner(entry.value)
-        }
-      case .binary(_, let lhs, let rhs):
-        inner(lhs)
-        inner(rhs)
-      case .ternary(let condition, let whenTrue, let whenFalse):
-        [condition, whenTrue, whenFalse].forEach(inner)
-      case .closure(let closure):
-        if closure.block == nil { inner(closure.body) }
-      case .integer, .decimal, .string, .boolean, .nil, .identifier, .implicitParameter: break
+      if case .call(let callee, let arguments, _) = expression.kind,
+        case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
+        let first = arguments.first, first.label == nil,
+        case .string(let literal) = first.value.kind
+      {
+        found.append(literal)
+      }
+      for operand in expression.operands { visit(operand, depth: depth + 1) }
+      if let closure = expression.closure, closure.block == nil {
+        visit(closure.body, depth: depth + 1)
       }
     }
     for statement in script.statements {

@@ -641,44 +641,28 @@ package final class LanguageServer {
       }
       return now(.null)
     case "textDocument/hover":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
       let options = hoverOptions
-      try answer(request, uri: parameters.textDocument.uri, needs: .last, inBackground: true) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(
-          Self.hover(parameters.position, analysis, options: options, cancellation: flag))
+      try answer(request, LSP.PositionParams.self, params, needs: .last, inBackground: true) {
+        (parameters, analysis) throws(Failure) in
+        try Self.hover(parameters.position, analysis, options: options, cancellation: flag)
       }
     case "textDocument/completion":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
       let snippets = client.snippets
-      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.completion(parameters.position, analysis, snippets: snippets))
+      try answer(request, LSP.PositionParams.self, params, needs: .last) {
+        (parameters, analysis) throws(Failure) in
+        try Self.completion(parameters.position, analysis, snippets: snippets)
       }
     case "textDocument/definition":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.definition(parameters, analysis))
-      }
+      try answer(request, LSP.PositionParams.self, params, needs: .last, Self.definition)
     case "textDocument/references":
-      let parameters = try Self.params(LSP.ReferenceParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.references(parameters, analysis))
-      }
+      try answer(request, LSP.ReferenceParams.self, params, needs: .last, Self.references)
     case "textDocument/prepareRename":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.prepareRename(parameters.position, analysis))
+      try answer(request, LSP.PositionParams.self, params, needs: .syntax) {
+        (parameters, analysis) throws(Failure) in
+        try Self.prepareRename(parameters.position, analysis)
       }
     case "textDocument/rename":
-      let parameters = try Self.params(LSP.RenameParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.rename(parameters, analysis))
-      }
+      try answer(request, LSP.RenameParams.self, params, needs: .syntax, Self.rename)
     case "textDocument/documentSymbol":
       let parameters = try Self.params(LSP.DocumentParams.self, params)
       let hierarchical = client.hierarchicalSymbols
@@ -687,15 +671,13 @@ package final class LanguageServer {
         try Self.documentSymbols(parameters.textDocument.uri, analysis, hierarchical: hierarchical)
       }
     case "textDocument/formatting":
-      let parameters = try Self.params(LSP.DocumentParams.self, params)
       let limit = options.budgets
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax, inBackground: true) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.formatting(analysis.source, budgets: limit))
+      try answer(request, LSP.DocumentParams.self, params, needs: .syntax, inBackground: true) {
+        (_, analysis) throws(Failure) in try Self.formatting(analysis.source, budgets: limit)
       }
     case "textDocument/codeAction":
-      let parameters = try Self.params(LSP.CodeActionParams.self, params)
       let literals = client.codeActionLiterals
+      let parameters = try Self.params(LSP.CodeActionParams.self, params)
       try answer(request, uri: parameters.textDocument.uri, needs: .last) {
         (analysis) throws(Failure) -> JSONValue in
         let actions = Self.codeActions(parameters, analysis)
@@ -705,47 +687,38 @@ package final class LanguageServer {
         return try Self.encode(actions.map(Self.command(for:)))
       }
     case "textDocument/semanticTokens/full":
-      let parameters = try Self.params(LSP.DocumentParams.self, params)
       let budgets = options.budgets
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
+      try answer(request, LSP.DocumentParams.self, params, needs: .syntax) {
+        (_, analysis) throws(Failure) in
         let tokens = Self.semanticTokens(analysis)
         // Each number takes a few bytes: a bound, not a count, of the answer's size.
         guard tokens.data.count * 4 <= budgets.maxOutput else {
           throw Failure(.requestFailed, "the tokens were not sent: " + budgets.outputRefusal())
         }
-        return try Self.encode(tokens)
+        return tokens
       }
     case "textDocument/inlayHint":
-      let parameters = try Self.params(LSP.RangeParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.inlayHints(parameters.range, analysis))
+      try answer(request, LSP.RangeParams.self, params, needs: .syntax) {
+        Self.inlayHints($0.range, $1)
       }
     case "textDocument/codeLens":
-      let parameters = try Self.params(LSP.DocumentParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.codeLenses(parameters.textDocument.uri, analysis))
+      try answer(request, LSP.DocumentParams.self, params, needs: .last) {
+        Self.codeLenses($0.textDocument.uri, $1)
       }
     case "textDocument/signatureHelp":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .last) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.signatureHelp(parameters.position, analysis))
+      try answer(request, LSP.PositionParams.self, params, needs: .last) {
+        (parameters, analysis) throws(Failure) in
+        try Self.signatureHelp(parameters.position, analysis)
       }
     case "textDocument/documentHighlight":
-      let parameters = try Self.params(LSP.PositionParams.self, params)
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.documentHighlights(parameters.position, analysis))
+      try answer(request, LSP.PositionParams.self, params, needs: .syntax) {
+        (parameters, analysis) throws(Failure) in
+        try Self.documentHighlights(parameters.position, analysis)
       }
     case "textDocument/foldingRange":
-      let parameters = try Self.params(LSP.DocumentParams.self, params)
       let limit = client.foldingRangeLimit
-      try answer(request, uri: parameters.textDocument.uri, needs: .syntax) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(Self.foldingRanges(analysis, limit: limit))
+      try answer(request, LSP.DocumentParams.self, params, needs: .syntax) {
+        Self.foldingRanges($1, limit: limit)
       }
     case "textDocument/diagnostic":
       let parameters = try Self.params(LSP.DocumentParams.self, params)
@@ -801,6 +774,20 @@ package final class LanguageServer {
       }
     default:
       throw Failure(.methodNotFound, "unknown method '\(method)'")
+    }
+  }
+
+  /// Answers a request about one document (see `answer(_:uri:needs:inBackground:_:)`): its
+  /// parameters read as `type`, its result what `body` makes of them and the analysis.
+  func answer<Parameters: LSP.DocumentRequest, Answer: Encodable>(
+    _ request: Request, _ type: Parameters.Type, _ params: JSONValue, needs: Need,
+    inBackground: Bool = false,
+    _ body: @escaping (Parameters, DocumentAnalysis) throws(Failure) -> Answer
+  ) throws(Failure) {
+    let parameters = try Self.params(type, params)
+    try answer(request, uri: parameters.textDocument.uri, needs: needs, inBackground: inBackground)
+    {
+      (analysis) throws(Failure) -> JSONValue in try Self.encode(body(parameters, analysis))
     }
   }
 

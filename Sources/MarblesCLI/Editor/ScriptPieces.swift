@@ -305,47 +305,13 @@ struct UnionFind {
 /// over-counting only joins pieces that could have stayed apart).
 enum NameCollector {
   static func names(in statement: ScriptStatement, _ found: (String) -> Void) {
-    switch statement.kind {
-    case .title, .use: break
-    case .binding(_, let value): visit(value, found)
-    case .show(let items):
-      for item in items { visit(item.expression, found) }
-    case .expect(let expectation):
-      visit(expectation.subject, found)
-      for argument in expectation.values + (expectation.error.map { [$0] } ?? []) {
-        visit(argument.value, found)
-      }
-    case .expectSubscriptions(let expectation): visit(expectation.subject, found)
-    case .expression(let expression): visit(expression, found)
-    }
+    for expression in statement.expressions { visit(expression, found) }
   }
 
   private static func visit(_ expression: ScriptExpression, _ found: (String) -> Void) {
-    switch expression.kind {
-    case .identifier(let name): found(name)
-    case .integer, .decimal, .string, .boolean, .nil, .implicitParameter: break
-    case .parenthesized(let inner), .unary(_, let inner): visit(inner, found)
-    case .member(let base, _), .tupleElement(let base, _): visit(base, found)
-    case .tuple(let elements), .array(let elements):
-      for element in elements { visit(element, found) }
-    case .dictionary(let entries):
-      for entry in entries {
-        visit(entry.key, found)
-        visit(entry.value, found)
-      }
-    case .call(let callee, let arguments, let closure):
-      visit(callee, found)
-      for argument in arguments { visit(argument.value, found) }
-      if let closure { visit(closure, found) }
-    case .binary(_, let lhs, let rhs):
-      visit(lhs, found)
-      visit(rhs, found)
-    case .ternary(let condition, let whenTrue, let whenFalse):
-      visit(condition, found)
-      visit(whenTrue, found)
-      visit(whenFalse, found)
-    case .closure(let closure): visit(closure, found)
-    }
+    if case .identifier(let name) = expression.kind { found(name) }
+    for operand in expression.operands { visit(operand, found) }
+    if let closure = expression.closure { visit(closure, found) }
   }
 
   private static func visit(_ closure: ScriptClosure, _ found: (String) -> Void) {

@@ -55,22 +55,10 @@ extension MarblesTool {
     banner += "Control-C stops the server.\n"
     io.write(banner)
     serveStopDescriptor = server.wakeDescriptor
-    for signal in [SIGINT, SIGTERM] { handleServeSignal(signal) }
+    for signal in [SIGINT, SIGTERM] { handleSignal(signal, with: stopServing, restart: true) }
     server.run(stopOnWake: true)
     io.write("Stopped.\n")
     return 0
-  }
-
-  private static func handleServeSignal(_ signal: Int32) {
-    var action = sigaction()
-    #if os(Linux)
-      action.__sigaction_handler.sa_handler = stopServing
-    #else
-      action.__sigaction_u.__sa_handler = stopServing
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(signal, &action, nil)
   }
 }
 

@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveRxJS
 
 extension Call {
   /// The receiver as a connection: from RAC's `publish()`/`multicast`, or RxJS's `publish()`.
@@ -10,6 +11,14 @@ extension Call {
       throw Diagnostic.Interpreter.wrongReceiver(
         name, expected: "a connection from 'publish()'", receiver, at: range)
     }
+  }
+
+  /// The receiver as a command (`execute`, `setAllowsConcurrentExecution`).
+  func command() throws(RuntimeError) -> Command<ScriptValue, ScriptValue> {
+    guard case .command(let box) = receiver else {
+      throw Diagnostic.Interpreter.wrongReceiver(name, expected: "a command", receiver, at: range)
+    }
+    return box.command
   }
 
   /// Several values sent together: a tuple, or under `use rxjs` an array, as RxJS sends them;
@@ -49,6 +58,16 @@ extension Call {
         return (value, index)
       }
     }
+  }
+
+  /// Equality as the comparator `{ a, b in … }` says, or without one the values' own (each
+  /// comparison spent from the budget, as it visits all of both values).
+  func equality(_ comparator: ScriptFunction?) -> (ScriptValue, ScriptValue) -> Bool {
+    let (budget, range) = (runtime.budget, range)
+    guard let comparator else {
+      return { budget.spendComparing($0, $1, at: range) && $0.isEqual(to: $1) }
+    }
+    return { comparator.isTrue(comparator($0, $1)) }
   }
 
   /// Argument `index` as an ordering (`min`, `max`): a closure `{ a, b in … }` that is below 0
@@ -91,13 +110,30 @@ extension Call {
 }
 
 extension Call {
-  /// `found`, or when it fails with "noElements", `value` then completion (RxJS `first`/`last`
-  /// with a default).
-  func withDefault(_ found: Signal<ScriptValue>, _ value: ScriptValue?) -> Signal<ScriptValue> {
-    guard let value else { return found }
-    return found.catch { error in
-      if let error = error as? SignalError, error == .noElements { return .just(value) }
-      return .fail(error)
+  /// RxJS `first` or `last`: the first or last value (for which the closure, argument 1, is
+  /// true); when there is none and a default (argument 0) is given, the default then
+  /// completion instead of the failure "noElements".
+  func firstOrLast(last: Bool) throws(RuntimeError) -> ScriptValue {
+    let source = try signal()
+    let predicate = optional(1) != nil ? try function(1) : nil
+    let value = optional(0)
+    let pairs = indexed(source)
+    return probed { probe in
+      let found: Signal<ScriptValue>
+      if let predicate {
+        let test = { (pair: (ScriptValue, Int)) in predicate.isTrue(pair.0, at: pair.1) }
+        found =
+          (last ? pairs.last(probe: probe, where: test) : pairs.first(probe: probe, where: test))
+          .map { $0.0 }
+      } else {
+        found =
+          last ? source.last(probe: probe) { _ in true } : source.first(probe: probe) { _ in true }
+      }
+      guard let value else { return found }
+      return found.catch { error in
+        if let error = error as? SignalError, error == .noElements { return .just(value) }
+        return .fail(error)
+      }
     }
   }
 
@@ -112,9 +148,17 @@ extension Call {
   /// (`repeat(-1)` completes at once without subscribing, `retry(-1)` forwards the first
   /// failure) and in RAC (`retry:` with a negative count never retries).
   func repetitionCount() throws(RuntimeError) -> Int? {
-    let positional = try optionalInt(0, "the count", minimum: Int.min)
-    let labelled = try optionalInt(1, "the count", minimum: Int.min)
-    return (positional ?? labelled).map { max(0, $0) }
+    try optionalInt(0, or: 1, "the count", minimum: Int.min).map { max(0, $0) }
+  }
+
+  /// Argument `positional`, or else `labelled` (one parameter written either way: `retry(2)`,
+  /// `retry(count: 2)`), as an integer, both checked; nil when both are left out.
+  func optionalInt(_ positional: Int, or labelled: Int, _ parameter: String, minimum: Int = 0)
+    throws(RuntimeError) -> Int?
+  {
+    let first = try optionalInt(positional, parameter, minimum: minimum)
+    let second = try optionalInt(labelled, parameter, minimum: minimum)
+    return first ?? second
   }
 }
 
@@ -168,6 +212,12 @@ extension ScriptFunction {
     }
     return self(value)
   }
+
+  /// Whether the closure is true for the value (and its index, see `indexed`): `find`, `every`.
+  func isTrue(_ value: ScriptValue, at index: Int) -> Bool { isTrue(indexed(value, index)) }
+
+  /// The signal the closure returns for the value (`debounce`, `audit`, `delayWhen`).
+  func signal(for value: ScriptValue) -> Signal<ScriptValue> { signal(from: self(value)) }
 
   /// A closure result as a Bool (`filter`, `find`), reporting anything else.
   func isTrue(_ result: ScriptValue) -> Bool {

@@ -192,6 +192,40 @@ extension Call {
     return .signal(ProbedSignal(make(probe), handle: handle))
   }
 
+  /// The probed signal `make` builds from the receiver (`input.replay(probe:)`).
+  func probedSignal(_ make: (Signal<ScriptValue>, StateProbe) -> Signal<ScriptValue>)
+    throws(RuntimeError) -> ScriptValue
+  {
+    let input = try signal()
+    return probed { make(input, $0) }
+  }
+
+  /// The probed signal `make` builds from the receiver and `argument`, checked in that order
+  /// (`input.take(count)`, `input.merge(with: other)`).
+  func probed<Argument>(
+    with argument: @autoclosure () throws(RuntimeError) -> Argument,
+    _ make: (Signal<ScriptValue>, Argument, StateProbe) -> Signal<ScriptValue>
+  ) throws(RuntimeError) -> ScriptValue {
+    let input = try signal()
+    let argument = try argument()
+    return probed { make(input, argument, $0) }
+  }
+
+  /// The probed signal `make` builds from `argument` and the receiver, checked in that order
+  /// (`input.sampleTime(period)`, `input.mergeMapTo(inner)`).
+  func probed<Argument>(
+    after argument: @autoclosure () throws(RuntimeError) -> Argument,
+    _ make: (Signal<ScriptValue>, Argument, StateProbe) -> Signal<ScriptValue>
+  ) throws(RuntimeError) -> ScriptValue {
+    let argument = try argument()
+    return try probed(with: argument, make)
+  }
+
+  /// Argument `index` as a Bool, or `absent` when it is left out (`inclusive:`, `leading:`).
+  func bool(_ index: Int, _ parameter: String, absent: Bool) throws(RuntimeError) -> Bool {
+    optional(index) == nil ? absent : try bool(index, parameter)
+  }
+
   /// A subject or connection whose shared state `s.internals` draws as `lanes` (the row's,
   /// unless the call draws fewer): `make` gets the probe to report it to (kept as the probe's
   /// context with the lanes).
@@ -199,6 +233,15 @@ extension Call {
     let probe = StateProbe()
     probe.context = ProbeHandle(probe: probe, lanes: lanes ?? self.lanes, runtime: runtime)
     return make(probe)
+  }
+
+  /// A connectable signal (RxJS `publish()`) of the connection `make` builds from the receiver
+  /// with a probe of its shared state.
+  func connectable(
+    _ make: (Signal<ScriptValue>, StateProbe) -> MulticastConnection<ScriptValue>
+  ) throws(RuntimeError) -> ScriptValue {
+    let input = try signal()
+    return .signal(ConnectableSignal(probedShared { make(input, $0) }))
   }
 
   /// The receiver's values as Bools (`not`, `if`, a command's `enabled:`), reporting others.

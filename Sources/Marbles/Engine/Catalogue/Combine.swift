@@ -16,9 +16,7 @@ extension Catalogue {
         expect both == "--a--b--c|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let other = try c.signal(0, "the other signal")
-      return c.probed { input.merge(with: other, probe: $0) }
+      try c.probed(with: c.signal(0, "the other signal")) { $0.merge(with: $1, probe: $2) }
     },
     .method(
       "concat", rac: "concat: / concat",
@@ -89,10 +87,8 @@ extension Catalogue {
         expect sent == "---x----y-|", x: ("c", "a"), y: ("c", "b")
         """
     ) { c throws(RuntimeError) in
-      let others = try c.signals("each other signal")
-      let input = try c.signal()
-      return c.probed {
-        input.withLatestFrom(others, probe: $0).map { c.combined($0) }
+      try c.probed(after: c.signals("each other signal")) {
+        $0.withLatestFrom($1, probe: $2).map { c.combined($0) }
       }
     },
     .method(
@@ -218,14 +214,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
-        return c.probed {
-          Signal.forkJoin(signals, probe: $0).map { c.keyed(keys, $0) }
-        }
+        return c.probed { Signal.forkJoin(signals, probe: $0).map { c.keyed(keys, $0) } }
       }
       let all = try c.signals("each signal")
-      return c.probed {
-        Signal.forkJoin(all, probe: $0).map { c.combined($0) }
-      }
+      return c.probed { Signal.forkJoin(all, probe: $0).map { c.combined($0) } }
     },
     .method(
       "sequenceEqual", rac: "", alias: "sequenceEqual",
@@ -243,18 +235,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let other = try c.signal(0, "the other signal")
       let source = try c.signal()
-      guard c.optional(1) != nil else {
-        return c.probed { probe in
-          source.sequenceEqual(other, probe: probe) { a, b in
-            c.runtime.budget.spendComparing(a, b, at: c.range) && a.isEqual(to: b)
-          }.map { .bool($0) }
-        }
-      }
-      let compare = try c.function(1)
-      return c.probed { probe in
-        source.sequenceEqual(other, probe: probe) { compare.isTrue(compare($0, $1)) }
-          .map { .bool($0) }
-      }
+      let equal = c.equality(c.optional(1) == nil ? nil : try c.function(1))
+      return c.probed { source.sequenceEqual(other, probe: $0, by: equal).map { .bool($0) } }
     },
   ]
 }

@@ -30,11 +30,11 @@ extension Catalogue {
         }
         enabled = c.bools(signal, what: "the 'enabled:' signal")
       }
-      let concurrent = c.optional(1) == nil ? false : try c.bool(1, "'allowsConcurrentExecution:'")
+      let concurrent = try c.bool(1, "'allowsConcurrentExecution:'", absent: false)
       let block = try c.function(2)
       let command = Command<ScriptValue, ScriptValue>(
         enabled: enabled, allowsConcurrentExecution: concurrent, mainScheduler: c.scheduler.main
-      ) { input in block.signal(from: block(input)) }
+      ) { input in block.signal(for: input) }
       return .command(CommandBox(command))
     },
     .method(
@@ -49,21 +49,12 @@ extension Catalogue {
         show calls, late
         """
     ) { c throws(RuntimeError) in
-      guard case .command(let box) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(
-          c.name, expected: "a command", c.receiver, at: c.range)
-      }
+      let command = try c.command()
       let input = c.value(0)
-      let command = box.command
-      if let frame = try c.optionalFrame(1) {
-        let result = ReplaySubject<ScriptValue>()
-        let runtime = c.runtime
-        runtime.atFrame(frame) { runtime.track(command.execute(input).subscribe(result)) }
-        return .signal(result)
-      }
-      if case .signal(let inputs) = input {
+      let runtime = c.runtime
+      let frame = try c.optionalFrame(1)
+      if frame == nil, case .signal(let inputs) = input {
         let results = ReplaySubject<ScriptValue>()
-        let runtime = c.runtime
         runtime.atStart(of: runtime.scheduler.now) {
           let subscription = inputs.subscribe(
             next: { results.sendNext(.signal(command.execute($0))) },
@@ -73,10 +64,9 @@ extension Catalogue {
         }
         return .signal(results)
       }
-      if c.runtime.isSettingUp {
+      if let frame = frame ?? (runtime.isSettingUp ? 0 : nil) {
         let result = ReplaySubject<ScriptValue>()
-        let runtime = c.runtime
-        runtime.atFrame(0) { runtime.track(command.execute(input).subscribe(result)) }
+        runtime.atFrame(frame) { runtime.track(command.execute(input).subscribe(result)) }
         return .signal(result)
       }
       return .signal(command.execute(input))
@@ -94,13 +84,10 @@ extension Catalogue {
         expect save.inFlight == "012--10"
         """
     ) { c throws(RuntimeError) in
-      guard case .command(let box) = c.receiver else {
-        throw Diagnostic.Interpreter.wrongReceiver(
-          c.name, expected: "a command", c.receiver, at: c.range)
-      }
+      let command = try c.command()
       let flag = try c.bool(0, "the value")
       let frame = try c.optionalFrame(1)
-      c.schedule(at: frame) { box.command.allowsConcurrentExecution = flag }
+      c.schedule(at: frame) { command.allowsConcurrentExecution = flag }
       return .null
     },
     .function(

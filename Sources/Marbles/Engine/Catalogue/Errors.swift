@@ -49,9 +49,7 @@ extension Catalogue {
         expect safe == "-a-(r|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let replacement = try c.signal(0, "the replacement")
-      return c.probed { input.catchTo(replacement, probe: $0) }
+      try c.probed(with: c.signal(0, "the replacement")) { $0.catchTo($1, probe: $2) }
     },
     .method(
       "then", rac: "then:",
@@ -66,8 +64,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let next = try c.function(0)
-      let input = try c.signal()
-      return c.probed { input.then(probe: $0) { next.signal(from: next()) } }
+      return try c.probedSignal { $0.then(probe: $1) { next.signal(from: next()) } }
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",
@@ -92,9 +89,7 @@ extension Catalogue {
             "'resetOnSuccess:' of 'retry' goes with a 'delay:' in frames, not with a closure",
             at: c.rangeOf(3))
         }
-        let count = try c.repetitionCount()
-        let input = try c.signal()
-        return c.probed { probe in
+        return try c.probed(after: c.repetitionCount()) { input, count, probe in
           input.retry(
             count,
             when: { error, n in
@@ -103,9 +98,8 @@ extension Catalogue {
         }
       }
       let (count, delay) = try c.repetition()
-      let reset = c.optional(3) == nil ? false : try c.bool(3, "resetOnSuccess")
-      let input = try c.signal()
-      return c.probed { input.retry(count, delay: delay, resetOnSuccess: reset, probe: $0) }
+      let reset = try c.bool(3, "resetOnSuccess", absent: false)
+      return try c.probedSignal { $0.retry(count, delay: delay, resetOnSuccess: reset, probe: $1) }
     },
     .method(
       "repeat", rac: "repeat", alias: "repeat",
@@ -124,15 +118,12 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
-        let count = try c.repetitionCount()
-        let input = try c.signal()
-        return c.probed { probe in
-          input.repeat(count, when: { n in delay.signal(from: delay(.int(n))) }, probe: probe)
+        return try c.probed(after: c.repetitionCount()) {
+          $0.repeat($1, when: { n in delay.signal(for: .int(n)) }, probe: $2)
         }
       }
       let (count, delay) = try c.repetition()
-      let input = try c.signal()
-      return c.probed { input.repeat(count, delay: delay, probe: $0) }
+      return try c.probedSignal { $0.repeat(count, delay: delay, probe: $1) }
     },
     .method(
       "doNext", rac: "doNext:", alias: "tap",
@@ -245,8 +236,7 @@ extension Catalogue {
         expect output == "---#", error: "noElements"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.throwIfEmpty(probe: $0) }
+      try c.probedSignal { $0.throwIfEmpty(probe: $1) }
     },
     .method(
       "onErrorResumeNextWith", rac: "", alias: "onErrorResumeNextWith",
@@ -292,11 +282,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      return try c.probedSignal { input, probe in
         input.retryWhen(probe: probe) { errors in
           notifier.signal(
-            from: notifier(.signal(errors.map { ScriptValue.error(ScriptValue.payload(of: $0)) })))
+            for: .signal(errors.map { ScriptValue.error(ScriptValue.payload(of: $0)) }))
         }
       }
     },
@@ -313,11 +302,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.repeatWhen(probe: probe) { completions in
-          notifier.signal(from: notifier(.signal(completions.map { ScriptValue.null })))
-        }
+      return try c.probedSignal { input, probe in
+        input.repeatWhen(probe: probe) { notifier.signal(for: .signal($0.map { _ in .null })) }
       }
     },
   ]

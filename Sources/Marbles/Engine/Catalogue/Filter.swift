@@ -21,8 +21,7 @@ extension Catalogue {
       guard isIncluded.takesIndex else {
         return .signal(source.filter { isIncluded.predicate($0) })
       }
-      return .signal(
-        c.indexed(source).filter { isIncluded.isTrue(isIncluded.indexed($0.0, $0.1)) }.map { $0.0 })
+      return .signal(c.indexed(source).filter { isIncluded.isTrue($0.0, at: $0.1) }.map { $0.0 })
     },
     .method(
       "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
@@ -49,8 +48,6 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let source = try c.signal()
-      let budget = c.runtime.budget
-      let range = c.range
       let first = try c.optionalFunction(0, "the comparator")
       let second = try c.optionalFunction(1, "the key selector")
       // A closure of two parameters is the comparator, one of one the key selector, in
@@ -64,20 +61,11 @@ extension Catalogue {
           expected: "a comparator { a, b in … } with a key selector { x in key }", c.value(1),
           at: c.rangeOf(1))
       }
-      let comparator = comparators.first
+      let same = c.equality(comparators.first)
       guard let key = given.first(where: { !$0.takesIndex }) else {
-        guard let comparator else {
-          return c.probed {
-            source.distinctUntilChanged(probe: $0) { a, b in
-              budget.spendComparing(a, b, at: range) && a.isEqual(to: b)
-            }
-          }
-        }
-        return .signal(source.distinctUntilChanged { comparator.isTrue(comparator($0, $1)) })
+        guard comparators.isEmpty else { return .signal(source.distinctUntilChanged(by: same)) }
+        return c.probed { source.distinctUntilChanged(probe: $0, by: same) }
       }
-      let same: (ScriptValue, ScriptValue) -> Bool =
-        comparator.map { compare in { compare.isTrue(compare($0, $1)) } }
-        ?? { x, y in budget.spendComparing(x, y, at: range) && x.isEqual(to: y) }
       // As RxJS: each value's key is taken once, and compared with the key of the last value
       // sent.
       return .signal(
@@ -97,9 +85,7 @@ extension Catalogue {
         expect two == "-a-(b|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed { input.take(count, probe: $0) }
+      try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.take($1, probe: $2) }
     },
     .method(
       "skip", rac: "skip:", alias: "skip",
@@ -113,9 +99,7 @@ extension Catalogue {
         expect rest == "-----c-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed { input.skip(count, probe: $0) }
+      try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.skip($1, probe: $2) }
     },
     .method(
       "takeLast", rac: "takeLast:", alias: "takeLast",
@@ -133,8 +117,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let count = try c.int(0, "the count", minimum: Int.min)
       if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
-      let input = try c.signal()
-      return c.probed { input.takeLast(count, probe: $0) }
+      return try c.probedSignal { $0.takeLast(count, probe: $1) }
     },
     .method(
       "takeUntil", rac: "takeUntil:",
@@ -149,9 +132,7 @@ extension Catalogue {
         expect output == "-a-b|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let trigger = try c.signal(0, "the trigger")
-      return c.probed { input.takeUntil(trigger, probe: $0) }
+      try c.probed(with: c.signal(0, "the trigger")) { $0.takeUntil($1, probe: $2) }
     },
     .method(
       "takeUntil", rac: "", alias: "takeUntil",
@@ -167,9 +148,7 @@ extension Catalogue {
         expect output == "-a-b-c-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let notifier = try c.signal(0, "the notifier")
-      return c.probed { input.rxjs.takeUntil(notifier, probe: $0) }
+      try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.takeUntil($1, probe: $2) }
     },
     .method(
       "takeUntilReplacement", rac: "takeUntilReplacement:",
@@ -184,9 +163,7 @@ extension Catalogue {
         expect output == "--a--b-x--y|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let replacement = try c.signal(0, "the replacement")
-      return c.probed { input.takeUntilReplacement(replacement, probe: $0) }
+      try c.probed(with: c.signal(0, "the replacement")) { $0.takeUntilReplacement($1, probe: $2) }
     },
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
@@ -202,7 +179,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let predicate = try c.function(1)
-      let inclusive = c.optional(0) == nil ? false : try c.bool(0, "inclusive")
+      let inclusive = try c.bool(0, "inclusive", absent: false)
       let source = try c.signal()
       guard predicate.takesIndex else {
         return c.probed { probe in
@@ -211,7 +188,7 @@ extension Catalogue {
       }
       return c.probed { probe in
         c.indexed(source).takeWhile(inclusive: inclusive, probe: probe) {
-          predicate.isTrue(predicate.indexed($0.0, $0.1))
+          predicate.isTrue($0.0, at: $0.1)
         }.map { $0.0 }
       }
     },
@@ -236,10 +213,7 @@ extension Catalogue {
         }
       }
       return c.probed { probe in
-        c.indexed(source).skipWhile(probe: probe) {
-          predicate.isTrue(predicate.indexed($0.0, $0.1))
-        }
-        .map { $0.0 }
+        c.indexed(source).skipWhile(probe: probe) { predicate.isTrue($0.0, at: $0.1) }.map { $0.0 }
       }
     },
     .method(
@@ -254,21 +228,7 @@ extension Catalogue {
         show firstBig
         expect firstBig == "---(2|)"
         """
-    ) { c throws(RuntimeError) in
-      let signal = try c.signal()
-      let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed { probe in
-        let found: Signal<ScriptValue>
-        if let predicate {
-          found = c.indexed(signal).first(probe: probe) {
-            predicate.isTrue(predicate.indexed($0.0, $0.1))
-          }.map { $0.0 }
-        } else {
-          found = signal.first(probe: probe) { _ in true }
-        }
-        return c.withDefault(found, c.optional(0))
-      }
-    },
+    ) { c throws(RuntimeError) in try c.firstOrLast(last: false) },
     .method(
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
@@ -281,21 +241,7 @@ extension Catalogue {
         show final
         expect final == "------(3|)"
         """
-    ) { c throws(RuntimeError) in
-      let signal = try c.signal()
-      let predicate = c.optional(1) != nil ? try c.function(1) : nil
-      return c.probed { probe in
-        let found: Signal<ScriptValue>
-        if let predicate {
-          found = c.indexed(signal).last(probe: probe) {
-            predicate.isTrue(predicate.indexed($0.0, $0.1))
-          }.map { $0.0 }
-        } else {
-          found = signal.last(probe: probe) { _ in true }
-        }
-        return c.withDefault(found, c.optional(0))
-      }
-    },
+    ) { c throws(RuntimeError) in try c.firstOrLast(last: true) },
     .method(
       "defaultIfEmpty", rac: "",
       "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
@@ -307,8 +253,7 @@ extension Catalogue {
         expect output == "---(0|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.defaultIfEmpty(c.value(0), probe: $0) }
+      try c.probedSignal { $0.defaultIfEmpty(c.value(0), probe: $1) }
     },
     .method(
       "distinct", rac: "", alias: "distinct",
@@ -363,12 +308,9 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
-      let input = try c.signal()
-      return c.probed {
-        input.distinctUntilChanged(probe: $0) { a, b in
-          let (x, y) = (field(a, key), field(b, key))
-          return c.runtime.budget.spendComparing(x, y, at: c.range) && x.isEqual(to: y)
-        }
+      let same = c.equality(nil)
+      return try c.probedSignal {
+        $0.distinctUntilChanged(probe: $1) { same(field($0, key), field($1, key)) }
       }
     },
     .method(
@@ -386,7 +328,7 @@ extension Catalogue {
       let predicate = try c.function(0)
       let input = try c.signal()
       return c.probed { probe in
-        input.find(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { $0 ?? .null }
+        input.find(probe: probe) { predicate.isTrue($0, at: $1) }.map { $0 ?? .null }
       }
     },
     .method(
@@ -404,9 +346,7 @@ extension Catalogue {
       let predicate = try c.function(0)
       let input = try c.signal()
       return c.probed { probe in
-        input.findIndex(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map {
-          .int($0)
-        }
+        input.findIndex(probe: probe) { predicate.isTrue($0, at: $1) }.map { .int($0) }
       }
     },
     .method(
@@ -421,10 +361,8 @@ extension Catalogue {
         expect second == "---(b|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let index = try c.int(0, "the index")
-      return c.probed {
-        input.elementAt(index, default: c.optional(1), probe: $0)
+      try c.probed(with: c.int(0, "the index")) {
+        $0.elementAt($1, default: c.optional(1), probe: $2)
       }
     },
     .method(
@@ -442,7 +380,7 @@ extension Catalogue {
       let predicate = try c.function(0)
       let input = try c.signal()
       return c.probed { probe in
-        input.every(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .bool($0) }
+        input.every(probe: probe) { predicate.isTrue($0, at: $1) }.map { .bool($0) }
       }
     },
     .method(
@@ -472,7 +410,7 @@ extension Catalogue {
       }
       let predicate = try c.function(0)
       return c.probed { probe in
-        source.single(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }
+        source.single(probe: probe) { predicate.isTrue($0, at: $1) }
       }
     },
     .method(
@@ -487,9 +425,7 @@ extension Catalogue {
         expect output == "-----1-2|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let count = try c.int(0, "the count", minimum: Int.min)
-      return c.probed { input.skipLast(count, probe: $0) }
+      try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.skipLast($1, probe: $2) }
     },
     .method(
       "skipUntil", rac: "", alias: "skipUntil",
@@ -504,9 +440,7 @@ extension Catalogue {
         expect output == "-----3-4|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let notifier = try c.signal(0, "the notifier")
-      return c.probed { input.skipUntil(notifier, probe: $0) }
+      try c.probed(with: c.signal(0, "the notifier")) { $0.skipUntil($1, probe: $2) }
     },
     .function(
       "partition", rac: "", alias: "partition",

@@ -41,8 +41,7 @@ extension Catalogue {
         expect merged == "---r--r-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.flattenMap(probe: $0) { c.innerSignal($0) } }
+      try c.probedSignal { $0.flattenMap(probe: $1) { c.innerSignal($0) } }
     },
     .method(
       "switchToLatest", rac: "switchToLatest", alias: "switchAll",
@@ -57,8 +56,7 @@ extension Catalogue {
         expect subscriptions(slow) == ["-^-!", "---^---!"]
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.map { c.innerSignal($0) }.switchToLatest(probe: $0) }
+      try c.probedSignal { $0.map { c.innerSignal($0) }.switchToLatest(probe: $1) }
     },
     .method(
       "switchMap", rac: "",
@@ -137,8 +135,9 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let whenTrue = try c.signal(0, "'then'")
       let whenFalse = try c.signal(1, "'else'")
-      let flags = c.bools(try c.signal(), what: "the signal of 'if'")
-      return c.probed { flags.if(then: whenTrue, else: whenFalse, probe: $0) }
+      return try c.probedSignal {
+        c.bools($0, what: "the signal of 'if'").if(then: whenTrue, else: whenFalse, probe: $1)
+      }
     },
     .method(
       "exhaustMap", rac: "", alias: "exhaustMap",
@@ -156,9 +155,7 @@ extension Catalogue {
       let transform = try c.function(0)
       let indexed = c.indexed(try c.signal())
       return c.probed { probe in
-        indexed.exhaustMap(probe: probe) {
-          transform.signal(from: transform.indexed($0.0, $0.1))
-        }
+        indexed.exhaustMap(probe: probe) { transform.signal(from: transform.indexed($0.0, $0.1)) }
       }
     },
     .method(
@@ -174,8 +171,7 @@ extension Catalogue {
         expect output == "---r-----r|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.exhaustMap(probe: $0) { c.innerSignal($0) } }
+      try c.probedSignal { $0.exhaustMap(probe: $1) { c.innerSignal($0) } }
     },
     .method(
       "exhaust", rac: "", alias: "exhaust",
@@ -190,8 +186,7 @@ extension Catalogue {
         expect output == "---r---r|"
         """
     ) { c throws(RuntimeError) in
-      let inners = try c.signal().map { c.innerSignal($0) }
-      return c.probed { inners.exhaustAll(probe: $0) }
+      try c.probedSignal { $0.map { c.innerSignal($0) }.exhaustAll(probe: $1) }
     },
     .method(
       "concatAll", rac: "", alias: "concatAll",
@@ -205,8 +200,7 @@ extension Catalogue {
         expect output == "---r--r|"
         """
     ) { c throws(RuntimeError) in
-      let inners = try c.signal().map { c.innerSignal($0) }
-      return c.probed { inners.concat(probe: $0) }
+      try c.probedSignal { $0.map { c.innerSignal($0) }.concat(probe: $1) }
     },
     .method(
       "mergeMapTo", rac: "", alias: "mergeMapTo",
@@ -219,9 +213,9 @@ extension Catalogue {
         expect output == "--x--x--|"
         """
     ) { c throws(RuntimeError) in
-      let inner = try c.signal(0, "the inner signal")
-      let input = try c.signal()
-      return c.probed { input.flattenMap(probe: $0) { _ in inner } }
+      try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
+        input.flattenMap(probe: probe) { _ in inner }
+      }
     },
     .method(
       "concatMapTo", rac: "", alias: "concatMapTo",
@@ -235,9 +229,9 @@ extension Catalogue {
         expect output == "-x-x--|"
         """
     ) { c throws(RuntimeError) in
-      let inner = try c.signal(0, "the inner signal")
-      let inners = try c.signal().map { _ in inner }
-      return c.probed { inners.concat(probe: $0) }
+      try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
+        input.map { _ in inner }.concat(probe: probe)
+      }
     },
     .method(
       "switchMapTo", rac: "", alias: "switchMapTo",
@@ -250,9 +244,9 @@ extension Catalogue {
         expect output == "-----x--|"
         """
     ) { c throws(RuntimeError) in
-      let inner = try c.signal(0, "the inner signal")
-      let inners = try c.signal().map { _ in inner }
-      return c.probed { inners.switchToLatest(probe: $0) }
+      try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
+        input.map { _ in inner }.switchToLatest(probe: probe)
+      }
     },
     .method(
       "expand", rac: "", alias: "expand",

@@ -20,8 +20,7 @@ extension Catalogue {
         expect shared == "------(ab|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.replay(probe: $0) }
+      try c.probedSignal { $0.replay(probe: $1) }
     },
     .method(
       "replayLast", rac: "replayLast",
@@ -35,8 +34,7 @@ extension Catalogue {
         expect shared == "----b|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.replayLast(probe: $0) }
+      try c.probedSignal { $0.replayLast(probe: $1) }
     },
     .method(
       "replayLazily", rac: "replayLazily",
@@ -52,8 +50,7 @@ extension Catalogue {
         expect subscriptions(input) == "--^----!"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.replayLazily(probe: $0) }
+      try c.probedSignal { $0.replayLazily(probe: $1) }
     },
     .method(
       "publish", rac: "publish",
@@ -85,10 +82,7 @@ extension Catalogue {
         expect shared == "---a-b-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return .signal(
-        ConnectableSignal(
-          c.probedShared { input.publish(probe: $0) }))
+      try c.connectable { $0.publish(probe: $1) }
     },
     .method(
       "multicast", rac: "multicast:",
@@ -224,10 +218,8 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       // RxJS's ReplaySubject keeps at least one value: a count of 0 or less is 1.
-      let positional = try c.optionalInt(0, "the count", minimum: Int.min)
-      let labelled = try c.optionalInt(2, "the count", minimum: Int.min)
-      let capacity = max(1, positional ?? labelled ?? .max)
-      let refCount = c.optional(1) == nil ? false : try c.bool(1, "refCount")
+      let capacity = max(1, try c.optionalInt(0, or: 2, "the count", minimum: Int.min) ?? .max)
+      let refCount = try c.bool(1, "refCount", absent: false)
       let input = try c.signal()
       if refCount {
         // RxJS 7: share({ connector: () => new ReplaySubject(n), resetOnError: true,
@@ -263,12 +255,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       // RxJS's ReplaySubject keeps at least one value: a count of 0 or less is 1.
       let capacity = max(1, try c.optionalInt(0, "the count", minimum: Int.min) ?? .max)
-      let input = try c.signal()
-      return .signal(
-        ConnectableSignal(
-          c.probedShared {
-            input.multicast(ReplaySubject(capacity: capacity), probe: $0)
-          }))
+      return try c.connectable { $0.multicast(ReplaySubject(capacity: capacity), probe: $1) }
     },
     .method(
       "publishBehavior", rac: "", alias: "publishBehavior",
@@ -284,12 +271,7 @@ extension Catalogue {
         expect shared == "s-a|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return .signal(
-        ConnectableSignal(
-          c.probedShared {
-            input.multicast(BehaviorSubject(value: c.value(0)), probe: $0)
-          }))
+      try c.connectable { $0.multicast(BehaviorSubject(value: c.value(0)), probe: $1) }
     },
     .method(
       "publishLast", rac: "", alias: "publishLast",
@@ -304,12 +286,7 @@ extension Catalogue {
         expect shared == "----(b|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return .signal(
-        ConnectableSignal(
-          c.probedShared {
-            input.takeLast(1).multicast(ReplaySubject(), probe: $0)
-          }))
+      try c.connectable { $0.takeLast(1).multicast(ReplaySubject(), probe: $1) }
     },
     .method(
       "connectWith", rac: "", rxjsName: "connect",
@@ -325,11 +302,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let selector = try c.function(1)
       let connector = try c.connector(0)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.connect(probe: probe, connector: connector) {
-          selector.signal(from: selector(.signal($0)))
-        }
+      return try c.probedSignal { input, probe in
+        input.connect(probe: probe, connector: connector) { selector.signal(for: .signal($0)) }
       }
     },
     .function(
@@ -351,7 +325,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let input = try c.signal(0, "the source")
       let connector = try c.connector(1)
-      let resets = c.optional(2) == nil ? true : try c.bool(2, "resetOnDisconnect")
+      let resets = try c.bool(2, "resetOnDisconnect", absent: true)
       let probe = StateProbe()
       // An RxJS `Subject` by default: one that remembers its end but replays no value.
       let connection = ResettingConnection(

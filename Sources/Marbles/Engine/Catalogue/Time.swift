@@ -16,9 +16,7 @@ extension Catalogue {
         expect later == "---a-b|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.frames(0, "the delay")
-      return c.probed { input.delay(frames, on: c.scheduler, probe: $0) }
+      try c.probed(with: c.frames(0, "the delay")) { $0.delay($1, on: c.scheduler, probe: $2) }
     },
     .method(
       "delay", rac: "", alias: "delay",
@@ -33,9 +31,9 @@ extension Catalogue {
         expect later == "---a-(b|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.timerFrames(0, "the delay")
-      return c.probed { input.rxjs.delay(frames, on: c.scheduler, probe: $0) }
+      try c.probed(with: c.timerFrames(0, "the delay")) {
+        $0.rxjs.delay($1, on: c.scheduler, probe: $2)
+      }
     },
     .method(
       "throttle", rac: "throttle:", alias: "debounceTime",
@@ -51,9 +49,9 @@ extension Catalogue {
         expect calm == "----b---c-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.frames(0, "the interval")
-      return c.probed { input.throttle(frames, on: c.scheduler, probe: $0) }
+      try c.probed(with: c.frames(0, "the interval")) {
+        $0.throttle($1, on: c.scheduler, probe: $2)
+      }
     },
     .method(
       "throttle", rac: "", alias: "throttle",
@@ -75,13 +73,10 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(2)
-      let leading = c.optional(0) == nil ? true : try c.bool(0, "leading")
-      let trailing = c.optional(1) == nil ? false : try c.bool(1, "trailing")
-      let input = try c.signal()
-      return c.probed {
-        input.rxjs.throttle(leading: leading, trailing: trailing, probe: $0) {
-          duration.signal(from: duration($0))
-        }
+      let leading = try c.bool(0, "leading", absent: true)
+      let trailing = try c.bool(1, "trailing", absent: false)
+      return try c.probedSignal {
+        $0.rxjs.throttle(leading: leading, trailing: trailing, probe: $1, duration.signal(for:))
       }
     },
     .method(
@@ -102,13 +97,10 @@ extension Catalogue {
         expect output == "-a----d---|"
         """
     ) { c throws(RuntimeError) in
-      let leading = c.optional(1) == nil ? true : try c.bool(1, "leading")
-      let trailing = c.optional(2) == nil ? false : try c.bool(2, "trailing")
-      let input = try c.signal()
-      let frames = try c.timerFrames(0, "the interval")
-      return c.probed {
-        input.throttleTime(
-          frames, leading: leading, trailing: trailing, on: c.scheduler, probe: $0)
+      let leading = try c.bool(1, "leading", absent: true)
+      let trailing = try c.bool(2, "trailing", absent: false)
+      return try c.probed(with: c.timerFrames(0, "the interval")) {
+        $0.throttleTime($1, leading: leading, trailing: trailing, on: c.scheduler, probe: $2)
       }
     },
     .method(
@@ -124,9 +116,7 @@ extension Catalogue {
         expect sampled == "---b---c-|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let trigger = try c.signal(0, "the trigger")
-      return c.probed { input.sample(trigger, probe: $0) }
+      try c.probed(with: c.signal(0, "the trigger")) { $0.sample($1, probe: $2) }
     },
     .method(
       "sample", rac: "", alias: "sample",
@@ -142,9 +132,7 @@ extension Catalogue {
         expect sampled == "---b--------|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let notifier = try c.signal(0, "the notifier")
-      return c.probed { input.rxjs.sample(notifier, probe: $0) }
+      try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.sample($1, probe: $2) }
     },
     .method(
       "bufferWithTime", rac: "bufferWithTime:onScheduler:",
@@ -157,10 +145,8 @@ extension Catalogue {
         show batches
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.frames(0, "the interval", minimum: 1)
-      return c.probed {
-        input.bufferWithTime(frames, on: c.scheduler, probe: $0).map { c.builtArray($0) }
+      try c.probed(with: c.frames(0, "the interval", minimum: 1)) {
+        $0.bufferWithTime($1, on: c.scheduler, probe: $2).map { c.builtArray($0) }
       }
     },
     .method(
@@ -175,9 +161,9 @@ extension Catalogue {
         expect bounded == "-a--#", error: "timedOut"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.frames(0, "the interval")
-      return c.probed { input.timeout(frames, on: c.scheduler, probe: $0) }
+      try c.probed(with: c.frames(0, "the interval")) {
+        $0.timeout($1, on: c.scheduler, probe: $2)
+      }
     },
     .method(
       "timeout", rac: "", alias: "timeout",
@@ -199,18 +185,14 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let first = try c.optionalInt(1, "the first limit")
-      let positional = try c.optionalInt(0, "the limit")
-      let labelled = try c.optionalInt(2, "the limit")
-      let each = positional ?? labelled
+      let each = try c.optionalInt(0, or: 2, "the limit")
       guard first != nil || each != nil else {
         throw RuntimeError(
           "'timeout' needs a limit: timeout(frames), or first: or each:", at: c.range)
       }
       let alternative = c.optional(3) == nil ? nil : try c.signal(3, "the alternative")
-      let input = try c.signal()
-      return c.probed {
-        input.rxjs.timeout(
-          first: first, each: each, with: alternative, on: c.scheduler, probe: $0)
+      return try c.probedSignal {
+        $0.rxjs.timeout(first: first, each: each, with: alternative, on: c.scheduler, probe: $1)
       }
     },
     .method(
@@ -248,10 +230,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.debounce(probe: probe) { duration.signal(from: duration($0)) }
-      }
+      return try c.probedSignal { $0.debounce(probe: $1, duration.signal(for:)) }
     },
     .method(
       "audit", rac: "", alias: "audit",
@@ -266,10 +245,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.audit(probe: probe) { duration.signal(from: duration($0)) }
-      }
+      return try c.probedSignal { $0.audit(probe: $1, duration.signal(for:)) }
     },
     .method(
       "auditTime", rac: "", alias: "auditTime",
@@ -284,9 +260,9 @@ extension Catalogue {
         expect output == "----b----c--|"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let frames = try c.timerFrames(0, "the wait")
-      return c.probed { input.auditTime(frames, on: c.scheduler, probe: $0) }
+      try c.probed(with: c.timerFrames(0, "the wait")) {
+        $0.auditTime($1, on: c.scheduler, probe: $2)
+      }
     },
     .method(
       "sampleTime", rac: "", alias: "sampleTime",
@@ -300,10 +276,8 @@ extension Catalogue {
         expect output == "----b-------c|"
         """
     ) { c throws(RuntimeError) in
-      let period = try c.frames(0, "the period", minimum: 1)
-      let input = try c.signal()
-      return c.probed {
-        input.rxjs.sample(Signal<Int>.interval(period, on: c.scheduler), probe: $0)
+      try c.probed(after: c.frames(0, "the period", minimum: 1)) {
+        $0.rxjs.sample(Signal<Int>.interval($1, on: c.scheduler), probe: $2)
       }
     },
     .method(
@@ -319,10 +293,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.delayWhen(probe: probe) { duration.signal(from: duration($0)) }
-      }
+      return try c.probedSignal { $0.delayWhen(probe: $1, duration.signal(for:)) }
     },
     .method(
       "timeoutWith", rac: "", alias: "timeoutWith",
@@ -339,9 +310,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let each = try c.frames(0, "the limit")
       let alternative = try c.signal(1, "the alternative")
-      let input = try c.signal()
-      return c.probed {
-        input.rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler, probe: $0)
+      return try c.probedSignal {
+        $0.rxjs.timeout(first: nil, each: each, with: alternative, on: c.scheduler, probe: $1)
       }
     },
     .method(
@@ -362,9 +332,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the period", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      let positional = try c.optionalInt(2, "the largest buffer size", minimum: 1)
-      let labelled = try c.optionalInt(3, "the largest buffer size", minimum: 1)
-      let size = positional ?? labelled
+      let size = try c.optionalInt(2, or: 3, "the largest buffer size", minimum: 1)
       let input = try c.signal()
       return c.probed {
         input.bufferTime(span, every: every, maxBufferSize: size, on: c.scheduler, probe: $0)
@@ -389,9 +357,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the window length", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      let positional = try c.optionalInt(2, "the largest window size", minimum: 1)
-      let labelled = try c.optionalInt(3, "the largest window size", minimum: 1)
-      let size = positional ?? labelled
+      let size = try c.optionalInt(2, or: 3, "the largest window size", minimum: 1)
       let input = try c.signal()
       return c.probed {
         input.windowTime(span, every: every, maxWindowSize: size, on: c.scheduler, probe: $0)

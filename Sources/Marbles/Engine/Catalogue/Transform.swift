@@ -54,8 +54,7 @@ extension Catalogue {
       guard let start = c.optional(0) else {
         return .signal(try c.signal().scan { reduce($0, $1) })
       }
-      let input = try c.signal()
-      return c.probed { input.scan(start, probe: $0) { reduce($0, $1) } }
+      return try c.probedSignal { $0.scan(start, probe: $1) { reduce($0, $1) } }
     },
     .method(
       "aggregate", rac: "aggregateWithStart:reduce:", alias: "reduce",
@@ -77,8 +76,7 @@ extension Catalogue {
       guard let start = c.optional(0) else {
         return .signal(try c.signal().reduce { reduce($0, $1) })
       }
-      let input = try c.signal()
-      return c.probed { input.aggregate(start, probe: $0) { reduce($0, $1) } }
+      return try c.probedSignal { $0.aggregate(start, probe: $1) { reduce($0, $1) } }
     },
     .method(
       "startWith", rac: "startWith:", alias: "startWith",
@@ -148,8 +146,7 @@ extension Catalogue {
         expect all == "------(x|)", x: [1, 2, 3]
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed { input.collect(probe: $0).map { c.builtArray($0) } }
+      try c.probedSignal { $0.collect(probe: $1).map { c.builtArray($0) } }
     },
     .method(
       "combinePrevious", rac: "combinePreviousWithStart:reduce:",
@@ -164,11 +161,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
-      let input = try c.signal()
-      let start = c.value(0)
-      return c.probed {
-        input.combinePrevious(start, probe: $0) { reduce($0, $1) }
-      }
+      return try c.probedSignal { $0.combinePrevious(c.value(0), probe: $1) { reduce($0, $1) } }
     },
     .method(
       "pairwise", rac: "", alias: nil,
@@ -182,10 +175,7 @@ extension Catalogue {
         expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      return c.probed {
-        input.pairwise(probe: $0).map { c.combined([$0.0, $0.1]) }
-      }
+      try c.probedSignal { $0.pairwise(probe: $1).map { c.combined([$0.0, $0.1]) } }
     },
     .method(
       "bufferCount", rac: "",
@@ -201,10 +191,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      let input = try c.signal()
-      return c.probed {
-        input.bufferCount(size, every, probe: $0).map { c.builtArray($0) }
-      }
+      return try c.probedSignal { $0.bufferCount(size, every, probe: $1).map { c.builtArray($0) } }
     },
     .method(
       "not", rac: "not",
@@ -253,9 +240,9 @@ extension Catalogue {
         expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: ["d"]
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let notifier = try c.signal(0, "the notifier")
-      return c.probed { input.buffer(notifier, probe: $0).map { c.builtArray($0) } }
+      try c.probed(with: c.signal(0, "the notifier")) {
+        $0.buffer($1, probe: $2).map { c.builtArray($0) }
+      }
     },
     .method(
       "count", rac: "", alias: "count",
@@ -274,7 +261,7 @@ extension Catalogue {
       }
       let predicate = try c.function(0)
       return c.probed { probe in
-        source.count(probe: probe) { predicate.isTrue(predicate.indexed($0, $1)) }.map { .int($0) }
+        source.count(probe: probe) { predicate.isTrue($0, at: $1) }.map { .int($0) }
       }
     },
     .method(
@@ -289,9 +276,7 @@ extension Catalogue {
         expect least == "------(1|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let ordering = try c.ordering(0)
-      return c.probed { input.minimum(probe: $0, by: ordering) }
+      try c.probed(with: c.ordering(0)) { $0.minimum(probe: $2, by: $1) }
     },
     .method(
       "max", rac: "", alias: "max",
@@ -304,9 +289,7 @@ extension Catalogue {
         expect most == "------(3|)"
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let ordering = try c.ordering(0)
-      return c.probed { input.maximum(probe: $0, by: ordering) }
+      try c.probed(with: c.ordering(0)) { $0.maximum(probe: $2, by: $1) }
     },
     .method(
       "pluck", rac: "", alias: "pluck",
@@ -335,8 +318,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      return try c.probedSignal { input, probe in
         input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { c.builtArray($0) }
       }
     },
@@ -355,10 +337,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.bufferToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
-          .map { c.builtArray($0) }
+      return try c.probedSignal {
+        $0.bufferToggle(openings, probe: $1, closing: closing.signal(for:)).map { c.builtArray($0) }
       }
     },
     .method(
@@ -373,10 +353,8 @@ extension Catalogue {
         expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
         """
     ) { c throws(RuntimeError) in
-      let input = try c.signal()
-      let notifier = try c.signal(0, "the notifier")
-      return c.probed {
-        input.window(notifier, probe: $0).map { ScriptValue.signal($0) }
+      try c.probed(with: c.signal(0, "the notifier")) {
+        $0.window($1, probe: $2).map { ScriptValue.signal($0) }
       }
     },
     .method(
@@ -393,9 +371,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
-      let input = try c.signal()
-      return c.probed {
-        input.windowCount(size, every: every, probe: $0).map { ScriptValue.signal($0) }
+      return try c.probedSignal {
+        $0.windowCount(size, every: every, probe: $1).map { ScriptValue.signal($0) }
       }
     },
     .method(
@@ -411,8 +388,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      return try c.probedSignal { input, probe in
         input.windowWhen(probe: probe) { closing.signal(from: closing()) }.map { .signal($0) }
       }
     },
@@ -431,10 +407,8 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
-      let input = try c.signal()
-      return c.probed { probe in
-        input.windowToggle(openings, probe: probe) { closing.signal(from: closing($0)) }
-          .map { .signal($0) }
+      return try c.probedSignal {
+        $0.windowToggle(openings, probe: $1, closing: closing.signal(for:)).map { .signal($0) }
       }
     },
     .method(

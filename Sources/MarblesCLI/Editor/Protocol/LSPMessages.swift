@@ -169,18 +169,23 @@ enum LSP {
 
   // MARK: Requests on a document
 
+  /// The parameters of a request about a document (`answer` finds its analysis).
+  protocol DocumentRequest: Decodable, Sendable {
+    var textDocument: TextDocumentIdentifier { get }
+  }
+
   /// The parameters of a request about one document (symbols, formatting, render).
-  struct DocumentParams: Decodable, Sendable {
+  struct DocumentParams: DocumentRequest {
     var textDocument: TextDocumentIdentifier
   }
 
   /// The parameters of a request about a place in a document (hover, completion, definition).
-  struct PositionParams: Decodable, Sendable {
+  struct PositionParams: DocumentRequest {
     var textDocument: TextDocumentIdentifier
     var position: Position
   }
 
-  struct ReferenceParams: Decodable, Sendable {
+  struct ReferenceParams: DocumentRequest {
     struct Context: Decodable, Sendable {
       var includeDeclaration: Bool?
     }
@@ -189,7 +194,7 @@ enum LSP {
     var context: Context?
   }
 
-  struct RenameParams: Decodable, Sendable {
+  struct RenameParams: DocumentRequest {
     var textDocument: TextDocumentIdentifier
     var position: Position
     var newName: String
@@ -200,7 +205,7 @@ enum LSP {
     var placeholder: String
   }
 
-  struct CodeActionParams: Decodable, Sendable {
+  struct CodeActionParams: DocumentRequest {
     struct Context: Decodable, Sendable {
       var diagnostics: [LSPAny]?
     }
@@ -209,7 +214,7 @@ enum LSP {
   }
 
   /// The parameters of a request about part of a document (inlay hints).
-  struct RangeParams: Decodable, Sendable {
+  struct RangeParams: DocumentRequest {
     var textDocument: TextDocumentIdentifier
     var range: Range
   }
