@@ -14,13 +14,19 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   // Invariant: state is only touched from the virtual scheduler's thread (see
   // `VirtualTimeScheduler`).
   @usableFromInline let book: SubscriptionBook
-  // The events as given (shared with the caller's array, not copied) when in frame order.
-  @usableFromInline let timeline: ItemPlayback<Recorded<Value>>
+  // The events: frames and codes, and the values apart.
+  @usableFromInline let timeline: CodedTimeline<Value>
+
+  /// A source playing `events`.
+  @inlinable convenience init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
+    self.init(
+      timeline: CodedTimeline(events.lazy.map { (frame: $0.frame, event: $0.event) }),
+      scheduler: scheduler)
+  }
 
   // Inlinable, and the subscription made by a closure rather than an override, so that the
   // per-event delivery is specialised for the test's value type (an override runs generic).
-  @inlinable init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    let timeline = ItemPlayback(events)
+  @inlinable init(timeline: CodedTimeline<Value>, scheduler: VirtualTimeScheduler) {
     let book = SubscriptionBook()
     self.timeline = timeline
     self.book = book
@@ -37,5 +43,7 @@ public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unche
   public var subscriptions: [SubscriptionLog] { book.entries }
 
   /// The timeline, with frames relative to each subscription, in frame order.
-  public var events: [Recorded<Value>] { timeline.items }
+  public var events: [Recorded<Value>] {
+    timeline.timed.map { Recorded(frame: $0.frame, event: $0.event) }
+  }
 }

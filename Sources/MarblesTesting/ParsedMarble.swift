@@ -11,11 +11,17 @@ import Reactive
 /// is also a warning. A key that stands for nothing is an error, and its event is left out.
 public struct ParsedMarble<Value> {
   /// The parsed marble.
-  public var diagram: MarbleDiagram
+  public var diagram: MarbleDiagram { parse.diagram }
   /// The events with their values, at the diagram's frames.
-  public var events: [Recorded<Value>]
+  public var events: [Recorded<Value>] {
+    timeline.timed.map { Recorded(frame: $0.frame, event: $0.event) }
+  }
   /// Every problem found: syntax errors and warnings, then value lookup problems.
   public var diagnostics: [Diagnostic]
+  /// The marble as parsed, its events not yet made (the diagram is made when asked for).
+  @usableFromInline let parse: MarbleParse
+  /// The events as a cold source plays them: frames and codes, and each distinct value once.
+  @usableFromInline let timeline: CodedTimeline<Value>
 
   /// Parses `marble` and looks up its values.
   ///
@@ -28,60 +34,137 @@ public struct ParsedMarble<Value> {
     _ marble: String, kind: MarbleKind = .cold, values: [String: Value] = [:],
     error: any Error = MarbleError("error")
   ) {
-    let (diagram, parsed) = MarbleParser.parse(marble, kind: kind)
-    var diagnostics = parsed
-    var reported: Set<String> = []
-    // Long marbles repeat a few keys: remember the last lookup instead of hashing every key,
-    // and the number of the key as last written, so that the same key written the same way
-    // again costs no String at all (no key's number is `UInt32.max`).
-    var last: (key: String, value: Value)?
-    var lastNumber = UInt32.max
-    var lastValue: Value?
-    // At most one event per parsed event, written in place (no append per event).
-    let events = [Recorded<Value>](unsafeUninitializedCapacity: diagram.events.count) {
-      buffer, count in
-      func add(_ recorded: Recorded<Value>) {
-        buffer.initializeElement(at: count, to: recorded)
-        count += 1
+    let (parse, parsed) = MarbleParser.read(marble, kind: kind)
+    var lookup = KeyLookup(values: values, diagnostics: parsed)
+    // At most one event per parsed event, both arrays written in place.
+    var frames: [Int] = []
+    var sharedFrames = false
+    let codes = [UInt32](unsafeUninitializedCapacity: parse.count) { codes, written in
+      frames = [Int](unsafeUninitializedCapacity: parse.count) { frames, count in
+        (count, sharedFrames) = lookup.read(parse, codes: codes, frames: frames)
       }
-      for event in diagram.events {
-        if event.key.rawValue == lastNumber, let lastValue {
-          add(.next(lastValue, at: event.frame))
-          continue
-        }
-        switch event.kind {
-        case .completed:
-          add(.completed(at: event.frame))
-        case .error:
-          add(.error(error, at: event.frame))
-        case .value(let key):
-          if let known = last, known.key == key {
-            // Equal as a String, written differently: the value of the key looked up first.
-            (lastNumber, lastValue) = (event.key.rawValue, known.value)
-            add(.next(known.value, at: event.frame))
-          } else if let value = values[key] {
-            last = (key, value)
-            (lastNumber, lastValue) = (event.key.rawValue, value)
-            add(.next(value, at: event.frame))
-          } else if let value = Self.defaultValue(forKey: key) {
-            if !values.isEmpty, Int.marbleValue(forKey: key) == nil, reported.insert(key).inserted {
-              diagnostics.append(
-                .marbleValueWithoutEntry(key, meaning: Self.meaning(of: value), at: event.range))
+      written = frames.count
+    }
+    self.parse = parse
+    // A marble's frames never decrease.
+    self.timeline = CodedTimeline(
+      frames: frames, codes: codes, values: lookup.table, others: [.completed, .error(error)],
+      sharedFrames: sharedFrames)
+    self.diagnostics = lookup.diagnostics
+  }
+
+  /// Looks a marble's keys up, each once, into a table of distinct values: an event is a code,
+  /// the value's index in `table` (`completed` and `failed` for `|` and `#`).
+  @usableFromInline struct KeyLookup {
+    @usableFromInline let values: [String: Value]
+    @usableFromInline var table: [Value] = []
+    @usableFromInline var diagnostics: [Diagnostic]
+    @usableFromInline var reported: Set<String> = []
+    /// Each key's code, by the key's number, once looked up (`left` when it stands for nothing).
+    @usableFromInline var codes: [MarbleKey: UInt32] = [:]
+    /// Long marbles repeat a few keys: the number and code of the last value's key, so that the
+    /// same key written the same way again costs no String at all (no key's number is
+    /// `UInt32.max`); and the last key looked up, whose value a key equal to it as a String
+    /// but written differently takes.
+    @usableFromInline var lastNumber = UInt32.max
+    @usableFromInline var lastCode: UInt32 = 0
+    @usableFromInline var last: (key: String, code: UInt32)?
+
+    @inlinable static var left: UInt32 { .max }
+    @inlinable static var completed: UInt32 { CodedTimeline<Value>.firstOther }
+    @inlinable static var failed: UInt32 { completed + 1 }
+
+    @inlinable init(values: [String: Value], diagnostics: [Diagnostic]) {
+      (self.values, self.diagnostics) = (values, diagnostics)
+    }
+
+    /// Writes the code and frame of each event of `parse` whose key stands for something, in
+    /// order, and returns how many, and whether two share a frame. Both buffers hold
+    /// `parse.count`, one per parsed event.
+    @inlinable mutating func read(
+      _ parse: MarbleParse, codes: UnsafeMutableBufferPointer<UInt32>,
+      frames: UnsafeMutableBufferPointer<Int>
+    ) -> (count: Int, sharedFrames: Bool) {
+      var count = 0
+      var sharedFrames = false
+      parse.bytes.withUnsafeBufferPointer { bytes in
+        for part in parse.parts {
+          switch part {
+          case .event(let event):
+            let code: UInt32?
+            switch event.key {
+            case .completed: code = Self.completed
+            case .error: code = Self.failed
+            case let key where key.rawValue == lastNumber: code = lastCode
+            case let key: code = self.code(of: key, at: event.range)
             }
-            last = (key, value)
-            (lastNumber, lastValue) = (event.key.rawValue, value)
-            add(.next(value, at: event.frame))
-          } else if reported.insert(key).inserted {
-            diagnostics.append(
-              .marbleValueUnresolved(
-                key, typeName: String(describing: Value.self), at: event.range))
+            guard let code, count < codes.count, count < frames.count else { continue }
+            let frame = event.frame &- parse.offset
+            // Events of a group share a frame; a run's never do, nor with what surrounds it.
+            if count > 0, frames[count &- 1] == frame { sharedFrames = true }
+            (codes[count], frames[count]) = (code, frame)
+            count &+= 1
+          case .run(let run):
+            // The bulk of a large marble: each value one ASCII byte, one frame and column on.
+            let time = run.time &- parse.offset
+            for index in run.start..<run.end where bytes[index] != UInt8(ascii: "-") {
+              let step = index &- run.start
+              let number = UInt32(bytes[index])
+              guard
+                let code = number == lastNumber
+                  ? lastCode
+                  : self.code(
+                    of: MarbleKey(rawValue: number),
+                    at: SourceRange(line: run.line, column: run.column &+ step)),
+                count < codes.count, count < frames.count
+              else { continue }
+              (codes[count], frames[count]) = (code, time &+ step)
+              count &+= 1
+            }
           }
         }
       }
+      return (count, sharedFrames)
     }
-    self.diagram = diagram
-    self.events = events
-    self.diagnostics = diagnostics
+
+    /// The code of a value's key, nil when it stands for nothing (its event is left out).
+    @usableFromInline mutating func code(of key: MarbleKey, at range: SourceRange) -> UInt32? {
+      let text = key.text ?? ""
+      if let known = last, known.key == text {
+        // Equal as a String, written differently: the value of the key looked up first.
+        (lastNumber, lastCode) = (key.rawValue, known.code)
+        return known.code
+      }
+      let code: UInt32
+      if let found = codes[key] {
+        code = found
+      } else {
+        if let value = values[text] {
+          code = UInt32(truncatingIfNeeded: table.count)
+          table.append(value)
+        } else if let value = ParsedMarble.defaultValue(forKey: text) {
+          if !values.isEmpty, Int.marbleValue(forKey: text) == nil, reported.insert(text).inserted {
+            diagnostics.append(
+              .marbleValueWithoutEntry(
+                text, meaning: ParsedMarble.meaning(of: value), at: range))
+          }
+          code = UInt32(truncatingIfNeeded: table.count)
+          table.append(value)
+        } else {
+          if reported.insert(text).inserted {
+            diagnostics.append(
+              .marbleValueUnresolved(
+                text, typeName: String(describing: Value.self), at: range))
+          }
+          code = Self.left
+        }
+        codes[key] = code
+      }
+      guard code != Self.left else { return nil }
+      last = (text, code)
+      (lastNumber, lastCode) = (key.rawValue, code)
+      return code
+    }
   }
 
   /// Whether any diagnostic is an error.

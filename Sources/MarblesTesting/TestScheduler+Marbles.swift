@@ -16,16 +16,29 @@ extension TestScheduler {
   ///     type is `MarbleValueConvertible` (`Int`: digits, `String`: any character); otherwise
   ///     the missing entry is reported.
   ///   - error: The failure that `#` stands for.
-  public func cold<Value>(
+  // Inlinable, so that the marble's values are looked up and played specialised for the test's
+  // value type; the source plays the parsed timeline as it is (no `[Recorded]` made).
+  @inlinable public func cold<Value>(
     _ marble: String, values: [String: Value] = [:], error: any Error = MarbleError("error"),
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> ColdSignal<Value> {
-    let timeline = ParsedMarble(marble, kind: .cold, values: values, error: error)
+    let parsed = ParsedMarble(marble, kind: .cold, values: values, error: error)
+    reportIssues(parsed.diagnostics, in: marble, at: (fileID, filePath, line, column))
+    let signal = ColdSignal(timeline: parsed.timeline, scheduler: scheduler)
+    sources.append(signal)
+    return signal
+  }
+
+  /// Reports a marble's diagnostics as test issues at the caller's place.
+  @usableFromInline func reportIssues(
+    _ diagnostics: [Diagnostic], in marble: String,
+    at place: (fileID: String, filePath: StaticString, line: UInt, column: UInt)
+  ) {
+    guard !diagnostics.isEmpty else { return }
     report(
-      MarbleExpectation.issues(for: timeline.diagnostics, in: marble), fileID: fileID,
-      filePath: filePath, line: line, column: column)
-    return cold(events: timeline.events)
+      MarbleExpectation.issues(for: diagnostics, in: marble), fileID: place.fileID,
+      filePath: place.filePath, line: place.line, column: place.column)
   }
 
   /// A hot source from a marble string: one shared timeline at absolute frames, frame 0 at the

@@ -124,9 +124,9 @@ func pipeline(_ n: Int) throws -> Int {
     bytes[n] = UInt8(ascii: "|")
     return n + 1
   }
-  // The parsed marble goes once the source is made, as with `ts.cold("…", values:)` in
-  // MarblesTesting: the engine's peak memory is the source's timeline, not the parser's output.
-  let input = ts.cold(events: ParsedMarble<Int>(marble, values: ["a": 1]).events)
+  // A marble source as a test writes it: the parsed marble goes once the source is made, so
+  // the engine's peak memory is the source's timeline, not the parser's output.
+  let input = ts.cold(marble, values: ["a": 1])
   let output = ts.record(input.map { $0 * 10 }.filter { $0 % 3 != 0 }.scan(0, +))
   try ts.run()
   return output.events.count

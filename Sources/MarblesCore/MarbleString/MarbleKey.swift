@@ -11,13 +11,13 @@ import ReactiveEvents
   @usableFromInline package var rawValue: UInt32
 
   /// `#`.
-  package static let error = MarbleKey(rawValue: 0x11_0000)
+  @usableFromInline package static let error = MarbleKey(rawValue: 0x11_0000)
   /// `|`.
-  package static let completed = MarbleKey(rawValue: 0x11_0001)
+  @usableFromInline package static let completed = MarbleKey(rawValue: 0x11_0001)
   /// The first number of an interned key.
   private static let firstInterned: UInt32 = 0x11_0002
 
-  init(rawValue: UInt32) {
+  @usableFromInline package init(rawValue: UInt32) {
     self.rawValue = rawValue
   }
 
@@ -48,7 +48,7 @@ import ReactiveEvents
   package var isValue: Bool { self != .error && self != .completed }
 
   /// The key of a value, as written; nil for failure and completion.
-  package var text: String? {
+  @usableFromInline package var text: String? {
     if rawValue < 0x80 { return Self.asciiText[Int(rawValue)] }
     if let scalar = Unicode.Scalar(rawValue) { return String(Character(scalar)) }
     guard rawValue >= Self.firstInterned else { return nil }

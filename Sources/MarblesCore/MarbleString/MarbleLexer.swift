@@ -5,7 +5,8 @@
 /// Columns count Characters, as everywhere.
 struct MarbleLexer {
   private let marble: String
-  private let bytes: [UInt8]
+  /// The marble's UTF-8 bytes (what a `MarbleParse` keeps of it).
+  let bytes: [UInt8]
   /// The byte offset of the next Character.
   private var index = 0
   private var line = 1
@@ -99,71 +100,33 @@ struct MarbleLexer {
 
   /// Reads the run of plain glyphs that starts here, `-` and values, each an ASCII byte followed
   /// by an ASCII byte or the end (so one Character that no time progression involves): the bulk
-  /// of a large marble, read without making tokens. Appends an event at `time` plus its offset
-  /// in the run for each value, and returns the number of frames the run takes. Anything else is
-  /// left for `next()`.
-  mutating func readPlainRun(at time: Int, into events: inout [MarbleEvent]) -> Int {
+  /// of a large marble, read without making tokens or events. Returns the run, its first glyph at
+  /// frame `time`, or nil when none starts here. Anything else is left for `next()`.
+  mutating func readPlainRun(at time: Int) -> MarbleParse.PlainRun? {
     let start = index
     var valueCount = 0
     let end = bytes.withUnsafeBufferPointer { bytes in
       Self.isPlain.withUnsafeBufferPointer { plain in
         var offset = start
-        while offset < bytes.count {
-          let byte = bytes[offset]
-          guard byte < 0x80, plain[Int(byte)] else { break }
-          valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1
+        while offset < bytes.count, bytes[offset] < 0x80, plain[Int(bytes[offset])] {
           offset &+= 1
         }
         // A glyph followed by a non-ASCII byte may be part of a longer Character: left out.
-        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 {
-          offset &-= 1
-          valueCount &-= bytes[offset] == UInt8(ascii: "-") ? 0 : 1
-        }
+        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 { offset &-= 1 }
+        // The values counted apart, in a loop of its own.
+        for byte in bytes[start..<offset] { valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1 }
         return offset
       }
     }
-    guard end > start else { return 0 }
-    if Int32(exactly: line).map({ $0 != .min }) == true,
-      Int32(exactly: column + (end - start)) != nil
-    {
-      // Every place fits in 32 bits (the common case): the events written in place, in one
-      // tight pass, and added at once (a large marble's only run becomes the events as is).
-      // One place spare: the terminal event that usually follows the run (`|` or `#`) is then
-      // appended in place; at capacity, it copied every event into a buffer twice the size.
-      let (line, column) = (Int32(truncatingIfNeeded: line), column)
-      let run = bytes.withUnsafeBufferPointer { bytes in
-        [MarbleEvent](unsafeUninitializedCapacity: valueCount + 1) { buffer, initialized in
-          var offset = start
-          while offset < end, initialized < valueCount {
-            let byte = bytes[offset]
-            if byte != UInt8(ascii: "-") {
-              let step = offset &- start
-              buffer.initializeElement(
-                at: initialized,
-                to: MarbleEvent(
-                  frame: time &+ step, key: MarbleKey(rawValue: UInt32(byte)),
-                  place: MarblePlace(
-                    line32: line, column32: Int32(truncatingIfNeeded: column &+ step))))
-              initialized &+= 1
-            }
-            offset &+= 1
-          }
-        }
-      }
-      if events.isEmpty { events = run } else { events.append(contentsOf: run) }
-    } else {
-      // Appended as a sequence of known length: the array grows once, not once per event.
-      events.append(
-        contentsOf: PlainRunEvents(
-          bytes: bytes, offset: start, end: end, time: time, line: line, column: column,
-          count: valueCount))
-    }
+    guard end > start else { return nil }
+    let run = MarbleParse.PlainRun(
+      start: start, end: end, time: time, line: line, column: column, count: valueCount)
     column += end - start
     index = end
     (afterBoundary, previousIsDigit, previousIsDot) = (
       false, false, bytes[end - 1] == UInt8(ascii: ".")
     )
-    return end - start
+    return run
   }
 
   /// The next token, or nil at the end.
@@ -367,50 +330,6 @@ struct MarbleLexer {
     guard fractionMilliseconds % scale == 0 else { return .fraction }
     let total = whole + fractionMilliseconds / scale
     return total <= limit ? .frames(total) : .tooLong
-  }
-}
-
-/// The value events of a run of plain glyphs (`MarbleLexer.readPlainRun`), in order.
-private struct PlainRunEvents: Sequence, IteratorProtocol {
-  let bytes: [UInt8]
-  var offset: Int
-  let end: Int
-  /// The frame and column of the glyph at the run's start.
-  let time: Int
-  let line: Int
-  let column: Int
-  /// How many values the run holds.
-  let count: Int
-  private let start: Int
-  /// Whether every place of the run fits in 32 bits.
-  private let compact: Bool
-
-  init(bytes: [UInt8], offset: Int, end: Int, time: Int, line: Int, column: Int, count: Int) {
-    (self.bytes, self.offset, self.end, self.time) = (bytes, offset, end, time)
-    (self.line, self.column, self.count, self.start) = (line, column, count, offset)
-    compact =
-      Int32(exactly: line).map { $0 != .min } == true
-      && Int32(exactly: column + (end - offset)) != nil
-  }
-
-  var underestimatedCount: Int { count }
-
-  mutating func next() -> MarbleEvent? {
-    while offset < end {
-      let byte = bytes[offset]
-      let step = offset &- start
-      offset &+= 1
-      guard byte != UInt8(ascii: "-") else { continue }
-      let place =
-        compact
-        ? MarblePlace(
-          line32: Int32(truncatingIfNeeded: line),
-          column32: Int32(truncatingIfNeeded: column &+ step))
-        : MarblePlace(line: line, column: column &+ step)
-      return MarbleEvent(
-        frame: time &+ step, key: MarbleKey(rawValue: UInt32(byte)), place: place)
-    }
-    return nil
   }
 }
 

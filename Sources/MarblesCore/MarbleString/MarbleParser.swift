@@ -24,17 +24,30 @@ public enum MarbleParser {
   public static func parse(_ marble: String, kind: MarbleKind) -> (
     diagram: MarbleDiagram, diagnostics: [Diagnostic]
   ) {
+    let (parse, diagnostics) = read(marble, kind: kind)
+    return (parse.diagram, diagnostics)
+  }
+
+  /// Parses a cold or hot marble string as `parse` does, its events left as read (`MarbleParse`).
+  @usableFromInline package static func read(_ marble: String, kind: MarbleKind) -> (
+    parse: MarbleParse, diagnostics: [Diagnostic]
+  ) {
     var lexer = MarbleLexer(marble)
     var diagnostics: [Diagnostic] = []
     var state = TimelineState()
-    var events: [MarbleEvent] = []
+    var parts: [MarbleParse.Part] = []
+    var count = 0
     var zero: (time: Int, range: SourceRange)?
     var terminal: (description: String, range: SourceRange)?
 
     while true {
       // Outside groups and before the end, `-` and plain values need no tokens.
-      if state.group == nil, terminal == nil {
-        state.time += lexer.readPlainRun(at: state.time, into: &events)
+      if state.group == nil, terminal == nil, let run = lexer.readPlainRun(at: state.time) {
+        state.time += run.end - run.start
+        if run.count > 0 {
+          parts.append(.run(run))
+          count += run.count
+        }
       }
       guard let token = lexer.next() else { break }
       switch token.kind {
@@ -60,10 +73,12 @@ public enum MarbleParser {
         case .failure: key = .error
         default: key = .completed
         }
-        events.append(
-          MarbleEvent(
-            frame: time, key: key,
-            place: MarblePlace(line: token.range.start.line, column: token.range.start.column)))
+        parts.append(
+          .event(
+            MarbleEvent(
+              frame: time, key: key,
+              place: MarblePlace(line: token.range.start.line, column: token.range.start.column))))
+        count += 1
         if token.kind.isTerminal {
           terminal = (token.kind.glyphDescription(lexer.text(of: token)), token.range)
         }
@@ -90,19 +105,12 @@ public enum MarbleParser {
     // The lexer's problems first, as when it ran before the parser (the sort below is stable).
     diagnostics = lexer.diagnostics + diagnostics
 
-    let offset = zero?.time ?? 0
-    if offset != 0 {
-      for index in events.indices { events[index].frame -= offset }
-    }
-    let diagram = MarbleDiagram(
-      kind: kind,
-      events: events,
-      subscriptionPoint: zero?.range,
-      firstFrame: -offset,
-      length: state.time)
+    let parse = MarbleParse(
+      kind: kind, bytes: lexer.bytes, parts: parts, count: count, offset: zero?.time ?? 0,
+      subscriptionPoint: zero?.range, length: state.time)
     // A marble of thousands of broken groups gives one error per group, and each is printed
     // with its whole line: keep the first few so the report stays linear in the marble's size.
-    return (diagram, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
+    return (parse, Array(diagnostics.sortedByPosition().prefix(maximumDiagnostics)))
   }
 
   /// Parses a subscription marble such as `"^---!"`, `"--^--!"` or `"(^!)"`.

@@ -47,9 +47,6 @@ public struct Recorded<Value> {
 
 extension Recorded: Sendable where Value: Sendable {}
 
-// A cold source plays its `[Recorded]` as it is (`ItemPlayback`).
-extension Recorded: PlaybackItem {}
-
 extension Recorded: Equatable where Value: Equatable {
   /// Same frame and equal events.
   public static func == (lhs: Recorded, rhs: Recorded) -> Bool {

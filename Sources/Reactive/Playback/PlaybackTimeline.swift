@@ -196,6 +196,14 @@
     Self.send(event, to: subscriber)
   }
 
+  /// Sends `.next(value)` to `subscriber` (the one this delivery was made for).
+  @inlinable @inline(__always)
+  package func send(value: Value, to subscriber: Subscriber<Value>) {
+    guard mode != 0 else { return Self.send(.next(value), to: subscriber) }
+    guard subscriber.isReceiving else { return }
+    if mode == 2 { values(value) } else { handler(.next(value)) }
+  }
+
   /// `subscriber.send(event)`, out of line: the common path above stays small.
   @inlinable @inline(never)
   static func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {

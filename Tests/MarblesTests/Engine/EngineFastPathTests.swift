@@ -186,13 +186,15 @@ import Testing
   }
 
   @Test func aMarblePlaybackKeepsEachDistinctValueOnceAndPlaysItsEvents() {
-    // 16 bytes an event, each value a code into the table of the marble's distinct values.
-    #expect(MemoryLayout<Event<UInt32>>.stride == 16)
+    // A frame and a 4-byte code an event, each value a code into the table of the marble's
+    // distinct values; the group a batch of two.
     let (diagram, _) = MarbleParser.parse("ab-a(ba)#", kind: .cold)
     let playback = MarbleSource.playback(
       of: diagram, values: ["a": .int(1), "b": .string("x")], error: .string("boom"))
     #expect(playback.values.count == 2)
-    let events = playback.codes.timed.map { ($0.frame, playback.event($0.event)) }
+    #expect(playback.batchCount == 5)
+    #expect(playback.batch(3) == 3..<5)
+    let events = playback.timed
     #expect(events.map(\.0) == [0, 1, 3, 4, 4, 8])
     let shown = events.map { _, event -> String in
       switch event {

@@ -30,9 +30,9 @@ import Testing
     #expect(single.batchFrames == [1, 2])
   }
 
-  /// `ItemPlayback` of `(frame, event)` pairs.
-  private func playback(_ pairs: [(Int, Event<String>)]) -> ItemPlayback<Item> {
-    ItemPlayback(pairs.map { Item(frame: $0.0, event: $0.1) })
+  /// `CodedTimeline` of `(frame, event)` pairs.
+  private func playback(_ pairs: [(Int, Event<String>)]) -> CodedTimeline<String> {
+    CodedTimeline(pairs.map { (frame: $0.0, event: $0.1) })
   }
 
   @Test func playingIntoASubscriberSendsEachBatchAtItsFrame() throws {
@@ -86,12 +86,12 @@ import Testing
     #expect(s.pendingCount == 0)
   }
 
-  struct Item: PlaybackItem {
+  struct Item {
     var frame: Int
     var event: Event<String>
   }
 
-  /// What playing `items` into a subscriber logs, through `ItemPlayback` or a `PlaybackTimeline`
+  /// What playing `items` into a subscriber logs, through `CodedTimeline` or a `PlaybackTimeline`
   /// of them played batch by batch.
   private func played(_ items: [Item], asItems: Bool) throws -> [String] {
     let s = VirtualTimeScheduler()
@@ -100,7 +100,7 @@ import Testing
     let subscriber = Subscriber<String> { box.lines.append("\(s.now): \($0)") }
     let playback =
       asItems
-      ? ItemPlayback(items).play(on: s, shiftedBy: s.now, into: subscriber)
+      ? coded(items).play(on: s, shiftedBy: s.now, into: subscriber)
       : PlaybackTimeline(items, frame: { $0.frame }, event: { $0.event })
         .play(on: s, shiftedBy: s.now) { _, events in
           for event in events { subscriber.send(event) }
@@ -110,6 +110,10 @@ import Testing
     try s.run()
     #expect(s.liveActionCount == 0)
     return box.lines
+  }
+
+  private func coded(_ items: [Item]) -> CodedTimeline<String> {
+    CodedTimeline(items.map { (frame: $0.frame, event: $0.event) })
   }
 
   @Test func itemsPlayAsTheirTimelineDoes() throws {
@@ -132,18 +136,27 @@ import Testing
       try played(cases[2], asItems: true) == [
         "3: next(a)", "3: next(b)", "6: next(c)", "6: next(d)", "8: completed",
       ])
-    #expect(ItemPlayback(cases[0]).starts.isEmpty)
-    #expect(ItemPlayback(cases[1]).starts == [0, 1, 3, 4])
-    #expect(ItemPlayback(cases[2]).items.map(\.frame) == [1, 1, 4, 4, 6])
-    #expect(ItemPlayback<Item>([]).batchCount == 0)
+    #expect(coded(cases[0]).starts.isEmpty)
+    #expect(coded(cases[1]).starts == [0, 1, 3, 4])
+    #expect(coded(cases[2]).timed.map(\.frame) == [1, 1, 4, 4, 6])
+    #expect(
+      coded(cases[2]).timed.map { "\($0.event)" } == [
+        "next(a)", "next(b)", "next(c)", "next(d)", "completed",
+      ])
+    #expect(coded([]).batchCount == 0)
   }
 
-  @Test func itemsInFrameOrderAreSharedNotCopied() {
-    let items = (0..<100).map { Item(frame: $0, event: .next("v")) }
-    let playback = ItemPlayback(items)
-    let given = items.withUnsafeBufferPointer { $0.baseAddress }
-    let kept = playback.items.withUnsafeBufferPointer { $0.baseAddress }
-    #expect(given == kept)
+  @Test func framesAndCodesInFrameOrderAreKeptNotCopied() {
+    let frames = Array(0..<100)
+    let codes = [UInt32](repeating: 0, count: 100)
+    let timeline = CodedTimeline(frames: frames, codes: codes, values: ["v"], others: [])
+    #expect(
+      frames.withUnsafeBufferPointer { $0.baseAddress }
+        == timeline.frames.withUnsafeBufferPointer { $0.baseAddress })
+    #expect(
+      codes.withUnsafeBufferPointer { $0.baseAddress }
+        == timeline.codes.withUnsafeBufferPointer { $0.baseAddress })
+    #expect(timeline.starts.isEmpty)
   }
 
   @Test func disposingTheSubscriberStopsThePlayback() throws {

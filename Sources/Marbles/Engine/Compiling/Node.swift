@@ -386,19 +386,31 @@ final class BinaryNode: Node {
     return Self.integers(op, a, b)
   }
 
+  // Not recursive, so that it is inlined: an operand's own operands are leaves (`Operand`).
   @inline(__always)
   private static func integer(_ operand: Operand, _ x: Int, _ y: Int?) -> Int? {
     switch operand {
     case .argument0: return x
     case .argument1: return y
     case .integer(let value): return value
-    case .binary(let inner):
-      guard let a = integer(inner.left, x, y), let b = integer(inner.right, x, y),
-        case .int(let value)? = integers(inner.op, a, b)
-      else { return nil }
-      return value
+    case .binary(let inner): return inner.leafIntegers(x, y)
     case .node: return nil
     }
+  }
+
+  /// `integerValue` of a node of two leaf operands, as an `Int`.
+  private func leafIntegers(_ x: Int, _ y: Int?) -> Int? {
+    func leaf(_ operand: Operand) -> Int? {
+      switch operand {
+      case .argument0: return x
+      case .argument1: return y
+      case .integer(let value): return value
+      case .binary, .node: return nil
+      }
+    }
+    guard let a = leaf(left), let b = leaf(right), case .int(let value)? = Self.integers(op, a, b)
+    else { return nil }
+    return value
   }
 
   /// `x op y` for two integers, as `apply` computes it, or nil where `apply` would throw

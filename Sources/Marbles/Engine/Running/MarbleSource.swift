@@ -6,7 +6,7 @@ import Reactive
 ///     cold("--a|")   each subscription at frame s: a at s+2, completion at s+3
 ///     hot("-^-a|")   one shared timeline: a at frame 2, completion at 3, whoever listens
 ///
-/// Both play through `PlaybackTimeline` (one queued action per playback). Cold sources play a
+/// Both play through `CodedTimeline` (one queued action per playback). Cold sources play a
 /// subscription's events when it is made; hot sources put their timeline on the scheduler when
 /// the script asks (`scheduleTimeline()`: in script order, after
 /// the `show` subscriptions). Events of a hot source at frames already past (before frame 0, or
@@ -15,7 +15,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   // Invariant: used on the script's thread only (the virtual scheduler is single-threaded).
   let kind: MarbleKind
   /// The events by frame (relative to a subscription for cold, absolute for hot), compact.
-  let timeline: MarblePlayback
+  let timeline: CodedTimeline<ScriptValue>
   /// The first frame of the marble string (negative for a hot marble with events before `^`).
   let firstFrame: Int
   /// The frame after the marble string's last character.
@@ -41,7 +41,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   private var isScheduled = false
 
   init(
-    kind: MarbleKind, timeline: MarblePlayback, firstFrame: Int, endFrame: Int,
+    kind: MarbleKind, timeline: CodedTimeline<ScriptValue>, firstFrame: Int, endFrame: Int,
     scheduler: VirtualTimeScheduler, budget: Budget, range: SourceRange
   ) {
     self.kind = kind
@@ -56,7 +56,7 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
 
   /// The events as `(frame, event)` pairs, in order.
   var events: [(frame: Int, event: Event<ScriptValue>)] {
-    timeline.codes.timed.map { ($0.frame, timeline.event($0.event)) }
+    timeline.timed
   }
 
   /// The timeline that plays `diagram`: each key looked up in `values` (a digit without an
@@ -68,43 +68,47 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   /// key was compared as a String.
   static func playback(
     of diagram: MarbleDiagram, values: [String: ScriptValue], error: ScriptValue
-  ) -> MarblePlayback {
-    let failure = Event<UInt32>.error(error.asError)
+  ) -> CodedTimeline<ScriptValue> {
+    let (completed, failed) = (
+      CodedTimeline<ScriptValue>.firstOther, CodedTimeline<ScriptValue>.firstOther + 1
+    )
     var frames: [Int] = []
-    var events: [Event<UInt32>] = []
+    var codes: [UInt32] = []
     var table: [ScriptValue] = []
     frames.reserveCapacity(diagram.events.count)
-    events.reserveCapacity(diagram.events.count)
-    var known: [MarbleKey: Event<UInt32>] = [:]
-    // The last value's key and event (`.completed` before the first value).
+    codes.reserveCapacity(diagram.events.count)
+    var known: [MarbleKey: UInt32] = [:]
+    // The last value's key and code (`.completed` before the first value).
     var lastKey = MarbleKey.completed
-    var lastEvent = Event<UInt32>.completed
+    var lastCode = completed
     for marble in diagram.events {
       let key = marble.key
       switch key {
-      case .completed: events.append(.completed)
-      case .error: events.append(failure)
+      case .completed: codes.append(completed)
+      case .error: codes.append(failed)
       default:
         if key != lastKey {
           if lastKey.isValue, sameText(lastKey, key) {
             // The previous value, as before.
           } else if let found = known[key] {
-            lastEvent = found
+            lastCode = found
           } else {
             let text = key.text ?? ""
-            // A marble's distinct keys number at most its length, far below 2^32.
-            lastEvent = .next(UInt32(truncatingIfNeeded: table.count))
+            // A marble's distinct keys number at most its length, far below 2^31.
+            lastCode = UInt32(truncatingIfNeeded: table.count)
             table.append(
               values[text] ?? Runtime.digitValue(text).map(ScriptValue.int) ?? .string(text))
-            known[key] = lastEvent
+            known[key] = lastCode
           }
           lastKey = key
         }
-        events.append(lastEvent)
+        codes.append(lastCode)
       }
       frames.append(marble.frame)
     }
-    return MarblePlayback(codes: PlaybackTimeline(frames: frames, events: events), values: table)
+    // A marble's frames never decrease; a group's share one.
+    return CodedTimeline(
+      frames: frames, codes: codes, values: table, others: [.completed, .error(error.asError)])
   }
 
   /// Whether two different keys are equal as Strings (canonically equivalent spellings). Two
@@ -131,18 +135,18 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
       // Values through a `Delivery` (`send`'s work without a retain of the handler a value).
       let delivery = Delivery(subscriber)
       subscriber.attach(
-        timeline.codes.play(on: scheduler, shiftedBy: start) {
-          [watchers, budget, range, timeline] frame, codes in
+        timeline.play(on: scheduler, shiftedBy: start) {
+          [watchers, budget, range, timeline] frame, events in
           if frame == 0 && depth > 0 {
-            guard budget.spend(codes.count, at: range) else { return }
+            guard budget.spend(events.count, at: range) else { return }
             let outer = budget.depth
             budget.depth = max(outer, depth)
-            for code in codes { subscriber.send(timeline.event(code)) }
+            for position in events { subscriber.send(timeline.event(at: position)) }
             budget.depth = outer
             return
           }
-          for code in codes {
-            let event = timeline.event(code)
+          for position in events {
+            let event = timeline.event(at: position)
             watchers.notify(event, subscription: index)
             delivery.send(event, to: subscriber)
           }
@@ -163,11 +167,11 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
   func scheduleTimeline() {
     guard kind == .hot, !isScheduled else { return }
     isScheduled = true
-    timeline.codes.play(
-      on: scheduler, shiftedBy: 0, fromBatch: timeline.codes.firstBatch(atOrAfter: scheduler.now)
-    ) { [watchers, subject, timeline] _, codes in
-      for code in codes {
-        let event = timeline.event(code)
+    timeline.play(
+      on: scheduler, shiftedBy: 0, fromBatch: timeline.firstBatch(atOrAfter: scheduler.now)
+    ) { [watchers, subject, timeline] _, events in
+      for position in events {
+        let event = timeline.event(at: position)
         watchers.notify(event, subscription: nil)
         subject.send(event)
       }
@@ -219,25 +223,6 @@ final class MarbleSource: Signal<ScriptValue>, @unchecked Sendable {
     @inline(__always) func notify(_ event: Event<ScriptValue>, subscription: Int?) {
       if list.isEmpty { return }
       for watcher in list { watcher(event, subscription) }
-    }
-  }
-}
-
-/// A marble's timeline as its source plays it: each event a code (a value's index in `values`,
-/// or the error or completion itself), 16 bytes an event where an `Event<ScriptValue>` takes
-/// 40; a million-value marble of a few keys holds each of its values once.
-struct MarblePlayback {
-  /// The events by frame, each value as its index in `values`.
-  let codes: PlaybackTimeline<UInt32>
-  /// The marble's distinct values, in order of first use.
-  let values: [ScriptValue]
-
-  /// The event `code` stands for.
-  @inline(__always) func event(_ code: Event<UInt32>) -> Event<ScriptValue> {
-    switch code {
-    case .next(let index): return .next(values[Int(index)])
-    case .error(let error): return .error(error)
-    case .completed: return .completed
     }
   }
 }
