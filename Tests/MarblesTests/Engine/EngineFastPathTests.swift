@@ -235,4 +235,24 @@ import Testing
       expect pairs == "-a-b-c|", a: 6, b: 3, c: 6
       """)
   }
+
+  @Test func anInnerComparisonOrOverflowLeavesTheFramelessPath() {
+    // The inner node `x < 1` is a Bool, not an integer: the general path compares the two
+    // Bools. An overflow in the inner node `x * 4` is reported at that node, as `apply` does.
+    expectPasses(
+      """
+      let input = cold("-a-b-c|", a: 0, b: 1, c: 5)
+      let differ = input.map { x in (x < 1) != (x < 2) }
+      show differ
+      expect differ == "-a-b-c|", a: false, b: true, c: false
+      """)
+    let text = failureText(
+      """
+      let input = cold("-a|", a: 4611686018427387904)
+      let output = input.map { x in x * 4 + 1 }
+      show output
+      """)
+    #expect(text.contains("arithmetic overflow"))
+    #expect(text.contains("2:31"))
+  }
 }

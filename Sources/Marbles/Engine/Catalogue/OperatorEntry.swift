@@ -453,7 +453,15 @@ struct ScriptFunction {
 
   /// Calls with one argument and expects a Bool (`filter`, `takeWhile`).
   func predicate(_ argument: ScriptValue) -> Bool {
-    isTrue(self(argument))
+    // A comparison of integers (`x % 3 != 0`): `counted`'s work on the frameless result, and
+    // its Bool read without making and destroying a `ScriptValue` result.
+    if scope == nil, case .int(let x) = argument,
+      case .bool(let flag)? = closure.integerResult(x)
+    {
+      runtime.closureThrew = false
+      return !runtime.hasFailed && runtime.budget.spend(at: range) && flag
+    }
+    return isTrue(self(argument))
   }
 
   /// Expects a signal from a result (`flattenMap`, `catch`, the command's block).

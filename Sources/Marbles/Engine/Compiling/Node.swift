@@ -366,57 +366,38 @@ final class BinaryNode: Node {
     return value
   }
 
-  /// Whether `integerValue` can compute this node: every operand a closure argument, an
-  /// integer literal or a node of two such operands.
-  var isIntegerExpression: Bool {
-    func plain(_ operand: Operand) -> Bool {
-      if case .node = operand { return false }
-      return true
-    }
-    return plain(left) && plain(right)
+  /// The node as plain data (`IntegerForm`) when every operand is a closure argument, an
+  /// integer literal or a node of two such operands; nil otherwise. A closure whose body is
+  /// this node is called with integers through the form, without building its frame
+  /// (`Closure.call`).
+  var integerForm: IntegerForm? {
+    guard let left = Self.term(left), let right = Self.term(right) else { return nil }
+    return IntegerForm(op: op, left: left, right: right)
   }
 
-  /// The node's value in a closure called with the integers `x` (and `y`, nil when there is
-  /// no second argument), as `eval` computes it, when its integer path does (an
-  /// `isIntegerExpression` node); nil where `eval` would take its general path. A closure of
-  /// one such body is called through this without building its frame (`Closure.call`).
-  @inline(__always)
-  func integerValue(_ x: Int, _ y: Int?) -> ScriptValue? {
-    guard let a = Self.integer(left, x, y), let b = Self.integer(right, x, y) else { return nil }
-    return Self.integers(op, a, b)
-  }
-
-  // Not recursive, so that it is inlined: an operand's own operands are leaves (`Operand`).
-  @inline(__always)
-  private static func integer(_ operand: Operand, _ x: Int, _ y: Int?) -> Int? {
+  private static func term(_ operand: Operand) -> IntegerForm.Term? {
     switch operand {
-    case .argument0: return x
-    case .argument1: return y
-    case .integer(let value): return value
-    case .binary(let inner): return inner.leafIntegers(x, y)
-    case .node: return nil
+    case .binary(let inner):
+      guard let a = leaf(inner.left), let b = leaf(inner.right) else { return nil }
+      return .node(inner.op, a, b)
+    default:
+      return leaf(operand).map { .leaf($0) }
     }
   }
 
-  /// `integerValue` of a node of two leaf operands, as an `Int`.
-  private func leafIntegers(_ x: Int, _ y: Int?) -> Int? {
-    func leaf(_ operand: Operand) -> Int? {
-      switch operand {
-      case .argument0: return x
-      case .argument1: return y
-      case .integer(let value): return value
-      case .binary, .node: return nil
-      }
+  private static func leaf(_ operand: Operand) -> IntegerForm.Leaf? {
+    switch operand {
+    case .argument0: return .argument0
+    case .argument1: return .argument1
+    case .integer(let value): return .integer(value)
+    case .binary, .node: return nil
     }
-    guard let a = leaf(left), let b = leaf(right), case .int(let value)? = Self.integers(op, a, b)
-    else { return nil }
-    return value
   }
 
   /// `x op y` for two integers, as `apply` computes it, or nil where `apply` would throw
   /// (overflow, division by zero) or the operator takes other operands (`**`, `&&`).
   @inline(__always)
-  private static func integers(_ op: ScriptBinaryOperator, _ x: Int, _ y: Int) -> ScriptValue? {
+  fileprivate static func integers(_ op: ScriptBinaryOperator, _ x: Int, _ y: Int) -> ScriptValue? {
     let result: (partialValue: Int, overflow: Bool)
     switch op {
     case .add: result = x.addingReportingOverflow(y)
@@ -585,6 +566,57 @@ final class BinaryNode: Node {
     case (.double(let x), .double(let y)): return sign(x, y)
     case (.string(let x), .string(let y)): return sign(x, y)
     default: throw Diagnostic.Interpreter.notComparable(op.rawValue, a, b, at: range)
+    }
+  }
+}
+
+/// An integer `BinaryNode` (`x * 10`, `x % 3 != 0`, `acc + x`) as plain data: no references,
+/// so a closure evaluates it per call without a retain, a release or a call per node. Its
+/// value for integer arguments is the node's `eval` on its integer path; nil where `eval`
+/// would take its general path (overflow, division by zero, a non-integer operand).
+struct IntegerForm {
+  /// A closure argument (`$0`, `$1`) or an integer literal.
+  enum Leaf {
+    case argument0
+    case argument1
+    case integer(Int)
+  }
+
+  /// An operand: a leaf, or a node of two leaves (`x % 3` in `x % 3 != 0`).
+  enum Term {
+    case leaf(Leaf)
+    case node(ScriptBinaryOperator, Leaf, Leaf)
+  }
+
+  let op: ScriptBinaryOperator
+  let left: Term
+  let right: Term
+
+  /// The value for the arguments `x` and `y` (nil when there is no second argument).
+  @inline(__always)
+  func value(_ x: Int, _ y: Int?) -> ScriptValue? {
+    guard let a = Self.value(left, x, y), let b = Self.value(right, x, y) else { return nil }
+    return BinaryNode.integers(op, a, b)
+  }
+
+  @inline(__always)
+  private static func value(_ term: Term, _ x: Int, _ y: Int?) -> Int? {
+    switch term {
+    case .leaf(let leaf): return value(leaf, x, y)
+    case .node(let op, let left, let right):
+      guard let a = value(left, x, y), let b = value(right, x, y),
+        case .int(let result)? = BinaryNode.integers(op, a, b)
+      else { return nil }
+      return result
+    }
+  }
+
+  @inline(__always)
+  private static func value(_ leaf: Leaf, _ x: Int, _ y: Int?) -> Int? {
+    switch leaf {
+    case .argument0: return x
+    case .argument1: return y
+    case .integer(let value): return value
     }
   }
 }

@@ -77,11 +77,10 @@ final class Closure: @unchecked Sendable {
   private let body: Node
   private let budget: Budget
   private let slotCount: Int
-  /// The body when it is integer arithmetic on the arguments (`x * 10`, `x % 3 != 0`, `acc +
-  /// x`) and the closure has no slots: called with integers, it is computed without a frame.
-  // Unowned(unsafe): `body` holds the same node for as long as this closure lives, so reading
-  // it needs no retain per call.
-  private unowned(unsafe) let integerBody: BinaryNode?
+  /// The body as plain data when it is integer arithmetic on the arguments (`x * 10`, `x % 3
+  /// != 0`, `acc + x`) and the closure has no slots: called with integers, it is computed
+  /// without a frame, and without retaining a node.
+  private let integerForm: IntegerForm?
   /// Whether `call(_:at:)` and `call(_:_:at:)` take their arguments as the parameters (and not
   /// as an arity error or a tuple's elements): the calls `integerResult` stands for.
   private let takesOne: Bool
@@ -93,10 +92,10 @@ final class Closure: @unchecked Sendable {
     self.body = code.body
     self.budget = code.budget
     self.slotCount = code.slotCount
-    if code.slotCount == 0, let binary = code.body as? BinaryNode, binary.isIntegerExpression {
-      integerBody = binary
+    if code.slotCount == 0, let binary = code.body as? BinaryNode {
+      integerForm = binary.integerForm
     } else {
-      integerBody = nil
+      integerForm = nil
     }
     let count = code.parameterCount
     takesOne = count == 1 || (code.isImplicit && count == 0)
@@ -124,8 +123,8 @@ final class Closure: @unchecked Sendable {
   /// stays on its integer path; nil otherwise.
   @inline(__always)
   private func integerCall(_ x: Int, _ y: Int?) -> ScriptValue? {
-    guard let integerBody, budget.depth < Budget.maximumDepth else { return nil }
-    return integerBody.integerValue(x, y)
+    guard let integerForm, budget.depth < Budget.maximumDepth else { return nil }
+    return integerForm.value(x, y)
   }
 
   /// Runs the body; one level of nesting more, reported at `range` (the call) past the budget.
