@@ -90,6 +90,22 @@ import Testing
     #expect(entries(folder) == ["out"])
   }
 
+  /// An output of megabytes is written a megabyte at a time, each asked to start for the disk
+  /// before the `fsync` (`StreamIO.startWriteback`): the file gets what standard output gets.
+  @Test func aLargeOutputIsTheSameInTheFileAsOnStandardOutput() throws {
+    let folder = try folder()
+    defer { remove(folder) }
+    let script = folder + "/large.marble"
+    let marble = String(repeating: "a", count: 40_000)
+    create(script, "let input = cold(\"\(marble)|\", a: 1)\nshow input\n", mode: 0o644)
+    let arguments = ["run", script, "--format", "json", "--max-frames", "50000"]
+    let printed = try Binary.run(arguments)
+    let written = try Binary.run(arguments + ["-o", folder + "/out.json"])
+    #expect(printed.exitCode == 0 && written.exitCode == 0)
+    #expect(printed.stdout.utf8.count > 2 << 20)
+    #expect(contents(folder + "/out.json") == printed.stdout)
+  }
+
   @Test(arguments: Writer.allCases)
   func newFileIsCreated(writer: Writer) throws {
     let folder = try folder()

@@ -298,31 +298,44 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// `flatObject("frame", .int(frame), "kind", .literal("\"next\""), "value", .int(value),
-  /// "sequence", .int(sequence))`, the same bytes written with fewer steps: the recorded integer
-  /// value, the commonest event of a large lane. False, writing nothing, where `flatObject` is.
+  /// "sequence", .int(sequence))` as an array element, the same bytes (its separator and indent
+  /// too) written with fewer steps: the recorded integer value, the commonest event of a large
+  /// lane. False, writing nothing, where `flatObject` is, and outside an array.
+  @inline(__always)
   mutating func integerNext(frame: Int, value: Int, sequence: Int) -> Bool {
-    guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0 else { return false }
+    guard !isDiscarding, !isCompact, attemptStart < 0, indent > 0, inArray else { return false }
     let frameLength = Self.decimalLength(frame)
     let valueLength = Self.decimalLength(value)
     let sequenceLength = Self.decimalLength(sequence)
     // {"frame": F, "kind": "next", "value": V, "sequence": S}
-    let line = 52 + frameLength + valueLength + sequenceLength
+    // At most 3 × 20 digits and signs: no overflow below.
+    let line = 52 &+ frameLength &+ valueLength &+ sequenceLength
     guard line <= inlineLimit - indent else { return false }
-    if inArray { separate() }
-    reserve(line)
+    // What `separate()` writes before it: `,` (not before the first), a newline, the indent
+    // (below `inlineLimit`: 8 spaces at a time, the last 8 maybe past it, in reserved room).
+    if count >= flushThreshold { flush() }
+    let lead = (isFirst ? 1 : 2) &+ indent
+    reserve(lead &+ line &+ 8)
     var out = base + count
+    if !isFirst {
+      out.pointee = UInt8(ascii: ",")
+      out += 1
+    }
+    out.pointee = UInt8(ascii: "\n")
+    out += 1
+    var spaces = 0
+    repeat {
+      UnsafeMutableRawPointer(out + spaces).storeBytes(of: 0x2020_2020_2020_2020, as: UInt64.self)
+      spaces &+= 8
+    } while spaces < indent
+    out += indent
     @inline(__always) func copy(_ text: StaticString) {
-      out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+      UnsafeMutableRawPointer(out).copyMemory(
+        from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
       out += text.utf8CodeUnitCount
     }
     @inline(__always) func number(_ number: Int, _ length: Int) {
-      var magnitude = number.magnitude
-      var position = out + length
-      repeat {
-        position -= 1
-        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
+      Self.writeDigits(number.magnitude, endingAt: out + length)
       if number < 0 { out.pointee = UInt8(ascii: "-") }
       out += length
     }
@@ -333,9 +346,42 @@ public struct JSONWriter: ~Copyable {
     copy(", \"sequence\": ")
     number(sequence, sequenceLength)
     copy("}")
-    count += line
+    count &+= lead &+ line
     isFirst = false
     return true
+  }
+
+  /// Writes the decimal digits of `magnitude` so that the last one is just before `end`, two
+  /// at a time from a table of the pairs 00…99 (one division by 100 for two digits).
+  @inline(__always)
+  static func writeDigits(_ magnitude: UInt, endingAt end: UnsafeMutablePointer<UInt8>) {
+    let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+    @inline(__always) func pair(_ value: UInt, at position: UnsafeMutablePointer<UInt8>) {
+      let digits = pairs.loadUnaligned(fromByteOffset: 2 &* Int(value), as: UInt16.self)
+      UnsafeMutableRawPointer(position).storeBytes(of: digits, as: UInt16.self)
+    }
+    var rest = magnitude
+    var position = end
+    while rest >= 100 {
+      let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 100)
+      position -= 2
+      pair(remainder, at: position)
+      rest = quotient
+    }
+    if rest >= 10 {
+      pair(rest, at: position - 2)
+    } else {
+      (position - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
+  }
+
+  /// The decimal forms of 0…99, two digits each.
+  static var digitPairs: StaticString {
+    """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
   }
 
   /// The length of `"key": value`.
@@ -372,41 +418,33 @@ public struct JSONWriter: ~Copyable {
     case .literal(let literal): copy(literal)
     case .int(let number):
       // The digits from the end back, then the sign.
-      var magnitude = number.magnitude
-      var position = end
-      repeat {
-        position -= 1
-        position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      if number < 0 { (position - 1).pointee = UInt8(ascii: "-") }
+      let digits = digitCount(number.magnitude)
+      writeDigits(number.magnitude, endingAt: end)
+      if number < 0 { (end - digits - 1).pointee = UInt8(ascii: "-") }
     }
     out = end
   }
 
   /// The number of bytes `writeInt` writes for `number`.
+  @inline(__always)
   static func decimalLength(_ number: Int) -> Int {
     (number < 0 ? 1 : 0) + digitCount(number.magnitude)
   }
 
-  /// The number of decimal digits of `magnitude` (1 for 0), by halving the range: a handful of
-  /// comparisons instead of a division a digit.
+  /// The number of decimal digits of `magnitude` (1 for 0), by comparisons alone (no
+  /// division below 10^10, which covers a run's frames, sequences and most values).
   @inline(__always)
   static func digitCount(_ magnitude: UInt) -> Int {
-    var rest = magnitude
-    var digits = 1
-    @inline(__always) func drop(_ places: Int, _ power: UInt) {
-      if rest >= power {
-        digits += places
-        rest /= power
+    @inline(__always) func small(_ m: UInt) -> Int {
+      if m < 100_000 {
+        if m < 100 { return m < 10 ? 1 : 2 }
+        return m < 1_000 ? 3 : m < 10_000 ? 4 : 5
       }
+      if m < 10_000_000 { return m < 1_000_000 ? 6 : 7 }
+      return m < 100_000_000 ? 8 : m < 1_000_000_000 ? 9 : 10
     }
-    drop(16, 10_000_000_000_000_000)
-    drop(8, 100_000_000)
-    drop(4, 10_000)
-    drop(2, 100)
-    drop(1, 10)
-    return digits
+    if magnitude < 10_000_000_000 { return small(magnitude) }
+    return 10 + small(magnitude / 10_000_000_000)
   }
 
   // MARK: Scalars
@@ -465,14 +503,8 @@ public struct JSONWriter: ~Copyable {
       base[count] = UInt8(ascii: "-")
       count += 1
     }
-    var magnitude = number.magnitude
-    count += Self.digitCount(magnitude)
-    var position = count
-    repeat {
-      position -= 1
-      base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      magnitude /= 10
-    } while magnitude > 0
+    count += Self.digitCount(number.magnitude)
+    Self.writeDigits(number.magnitude, endingAt: base + count)
   }
 
   /// Appends `text` in quotes: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or

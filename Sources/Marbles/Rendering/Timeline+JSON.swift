@@ -24,7 +24,7 @@ extension Timeline where Value == TimelineValue {
       storage.log.forEachChunk { chunk in
         for index in chunk.indices {
           if writer.isDiscarding { return }
-          writer.event(chunk, at: index)
+          writer.event(chunk, at: index, others: storage.others)
         }
       }
     }
@@ -35,7 +35,10 @@ extension JSONWriter {
   /// Writes the event at `index` of a lane's storage (`event(_:_:_:sequence:)`); an integer
   /// `next` in one step, reading nothing it does not write.
   @inline(__always)
-  mutating func event(_ chunk: UnsafeBufferPointer<RecordLog<LaneEvent>.Entry>, at index: Int) {
+  mutating func event(
+    _ chunk: UnsafeBufferPointer<RecordLog<LaneEvent>.Entry>, at index: Int,
+    others: [TimelineValue]
+  ) {
     let entry = chunk.baseAddress! + index
     if entry.pointee.element.kind == .next, case .int(let number) = entry.pointee.element.value {
       if integerNext(
@@ -45,7 +48,9 @@ extension JSONWriter {
       }
     }
     let stored = entry.pointee.element
-    event(entry.pointee.frame, stored.kind, stored.value, sequence: stored.sequence)
+    event(
+      entry.pointee.frame, stored.kind, RecordedValue(stored.value, others: others),
+      sequence: stored.sequence)
   }
 
   /// The one writer of an event: `{"frame", "kind", "value"}`, an error with `"error"` instead

@@ -183,6 +183,16 @@ import Testing
       Issue.record("the value changed: \(event.value)")
       return
     }
+    // No reference in an event (a log's chunks are freed without a destroy per event): other
+    // values are kept in the lane's table, by index.
+    #expect(_isPOD(LaneEvent.self))
+    var others: [TimelineValue] = []
+    let values: [RecordedValue] = [.other(.string("x")), .int(3), .other(.array([.null])), .none]
+    let stored = values.map { $0.stored(in: &others) }
+    #expect(others == [.string("x"), .array([.null])])
+    #expect(
+      stored.map { RecordedValue($0, others: others).timelineValue }
+        == [.string("x"), .int(3), .array([.null]), nil])
   }
 
   @Test func aMarblePlaybackKeepsEachDistinctValueOnceAndPlaysItsEvents() {

@@ -73,9 +73,11 @@ import Testing
 
 @Suite struct JSONWriterFlatObjectTests {
   /// Writes events as an array of `members` objects, each by `flatObject` (where it applies) or
-  /// by `object`, inside `{"lane": {"events": […]}}`, with `inlineLimit` and optionally compact.
+  /// by `object`, inside `{"lane": {"events": […]}}`, with `inlineLimit` and optionally compact;
+  /// with `integer`, by `integerNext` (sequence `value % 7`) where it applies.
   private func document(
-    _ events: [(frame: Int, value: Int)], inlineLimit: Int, compact: Bool, flat: Bool
+    _ events: [(frame: Int, value: Int)], inlineLimit: Int, compact: Bool, flat: Bool,
+    integer: Bool = false
   ) -> (text: String, flatCount: Int) {
     var writer = JSONWriter(inlineLimit: inlineLimit, compact: compact)
     var flatCount = 0
@@ -84,10 +86,16 @@ import Testing
       writer.object { writer in
         writer.key("events")
         writer.array(events) { writer, event in
+          if integer,
+            writer.integerNext(frame: event.frame, value: event.value, sequence: event.value % 7)
+          {
+            flatCount += 1
+            return
+          }
           if flat,
             writer.flatObject(
               "frame", .int(event.frame), "kind", .literal("\"next\""), "value",
-              .int(event.value), "sequence", .int(0))
+              .int(event.value), "sequence", .int(event.value % 7))
           {
             flatCount += 1
             return
@@ -100,7 +108,7 @@ import Testing
             writer.key("value")
             writer.int(event.value)
             writer.key("sequence")
-            writer.int(0)
+            writer.int(event.value % 7)
           }
         }
       }
@@ -117,6 +125,9 @@ import Testing
         let flat = document(events, inlineLimit: limit, compact: compact, flat: true)
         #expect(flat.text == general.text, "limit \(limit), compact \(compact)")
         if compact || limit <= 20 { #expect(flat.flatCount == 0) }
+        let integer = document(
+          events, inlineLimit: limit, compact: compact, flat: false, integer: true)
+        #expect(integer.text == general.text, "integerNext, limit \(limit), compact \(compact)")
       }
     }
     // At limit 100 every event fits on its line (indent 6): all four are written flat.
@@ -132,8 +143,21 @@ import Testing
       power *= 10
       numbers += [power - 1, power, power + 1, -power]
     }
+    // Below 10^8 the digits are made in one word: every length, and a sweep of the range.
+    numbers += [12_345_678, -87_654_321, 10_203_040, 99_999_999, -100_000_000]
+    numbers += Array(stride(from: 0, to: 100_000_000, by: 999_983))
     for number in numbers {
       #expect(JSONWriter.decimalLength(number) == String(number).utf8.count)
     }
+    // The digits themselves, two at a time (`int`, `flatObject` and `integerNext` share them).
+    let events = numbers.map { (frame: $0 & Int.max, value: $0) }
+    let general = document(events, inlineLimit: 200, compact: false, flat: false)
+    #expect(document(events, inlineLimit: 200, compact: false, flat: true).text == general.text)
+    let integer = document(events, inlineLimit: 200, compact: false, flat: false, integer: true)
+    #expect(integer.text == general.text)
+    #expect(integer.flatCount == events.count)
+    var writer = JSONWriter(compact: true)
+    writer.array(numbers) { writer, number in writer.int(number) }
+    #expect(writer.text == "[" + numbers.map { String($0) }.joined(separator: ", ") + "]")
   }
 }

@@ -5,7 +5,7 @@ import Reactive
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
 ///
 /// The window and the events are kept in the package's one recording core (`RecordLog`), each
-/// event in 40 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
+/// event in 32 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
 /// recorded data as they arrive, except for inner signals, which are resolved when the run ends
 /// (`timeline`).
 final class LaneRecorder {
@@ -24,6 +24,8 @@ final class LaneRecorder {
   /// placeholders until the run ends (`timeline`).
   // Unchecked exclusivity: appended to on the run's thread, one access at a time.
   @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
+  /// The values recorded that are not numbers, Booleans or `nil` (`RecordedValue.Stored`).
+  private var others: [TimelineValue] = []
   /// The names of the queues whose actions delivered events (`LaneEvent.queue`).
   private var queues: [String] = []
   private var pending: [(index: Int, value: Pending)] = []
@@ -80,12 +82,17 @@ final class LaneRecorder {
       }
     }
     // Not weak: a weak `self` cost a side-table load, a retain and a slow release per recorded
-    // event. Invariant: a subscriber without a lock (made during the virtual run, so only ever
-    // sent to on the run's thread) calls this handler only while the recorder lives, since
-    // `deinit` disposes it, which drops the handler before the recorder's memory goes. A
-    // subscriber with a lock could be sent to from another thread: it holds `self` weakly.
-    unowned(unsafe) let recorder = self
-    var subscriber = Subscriber<ScriptValue> { event in recorder.record(event) }
+    // event; unretained, not `unowned(unsafe)`, which still retained and released it per event.
+    // Invariant: a subscriber without a lock (made during the virtual run, so only ever sent to
+    // on the run's thread) calls these handlers only while the recorder lives, since `deinit`
+    // disposes it, which drops the handlers before the recorder's memory goes
+    // (`LaneRecorderTests`). A subscriber with a lock could be sent to from another thread: it
+    // holds `self` weakly. Values have a handler of their own, which the chain's last step
+    // calls with the value alone.
+    let recorder = Unmanaged.passUnretained(self)
+    var subscriber = Subscriber<ScriptValue>(
+      values: { value in recorder._withUnsafeGuaranteedRef { $0.record(value) } },
+      other: { event in recorder._withUnsafeGuaranteedRef { $0.record(event) } })
     if subscriber.confinedHandler == nil {
       subscriber = Subscriber { [weak self] event in self?.record(event) }
     }
@@ -111,6 +118,14 @@ final class LaneRecorder {
   func stop() {
     subscriber?.dispose()
     log.end(at: scheduler.now)
+  }
+
+  /// `record(.next(value))` for a subscribing lane, a scalar without making the event.
+  @inline(__always)
+  private func record(_ value: ScriptValue) {
+    guard !clock.hasStopped else { return }
+    if let scalar = Self.scalar(value) { return recordScalar(scalar) }
+    record(.next(value))
   }
 
   private func record(_ event: Event<ScriptValue>, subscription: Int? = nil) {
@@ -141,12 +156,12 @@ final class LaneRecorder {
     let terminal = watched == nil
     switch event {
     case .next(let value):
-      let stored: RecordedValue
+      let stored: RecordedValue.Stored
       if value.containsSignal {
         pending.append((log.count, pend(value, at: frame)))
         stored = .null
       } else {
-        stored = Self.compact(value, at: frame)
+        stored = Self.compact(value, at: frame).stored(in: &others)
       }
       log.append(
         LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
@@ -158,8 +173,8 @@ final class LaneRecorder {
       }
       log.append(
         LaneEvent(
-          sequence: sequence, turn: turn, value: Self.compact(value, at: frame), kind: .error,
-          queue: queue),
+          sequence: sequence, turn: turn,
+          value: Self.compact(value, at: frame).stored(in: &others), kind: .error, queue: queue),
         at: frame, terminal: terminal)
     case .completed:
       log.append(
@@ -172,7 +187,7 @@ final class LaneRecorder {
   /// subscribing lane: the same entry, without the checks such a value always passes (its
   /// size, the signals inside it).
   @inline(__always)
-  private func recordScalar(_ value: RecordedValue) {
+  private func recordScalar(_ value: RecordedValue.Stored) {
     let frame = scheduler.now
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
@@ -192,7 +207,7 @@ final class LaneRecorder {
 
   /// A number, a Boolean or `nil` as recorded data; nil for any other value.
   @inline(__always)
-  private static func scalar(_ value: ScriptValue) -> RecordedValue? {
+  private static func scalar(_ value: ScriptValue) -> RecordedValue.Stored? {
     switch value {
     case .int(let value): return .int(value)
     case .double(let value): return .double(value)
@@ -216,8 +231,14 @@ final class LaneRecorder {
   /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,
   /// else 1 + its index in `queues`; `main` for a command's hop).
   private var currentAction: (turn: Int, queue: Int32) {
-    // The common case, asked without retaining the current scheduler.
-    if scheduler.isRunningOwnAction { return (scheduler.actionsRun, 0) }
+    // The common case, inline and asked without retaining the current scheduler.
+    @inline(__always) get {
+      scheduler.isRunningOwnAction ? (scheduler.actionsRun, 0) : otherAction
+    }
+  }
+
+  /// `currentAction` when the scheduler's own action is not the one running.
+  @inline(never) private var otherAction: (turn: Int, queue: Int32) {
     guard let current = scheduler.currentScheduler else { return (-1, 0) }
     guard current !== scheduler, let name = (current as? VirtualQueue)?.name else {
       return (scheduler.actionsRun, 0)
@@ -263,11 +284,12 @@ final class LaneRecorder {
 
   /// What was recorded, every inner signal resolved: the events as stored, and the window.
   var timeline: Timeline<TimelineValue> {
-    var resolved = log
+    var (resolved, others) = (log, others)
     for (index, value) in pending {
-      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)) }
+      resolved.update(index) { $0.value = RecordedValue(Self.resolve(value)).stored(in: &others) }
     }
-    return Timeline(subscription: window, storage: LaneStorage(log: resolved, queues: queues))
+    return Timeline(
+      subscription: window, storage: LaneStorage(log: resolved, others: others, queues: queues))
   }
 
   static func resolve(_ pending: Pending) -> TimelineValue {
