@@ -14,9 +14,9 @@ let package = Package(
     .executable(name: "marbles", targets: ["marbles-cli"]),
   ],
   targets: [
-    // What a signal sends and what a recording logs (`Event`, `SubscriptionLog`, `RecordLog`):
-    // all `MarblesCore` needs of the signal library, so the two build side by side. Not a
-    // product: `Reactive` re-exports it.
+    // What a signal sends and what a recording logs (`Event`, `SubscriptionLog`, `RecordLog`),
+    // and `Lock`: all `MarblesCore` needs of the signal library (not Foundation), so the two
+    // build side by side. Not a product: `Reactive` re-exports it.
     .target(name: "ReactiveEvents"),
     .target(name: "Reactive", dependencies: ["ReactiveEvents"]),
     // RxJS 7's operators and its semantics of names ReactiveObjC also uses, on top of

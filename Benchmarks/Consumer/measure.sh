@@ -5,7 +5,9 @@
 # transitively; lines-rac: the same without Reactive and ReactiveEvents, which the code under
 # test compiles anyway) and the public declarations its test file sees (visible.py).
 #
-# Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision)
+# Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision, or
+# `floor`: the same package with FloorTests.swift, the test file's Swift Testing skeleton, and no
+# dependency on Marbles, which is what any consumer's clean build costs)
 # Run the revisions you compare in one invocation, so they share the machine's load; a revision
 # may be named more than once (`A B A B A B`): each run builds from clean in its own folders, so
 # interleaved repeats show how much the load moved the figures.
@@ -20,12 +22,17 @@ run=0
 for rev in "$@"; do
   run=$((run + 1))
   src="$work/$run/marbles-$rev"
-  mkdir -p "$src"
-  git -C "$root" archive "$rev" | tar -x -C "$src"
   pkg="$work/$run/consumer-$rev"
-  mkdir -p "$pkg/Tests/ConsumerTests"
-  cp "$here/ConsumerTests.swift" "$pkg/Tests/ConsumerTests/"
-  cat > "$pkg/Package.swift" <<SWIFT
+  mkdir -p "$src" "$pkg/Tests/ConsumerTests"
+  if [ "$rev" = floor ]; then
+    cp "$here/FloorTests.swift" "$pkg/Tests/ConsumerTests/ConsumerTests.swift"
+    printf '%s\n' '// swift-tools-version: 6.0' 'import PackageDescription' \
+      'let package = Package(name: "Consumer", targets: [.testTarget(name: "ConsumerTests")])' \
+      >"$pkg/Package.swift"
+  else
+    git -C "$root" archive "$rev" | tar -x -C "$src"
+    cp "$here/ConsumerTests.swift" "$pkg/Tests/ConsumerTests/"
+    cat > "$pkg/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
 import PackageDescription
 let package = Package(
@@ -37,14 +44,18 @@ let package = Package(
       dependencies: [.product(name: "MarblesTesting", package: "$(basename "$src")")])
   ])
 SWIFT
+  fi
   start=$(date +%s.%N)
   /usr/bin/time -f '%U %S' -o "$work/$run/time" \
     swift build --build-tests --package-path "$pkg" >"$work/$run/build.log" 2>&1 \
     || { cat "$work/$run/build.log"; exit 1; }
   cpu=$(tail -1 "$work/$run/time" | awk '{print $1 + $2}')
   end=$(date +%s.%N)
-  read -r lines own < <(python3 "$here/visible.py" --lines "$src")
-  visible=$(python3 "$here/visible.py" "$src")
+  lines=0 own=0 visible=0
+  if [ "$rev" != floor ]; then
+    read -r lines own < <(python3 "$here/visible.py" --lines "$src")
+    visible=$(python3 "$here/visible.py" "$src")
+  fi
   printf '%-12s %8.1f %8.1f %8s %10s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$own" \
     "$visible"
 done

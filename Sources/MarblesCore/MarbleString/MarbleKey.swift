@@ -1,4 +1,4 @@
-import Foundation
+import ReactiveEvents
 
 /// An event's kind as a number, so that an event holds no String.
 ///
@@ -73,7 +73,7 @@ final class MarbleInterner: @unchecked Sendable {
   // Invariant: every stored property is read and written under `lock` only.
   static let shared = MarbleInterner()
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var keys: [String] = []
   private var keyNumbers: [[UInt8]: UInt32] = [:]
   private var ranges: [SourceRange] = []

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A recorded value, as plain data: what renderers, JSON and expectation diffs work on.
 ///
 /// The script runner turns its live values into these when it records an event; an inner
@@ -115,7 +113,7 @@ extension TimelineValue: CustomStringConvertible, BoundedPrintable {
   static func format(_ value: Double) -> String {
     if let special = nonFiniteName(value) { return special }
     if value == value.rounded(), abs(value) < 1e15 {
-      return String(format: "%.1f", value)
+      return value.sign == .minus ? "-\(Int64(-value)).0" : "\(Int64(value)).0"
     }
     return "\(value)"
   }

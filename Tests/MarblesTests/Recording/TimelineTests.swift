@@ -62,6 +62,17 @@ import Testing
     #expect(!TimelineValue.double(.nan).matches(.double(1)))
   }
 
+  /// A whole number prints as `printf`'s `%.1f` would, sign of zero included, and a larger or
+  /// fractional one as Swift prints it (MarblesCore formats without Foundation).
+  @Test func aWholeDoublePrintsWithOneDecimal() {
+    let cases: [(Double, String)] = [
+      (3, "3.0"), (-3, "-3.0"), (0, "0.0"), (-0.0, "-0.0"),
+      (999_999_999_999_999, "999999999999999.0"),
+      (-999_999_999_999_999, "-999999999999999.0"), (1e16, "1e+16"), (2.5, "2.5"),
+    ]
+    for (value, printed) in cases { #expect(TimelineValue.format(value) == printed, "\(value)") }
+  }
+
   @Test func orderIsBesideTheEventsNotInTheirEquality() {
     let events: [TimelineEvent] = [.next(.int(1), at: 2), .completed(at: 3)]
     var ordered = Timeline(
