@@ -9,7 +9,7 @@ import Reactive
 ///
 /// Each subscription keeps one queued action, for its next frame, and its frames take their
 /// places among the frame's other work as though all had been queued when it subscribed (see
-/// `PlaybackTimeline`). Create one with `TestScheduler.cold`.
+/// `CodedTimeline`). Create one with `TestScheduler.cold`.
 public final class ColdSignal<Value>: Signal<Value>, SubscriptionLogging, @unchecked Sendable {
   // Invariant: state is only touched from the virtual scheduler's thread (see
   // `VirtualTimeScheduler`).

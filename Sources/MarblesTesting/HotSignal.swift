@@ -15,12 +15,12 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   // Invariant: state is only touched from the virtual scheduler's thread.
   private let book = SubscriptionBook()
   private let scheduler: VirtualTimeScheduler
-  private let timeline: PlaybackTimeline<Value>
+  private let timeline: CodedTimeline<Value>
   private let subject = Subject<Value>()
   private var isScheduled = false
 
   init(events: [Recorded<Value>], scheduler: VirtualTimeScheduler) {
-    self.timeline = PlaybackTimeline(events, frame: { $0.frame }, event: { $0.event })
+    self.timeline = CodedTimeline(events.lazy.map { (frame: $0.frame, event: $0.event) })
     self.scheduler = scheduler
     super.init { _ in nil }
   }
@@ -34,14 +34,14 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   }
 
   /// The earliest frame of the timeline, if it has events.
-  var firstFrame: Int? { timeline.batchFrames.first }
+  var firstFrame: Int? { timeline.frames.first }
 
   /// Puts the timeline on the scheduler, once.
   func scheduleTimeline() {
     guard !isScheduled else { return }
     isScheduled = true
-    timeline.play(on: scheduler, shiftedBy: 0) { [subject] _, events in
-      for event in events { subject.send(event) }
+    timeline.play(on: scheduler, shiftedBy: 0) { [subject, timeline] _, events in
+      for index in events { subject.send(timeline.event(at: index)) }
     }
   }
 

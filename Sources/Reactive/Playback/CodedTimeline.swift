@@ -1,14 +1,24 @@
-/// A timeline kept as codes: each event's frame, and a 32-bit code for what it is, an index in
-/// `values` or (failure, completion) in `others`. The two arrays as long as the timeline hold no
-/// references, so they are made and dropped with no work per event (an array of
-/// `Recorded<Value>` is destroyed event by event, through the generic value witness); a marble's
-/// `values` are its distinct keys'. A cold source's timeline, played straight into a subscriber
-/// with the same batches and actions as `PlaybackTimeline.play(on:shiftedBy:fromBatch:_:)`.
+/// A marble timeline ready to play on a `VirtualTimeScheduler`, kept as codes: each event's
+/// frame, and a 32-bit code for what it is, an index in `values` or (failure, completion) in
+/// `others`. The package's one playback engine: script sources, the Swift-test sources
+/// (`TestScheduler.cold`/`hot`) and the library's own test harness all play through it.
+///
+///     timeline:            --a-(bc)-|      a at 2, b and c at 4, completion at 8
+///     play(shiftedBy: 3):  a at 5, b and c at 7 (one action), completion at 11
+///
+/// Playing keeps **one** queued action per playback, a cursor, not one per event: the next frame
+/// is queued when a frame's action runs (`VirtualTimeScheduler.scheduleSeries`). Each frame's
+/// action still takes the place among other work that it would have taken had every frame been
+/// queued when playing began, so in-frame order is as if all were queued up front.
+///
+/// The two arrays as long as the timeline hold no references, so they are made and dropped with
+/// no work per event (an array of `Recorded<Value>` is destroyed event by event, through the
+/// generic value witness); a marble's `values` are its distinct keys'.
 @usableFromInline package struct CodedTimeline<Value> {
   /// The code of `others[0]`; every code below it is an index in `values`.
   @inlinable package static var firstOther: UInt32 { 0x8000_0000 }
   /// The frame of each event, in frame order (the order given within a frame).
-  @usableFromInline let frames: [Int]
+  @usableFromInline package let frames: [Int]
   /// What each event is. Invariant: each indexes `values` or, from `firstOther` on, `others`
   /// (an index that does not traps: every access is bounds-checked).
   @usableFromInline let codes: [UInt32]
@@ -40,13 +50,16 @@
       if frame == previous { sharedFrames = true }
       previous = frame
     }
-    var batches = Batches(capacity: sharedFrames ? frames.count : 0)
+    var starts: [Int] = []
     if sharedFrames {
-      for (index, frame) in frames.enumerated() { batches.add(frame, at: index) }
-      batches.finish(count: frames.count)
+      starts.reserveCapacity(frames.count + 1)
+      for index in frames.indices where index == 0 || frames[index] != frames[index - 1] {
+        starts.append(index)
+      }
+      starts.append(frames.count)
     }
     (self.frames, self.codes, self.values, self.others) = (frames, codes, values, others)
-    self.starts = batches.starts
+    self.starts = starts
   }
 
   /// A timeline of `events`, each value kept apart (no two merged), in the order given within a
@@ -122,7 +135,7 @@
   }
 
   /// Plays the events on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
-  /// one queued action at a time (see `PlaybackTimeline`). Disposing the result stops it.
+  /// one queued action at a time (see above). Disposing the result stops it.
   @inlinable @discardableResult
   package func play(
     on scheduler: VirtualTimeScheduler, shiftedBy offset: Int,
@@ -154,5 +167,54 @@
         Delivery.send(timeline.others[Int(code - Self.firstOther)], to: subscriber)
       }
     }
+  }
+}
+
+/// How a playback sends a value to its subscriber: when the subscriber has no lock, through
+/// the handler it keeps (`Subscriber.confinedValueHandler`, else `confinedHandler`), called
+/// while the subscriber still receives, which is what `Subscriber.send` does for a value but
+/// for the retain and release of the handler that reading it from the subscriber costs per
+/// call. Anything else goes through `send`. The handlers are kept as non-optional closures: an
+/// optional one was retained per call, and one made with `??` was reabstracted. Also what a
+/// `PipeSignal`'s last step and a script's marble source send values through.
+@usableFromInline package struct Delivery<Value> {
+  /// 0: through `send`; 1: `handler`; 2: `values`.
+  @usableFromInline let mode: UInt8
+  @usableFromInline let handler: (Event<Value>) -> Void
+  @usableFromInline let values: (Value) -> Void
+
+  @inlinable package init(_ subscriber: Subscriber<Value>) {
+    if let values = subscriber.confinedValueHandler {
+      (mode, handler, self.values) = (2, { _ in }, values)
+    } else if let handler = subscriber.confinedHandler {
+      (mode, self.handler, values) = (1, handler, { _ in })
+    } else {
+      (mode, handler, values) = (0, { _ in }, { _ in })
+    }
+  }
+
+  /// Sends `event` to `subscriber` (the one this delivery was made for).
+  @inlinable @inline(__always)
+  package func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+    if mode != 0, case .next(let value) = event {
+      guard subscriber.isReceiving else { return }
+      if mode == 2 { values(value) } else { handler(event) }
+      return
+    }
+    Self.send(event, to: subscriber)
+  }
+
+  /// Sends `.next(value)` to `subscriber` (the one this delivery was made for).
+  @inlinable @inline(__always)
+  package func send(value: Value, to subscriber: Subscriber<Value>) {
+    guard mode != 0 else { return Self.send(.next(value), to: subscriber) }
+    guard subscriber.isReceiving else { return }
+    if mode == 2 { values(value) } else { handler(.next(value)) }
+  }
+
+  /// `subscriber.send(event)`, out of line: the common path above stays small.
+  @inlinable @inline(never)
+  static func send(_ event: Event<Value>, to subscriber: Subscriber<Value>) {
+    subscriber.send(event)
   }
 }

@@ -186,7 +186,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// decrease), keeping only the next one in the heap: the run loop queues a step's successor
   /// just before it runs the step (so the step may still cancel it). Their sequence numbers are reserved now, so each step runs exactly where it would
   /// have run had all been queued now with `schedule(at:)`. Disposing the result cancels the
-  /// steps not run yet. The cursor of marble playback (`PlaybackTimeline.play`).
+  /// steps not run yet. The cursor of marble playback (`CodedTimeline.play`).
   @usableFromInline @discardableResult
   package func scheduleSeries(
     count: Int, at frame: @escaping (Int) -> Int, _ step: @escaping (Int) -> Void

@@ -74,10 +74,10 @@ final class EventLog {
 }
 
 /// A cold signal that plays `marble` relative to each subscription on `scheduler`, through the
-/// package's one playback engine (`PlaybackTimeline`); each character is one frame, value
+/// package's one playback engine (`CodedTimeline`); each character is one frame, value
 /// characters are sent as one-character strings, `#` fails with `TestError("boom")`.
 func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<String> {
-  let timeline = PlaybackTimeline<String>(
+  let timeline = CodedTimeline<String>(
     marble.enumerated().compactMap { frame, character in
       switch character {
       case "-": return nil
@@ -88,7 +88,7 @@ func coldMarble(_ marble: String, on scheduler: VirtualTimeScheduler) -> Signal<
     })
   return Signal { subscriber in
     timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
-      for event in events { subscriber.send(event) }
+      for index in events { subscriber.send(timeline.event(at: index)) }
     }
   }
 }

@@ -6,11 +6,11 @@ import Testing
 @Suite struct PlaybackIntoSubscriberTests {
   final class Box { var lines: [String] = [] }
 
-  private func timed(_ timeline: PlaybackTimeline<String>) -> [String] {
+  private func timed(_ timeline: CodedTimeline<String>) -> [String] {
     timeline.timed.map { "\($0.frame): \($0.event)" }
   }
 
-  @Test func itemsMakeTheTimelineThatFramesAndEventsMake() {
+  @Test func eventsMakeTheTimelineThatFramesAndCodesMake() {
     let cases: [[(frame: Int, event: Event<String>)]] = [
       [(1, .next("a")), (2, .next("b")), (5, .completed)],
       [(1, .next("a")), (2, .next("b")), (2, .next("c")), (3, .next("d")), (3, .completed)],
@@ -18,16 +18,30 @@ import Testing
       [],
     ]
     for items in cases {
-      let fromItems = PlaybackTimeline<String>(items, frame: { $0.frame }, event: { $0.event })
-      let fromArrays = PlaybackTimeline<String>(items)
-      #expect(fromItems.batchFrames == fromArrays.batchFrames)
-      #expect(fromItems.batchStarts == fromArrays.batchStarts)
-      #expect(timed(fromItems) == timed(fromArrays))
+      // Codes made by hand; a caller that knows its frames in order says whether two are equal.
+      let fromEvents = CodedTimeline<String>(items.lazy.map { $0 })
+      var (codes, values, others) = ([UInt32](), [String](), [Event<String>]())
+      for item in items {
+        if let value = item.event.value {
+          codes.append(UInt32(values.count))
+          values.append(value)
+        } else {
+          codes.append(CodedTimeline<String>.firstOther + UInt32(others.count))
+          others.append(item.event)
+        }
+      }
+      let frames = items.map(\.frame)
+      let inOrder = zip(frames, frames.dropFirst()).allSatisfy { $0 <= $1 }
+      let fromCodes = CodedTimeline<String>(
+        frames: frames, codes: codes, values: values, others: others,
+        sharedFrames: inOrder ? Set(frames).count < frames.count : nil)
+      #expect(fromEvents.frames == fromCodes.frames)
+      #expect(fromEvents.starts == fromCodes.starts)
+      #expect(timed(fromEvents) == timed(fromCodes))
     }
-    let single = PlaybackTimeline<String>(
-      [(1, Event<String>.next("a")), (2, .completed)], frame: { $0.0 }, event: { $0.1 })
-    #expect(single.batchStarts.isEmpty)
-    #expect(single.batchFrames == [1, 2])
+    let single = CodedTimeline<String>([(frame: 1, event: .next("a")), (2, .completed)])
+    #expect(single.starts.isEmpty)
+    #expect(single.frames == [1, 2])
   }
 
   /// `CodedTimeline` of `(frame, event)` pairs.
@@ -91,8 +105,8 @@ import Testing
     var event: Event<String>
   }
 
-  /// What playing `items` into a subscriber logs, through `CodedTimeline` or a `PlaybackTimeline`
-  /// of them played batch by batch.
+  /// What playing `items` into a subscriber logs, through `CodedTimeline`'s playback into a
+  /// subscriber or its playback batch by batch.
   private func played(_ items: [Item], asItems: Bool) throws -> [String] {
     let s = VirtualTimeScheduler()
     try s.advance(to: 2)
@@ -101,10 +115,9 @@ import Testing
     let playback =
       asItems
       ? coded(items).play(on: s, shiftedBy: s.now, into: subscriber)
-      : PlaybackTimeline(items, frame: { $0.frame }, event: { $0.event })
-        .play(on: s, shiftedBy: s.now) { _, events in
-          for event in events { subscriber.send(event) }
-        }
+      : coded(items).play(on: s, shiftedBy: s.now) { [timeline = coded(items)] _, events in
+        for index in events { subscriber.send(timeline.event(at: index)) }
+      }
     subscriber.attach(playback)
     #expect(s.pendingCount == 1)
     try s.run()

@@ -38,7 +38,7 @@ final class TestClock {
     -> TestSignal<V>
   {
     let events = timeline(marble, values, error: error)
-    let signal = TestSignal<V>(scheduler: scheduler, source: .cold(PlaybackTimeline(events)))
+    let signal = TestSignal<V>(scheduler: scheduler, source: .cold(CodedTimeline(events)))
     liveSources.append { [weak signal] in signal?.openSubscriptions ?? 0 }
     return signal
   }
@@ -56,8 +56,9 @@ final class TestClock {
     let subject = Subject<V>()
     let signal = TestSignal<V>(scheduler: scheduler, source: .hot(subject))
     pendingHotSetups.append { [scheduler] in
-      PlaybackTimeline(events).play(on: scheduler, shiftedBy: 0) { _, events in
-        for event in events { subject.send(event) }
+      let timeline = CodedTimeline(events)
+      timeline.play(on: scheduler, shiftedBy: 0) { _, events in
+        for index in events { subject.send(timeline.event(at: index)) }
       }
     }
     liveSources.append { [weak signal] in signal?.openSubscriptions ?? 0 }
@@ -252,7 +253,7 @@ final class ClockRecording<V> {
 final class TestSignal<V>: Signal<V>, @unchecked Sendable {
   // Invariant: used on the virtual scheduler's thread only.
   enum Source {
-    case cold(PlaybackTimeline<V>)
+    case cold(CodedTimeline<V>)
     case hot(Subject<V>)
   }
 
@@ -284,7 +285,7 @@ final class TestSignal<V>: Signal<V>, @unchecked Sendable {
     case .cold(let timeline):
       subscriber.attach(
         timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
-          for event in events { subscriber.send(event) }
+          for index in events { subscriber.send(timeline.event(at: index)) }
         })
     case .hot(let subject):
       subject.subscribe(subscriber)

@@ -3,14 +3,29 @@ import Testing
 @testable import Reactive
 
 /// The playback engine: one queued action per playback, in the order of actions queued up front.
-@Suite struct PlaybackTimelineTests {
+@Suite struct CodedTimelineTests {
   /// Plays `--a-(bc)-|`-like timelines the way the marble sources do, logging deliveries.
   private func log(
-    _ timeline: PlaybackTimeline<String>, on scheduler: VirtualTimeScheduler, into log: Box
+    _ timeline: CodedTimeline<String>, on scheduler: VirtualTimeScheduler, into log: Box
   ) -> any Disposable {
     timeline.play(on: scheduler, shiftedBy: scheduler.now) { _, events in
-      for event in events { log.lines.append("\(scheduler.now): \(event)") }
+      for index in events { log.lines.append("\(scheduler.now): \(timeline.event(at: index))") }
     }
+  }
+
+  /// A timeline of `(frame, event)` pairs.
+  private func timeline(_ pairs: [(Int, Event<String>)]) -> CodedTimeline<String> {
+    CodedTimeline(pairs.map { (frame: $0.0, event: $0.1) })
+  }
+
+  /// The frame of each batch of `timeline`.
+  private func batchFrames(_ timeline: CodedTimeline<String>) -> [Int] {
+    (0..<timeline.batchCount).map(timeline.frame(ofBatch:))
+  }
+
+  /// The events of batch `index` of `timeline`, described.
+  private func batch(_ index: Int, of timeline: CodedTimeline<String>) -> [String] {
+    timeline.batch(index).map { "\(timeline.event(at: $0))" }
   }
 
   final class Box { var lines: [String] = [] }
@@ -67,16 +82,16 @@ import Testing
   }
 
   @Test func batchesHoldOneOrSeveralEvents() {
-    let single = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (5, .completed)])
-    #expect(single.batchStarts.isEmpty)
+    let single = timeline([(1, .next("a")), (2, .next("b")), (5, .completed)])
+    #expect(single.starts.isEmpty)
     #expect(single.batchCount == 3)
-    #expect(single.batch(1).map(\.description) == ["next(b)"])
-    let mixed = PlaybackTimeline<String>([
+    #expect(batch(1, of: single) == ["next(b)"])
+    let mixed = timeline([
       (1, .next("a")), (2, .next("b")), (2, .next("c")), (3, .next("d")), (3, .completed),
     ])
-    #expect(mixed.batchFrames == [1, 2, 3])
+    #expect(batchFrames(mixed) == [1, 2, 3])
     #expect(
-      (0..<3).map { mixed.batch($0).map(\.description) } == [
+      (0..<3).map { batch($0, of: mixed) } == [
         ["next(a)"], ["next(b)", "next(c)"], ["next(d)", "completed"],
       ])
     #expect(mixed.timed.map(\.frame) == [1, 2, 2, 3, 3])
@@ -84,7 +99,7 @@ import Testing
 
   @Test func aPlaybackKeepsOneActionQueuedWhateverItsLength() throws {
     let s = VirtualTimeScheduler()
-    let timeline = PlaybackTimeline<String>((0..<1_000).map { ($0, .next("v")) })
+    let timeline = self.timeline((0..<1_000).map { ($0, .next("v")) })
     let box = Box()
     _ = log(timeline, on: s, into: box)
     #expect(s.pendingCount == 1)
@@ -98,10 +113,10 @@ import Testing
   @Test func eventsOfOneFrameArriveTogetherInTheirOrder() throws {
     let s = VirtualTimeScheduler()
     try s.advance(to: 2)
-    let timeline = PlaybackTimeline<String>([
+    let timeline = self.timeline([
       (4, .next("c")), (1, .next("a")), (4, .next("d")), (1, .next("b")), (6, .completed),
     ])
-    #expect(timeline.batchFrames == [1, 4, 6])
+    #expect(batchFrames(timeline) == [1, 4, 6])
     let box = Box()
     _ = log(timeline, on: s, into: box)
     try s.run()
@@ -113,7 +128,7 @@ import Testing
 
   @Test func disposingStopsThePlaybackAndReleasesItsAction() throws {
     let s = VirtualTimeScheduler()
-    let timeline = PlaybackTimeline<String>([(1, .next("a")), (2, .next("b")), (3, .completed)])
+    let timeline = self.timeline([(1, .next("a")), (2, .next("b")), (3, .completed)])
     let box = Box()
     let playback = log(timeline, on: s, into: box)
     try s.advance(to: 1)
@@ -127,7 +142,7 @@ import Testing
     let s = VirtualTimeScheduler()
     s.close()
     let box = Box()
-    _ = log(PlaybackTimeline([(0, .next("a"))]), on: s, into: box)
+    _ = log(timeline([(0, .next("a"))]), on: s, into: box)
     try s.run()
     #expect(box.lines.isEmpty)
   }
