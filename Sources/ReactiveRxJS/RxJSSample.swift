@@ -16,35 +16,6 @@ extension RxJSOperators {
   ///
   /// A `probe` reports the value not sent yet as lane `latest` (nil once sent).
   public func sample<T>(_ notifier: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
-    let source = signal
-    return Signal { subscriber in
-      let latest = Locked<Value?>(nil)
-      let report = probe?.take()
-      report?(.latest, Value?.none as Any)
-      source.subscribe(for: subscriber) { event in
-        if case .next(let value) = event {
-          latest.withLock { $0 = value }
-          report?(.latest, value)
-        } else {
-          subscriber.send(event)
-        }
-      }
-      if subscriber.isDisposed { return nil }
-      return notifier.subscribe(for: subscriber) { event in
-        switch event {
-        case .next:
-          let value = latest.withLock { latest -> Value? in
-            defer { latest = nil }
-            return latest
-          }
-          if let value {
-            report?(.latest, Value?.none as Any)
-            subscriber.sendNext(value)
-          }
-        case .error(let error): subscriber.sendError(error)
-        case .completed: break
-        }
-      }
-    }
+    signal.sample(notifier, probe: probe, once: true)
   }
 }

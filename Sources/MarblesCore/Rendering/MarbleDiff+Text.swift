@@ -24,11 +24,9 @@ extension MarbleDiff {
     formatError: @escaping (any Error) -> String = { String(describing: $0) },
     equal: @escaping (Value, Value) -> Bool = (==)
   ) -> String? {
-    let found = differences(expected: expected, actual: actual, equal: equal)
-    guard !found.isEmpty else { return nil }
-    return render(
-      expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
-      format: format, typeName: typeName, formatError: formatError, equal: equal)
+    compareFitted(
+      expected: expected, actual: actual, subject: subject, keys: keys, format: format,
+      typeName: typeName, formatError: formatError, equal: equal)?.text
   }
 
   /// The failure text for known `differences` (from `differences(expected:actual:)`): the

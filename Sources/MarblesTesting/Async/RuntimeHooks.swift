@@ -291,35 +291,33 @@ final class MainRouter: SerialExecutor, @unchecked Sendable {
 // its current executor to run it later, when that executor can schedule (an SPI protocol), and
 // the global hooks never see it. The run's executors take such a job, and the run fails naming
 // the frame, rather than letting real time in; outside a run the job runs after its delay.
+/// An executor of a run: it parks a real-clock sleep in the run (`scheduleLater`).
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
-extension RunExecutor: SchedulingExecutor {
+protocol ParkingExecutor: SchedulingExecutor {
+  /// Whether the executor's jobs run on the main actor (`MainRouter`).
+  static var isMain: Bool { get }
+}
+
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+extension ParkingExecutor {
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
   ) {
-    scheduleLater(UnownedJob(job), after: delay, onMain: false)
+    scheduleLater(UnownedJob(job), after: delay, onMain: Self.isMain)
   }
 
   func enqueue<C: Clock>(
     _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
   ) {
-    scheduleLater(UnownedJob(job), after: clock.now.duration(to: instant), onMain: false)
+    scheduleLater(UnownedJob(job), after: clock.now.duration(to: instant), onMain: Self.isMain)
   }
 }
 
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
-extension MainRouter: SchedulingExecutor {
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
-  ) {
-    scheduleLater(UnownedJob(job), after: delay, onMain: true)
-  }
+extension RunExecutor: ParkingExecutor { static var isMain: Bool { false } }
 
-  func enqueue<C: Clock>(
-    _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
-  ) {
-    scheduleLater(UnownedJob(job), after: clock.now.duration(to: instant), onMain: true)
-  }
-}
+@available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+extension MainRouter: ParkingExecutor { static var isMain: Bool { true } }
 
 /// Parks `job` in its run as a real-clock sleep, or (outside a run) runs it after `delay`.
 private func scheduleLater(_ job: UnownedJob, after delay: some DurationProtocol, onMain: Bool) {

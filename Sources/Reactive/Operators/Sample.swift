@@ -13,6 +13,13 @@ extension Signal {
   ///   - trigger: The signal whose values cause a sample.
   ///   - probe: Reports the latest value kept as lane `latest` (nil until the first value).
   public func sample<T>(_ trigger: Signal<T>, probe: StateProbe? = nil) -> Signal<Value> {
+    sample(trigger, probe: probe, once: false)
+  }
+
+  /// `sample(_:probe:)`, or with `once` RxJS `sample`: a value is sent at most once (it is
+  /// dropped when sent, and `probe` then reports nil), and `trigger`'s completion does not
+  /// complete the result.
+  package func sample<T>(_ trigger: Signal<T>, probe: StateProbe?, once: Bool) -> Signal<Value> {
     Signal { subscriber in
       let latest = Locked<Value?>(nil)
       let report = probe?.take()
@@ -29,9 +36,15 @@ extension Signal {
       return trigger.subscribe(for: subscriber) { event in
         switch event {
         case .next:
-          if let value = latest.value { subscriber.sendNext(value) }
+          let value = latest.withLock { latest -> Value? in
+            defer { if once { latest = nil } }
+            return latest
+          }
+          guard let value else { return }
+          if once { report?(.latest, Value?.none as Any) }
+          subscriber.sendNext(value)
         case .error(let error): subscriber.sendError(error)
-        case .completed: subscriber.sendCompleted()
+        case .completed: if !once { subscriber.sendCompleted() }
         }
       }
     }

@@ -12,6 +12,18 @@ class Node {
   func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
     .null
   }
+
+  /// Evaluates the expression as a condition: a value other than a Bool is an error naming
+  /// `what` (`the condition of 'if'`) at this expression.
+  final func evalBool(_ locals: Locals, _ what: @autoclosure () -> String) throws(RuntimeError)
+    -> Bool
+  {
+    let value = try eval(locals)
+    guard case .bool(let flag) = value else {
+      throw Diagnostic.Interpreter.notBool(what(), value, at: range)
+    }
+    return flag
+  }
 }
 
 /// A literal, or a constant folded at compile time.
@@ -189,8 +201,7 @@ final class ClosureCallNode: Node {
       throw Diagnostic.Interpreter.budget(
         "events", limit: budget.limits.maxEvents, flag: "--max-events", at: range)
     }
-    var values: [ScriptValue] = []
-    for argument in arguments { values.append(try argument.eval(locals)) }
+    let values = try arguments.map { (node) throws(RuntimeError) in try node.eval(locals) }
     switch values.count {
     case 0: return try closure.call(at: range)
     case 1: return try closure.call(values[0], at: range)
@@ -212,10 +223,7 @@ final class TernaryNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
-    let value = try condition.eval(locals)
-    guard case .bool(let flag) = value else {
-      throw Diagnostic.Interpreter.notBool("the condition of '?:'", value, at: condition.range)
-    }
+    let flag = try condition.evalBool(locals, "the condition of '?:'")
     return try flag ? whenTrue.eval(locals) : whenFalse.eval(locals)
   }
 }
@@ -233,16 +241,9 @@ final class LogicalNode: Node {
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
     let op = isAnd ? "&&" : "||"
-    let left = try lhs.eval(locals)
-    guard case .bool(let a) = left else {
-      throw Diagnostic.Interpreter.notBool("the left operand of '\(op)'", left, at: lhs.range)
-    }
+    let a = try lhs.evalBool(locals, "the left operand of '\(op)'")
     if a != isAnd { return .bool(a) }
-    let right = try rhs.eval(locals)
-    guard case .bool(let b) = right else {
-      throw Diagnostic.Interpreter.notBool("the right operand of '\(op)'", right, at: rhs.range)
-    }
-    return .bool(b)
+    return try .bool(rhs.evalBool(locals, "the right operand of '\(op)'"))
   }
 }
 
@@ -503,11 +504,8 @@ final class BinaryNode: Node {
       case .greater: return .bool(order > 0)
       default: return .bool(order >= 0)
       }
-    case .and, .or:
-      guard case .bool(let x) = a, case .bool(let y) = b else {
-        throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
-      }
-      return .bool(op == .and ? x && y : x || y)
+    case .and, .or:  // Never here: the compiler makes `&&` and `||` `LogicalNode`s.
+      throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
     }
   }
 

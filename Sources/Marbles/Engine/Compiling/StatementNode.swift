@@ -140,10 +140,7 @@ final class IfStatement: StatementNode {
     super.init(range: range)
   }
   override func run(_ locals: Locals) throws(RuntimeError) -> Flow {
-    let value = try condition.eval(locals)
-    guard case .bool(let flag) = value else {
-      throw Diagnostic.Interpreter.notBool("the condition of 'if'", value, at: condition.range)
-    }
+    let flag = try condition.evalBool(locals, "the condition of 'if'")
     return try StatementNode.run(flag ? then : otherwise, locals)
   }
 }

@@ -151,9 +151,7 @@ final class MathNode: Node {
     super.init(range: range)
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
-    var values: [ScriptValue] = []
-    values.reserveCapacity(arguments.count)
-    for argument in arguments { values.append(try argument.eval(locals)) }
+    let values = try arguments.map { (node) throws(RuntimeError) in try node.eval(locals) }
     return try MathFunctions.call(name, javaScript: javaScript, values, at: range)
   }
 }

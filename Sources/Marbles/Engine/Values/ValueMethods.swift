@@ -147,8 +147,7 @@ final class ValueMethodNode: Node {
   }
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
     let base = try receiver.eval(locals)
-    var values: [ScriptValue] = []
-    for argument in arguments { values.append(try argument.eval(locals)) }
+    let values = try arguments.map { (node) throws(RuntimeError) in try node.eval(locals) }
     try budget.checkSize(Self.size(name, base, values), at: range)
     let result = try ValueMethods.call(name, on: base, values, at: range)
     switch result {
