@@ -80,6 +80,9 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
     }
   }
 
+  /// The number of events recorded so far, `events.count` without building `events`. O(1).
+  @inlinable public var count: Int { log.count + others.count }
+
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// signal terminated; nil before it subscribed.
   public var subscription: SubscriptionLog? { log.window }

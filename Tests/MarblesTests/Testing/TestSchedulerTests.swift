@@ -39,6 +39,19 @@ private func merged<Value>(_ signals: [Signal<Value>]) -> Signal<Value> {
     #expect(first.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 4))
   }
 
+  @Test func countIsTheNumberOfEventsWithoutReadingThem() throws {
+    let ts = TestScheduler()
+    let source = ts.cold(events: [.next(1, at: 1), .next(2, at: 2), .completed(at: 3)])
+    let whole = ts.record(source)
+    let cut = ts.record(source, subscribed: 0, unsubscribed: 2)
+    #expect(whole.count == 0)
+    try ts.run()
+    #expect(whole.count == 3)
+    #expect(whole.count == whole.events.count)
+    #expect(cut.count == 1)
+    #expect(cut.count == cut.events.count)
+  }
+
   @Test func coldFromAMarbleTimeline() throws {
     let ts = TestScheduler()
     let source = ts.cold(events: ParsedMarble<String>("--a--(bc)-|").events)
