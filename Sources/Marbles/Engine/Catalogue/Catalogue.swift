@@ -122,11 +122,11 @@ extension OperatorEntry {
     _ name: String, rac: String, alias: String? = nil, rxjsName: String? = nil, _ summary: String,
     parameters: [Parameter] = [], semantics: Semantics = .only, source: Bool = false,
     holds: String? = nil, lanes: [StateLane] = [], typing: Typing = [], synonyms: [Synonym] = [],
-    rxjsDifference: String? = nil, example: String, run: @escaping OperatorRun
+    rxjsDifference: String? = nil, example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .method, rac: rac, alias: alias, rxjsName: rxjsName, summary: summary,
-      example: example, parameters: parameters, semantics: semantics, isSource: source,
+      example: example.text, parameters: parameters, semantics: semantics, isSource: source,
       internals: holds.map { Internals(holds: $0, lanes: lanes) }, typing: typing,
       synonyms: synonyms, rxjsDifference: rxjsDifference, run: run)
   }
@@ -137,10 +137,10 @@ extension OperatorEntry {
     parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
     semantics: Semantics = .only, source: Bool = false, holds: String? = nil,
     lanes: [StateLane] = [], synonyms: [Synonym] = [], rxjsDifference: String? = nil,
-    example: String, run: @escaping OperatorRun
+    example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
-      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
+      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example.text,
       parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble,
       semantics: semantics, isSource: source,
       internals: holds.map { Internals(holds: $0, lanes: lanes) }, synonyms: synonyms,
@@ -150,11 +150,42 @@ extension OperatorEntry {
   /// A constant row.
   static func constant(
     _ name: String, rac: String, alias: String? = nil, _ summary: String, source: Bool = false,
-    example: String, run: @escaping OperatorRun
+    example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
-      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example,
+      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example.text,
       isSource: source, run: run)
+  }
+
+  /// A row's example script: a string literal, or `applying` for the common shape.
+  struct Example: ExpressibleByStringLiteral {
+    /// The script.
+    var text: String
+
+    init(stringLiteral text: String) { self.text = text }
+
+    /// One call applied to one cold input, its output drawn and checked:
+    ///
+    ///     let input = cold("-a-b-c-|")
+    ///     let two = input.take(2)
+    ///     show two
+    ///     expect two == "-a-(b|)"
+    ///
+    /// `showingInput` draws the input too (`show input, two`); `values` follows the expected
+    /// marble (`expect … == "-a|", a: 1`); `rxjs` starts the script with `use rxjs`.
+    static func applying(
+      _ call: String, to input: String, as output: String, showingInput: Bool = false,
+      expect expected: String, values: String? = nil, rxjs: Bool = false
+    ) -> Example {
+      let lines = [
+        rxjs ? "use rxjs" : nil,
+        "let input = cold(\"\(input)\")",
+        "let \(output) = input.\(call)",
+        "show " + (showingInput ? "input, " : "") + output,
+        "expect \(output) == \"\(expected)\"" + (values.map { ", " + $0 } ?? ""),
+      ]
+      return Example(stringLiteral: lines.compactMap { $0 }.joined(separator: "\n"))
+    }
   }
 }
 

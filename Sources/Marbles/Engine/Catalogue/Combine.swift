@@ -125,12 +125,7 @@ extension Catalogue {
       "Sends the values after the signal completes, then completes (RxJS endWith)",
       parameters: [.variadic("values")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let input = cold("-a|")
-        let output = input.endWith("y", "z")
-        show output
-        expect output == "-a(yz|)"
-        """
+      example: .applying(#"endWith("y", "z")"#, to: "-a|", as: "output", expect: "-a(yz|)")
     ) { c throws(RuntimeError) in c.concatenated([try c.signal(), .from(c.variadic)]) },
     .method(
       "combineLatestWith", rac: "", alias: "combineLatestWith",

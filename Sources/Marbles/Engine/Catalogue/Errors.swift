@@ -9,12 +9,9 @@ extension Catalogue {
       "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       holds: "whether it switched to the fallback", lanes: [.switched],
-      example: """
-        let input = cold("-a-#")
-        let safe = input.catch { e in cold("-r|") }
-        show input, safe
-        expect safe == "-a--r|"
-        """
+      example: .applying(
+        #"catch { e in cold("-r|") }"#, to: "-a-#", as: "safe", showingInput: true, expect: "-a--r|"
+      )
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
       let input = try c.signal()
@@ -42,12 +39,7 @@ extension Catalogue {
       parameters: [.value("replacement")],
       holds: "whether it switched to the fallback", lanes: [.switched],
       synonyms: ["onErrorResumeNext"],
-      example: """
-        let input = cold("-a-#")
-        let safe = input.catchTo(just("r"))
-        show safe
-        expect safe == "-a-(r|)"
-        """
+      example: .applying(#"catchTo(just("r"))"#, to: "-a-#", as: "safe", expect: "-a-(r|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the replacement")) { $0.catchTo($1, probe: $2) }
     },
@@ -56,12 +48,7 @@ extension Catalogue {
       "Ignores the values and, on completion, switches to the signal the closure returns",
       parameters: [.closure("")],
       holds: "whether it switched to the next signal", lanes: [.switched],
-      example: """
-        let input = cold("-a-|")
-        let next = input.then { cold("-b|") }
-        show next
-        expect next == "----b|"
-        """
+      example: .applying(#"then { cold("-b|") }"#, to: "-a-|", as: "next", expect: "----b|")
     ) { c throws(RuntimeError) in
       let next = try c.function(0)
       return try c.probedSignal { $0.then(probe: $1) { next.signal(from: next()) } }
@@ -173,12 +160,7 @@ extension Catalogue {
       "doError", rac: "doError:",
       "Calls the closure with the error (for its effect), then forwards the failure",
       parameters: [.closure("error")], typing: .passesValues,
-      example: """
-        let input = cold("-a-#")
-        let output = input.doError { e in e }
-        show output
-        expect output == "-a-#"
-        """
+      example: .applying("doError { e in e }", to: "-a-#", as: "output", expect: "-a-#")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().doError { _ = action(.error(ScriptValue.payload(of: $0))) })
@@ -187,12 +169,7 @@ extension Catalogue {
       "doCompleted", rac: "doCompleted:",
       "Calls the closure on completion (for its effect), then forwards it",
       parameters: [.closure("")], typing: .passesValues,
-      example: """
-        let input = cold("-a-|")
-        let output = input.doCompleted { 0 }
-        show output
-        expect output == "-a-|"
-        """
+      example: .applying("doCompleted { 0 }", to: "-a-|", as: "output", expect: "-a-|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().doCompleted { _ = action() })
@@ -201,12 +178,7 @@ extension Catalogue {
       "initially", rac: "initially:",
       "Calls the closure at each subscription, before subscribing",
       parameters: [.closure("")], typing: .passesValues,
-      example: """
-        let input = cold("-a|")
-        let output = input.initially { 0 }
-        show output
-        expect output == "-a|"
-        """
+      example: .applying("initially { 0 }", to: "-a|", as: "output", expect: "-a|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().initially { _ = action() })
@@ -215,12 +187,7 @@ extension Catalogue {
       "finally", rac: "finally:", alias: "finalize",
       "Calls the closure when the signal completes or fails",
       parameters: [.closure("")], typing: .passesValues, synonyms: ["ensure"],
-      example: """
-        let input = cold("-a|")
-        let output = input.finally { 0 }
-        show output
-        expect output == "-a|"
-        """
+      example: .applying("finally { 0 }", to: "-a|", as: "output", expect: "-a|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().finally { _ = action() })
@@ -229,12 +196,8 @@ extension Catalogue {
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
       "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
       holds: "whether any value arrived", lanes: [.arrived],
-      example: """
-        let input = cold("---|")
-        let output = input.throwIfEmpty()
-        show output
-        expect output == "---#", error: "noElements"
-        """
+      example: .applying(
+        "throwIfEmpty()", to: "---|", as: "output", expect: "---#", values: #"error: "noElements""#)
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.throwIfEmpty(probe: $1) }
     },
@@ -274,12 +237,9 @@ extension Catalogue {
       "Hands the closure the signal of this signal's errors; each value of the signal it returns subscribes again; its completion completes (RxJS retryWhen)",
       parameters: [.closure("errors")],
       holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: [.attempt],
-      example: """
-        let input = cold("-a#")
-        let again = input.retryWhen { errors in errors.delay(2).take(2) }
-        show input, again
-        expect again == "-a---a--|"
-        """
+      example: .applying(
+        "retryWhen { errors in errors.delay(2).take(2) }", to: "-a#", as: "again",
+        showingInput: true, expect: "-a---a--|")
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -294,12 +254,9 @@ extension Catalogue {
       "Hands the closure a signal that sends nil at each completion; each value of the signal it returns subscribes again; its completion completes (RxJS repeatWhen)",
       parameters: [.closure("completions")],
       holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: [.attempt],
-      example: """
-        let input = cold("-a|")
-        let again = input.repeatWhen { done in done.delay(1).take(2) }
-        show input, again
-        expect again == "-a--a--a|"
-        """
+      example: .applying(
+        "repeatWhen { done in done.delay(1).take(2) }", to: "-a|", as: "again", showingInput: true,
+        expect: "-a--a--a|")
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       return try c.probedSignal { input, probe in

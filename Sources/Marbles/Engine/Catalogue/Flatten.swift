@@ -13,12 +13,9 @@ extension Catalogue {
       lanes: [.active, .queue],
       typing: .closureTakesValues,
       synonyms: [.withAlias("flatMap")],
-      example: """
-        let input = cold("-a--b----|")
-        let output = input.flattenMap { x in cold("--x|", x: x) }
-        show input, output
-        expect output == "---a--b--|"
-        """
+      example: .applying(
+        #"flattenMap { x in cold("--x|", x: x) }"#, to: "-a--b----|", as: "output",
+        showingInput: true, expect: "---a--b--|")
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
       guard c.optional(0) != nil else {
@@ -65,12 +62,9 @@ extension Catalogue {
       holds: "the current inner signal", lanes: [.current],
       typing: .closureTakesValues,
       synonyms: ["flatMapLatest"],
-      example: """
-        let input = cold("-a-b------|")
-        let output = input.switchMap { x in cold("---x|", x: x) }
-        show output
-        expect output == "------b---|"
-        """
+      example: .applying(
+        #"switchMap { x in cold("---x|", x: x) }"#, to: "-a-b------|", as: "output",
+        expect: "------b---|")
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0))
       return c.probed { inners.switchToLatest(probe: $0) }
@@ -81,12 +75,9 @@ extension Catalogue {
       parameters: [.closure("x")],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       typing: .closureTakesValues,
-      example: """
-        let input = cold("ab--------|")
-        let output = input.concatMap { x in cold("--x|", x: x) }
-        show output
-        expect output == "--a--b----|"
-        """
+      example: .applying(
+        #"concatMap { x in cold("--x|", x: x) }"#, to: "ab--------|", as: "output",
+        expect: "--a--b----|")
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0), lazily: true)
       return c.probed { inners.concat(probe: $0) }
@@ -96,12 +87,9 @@ extension Catalogue {
       "Like flattenMap, but a closure result of nil ends the outer side (RAC's core operator)",
       parameters: [.closure("x")],
       holds: "the active inner subscriptions", lanes: [.active], typing: .closureTakesValues,
-      example: """
-        let input = cold("-1-2-3-4|")
-        let bound = input.bind { x in x < 3 ? just(x * 10) : nil }
-        show bound
-        expect bound == "-a-b-|", a: 10, b: 20
-        """
+      example: .applying(
+        "bind { x in x < 3 ? just(x * 10) : nil }", to: "-1-2-3-4|", as: "bound", expect: "-a-b-|",
+        values: "a: 10, b: 20")
     ) { c throws(RuntimeError) in
       let block = try c.function(0)
       let source = try c.signal()
@@ -145,12 +133,9 @@ extension Catalogue {
       parameters: [.closure("x")],
       holds: "the active inner signal; values arriving meanwhile are dropped", lanes: [.active],
       typing: .closureTakesValues,
-      example: """
-        let input = cold("-a-b---c---|")
-        let output = input.exhaustMap { x in cold("-x-x|", x: x) }
-        show output
-        expect output == "--a-a---c-c|"
-        """
+      example: .applying(
+        #"exhaustMap { x in cold("-x-x|", x: x) }"#, to: "-a-b---c---|", as: "output",
+        expect: "--a-a---c-c|")
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
       let indexed = c.indexed(try c.signal())
@@ -206,12 +191,8 @@ extension Catalogue {
       "mergeMapTo", rac: "", alias: "mergeMapTo",
       "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
       parameters: [.value("inner")], holds: "the active inner subscriptions", lanes: [.active],
-      example: """
-        let input = cold("-a--b---|")
-        let output = input.mergeMapTo(cold("-x|"))
-        show output
-        expect output == "--x--x--|"
-        """
+      example: .applying(
+        #"mergeMapTo(cold("-x|"))"#, to: "-a--b---|", as: "output", expect: "--x--x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.flattenMap(probe: probe) { _ in inner }
@@ -222,12 +203,8 @@ extension Catalogue {
       "For each value, plays the given signal, one after another (RxJS concatMapTo)",
       parameters: [.value("inner")],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let input = cold("ab----|")
-        let output = input.concatMapTo(cold("-x|"))
-        show output
-        expect output == "-x-x--|"
-        """
+      example: .applying(
+        #"concatMapTo(cold("-x|"))"#, to: "ab----|", as: "output", expect: "-x-x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.map { _ in inner }.concat(probe: probe)
@@ -237,12 +214,8 @@ extension Catalogue {
       "switchMapTo", rac: "", alias: "switchMapTo",
       "For each value, switches to the given signal (RxJS switchMapTo)",
       parameters: [.value("inner")], holds: "the current inner signal", lanes: [.current],
-      example: """
-        let input = cold("-a-b----|")
-        let output = input.switchMapTo(cold("--x|"))
-        show output
-        expect output == "-----x--|"
-        """
+      example: .applying(
+        #"switchMapTo(cold("--x|"))"#, to: "-a-b----|", as: "output", expect: "-----x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.map { _ in inner }.switchToLatest(probe: probe)
@@ -255,12 +228,9 @@ extension Catalogue {
       holds:
         "the running inner signals, by the values that made them (lane $0), and with `concurrent:` the values waiting (lane $1)",
       lanes: [.active, .queue],
-      example: """
-        let input = cold("-1|")
-        let doubled = input.expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }
-        show input, doubled
-        expect doubled == "-1-2-4-8|"
-        """
+      example: .applying(
+        #"expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }"#, to: "-1|", as: "doubled",
+        showingInput: true, expect: "-1-2-4-8|")
     ) { c throws(RuntimeError) in
       let limit = try c.optionalInt(0, "the concurrency", minimum: 1)
       let transform = try c.function(1)
@@ -275,12 +245,9 @@ extension Catalogue {
       parameters: [.value("seed"), .closure("acc, x")],
       holds: "the accumulator (the latest inner value) and the current inner signal",
       lanes: [.acc, .current],
-      example: """
-        let input = cold("-1----2|")
-        let sums = input.switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }
-        show input, sums
-        expect sums == "--a-b--c-d|", a: 1, b: 10, c: 12, d: 30
-        """
+      example: .applying(
+        #"switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }"#, to: "-1----2|",
+        as: "sums", showingInput: true, expect: "--a-b--c-d|", values: "a: 1, b: 10, c: 12, d: 30")
     ) { c throws(RuntimeError) in
       try c.accumulatedInners(concurrency: nil, switching: true)
     },
@@ -294,12 +261,9 @@ extension Catalogue {
       holds:
         "the accumulator (the latest inner value) and the running inner signals (lanes $0, $1; with `concurrent:` also the values waiting, lane $2)",
       lanes: [.acc, .active, .queue],
-      example: """
-        let input = cold("-1--2--3|")
-        let sums = input.mergeScan(0) { acc, x in cold("-s|", s: acc + x) }
-        show input, sums
-        expect sums == "--a--b--c|", a: 1, b: 3, c: 6
-        """
+      example: .applying(
+        #"mergeScan(0) { acc, x in cold("-s|", s: acc + x) }"#, to: "-1--2--3|", as: "sums",
+        showingInput: true, expect: "--a--b--c|", values: "a: 1, b: 3, c: 6")
     ) { c throws(RuntimeError) in
       let limit = try c.optionalInt(1, "the concurrency", minimum: 1)
       return try c.accumulatedInners(concurrency: limit, switching: false)

@@ -135,12 +135,7 @@ extension Catalogue {
       "A signal that connects at its first subscription and disconnects after its last",
       holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
-      example: """
-        let input = cold("-a-b-|")
-        let shared = input.publish().autoconnect()
-        show shared
-        expect shared == "-a-b-|"
-        """
+      example: .applying("publish().autoconnect()", to: "-a-b-|", as: "shared", expect: "-a-b-|")
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
       return c.probed { connection.autoconnect(probe: $0) }
@@ -187,13 +182,8 @@ extension Catalogue {
       "refCount", rac: "", alias: "refCount",
       "A signal that connects a 'publish()' at its first subscription and disconnects after its last (RxJS refCount)",
       holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
-      example: """
-        use rxjs
-        let input = cold("-a-b-|")
-        let shared = input.publish().refCount()
-        show shared
-        expect shared == "-a-b-|"
-        """
+      example: .applying(
+        "publish().refCount()", to: "-a-b-|", as: "shared", expect: "-a-b-|", rxjs: true)
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
       return c.probed { connection.autoconnect(probe: $0) }
@@ -293,12 +283,9 @@ extension Catalogue {
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
       parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
       holds: "how many parts of the closure's signal share the input", lanes: [.subscribers],
-      example: """
-        let input = cold("-1----2-----|")
-        let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
-        show input, both
-        expect both == "-(a1)-(b2)--|", a: 10, b: 20
-        """
+      example: .applying(
+        "connectWith { shared in merge(shared.map { x in x * 10 }, shared) }", to: "-1----2-----|",
+        as: "both", showingInput: true, expect: "-(a1)-(b2)--|", values: "a: 10, b: 20")
     ) { c throws(RuntimeError) in
       let selector = try c.function(1)
       let connector = try c.connector(0)

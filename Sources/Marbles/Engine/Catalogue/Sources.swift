@@ -342,12 +342,9 @@ extension Catalogue {
       "next", rac: "RACEvent +eventWithValue:",
       "A materialized value event, as 'materialize()' sends them (for expectations)",
       parameters: [.value("value")], source: true,
-      example: """
-        let input = cold("-a|")
-        let events = input.materialize()
-        show events
-        expect events == "-n(c|)", n: next("a"), c: completed
-        """
+      example: .applying(
+        "materialize()", to: "-a|", as: "events", expect: "-n(c|)",
+        values: #"n: next("a"), c: completed"#)
     ) { c throws(RuntimeError) in
       // Checked like a literal: `scan(1) { acc, _ in next(acc) }` nests one level per value.
       let event = ScriptValue.event(.next(c.value(0)))
@@ -383,12 +380,8 @@ extension Catalogue {
       "main", rac: "+mainThreadScheduler",
       "The virtual main queue: work scheduled on it runs later in the same frame, in order",
       source: true,
-      example: """
-        let input = cold("-a|")
-        let hopped = input.deliverOn(main)
-        show input, hopped
-        expect hopped == "-a|"
-        """
+      example: .applying(
+        "deliverOn(main)", to: "-a|", as: "hopped", showingInput: true, expect: "-a|")
     ) { c throws(RuntimeError) in .scheduler(c.scheduler.main) },
     .function(
       "of", rac: "", alias: "of",

@@ -9,12 +9,8 @@ extension Catalogue {
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       holds: "the values on their way", lanes: [.pending], typing: .passesValues,
-      example: """
-        let input = cold("-a-b|")
-        let later = input.delay(2)
-        show input, later
-        expect later == "---a-b|"
-        """
+      example: .applying(
+        "delay(2)", to: "-a-b|", as: "later", showingInput: true, expect: "---a-b|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the delay")) { $0.delay($1, on: c.scheduler, probe: $2) }
     },
@@ -23,13 +19,8 @@ extension Catalogue {
       "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
       parameters: [.value("frames")], semantics: .rxjs,
       holds: "the values on their way", lanes: [.pending], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b|")
-        let later = input.delay(2)
-        show input, later
-        expect later == "---a-(b|)"
-        """
+      example: .applying(
+        "delay(2)", to: "-a-b|", as: "later", showingInput: true, expect: "---a-(b|)", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.timerFrames(0, "the delay")) {
         $0.rxjs.delay($1, on: c.scheduler, probe: $2)
@@ -42,12 +33,8 @@ extension Catalogue {
       holds: "the value held back, nil while none (lane $0; RxJS throttle also `windowOpen`)",
       lanes: [.pending],
       typing: .passesValues,
-      example: """
-        let input = cold("-ab---c---|")
-        let calm = input.throttle(2)
-        show input, calm
-        expect calm == "----b---c-|"
-        """
+      example: .applying(
+        "throttle(2)", to: "-ab---c---|", as: "calm", showingInput: true, expect: "----b---c-|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the interval")) {
         $0.throttle($1, on: c.scheduler, probe: $2)
@@ -64,13 +51,9 @@ extension Catalogue {
       holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
       lanes: [.windowOpen, .pending],
       typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-abc---d--|")
-        let calm = input.throttle { _ in cold("---x") }
-        show calm
-        expect calm == "-a-----d--|"
-        """
+      example: .applying(
+        #"throttle { _ in cold("---x") }"#, to: "-abc---d--|", as: "calm", expect: "-a-----d--|",
+        rxjs: true)
     ) { c throws(RuntimeError) in
       let duration = try c.function(2)
       let leading = try c.bool(0, "leading", absent: true)
@@ -90,12 +73,7 @@ extension Catalogue {
       lanes: [.windowOpen, .pending],
       typing: .passesValues,
       synonyms: ["throttleFirst"],
-      example: """
-        let input = cold("-abc--d---|")
-        let output = input.throttleTime(3)
-        show output
-        expect output == "-a----d---|"
-        """
+      example: .applying("throttleTime(3)", to: "-abc--d---|", as: "output", expect: "-a----d---|")
     ) { c throws(RuntimeError) in
       let leading = try c.bool(1, "leading", absent: true)
       let trailing = try c.bool(2, "trailing", absent: false)
@@ -199,35 +177,22 @@ extension Catalogue {
       "deliverOn", rac: "deliverOn:", alias: "observeOn",
       "Re-sends every event from an action on the scheduler (on main: later in the same frame)",
       parameters: [.value("scheduler")], typing: .passesValues, synonyms: ["receive"],
-      example: """
-        let input = cold("-a|")
-        let hopped = input.deliverOn(main)
-        show hopped
-        expect hopped == "-a|"
-        """
+      example: .applying("deliverOn(main)", to: "-a|", as: "hopped", expect: "-a|")
     ) { c throws(RuntimeError) in .signal(try c.signal().deliverOn(try c.scheduler(0))) },
     .method(
       "subscribeOn", rac: "subscribeOn:", alias: "subscribeOn",
       "Subscribes from an action on the scheduler (on main: later in the same frame)",
       parameters: [.value("scheduler")], typing: .passesValues,
-      example: """
-        let input = cold("-a|")
-        let later = input.subscribeOn(main)
-        show later
-        expect later == "-a|"
-        """
+      example: .applying("subscribeOn(main)", to: "-a|", as: "later", expect: "-a|")
     ) { c throws(RuntimeError) in .signal(try c.signal().subscribeOn(try c.scheduler(0))) },
     .method(
       "debounce", rac: "", alias: "debounce",
       "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
       parameters: [.closure("x")],
       holds: "the value waiting for its duration signal", lanes: [.pending],
-      example: """
-        let input = cold("-ab----c---|")
-        let calm = input.debounce { _ in cold("--x") }
-        show input, calm
-        expect calm == "----b----c-|"
-        """
+      example: .applying(
+        #"debounce { _ in cold("--x") }"#, to: "-ab----c---|", as: "calm", showingInput: true,
+        expect: "----b----c-|")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.debounce(probe: $1, duration.signal(for:)) }
@@ -237,12 +202,9 @@ extension Catalogue {
       "At a value, waits until the signal the closure returns for it sends, then sends the latest value (RxJS audit)",
       parameters: [.closure("x")],
       holds: "the value to send when the duration signal sends, nil while none", lanes: [.pending],
-      example: """
-        let input = cold("-ab---c-----|")
-        let output = input.audit { _ in cold("---x") }
-        show input, output
-        expect output == "----b----c--|"
-        """
+      example: .applying(
+        #"audit { _ in cold("---x") }"#, to: "-ab---c-----|", as: "output", showingInput: true,
+        expect: "----b----c--|")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.audit(probe: $1, duration.signal(for:)) }
@@ -253,12 +215,9 @@ extension Catalogue {
       parameters: [.value("frames")],
       holds: "the value to send when the wait ends, nil while none runs", lanes: [.pending],
       typing: .passesValues,
-      example: """
-        let input = cold("-ab---c-----|")
-        let output = input.auditTime(3)
-        show input, output
-        expect output == "----b----c--|"
-        """
+      example: .applying(
+        "auditTime(3)", to: "-ab---c-----|", as: "output", showingInput: true,
+        expect: "----b----c--|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.timerFrames(0, "the wait")) {
         $0.auditTime($1, on: c.scheduler, probe: $2)
@@ -269,12 +228,8 @@ extension Catalogue {
       "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
       parameters: [.value("frames")],
       holds: "the latest value not sent yet", lanes: [.latest], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-----c---|")
-        let output = input.sampleTime(4)
-        show output
-        expect output == "----b-------c|"
-        """
+      example: .applying(
+        "sampleTime(4)", to: "-a-b-----c---|", as: "output", expect: "----b-------c|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.frames(0, "the period", minimum: 1)) {
         $0.rxjs.sample(Signal<Int>.interval($1, on: c.scheduler), probe: $2)
@@ -285,12 +240,9 @@ extension Catalogue {
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],
       holds: "the values waiting for their duration signals", lanes: [.pending],
-      example: """
-        let input = cold("-a--b|")
-        let later = input.delayWhen { _ in cold("---x") }
-        show input, later
-        expect later == "----a--(b|)"
-        """
+      example: .applying(
+        #"delayWhen { _ in cold("---x") }"#, to: "-a--b|", as: "later", showingInput: true,
+        expect: "----a--(b|)")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.delayWhen(probe: $1, duration.signal(for:)) }
@@ -323,12 +275,9 @@ extension Catalogue {
         .value("maxBufferSize", label: "maxBufferSize", optional: true),
       ],
       holds: "the open arrays, in opening order", lanes: [.buffers],
-      example: """
-        let input = cold("-ab-----c|")
-        let batches = input.bufferTime(3)
-        show input, batches
-        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
-        """
+      example: .applying(
+        "bufferTime(3)", to: "-ab-----c|", as: "batches", showingInput: true,
+        expect: "---x--y--(z|)", values: #"x: ["a", "b"], y: [], z: ["c"]"#)
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the period", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -348,12 +297,9 @@ extension Catalogue {
         .value("maxWindowSize", label: "maxWindowSize", optional: true),
       ],
       holds: "the values in each open window, in opening order", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-|")
-        let windows = input.windowTime(4)
-        show input, windows
-        expect windows == "x---y---z|", x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")
-        """
+      example: .applying(
+        "windowTime(4)", to: "-a-b-c-d-|", as: "windows", showingInput: true, expect: "x---y---z|",
+        values: #"x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")"#)
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the window length", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -367,12 +313,9 @@ extension Catalogue {
     .method(
       "timestamp", rac: "", alias: "timestamp",
       "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
-      example: """
-        let input = cold("-a--b|")
-        let stamped = input.timestamp()
-        show input, stamped
-        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
-        """
+      example: .applying(
+        "timestamp()", to: "-a--b|", as: "stamped", showingInput: true, expect: "-x--y|",
+        values: #"x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]"#)
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       return .signal(
@@ -382,12 +325,9 @@ extension Catalogue {
       "timeInterval", rac: "", alias: "timeInterval",
       "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
       holds: "the frame of the previous value", lanes: [.previous],
-      example: """
-        let input = cold("-a--b|")
-        let spaced = input.timeInterval()
-        show input, spaced
-        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
-        """
+      example: .applying(
+        "timeInterval()", to: "-a--b|", as: "spaced", showingInput: true, expect: "-x--y|",
+        values: #"x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]"#)
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       let source = try c.signal()

@@ -25,12 +25,7 @@ extension Catalogue {
       "mapReplace", rac: "mapReplace:", alias: "mapTo",
       "Replaces every value with the given one",
       parameters: [.value("value")],
-      example: """
-        let input = cold("-a-b|")
-        let output = input.mapReplace(0)
-        show output
-        expect output == "-0-0|"
-        """
+      example: .applying("mapReplace(0)", to: "-a-b|", as: "output", expect: "-0-0|")
     ) { c throws(RuntimeError) in
       let value = c.value(0)
       return .signal(try c.signal().map { _ in value })
@@ -40,12 +35,9 @@ extension Catalogue {
       "Sends the running accumulation (never the start value itself); without a start, the first value starts it (RxJS scan)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
       holds: "the accumulator", lanes: [.acc],
-      example: """
-        let input = cold("-1-2-3|")
-        let sums = input.scan(0) { acc, x in acc + x }
-        show input, sums
-        expect sums == "-a-b-c|", a: 1, b: 3, c: 6
-        """
+      example: .applying(
+        "scan(0) { acc, x in acc + x }", to: "-1-2-3|", as: "sums", showingInput: true,
+        expect: "-a-b-c|", values: "a: 1, b: 3, c: 6")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       if reduce.takesAccumulatorIndex {
@@ -61,12 +53,8 @@ extension Catalogue {
       "Sends only the final accumulation, when the signal completes; without a start, the first value starts it and an empty signal sends nothing (RxJS reduce)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
       holds: "the accumulator", lanes: [.acc],
-      example: """
-        let input = cold("-1-2-3|")
-        let total = input.aggregate(0) { $0 + $1 }
-        show total
-        expect total == "------(6|)"
-        """
+      example: .applying(
+        "aggregate(0) { $0 + $1 }", to: "-1-2-3|", as: "total", expect: "------(6|)")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       if reduce.takesAccumulatorIndex {
@@ -82,12 +70,7 @@ extension Catalogue {
       "startWith", rac: "startWith:", alias: "startWith",
       "Sends the values first, at subscription, then the signal's events",
       parameters: [.variadic("values")],
-      example: """
-        let input = cold("--a|")
-        let output = input.startWith("s")
-        show output
-        expect output == "s-a|"
-        """
+      example: .applying(#"startWith("s")"#, to: "--a|", as: "output", expect: "s-a|")
     ) { c throws(RuntimeError) in
       .signal(Signal.concat([.from(c.variadic), try c.signal()]))
     },
@@ -112,12 +95,7 @@ extension Catalogue {
     .method(
       "dematerialize", rac: "dematerialize", alias: "dematerialize",
       "Turns materialized events back into events",
-      example: """
-        let input = cold("-a-#")
-        let again = input.materialize().dematerialize()
-        show again
-        expect again == "-a-#"
-        """
+      example: .applying("materialize().dematerialize()", to: "-a-#", as: "again", expect: "-a-#")
     ) { c throws(RuntimeError) in
       let runtime = c.runtime
       let range = c.range
@@ -139,12 +117,8 @@ extension Catalogue {
       "collect", rac: "collect", alias: "toArray",
       "Sends one array of all values when the signal completes",
       holds: "the buffer of values so far", lanes: [.buffered],
-      example: """
-        let input = cold("-1-2-3|")
-        let all = input.collect()
-        show all
-        expect all == "------(x|)", x: [1, 2, 3]
-        """
+      example: .applying(
+        "collect()", to: "-1-2-3|", as: "all", expect: "------(x|)", values: "x: [1, 2, 3]")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.collect(probe: $1).map { c.builtArray($0) } }
     },
@@ -153,12 +127,9 @@ extension Catalogue {
       "Combines each value with the previous one (the start value for the first)",
       parameters: [.value("start"), .closure("previous, current")],
       holds: "the previous value", lanes: [.previous],
-      example: """
-        let input = cold("-1-2-4|")
-        let steps = input.combinePrevious(0) { previous, current in current - previous }
-        show steps
-        expect steps == "-1-1-2|"
-        """
+      example: .applying(
+        "combinePrevious(0) { previous, current in current - previous }", to: "-1-2-4|",
+        as: "steps", expect: "-1-1-2|")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       return try c.probedSignal { $0.combinePrevious(c.value(0), probe: $1) { reduce($0, $1) } }
@@ -168,12 +139,8 @@ extension Catalogue {
       "Sends (previous, current) tuples, from the second value on (RxJS pairwise)",
       holds: "the previous value", lanes: [.previous],
       rxjsDifference: "the pairs are arrays (tuples without it)",
-      example: """
-        let input = cold("-1-2-4|")
-        let pairs = input.pairwise()
-        show pairs
-        expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
-        """
+      example: .applying(
+        "pairwise()", to: "-1-2-4|", as: "pairs", expect: "---p-q|", values: "p: (1, 2), q: (2, 4)")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.pairwise(probe: $1).map { c.combined([$0.0, $0.1]) } }
     },
@@ -182,12 +149,9 @@ extension Catalogue {
       "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
       parameters: [.value("size"), .value("every", optional: true)],
       holds: "the buffer being filled", lanes: [.buffered],
-      example: """
-        let input = cold("-1-2-3-4-5|")
-        let chunks = input.bufferCount(2)
-        show chunks
-        expect chunks == "---a---b--(c|)", a: [1, 2], b: [3, 4], c: [5]
-        """
+      example: .applying(
+        "bufferCount(2)", to: "-1-2-3-4-5|", as: "chunks", expect: "---a---b--(c|)",
+        values: "a: [1, 2], b: [3, 4], c: [5]")
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -248,12 +212,8 @@ extension Catalogue {
       "count", rac: "", alias: "count",
       "Sends how many values there were (or how many the closure accepted) on completion (RxJS count)",
       parameters: [.optionalClosure("x")], holds: "the count so far", lanes: [.counted],
-      example: """
-        let input = cold("-1-2-3-4|")
-        let evens = input.count { $0 % 2 == 0 }
-        show evens
-        expect evens == "--------(2|)"
-        """
+      example: .applying(
+        "count { $0 % 2 == 0 }", to: "-1-2-3-4|", as: "evens", expect: "--------(2|)")
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
@@ -269,12 +229,7 @@ extension Catalogue {
       "Sends the smallest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS min)",
       parameters: [.optionalClosure("a, b")],
       holds: "the smallest value so far", lanes: [.smallest],
-      example: """
-        let input = cold("-3-1-2|")
-        let least = input.min()
-        show least
-        expect least == "------(1|)"
-        """
+      example: .applying("min()", to: "-3-1-2|", as: "least", expect: "------(1|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.ordering(0)) { $0.minimum(probe: $2, by: $1) }
     },
@@ -282,12 +237,7 @@ extension Catalogue {
       "max", rac: "", alias: "max",
       "Sends the largest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS max)",
       parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: [.largest],
-      example: """
-        let input = cold("-3-1-2|")
-        let most = input.max()
-        show most
-        expect most == "------(3|)"
-        """
+      example: .applying("max()", to: "-3-1-2|", as: "most", expect: "------(3|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.ordering(0)) { $0.maximum(probe: $2, by: $1) }
     },
@@ -310,12 +260,9 @@ extension Catalogue {
       "Collects values until the signal the closure returns sends, sends them as an array and starts again; the rest on completion (RxJS bufferWhen)",
       parameters: [.closure("")],
       holds: "the buffer being filled until the closing signal sends", lanes: [.buffered],
-      example: """
-        let input = cold("-a-b---c--|")
-        let batches = input.bufferWhen { cold("----x") }
-        show input, batches
-        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: []
-        """
+      example: .applying(
+        #"bufferWhen { cold("----x") }"#, to: "-a-b---c--|", as: "batches", showingInput: true,
+        expect: "----x---y-(z|)", values: #"x: ["a", "b"], y: ["c"], z: []"#)
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -362,12 +309,9 @@ extension Catalogue {
       "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
       parameters: [.value("size"), .value("every", optional: true)],
       holds: "how many values each open window holds", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-|")
-        let windows = input.windowCount(2)
-        show input, windows
-        expect windows == "x--y---z-|", x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")
-        """
+      example: .applying(
+        "windowCount(2)", to: "-a-b-c-d-|", as: "windows", showingInput: true, expect: "x--y---z-|",
+        values: #"x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")"#)
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -380,12 +324,9 @@ extension Catalogue {
       "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
       parameters: [.closure("")],
       holds: "the values in the open window (lane $0, one array)", lanes: [.windows],
-      example: """
-        let input = cold("-a-b---c--|")
-        let windows = input.windowWhen { cold("----x") }
-        show input, windows
-        expect windows == "x---y---z-|", x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")
-        """
+      example: .applying(
+        #"windowWhen { cold("----x") }"#, to: "-a-b---c--|", as: "windows", showingInput: true,
+        expect: "x---y---z-|", values: #"x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")"#)
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -419,12 +360,9 @@ extension Catalogue {
         .value("connector", label: "connector", optional: true), .closure("x"),
       ],
       holds: "the keys of the open groups, in opening order", lanes: [.groups],
-      example: """
-        let input = cold("-a-b-a-c-|")
-        let groups = input.groupBy { x in x }
-        show input, groups
-        expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
-        """
+      example: .applying(
+        "groupBy { x in x }", to: "-a-b-a-c-|", as: "groups", showingInput: true,
+        expect: "-x-y---z-|", values: #"x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")"#)
     ) { c throws(RuntimeError) in
       let key = try c.function(3)
       let element = c.optional(0) == nil ? nil : try c.function(0)
