@@ -157,34 +157,47 @@ extension OperatorEntry {
       isSource: source, run: run)
   }
 
-  /// A row's example script: a string literal, or `applying` for the common shape.
+  /// A row's example script: a string literal, or built by `script` or `applying` for the common
+  /// shapes.
   struct Example: ExpressibleByStringLiteral {
     /// The script.
     var text: String
 
     init(stringLiteral text: String) { self.text = text }
 
-    /// One call applied to one cold input, its output drawn and checked:
+    /// A script that binds each input to a cold marble, then `binding` (`"name = expression"`),
+    /// and draws and checks that name, after `use rxjs` with `rxjs`:
     ///
-    ///     let input = cold("-a-b-c-|")
-    ///     let two = input.take(2)
-    ///     show two
-    ///     expect two == "-a-(b|)"
-    ///
-    /// `showingInput` draws the input too (`show input, two`); `values` follows the expected
-    /// marble (`expect … == "-a|", a: 1`); `rxjs` starts the script with `use rxjs`.
+    ///     let a = cold("--a|")            // cold: ["a": "--a|", "b": "-b|"]
+    ///     let b = cold("-b|")
+    ///     let both = a.concat(with: b)    // "both = a.concat(with: b)"
+    ///     show a, both                    // showing: ["a"]
+    ///     expect both == "--a-b|", x: 1   // expect: "--a-b|", values: "x: 1"
+    static func script(
+      cold inputs: KeyValuePairs<String, String> = [:], _ binding: String,
+      showing shown: [String] = [], expect expected: String, values: String? = nil,
+      rxjs: Bool = false
+    ) -> Example {
+      let output = String(binding.prefix { $0 != " " })
+      var lines = rxjs ? ["use rxjs"] : []
+      lines += inputs.map { "let \($0.key) = cold(\"\($0.value)\")" }
+      lines += [
+        "let " + binding, "show " + (shown + [output]).joined(separator: ", "),
+        "expect \(output) == \"\(expected)\"" + (values.map { ", " + $0 } ?? ""),
+      ]
+      return Example(stringLiteral: lines.joined(separator: "\n"))
+    }
+
+    /// `script` for one call applied to one cold input, called `input`:
+    /// `.applying("take(2)", to: "-a-b-c-|", as: "two", expect: "-a-(b|)")` is
+    /// `.script(cold: ["input": "-a-b-c-|"], "two = input.take(2)", expect: "-a-(b|)")`.
     static func applying(
       _ call: String, to input: String, as output: String, showingInput: Bool = false,
       expect expected: String, values: String? = nil, rxjs: Bool = false
     ) -> Example {
-      let lines = [
-        rxjs ? "use rxjs" : nil,
-        "let input = cold(\"\(input)\")",
-        "let \(output) = input.\(call)",
-        "show " + (showingInput ? "input, " : "") + output,
-        "expect \(output) == \"\(expected)\"" + (values.map { ", " + $0 } ?? ""),
-      ]
-      return Example(stringLiteral: lines.compactMap { $0 }.joined(separator: "\n"))
+      script(
+        cold: ["input": input], "\(output) = input.\(call)", showing: showingInput ? ["input"] : [],
+        expect: expected, values: values, rxjs: rxjs)
     }
   }
 }

@@ -62,12 +62,7 @@ extension Catalogue {
         .value("resetOnSuccess", label: "resetOnSuccess", optional: true),
       ],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
-      example: """
-        let flaky = cold("-a#")
-        let twice = flaky.retry(1)
-        show twice
-        expect twice == "-a-a#"
-        """
+      example: .script(cold: ["flaky": "-a#"], "twice = flaky.retry(1)", expect: "-a-a#")
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
@@ -96,12 +91,7 @@ extension Catalogue {
         .value("delay", label: "delay", optional: true),
       ],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
-      example: """
-        let once = cold("-a|")
-        let thrice = once.repeat(3)
-        show thrice
-        expect thrice == "-a-a-a|"
-        """
+      example: .script(cold: ["once": "-a|"], "thrice = once.repeat(3)", expect: "-a-a-a|")
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
@@ -206,13 +196,9 @@ extension Catalogue {
       "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
       parameters: [.variadic("others")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("-a#")
-        let b = cold("-b|")
-        let both = a.onErrorResumeNextWith(b)
-        show a, both
-        expect both == "-a-b|"
-        """
+      example: .script(
+        cold: ["a": "-a#", "b": "-b|"], "both = a.onErrorResumeNextWith(b)", showing: ["a"],
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
       return c.concatenated(all.map { $0.catch { _ in .empty } })
@@ -222,13 +208,9 @@ extension Catalogue {
       "Plays the signals one after another, going on after a failure as after a completion (RxJS onErrorResumeNext)",
       parameters: [.variadic("signals")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("-a#")
-        let b = cold("-b|")
-        let both = onErrorResumeNext(a, b)
-        show a, b, both
-        expect both == "-a-b|"
-        """
+      example: .script(
+        cold: ["a": "-a#", "b": "-b|"], "both = onErrorResumeNext(a, b)", showing: ["a", "b"],
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       c.concatenated(try c.signals("each signal").map { $0.catch { _ in .empty } })
     },

@@ -97,13 +97,9 @@ extension Catalogue {
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let stop = cold("----x")
-        let output = input.takeUntil(stop)
-        show output
-        expect output == "-a-b|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-|", "stop": "----x"], "output = input.takeUntil(stop)",
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the trigger")) { $0.takeUntil($1, probe: $2) }
     },
@@ -112,14 +108,9 @@ extension Catalogue {
       "Forwards values until the notifier sends a value, then completes; the notifier's completion is ignored, its failure passes (RxJS takeUntil)",
       parameters: [.value("notifier")], semantics: .rxjs,
       holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b-c-|")
-        let quiet = cold("--|")
-        let output = input.takeUntil(quiet)
-        show output
-        expect output == "-a-b-c-|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-|", "quiet": "--|"], "output = input.takeUntil(quiet)",
+        expect: "-a-b-c-|", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.takeUntil($1, probe: $2) }
     },
@@ -344,13 +335,9 @@ extension Catalogue {
       "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
       parameters: [.value("notifier")],
       holds: "whether the notifier fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        let input = cold("-1-2-3-4|")
-        let gate = cold("----x")
-        let output = input.skipUntil(gate)
-        show output
-        expect output == "-----3-4|"
-        """
+      example: .script(
+        cold: ["input": "-1-2-3-4|", "gate": "----x"], "output = input.skipUntil(gate)",
+        expect: "-----3-4|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.skipUntil($1, probe: $2) }
     },

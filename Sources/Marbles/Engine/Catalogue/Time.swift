@@ -86,13 +86,9 @@ extension Catalogue {
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       holds: "the latest value", lanes: [.latest], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c---|")
-        let ticks = cold("---x---x-|")
-        let sampled = input.sample(ticks)
-        show sampled
-        expect sampled == "---b---c-|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c---|", "ticks": "---x---x-|"], "sampled = input.sample(ticks)",
+        expect: "---b---c-|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the trigger")) { $0.sample($1, probe: $2) }
     },
@@ -101,14 +97,9 @@ extension Catalogue {
       "Sends the latest value each time the notifier sends, only if it is new; the notifier's completion is ignored (RxJS sample)",
       parameters: [.value("notifier")], semantics: .rxjs,
       holds: "the latest value", lanes: [.latest], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b-----c--|")
-        let ticks = cold("---x---x|")
-        let sampled = input.sample(ticks)
-        show sampled
-        expect sampled == "---b--------|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-----c--|", "ticks": "---x---x|"], "sampled = input.sample(ticks)",
+        expect: "---b--------|", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.sample($1, probe: $2) }
     },
@@ -132,12 +123,9 @@ extension Catalogue {
       "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
-      example: """
-        let slow = cold("-a-----|")
-        let bounded = slow.timeout(4)
-        show bounded
-        expect bounded == "-a--#", error: "timedOut"
-        """
+      example: .script(
+        cold: ["slow": "-a-----|"], "bounded = slow.timeout(4)", expect: "-a--#",
+        values: #"error: "timedOut""#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the interval")) {
         $0.timeout($1, on: c.scheduler, probe: $2)
@@ -153,14 +141,9 @@ extension Catalogue {
       ],
       semantics: .rxjs,
       holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a---b------c|")
-        let backup = cold("-x|")
-        let bounded = input.timeout(5, with: backup)
-        show bounded
-        expect bounded == "-a---b-----x|"
-        """
+      example: .script(
+        cold: ["input": "-a---b------c|", "backup": "-x|"],
+        "bounded = input.timeout(5, with: backup)", expect: "-a---b-----x|", rxjs: true)
     ) { c throws(RuntimeError) in
       let first = try c.optionalInt(1, "the first limit")
       let each = try c.optionalInt(0, or: 2, "the limit")
@@ -252,13 +235,9 @@ extension Catalogue {
       "Switches to the other signal when a value is more than `frames` frames after the previous one (RxJS timeoutWith, deprecated for timeout({ each, with }))",
       parameters: [.value("frames"), .value("alternative")],
       holds: "the frame the time limit runs out at, nil once switched", lanes: [.deadline],
-      example: """
-        let input = cold("-a---b------c|")
-        let backup = cold("-x|")
-        let bounded = input.timeoutWith(5, backup)
-        show input, bounded
-        expect bounded == "-a---b-----x|"
-        """
+      example: .script(
+        cold: ["input": "-a---b------c|", "backup": "-x|"],
+        "bounded = input.timeoutWith(5, backup)", showing: ["input"], expect: "-a---b-----x|")
     ) { c throws(RuntimeError) in
       let each = try c.frames(0, "the limit")
       let alternative = try c.signal(1, "the alternative")

@@ -196,13 +196,9 @@ extension Catalogue {
       "buffer", rac: "", alias: "buffer",
       "Collects values and sends them as an array each time the notifier sends, and the rest on completion (RxJS buffer)",
       parameters: [.value("notifier")], holds: "the buffer being filled", lanes: [.buffered],
-      example: """
-        let input = cold("-a-b--c--d|")
-        let ticks = cold("----x---x")
-        let batches = input.buffer(ticks)
-        show batches
-        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: ["d"]
-        """
+      example: .script(
+        cold: ["input": "-a-b--c--d|", "ticks": "----x---x"], "batches = input.buffer(ticks)",
+        expect: "----x---y-(z|)", values: #"x: ["a", "b"], y: ["c"], z: ["d"]"#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) {
         $0.buffer($1, probe: $2).map { c.builtArray($0) }
@@ -274,13 +270,10 @@ extension Catalogue {
       "Opens an array at each value of `openings` and sends it when the signal the closure returns for that value sends (RxJS bufferToggle)",
       parameters: [.value("openings"), .closure("x")],
       holds: "the open buffers, in opening order", lanes: [.buffers],
-      example: """
-        let input = cold("-a-b-c-d-e-|")
-        let opens = cold("--o-----o")
-        let batches = input.bufferToggle(opens) { _ in cold("---x") }
-        show input, batches
-        expect batches == "-----x-----(y|)", x: ["b", "c"], y: ["e"]
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-d-e-|", "opens": "--o-----o"],
+        #"batches = input.bufferToggle(opens) { _ in cold("---x") }"#, showing: ["input"],
+        expect: "-----x-----(y|)", values: #"x: ["b", "c"], y: ["e"]"#)
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
@@ -292,13 +285,9 @@ extension Catalogue {
       "window", rac: "", alias: "window",
       "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
       parameters: [.value("notifier")], holds: "the values in the open window", lanes: [.inWindow],
-      example: """
-        let input = cold("--a-b--c-|")
-        let ticks = cold("-----x")
-        let windows = input.window(ticks)
-        show input, windows
-        expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
-        """
+      example: .script(
+        cold: ["input": "--a-b--c-|", "ticks": "-----x"], "windows = input.window(ticks)",
+        showing: ["input"], expect: "x----y---|", values: #"x: cold("--a-b|"), y: cold("--c-|")"#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) {
         $0.window($1, probe: $2).map { ScriptValue.signal($0) }
@@ -338,13 +327,10 @@ extension Catalogue {
       "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
       parameters: [.value("openings"), .closure("x")],
       holds: "the values in each open window, in opening order", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-e--|")
-        let opens = cold("--o-----o")
-        let windows = input.windowToggle(opens) { _ in cold("--x") }
-        show input, windows
-        expect windows == "--x-----y---|", x: cold("-b|"), y: cold("-e|")
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-d-e--|", "opens": "--o-----o"],
+        #"windows = input.windowToggle(opens) { _ in cold("--x") }"#, showing: ["input"],
+        expect: "--x-----y---|", values: #"x: cold("-b|"), y: cold("-e|")"#)
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
