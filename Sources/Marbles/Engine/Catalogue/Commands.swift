@@ -6,11 +6,7 @@ extension Catalogue {
     .function(
       "Command", rac: "RACCommand",
       "A command: the closure makes each execution's work signal (see 'cmd.internals' for its lanes)",
-      parameters: [
-        .value("enabled", label: "enabled", optional: true),
-        .value("allowsConcurrentExecution", label: "allowsConcurrentExecution", optional: true),
-        .closure("input"),
-      ],
+      parameters: [.option("enabled"), .option("allowsConcurrentExecution"), .closure("input")],
       holds: "inFlight, moreExecutionsAllowed, immediateEnabled, enabled, executing …",
       synonyms: ["command"],
       example: """

@@ -57,9 +57,8 @@ extension Catalogue {
       "retry", rac: "retry / retry:", alias: "retry",
       "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first; 'resetOnSuccess: true' counts failures in a row (RxJS retry({count, delay, resetOnSuccess}))",
       parameters: [
-        .value("count", optional: true), .value("count", label: "count", optional: true),
-        .value("delay", label: "delay", optional: true),
-        .value("resetOnSuccess", label: "resetOnSuccess", optional: true),
+        .value("count", optional: true), .option("count"), .option("delay"),
+        .option("resetOnSuccess"),
       ],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
       example: .script(cold: ["flaky": "-a#"], "twice = flaky.retry(1)", expect: "-a-a#")
@@ -86,10 +85,7 @@ extension Catalogue {
     .method(
       "repeat", rac: "repeat", alias: "repeat",
       "On completion, subscribes again: `count` subscriptions in all, or forever without a count; 'delay:' waits that many frames first (RxJS repeat({count, delay}))",
-      parameters: [
-        .value("count", optional: true), .value("count", label: "count", optional: true),
-        .value("delay", label: "delay", optional: true),
-      ],
+      parameters: [.value("count", optional: true), .option("count"), .option("delay")],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
       example: .script(cold: ["once": "-a|"], "thrice = once.repeat(3)", expect: "-a-a-a|")
     ) { c throws(RuntimeError) in

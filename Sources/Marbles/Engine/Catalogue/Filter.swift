@@ -132,7 +132,7 @@ extension Catalogue {
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
       "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
-      parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
+      parameters: [.option("inclusive"), .closure("x")],
       holds: "whether it still takes", lanes: [.taking],
       typing: [.passesValues, .closureTakesValues],
       example: .applying("takeWhile { $0 < 3 }", to: "-1-2-3-1|", as: "small", expect: "-1-2-|")
@@ -173,7 +173,7 @@ extension Catalogue {
     .method(
       "first", rac: "", alias: nil,
       "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      parameters: [.option("default"), .optionalClosure("x")],
       holds: "whether a value matched", lanes: [.matched],
       typing: [.passesValues, .closureTakesValues],
       example: .applying("first { $0 > 1 }", to: "-1-2-3|", as: "firstBig", expect: "---(2|)")
@@ -181,7 +181,7 @@ extension Catalogue {
     .method(
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      parameters: [.option("default"), .optionalClosure("x")],
       holds: "the last matching value", lanes: [.latest],
       typing: [.passesValues, .closureTakesValues],
       example: .applying("last()", to: "-1-2-3|", as: "final", expect: "------(3|)")
@@ -199,7 +199,7 @@ extension Catalogue {
       "Drops every value seen before (with a closure, every value whose key was seen before); each value `flushes` sends forgets what was seen (RxJS distinct, with a key selector and flushes)",
       parameters: [
         .value("keySelector", optional: true), .value("flushes", optional: true),
-        .value("flushes", label: "flushes", optional: true), .optionalClosure("x"),
+        .option("flushes"), .optionalClosure("x"),
       ],
       holds: "the values let through since the last flush, one per key", lanes: [.seen],
       typing: .passesValues,
@@ -276,7 +276,7 @@ extension Catalogue {
     .method(
       "elementAt", rac: "", alias: "elementAt",
       "Sends the value at the index and completes; without enough values, the default or a failure \"outOfRange\" (RxJS elementAt)",
-      parameters: [.value("index"), .value("default", label: "default", optional: true)],
+      parameters: [.value("index"), .option("default")],
       holds: "the index of the next value", lanes: [.index], typing: .passesValues,
       example: .applying("elementAt(1)", to: "-a-b-c|", as: "second", expect: "---(b|)")
     ) { c throws(RuntimeError) in

@@ -7,7 +7,7 @@ extension Catalogue {
     .method(
       "flattenMap", rac: "flattenMap:", alias: "mergeMap",
       "Maps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order",
-      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      parameters: [.option("concurrent"), .closure("x")],
       holds:
         "the active inner subscriptions (lane $0; with `concurrent:` also the values waiting, lane $1)",
       lanes: [.active, .queue],
@@ -224,7 +224,7 @@ extension Catalogue {
     .method(
       "expand", rac: "", alias: "expand",
       "Sends each value and, for each value sent, the values of the signal the closure returns for it, recursively; 'concurrent: n' runs at most n inner signals at once, the other values waiting unsent (RxJS expand)",
-      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      parameters: [.option("concurrent"), .closure("x")],
       holds:
         "the running inner signals, by the values that made them (lane $0), and with `concurrent:` the values waiting (lane $1)",
       lanes: [.active, .queue],
@@ -254,10 +254,7 @@ extension Catalogue {
     .method(
       "mergeScan", rac: "", alias: "mergeScan",
       "Maps each value and the latest inner value (the seed at first) to a signal and merges them ('concurrent: n' at most n at once) (RxJS mergeScan)",
-      parameters: [
-        .value("seed"), .value("concurrent", label: "concurrent", optional: true),
-        .closure("acc, x"),
-      ],
+      parameters: [.value("seed"), .option("concurrent"), .closure("acc, x")],
       holds:
         "the accumulator (the latest inner value) and the running inner signals (lanes $0, $1; with `concurrent:` also the values waiting, lane $2)",
       lanes: [.acc, .active, .queue],

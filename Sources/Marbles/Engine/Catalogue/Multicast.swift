@@ -144,10 +144,8 @@ extension Catalogue {
       "share", rac: "", alias: "share",
       "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise, or at the first value of a notifier closure's signal ('resetOnError: { e in timer(5) }'); 'connector:' makes each connection's subject (RxJS share)",
       parameters: [
-        .value("resetOnError", label: "resetOnError", optional: true),
-        .value("resetOnComplete", label: "resetOnComplete", optional: true),
-        .value("resetOnRefCountZero", label: "resetOnRefCountZero", optional: true),
-        .value("connector", label: "connector", optional: true),
+        .option("resetOnError"), .option("resetOnComplete"), .option("resetOnRefCountZero"),
+        .option("connector"),
       ],
       holds: "connected, and the subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
@@ -192,7 +190,7 @@ extension Catalogue {
       "shareReplay", rac: "", alias: "shareReplay",
       "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects, or with 'refCount: true' disconnects and starts afresh when the last subscriber leaves (RxJS shareReplay)",
       parameters: [
-        .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
+        .value("count", optional: true), .option("refCount"),
         .value("count", label: "bufferSize", optional: true),
       ],
       holds: "connected, the replay buffer and the subscriber count",
@@ -281,7 +279,7 @@ extension Catalogue {
     .method(
       "connectWith", rac: "", rxjsName: "connect",
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
-      parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
+      parameters: [.option("connector"), .closure("shared")],
       holds: "how many parts of the closure's signal share the input", lanes: [.subscribers],
       example: .applying(
         "connectWith { shared in merge(shared.map { x in x * 10 }, shared) }", to: "-1----2-----|",
@@ -296,10 +294,7 @@ extension Catalogue {
     .function(
       "connectable", rac: "", alias: "connectable",
       "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject, or the one 'connector:' makes; when a connection ends, the subject is replaced unless 'resetOnDisconnect: false', and 'connect()' connects again (RxJS connectable)",
-      parameters: [
-        .value("source"), .value("connector", label: "connector", optional: true),
-        .value("resetOnDisconnect", label: "resetOnDisconnect", optional: true),
-      ],
+      parameters: [.value("source"), .option("connector"), .option("resetOnDisconnect")],
       holds: "connected, the current subject's subscriber count, and a replay connector's buffer",
       lanes: [.connected, .subscribers, .replayed],
       example: """

@@ -32,6 +32,11 @@ package struct OperatorEntry: Sendable {
       Parameter(label: label, name: name, isOptional: optional)
     }
 
+    /// A labelled argument that may be left out, named as its label (`inclusive:`, `delay:`).
+    static func option(_ name: String) -> Parameter {
+      value(name, label: name, optional: true)
+    }
+
     static func variadic(_ name: String) -> Parameter {
       Parameter(label: nil, name: name, isOptional: true, isVariadic: true)
     }

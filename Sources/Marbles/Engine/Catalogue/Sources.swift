@@ -8,7 +8,7 @@ extension Catalogue {
     .function(
       "cold", rac: "", alias: nil,
       "A source that plays the marble from each subscription's frame, and logs the subscription",
-      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      parameters: [.value("marble"), .option("error")],
       valuesMap: true, marble: .cold,
       source: true,
       example: .script(
@@ -23,7 +23,7 @@ extension Catalogue {
     .function(
       "hot", rac: "",
       "A source with one shared timeline at absolute frames ('^' is frame 0); subscribers see it from when they subscribe",
-      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      parameters: [.value("marble"), .option("error")],
       valuesMap: true, marble: .hot,
       source: true,
       example: """
@@ -256,9 +256,7 @@ extension Catalogue {
     .function(
       "ReplaySubject", rac: "RACReplaySubject",
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
-      parameters: [
-        .value("capacity", optional: true), .value("capacity", label: "capacity", optional: true),
-      ],
+      parameters: [.value("capacity", optional: true), .option("capacity")],
       source: true,
       holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       synonyms: ["replaySubject"],
@@ -376,7 +374,7 @@ extension Catalogue {
     .function(
       "Error", rac: "", alias: "Error",
       "An error object with a message and a name (\"Error\" unless given), compared by both as RxJS's tests compare errors; 'e.name', 'e.message'",
-      parameters: [.value("message"), .value("name", label: "name", optional: true)],
+      parameters: [.value("message"), .option("name")],
       example: """
         let broken = cold("--#", error: Error("too bad"))
         let handled = broken.catch { e in just(e.message) }
@@ -464,12 +462,8 @@ extension Catalogue {
       "Sends the result for each state from the initial one, stepping with 'iterate', while 'condition' holds, then completes, at subscription (RxJS generate)",
       parameters: [
         .value("initialState", optional: true), .value("condition", optional: true),
-        .value("iterate", optional: true),
-        .value("initialState", label: "initialState", optional: true),
-        .value("condition", label: "condition", optional: true),
-        .value("iterate", label: "iterate", optional: true),
-        .value("resultSelector", label: "resultSelector", optional: true),
-        .optionalClosure("state"),
+        .value("iterate", optional: true), .option("initialState"), .option("condition"),
+        .option("iterate"), .option("resultSelector"), .optionalClosure("state"),
       ],
       source: true,
       example: .script(

@@ -43,10 +43,7 @@ extension Catalogue {
     .method(
       "throttle", rac: "", alias: "throttle",
       "Sends a value, then ignores values until the signal the closure returns for it sends (RxJS throttle)",
-      parameters: [
-        .value("leading", label: "leading", optional: true),
-        .value("trailing", label: "trailing", optional: true), .closure("x"),
-      ],
+      parameters: [.option("leading"), .option("trailing"), .closure("x")],
       semantics: .rxjs,
       holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
       lanes: [.windowOpen, .pending],
@@ -65,10 +62,7 @@ extension Catalogue {
     .method(
       "throttleTime", rac: "",
       "Sends a value, then ignores values for `frames` frames; 'trailing: true' also sends the window's last value when it closes, 'leading: false' holds back the first (RxJS throttleTime)",
-      parameters: [
-        .value("frames"), .value("leading", label: "leading", optional: true),
-        .value("trailing", label: "trailing", optional: true),
-      ],
+      parameters: [.value("frames"), .option("leading"), .option("trailing")],
       holds: "whether the silent window is open and the value held for it",
       lanes: [.windowOpen, .pending],
       typing: .passesValues,
@@ -135,8 +129,7 @@ extension Catalogue {
       "timeout", rac: "", alias: "timeout",
       "Fails with \"timedOut\", or switches to `with`, when a value is later than `each` frames after the previous one (`first`: limit for the first value) (RxJS timeout)",
       parameters: [
-        .value("each", optional: true), .value("first", label: "first", optional: true),
-        .value("each", label: "each", optional: true),
+        .value("each", optional: true), .option("first"), .option("each"),
         .value("alternative", label: "with", optional: true),
       ],
       semantics: .rxjs,
@@ -249,9 +242,8 @@ extension Catalogue {
       "bufferTime", rac: "", alias: "bufferTime",
       "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion; with `every` an array opens every `every` frames and is sent `frames` after; an array of `maxBufferSize` values is sent early (RxJS bufferTime)",
       parameters: [
-        .value("frames"), .value("every", optional: true),
-        .value("maxBufferSize", optional: true),
-        .value("maxBufferSize", label: "maxBufferSize", optional: true),
+        .value("frames"), .value("every", optional: true), .value("maxBufferSize", optional: true),
+        .option("maxBufferSize"),
       ],
       holds: "the open arrays, in opening order", lanes: [.buffers],
       example: .applying(
@@ -271,9 +263,8 @@ extension Catalogue {
       "windowTime", rac: "", alias: "windowTime",
       "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames; a window of `maxWindowSize` values closes early (RxJS windowTime)",
       parameters: [
-        .value("frames"), .value("every", optional: true),
-        .value("maxWindowSize", optional: true),
-        .value("maxWindowSize", label: "maxWindowSize", optional: true),
+        .value("frames"), .value("every", optional: true), .value("maxWindowSize", optional: true),
+        .option("maxWindowSize"),
       ],
       holds: "the values in each open window, in opening order", lanes: [.windows],
       example: .applying(

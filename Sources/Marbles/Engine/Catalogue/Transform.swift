@@ -343,7 +343,7 @@ extension Catalogue {
       "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it, 'connector:' makes each group's subject (RxJS groupBy)",
       parameters: [
         .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
-        .value("connector", label: "connector", optional: true), .closure("x"),
+        .option("connector"), .closure("x"),
       ],
       holds: "the keys of the open groups, in opening order", lanes: [.groups],
       example: .applying(
