@@ -21,8 +21,7 @@ extension Catalogue {
       var enabled: Signal<Bool>?
       if let value = c.optional(0) {
         guard case .signal(let signal) = value else {
-          throw Diagnostic.Interpreter.argumentType(
-            "'enabled:'", of: c.name, expected: "a signal of Bools", value, at: c.rangeOf(0))
+          throw c.argumentError(0, "'enabled:'", expected: "a signal of Bools")
         }
         enabled = c.bools(signal, what: "the 'enabled:' signal")
       }
@@ -125,9 +124,7 @@ extension Catalogue {
           runtime.feed(signal, into: subject, at: range)
         }
       default:
-        throw Diagnostic.Interpreter.argumentType(
-          "the observer", of: c.name, expected: "a Subject or a channel terminal", target,
-          at: c.rangeOf(0))
+        throw c.argumentError(0, "the observer", expected: "a Subject or a channel terminal")
       }
       return .null
     },

@@ -44,10 +44,9 @@ extension Catalogue {
       let given = [first, second].compactMap { $0 }
       let comparators = given.filter(\.takesIndex)
       guard comparators.count < 2, given.count - comparators.count < 2 else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the second closure", of: c.name,
-          expected: "a comparator { a, b in … } with a key selector { x in key }", c.value(1),
-          at: c.rangeOf(1))
+        throw c.argumentError(
+          1, "the second closure",
+          expected: "a comparator { a, b in … } with a key selector { x in key }")
       }
       let same = c.equality(comparators.first)
       guard let key = given.first(where: { !$0.takesIndex }) else {

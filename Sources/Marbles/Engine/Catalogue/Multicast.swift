@@ -100,9 +100,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let value = c.value(0)
       guard case .signal(let signal) = value, let subject = signal as? Subject<ScriptValue> else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0)
-        )
+        throw c.argumentError(0, "the subject", expected: "a Subject or ReplaySubject")
       }
       let input = c.runtime.guarded(try c.signal(), at: c.range)
       let lanes = subject is ReplaySubject<ScriptValue> ? c.lanes : Array(c.lanes.prefix(2))

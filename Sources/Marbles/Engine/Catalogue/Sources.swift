@@ -347,9 +347,7 @@ extension Catalogue {
       switch c.value(0) {
       case .array(let values), .tuple(let values): return .signal(.from(values))
       case .signal(let signal): return .signal(signal)
-      case let other:
-        throw Diagnostic.Interpreter.argumentType(
-          "the array", of: c.name, expected: "an array", other, at: c.rangeOf(0))
+      default: throw c.argumentError(0, "the array", expected: "an array")
       }
     },
     .function(
@@ -384,14 +382,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard case .string(let message) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the message", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
+        throw c.argumentError(0, "the message", expected: "a String")
       }
       var name = "Error"
       if let given = c.optional(1) {
         guard case .string(let text) = given else {
-          throw Diagnostic.Interpreter.argumentType(
-            "the name", of: c.name, expected: "a String", given, at: c.rangeOf(1))
+          throw c.argumentError(1, "the name", expected: "a String")
         }
         name = text
       }
@@ -502,8 +498,7 @@ extension Catalogue {
       )
     ) { c throws(RuntimeError) in
       guard case .dictionary(let fields) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the argument", of: c.name, expected: "a dictionary", c.value(0), at: c.rangeOf(0))
+        throw c.argumentError(0, "the argument", expected: "a dictionary")
       }
       return .signal(.pairs(fields) { key, value in .array([.string(key), value]) })
     },
@@ -520,9 +515,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard let make = try c.optionalFunction(0, "the resource factory") else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the resource factory", of: c.name, expected: "a closure", c.value(0),
-          at: c.rangeOf(0))
+        throw c.argumentError(0, "the resource factory", expected: "a closure")
       }
       let factory = try c.function(1)
       let runtime = c.runtime
