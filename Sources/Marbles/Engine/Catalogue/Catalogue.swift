@@ -174,13 +174,13 @@ extension OperatorEntry {
     ///     show a, both                    // showing: ["a"]
     ///     expect both == "--a-b|", x: 1   // expect: "--a-b|", values: "x: 1"
     static func script(
-      cold inputs: KeyValuePairs<String, String> = [:], _ binding: String,
+      cold inputs: KeyValuePairs<String, Input> = [:], _ binding: String,
       showing shown: [String] = [], expect expected: String, values: String? = nil,
       rxjs: Bool = false
     ) -> Example {
       let output = String(binding.prefix { $0 != " " })
       var lines = rxjs ? ["use rxjs"] : []
-      lines += inputs.map { "let \($0.key) = cold(\"\($0.value)\")" }
+      lines += inputs.map { "let \($0.key) = cold(\($0.value.arguments))" }
       lines += [
         "let " + binding, "show " + (shown + [output]).joined(separator: ", "),
         "expect \(output) == \"\(expected)\"" + (values.map { ", " + $0 } ?? ""),
@@ -188,11 +188,26 @@ extension OperatorEntry {
       return Example(stringLiteral: lines.joined(separator: "\n"))
     }
 
+    /// A cold input of an example: a marble string, or one with values (`.marble("-x|", values:
+    /// "x: inner")`).
+    struct Input: ExpressibleByStringLiteral {
+      /// The arguments of `cold(…)`.
+      var arguments: String
+
+      init(stringLiteral marble: String) { arguments = "\"\(marble)\"" }
+
+      static func marble(_ marble: String, values: String) -> Input {
+        var input = Input(stringLiteral: marble)
+        input.arguments += ", " + values
+        return input
+      }
+    }
+
     /// `script` for one call applied to one cold input, called `input`:
     /// `.applying("take(2)", to: "-a-b-c-|", as: "two", expect: "-a-(b|)")` is
     /// `.script(cold: ["input": "-a-b-c-|"], "two = input.take(2)", expect: "-a-(b|)")`.
     static func applying(
-      _ call: String, to input: String, as output: String, showingInput: Bool = false,
+      _ call: String, to input: Input, as output: String, showingInput: Bool = false,
       expect expected: String, values: String? = nil, rxjs: Bool = false
     ) -> Example {
       script(

@@ -30,13 +30,9 @@ extension Catalogue {
       "flatten", rac: "flatten", alias: "mergeAll",
       "Merges a signal of signals",
       holds: "the active inner subscriptions", lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-x--x---|", x: inner)
-        let merged = outer.flatten()
-        show outer, merged
-        expect merged == "---r--r-|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-x--x---|", values: "x: inner")],
+        "merged = outer.flatten()", showing: ["outer"], expect: "---r--r-|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.flattenMap(probe: $1) { c.innerSignal($0) } }
     },
@@ -148,13 +144,9 @@ extension Catalogue {
       "Forwards an inner signal only when no other is running (RxJS exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
       lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-x-x---x|", x: inner)
-        let output = outer.exhaustAll()
-        show output
-        expect output == "---r-----r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-x-x---x|", values: "x: inner")],
+        "output = outer.exhaustAll()", expect: "---r-----r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.exhaustMap(probe: $1) { c.innerSignal($0) } }
     },
@@ -163,13 +155,9 @@ extension Catalogue {
       "Forwards an inner signal only when no other is running (RxJS exhaust, deprecated for exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
       lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-xx--x|", x: inner)
-        let output = outer.exhaust()
-        show output
-        expect output == "---r---r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-xx--x|", values: "x: inner")],
+        "output = outer.exhaust()", expect: "---r---r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.map { c.innerSignal($0) }.exhaustAll(probe: $1) }
     },
@@ -177,13 +165,9 @@ extension Catalogue {
       "concatAll", rac: "", alias: "concatAll",
       "Plays a signal of signals one inner signal at a time (RxJS concatAll)",
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-xx|", x: inner)
-        let output = outer.concatAll()
-        show output
-        expect output == "---r--r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-xx|", values: "x: inner")],
+        "output = outer.concatAll()", expect: "---r--r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.map { c.innerSignal($0) }.concat(probe: $1) }
     },
@@ -270,13 +254,10 @@ extension Catalogue {
       "Once the signal of signals completes, combines the latest values of all its inner signals (RxJS combineLatestAll)",
       holds: "how many inner signals arrived, then the latest value of each",
       lanes: [.collected, .latest],
-      example: """
-        use rxjs
-        let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a|"))
-        let latest = outer.combineLatestAll()
-        show outer, latest
-        expect latest == "-----p-q|", p: [1, "a"], q: [2, "a"]
-        """
+      example: .script(
+        cold: ["outer": .marble("-x-y|", values: #"x: cold("-1-2|"), y: cold("a|")"#)],
+        "latest = outer.combineLatestAll()", showing: ["outer"], expect: "-----p-q|",
+        values: #"p: [1, "a"], q: [2, "a"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       try c.collectedInners { Signal.combineLatest($0, probe: $1) }
     },
@@ -285,13 +266,10 @@ extension Catalogue {
       "Once the signal of signals completes, pairs the n-th values of all its inner signals (RxJS zipAll)",
       holds: "how many inner signals arrived, then the values waiting to be paired",
       lanes: [.collected, .queues],
-      example: """
-        use rxjs
-        let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a-b|"))
-        let pairs = outer.zipAll()
-        show outer, pairs
-        expect pairs == "-----p-(q|)", p: [1, "a"], q: [2, "b"]
-        """
+      example: .script(
+        cold: ["outer": .marble("-x-y|", values: #"x: cold("-1-2|"), y: cold("a-b|")"#)],
+        "pairs = outer.zipAll()", showing: ["outer"], expect: "-----p-(q|)",
+        values: #"p: [1, "a"], q: [2, "b"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       try c.collectedInners { Signal.zip($0, probe: $1) }
     },

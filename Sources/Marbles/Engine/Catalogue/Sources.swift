@@ -308,12 +308,9 @@ extension Catalogue {
       "failed", rac: "RACEvent +eventWithError:",
       "A materialized failure event, as 'materialize()' sends them (for expectations)",
       parameters: [.value("error")], source: true,
-      example: """
-        let input = cold("-#", error: "bad")
-        let events = input.materialize()
-        show events
-        expect events == "-(f|)", f: failed("bad")
-        """
+      example: .applying(
+        "materialize()", to: .marble("-#", values: #"error: "bad""#), as: "events", expect: "-(f|)",
+        values: #"f: failed("bad")"#)
     ) { c throws(RuntimeError) in
       let event = ScriptValue.event(.error(c.value(0).asError))
       try c.runtime.budget.checkBuilt(event, at: c.range)

@@ -9,12 +9,9 @@ extension Catalogue {
       "map", rac: "map:", alias: "map",
       "Sends the closure's result for each value",
       parameters: [.closure("x")], typing: .closureTakesValues, synonyms: ["compactMap"],
-      example: """
-        let input = cold("--a--b--|", a: 1, b: 2)
-        let output = input.map { x in x * 10 }
-        show input, output
-        expect output == "--x--y--|", x: 10, y: 20
-        """
+      example: .applying(
+        "map { x in x * 10 }", to: .marble("--a--b--|", values: "a: 1, b: 2"), as: "output",
+        showingInput: true, expect: "--x--y--|", values: "x: 10, y: 20")
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
       let source = try c.signal()
@@ -160,12 +157,9 @@ extension Catalogue {
     .method(
       "not", rac: "not",
       "Negates each Bool",
-      example: """
-        let input = cold("-t-f|", t: true, f: false)
-        let output = input.not()
-        show output
-        expect output == "-f-t|", t: true, f: false
-        """
+      example: .applying(
+        "not()", to: .marble("-t-f|", values: "t: true, f: false"), as: "output", expect: "-f-t|",
+        values: "t: true, f: false")
     ) { c throws(RuntimeError) in
       .signal(
         c.bools(try c.signal(), what: "the signal of 'not'").not().map { ScriptValue.bool($0) })
@@ -241,12 +235,9 @@ extension Catalogue {
       "pluck", rac: "", alias: "pluck",
       "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
       parameters: [.value("key")],
-      example: """
-        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
-        let ids = input.pluck("id")
-        show input, ids
-        expect ids == "-1-2|"
-        """
+      example: .applying(
+        #"pluck("id")"#, to: .marble("-a-b|", values: #"a: ["id": 1], b: ["id": 2]"#), as: "ids",
+        showingInput: true, expect: "-1-2|")
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
       return .signal(try c.signal().map { field($0, key) })
