@@ -39,9 +39,7 @@ final class MessageQueue: @unchecked Sendable {
 
   /// Whether a change or close of `uri` waits unhandled.
   func changePending(_ uri: String) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return changes[uri] != nil
+    lock.withLock { changes[uri] != nil }
   }
 
   /// The input ended: `pop` returns nil once the frames read before are handled (the results of
