@@ -1,3 +1,4 @@
+import CommitStamp
 import Marbles
 
 /// The version of Marbles, as printed by `marbles --version`.
@@ -5,3 +6,6 @@ public enum MarblesVersion {
   /// The semantic version string.
   public static let string = "0.1.0"
 }
+
+/// The commit `marbles` was built from (read when `CommitStamp` compiles), or `unknown`.
+let marblesCommit = String(cString: marbles_commit())
