@@ -1,5 +1,4 @@
 import CommitStamp
-import Marbles
 
 /// The version of Marbles, as printed by `marbles --version`.
 public enum MarblesVersion {
@@ -7,5 +6,5 @@ public enum MarblesVersion {
   public static let string = "0.1.0"
 }
 
-/// The commit `marbles` was built from (read when `CommitStamp` compiles), or `unknown`.
+/// The commit `marbles` was built from (`CommitStamp` reads it when it compiles), or `unknown`.
 let marblesCommit = String(cString: marbles_commit())
