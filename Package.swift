@@ -3,7 +3,7 @@ import PackageDescription
 
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Darwin)
   import Darwin
 #endif
 
@@ -11,14 +11,19 @@ import PackageDescription
 /// `CommitStamp` reads the commit `marbles --version` names: no build step runs git, so a package
 /// that depends on Marbles builds nothing for it. The path does not change with the commit.
 func headLog(of package: String) -> String {
-  var line = [CChar](repeating: 0, count: 4096)
-  guard let file = fopen(package + "/.git", "r") else { return package + "/.git/logs/HEAD" }
-  defer { fclose(file) }
-  guard fgets(&line, 4096, file) != nil, case let text = String(cString: &line),
-    text.hasPrefix("gitdir: ")
-  else { return package + "/.git/logs/HEAD" }
-  let folder = text.dropFirst(8).filter { $0 != "\n" }
-  return (folder.hasPrefix("/") ? "" : package + "/") + folder + "/logs/HEAD"
+  #if canImport(Glibc) || canImport(Darwin)
+    var line = [CChar](repeating: 0, count: 4096)
+    if let file = fopen(package + "/.git", "r") {
+      defer { fclose(file) }
+      if fgets(&line, 4096, file) != nil, case let text = String(cString: &line),
+        text.hasPrefix("gitdir: ")
+      {
+        let folder = text.dropFirst(8).filter { $0 != "\n" }
+        return (folder.hasPrefix("/") ? "" : package + "/") + folder + "/logs/HEAD"
+      }
+    }
+  #endif
+  return package + "/.git/logs/HEAD"
 }
 
 // No package dependencies: only the Swift toolchain (Foundation, Dispatch, XCTest, Swift Testing).
