@@ -74,3 +74,26 @@ extension Signal {
     }
   }
 }
+
+extension Signal {
+  /// At a value, waits `frames` ticks, then sends the latest value (RxJS `auditTime`).
+  ///
+  ///     self:                   -ab---c-----|
+  ///     auditTime(3, on: s):    ----b----c--|
+  ///
+  /// A value starts the wait only when no wait is running; values during it replace the one to
+  /// send. On completion a running wait still ends with its value, then the result completes.
+  /// An error is forwarded at once and the waiting value is dropped. As in RxJS, this is
+  /// `audit` with a timer for each wait.
+  ///
+  /// - Parameters:
+  ///   - frames: The wait in ticks.
+  ///   - scheduler: The scheduler that measures the wait.
+  ///   - probe: Told the value to send when the wait ends as lane `pending` (nil while no wait
+  ///     runs).
+  public func auditTime(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
+    -> Signal<Value>
+  {
+    audit(probe: probe) { _ in Signal<Int>.timer(frames, on: scheduler) }
+  }
+}

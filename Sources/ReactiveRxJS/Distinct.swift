@@ -13,25 +13,9 @@ extension Signal {
   public func distinct<Key: Hashable>(
     probe: StateProbe? = nil, by key: @escaping (Value) -> Key
   ) -> Signal<Value> {
-    Signal { subscriber in
-      var seen: Set<Key> = []
-      let report = probe?.take()
-      // The first value of each key, in order (drawn only).
-      var firsts: [Value] = []
-      report?(.seen, firsts)
-      return self.subscribe(for: subscriber) { event in
-        if case .next(let value) = event, !seen.insert(key(value)).inserted { return }
-        if let report, case .next(let value) = event {
-          firsts.append(value)
-          report(.seen, firsts)
-        }
-        subscriber.send(event)
-      }
-    }
+    distinct(flushes: Signal<Value>.never, probe: probe, by: key)
   }
-}
 
-extension Signal {
   /// `distinct(by:)` whose memory of keys is emptied each time `flushes` sends a value (RxJS
   /// `distinct(keySelector, flushes)`): a key seen before the flush lets its value through
   /// again.
@@ -50,6 +34,7 @@ extension Signal {
     Signal { subscriber in
       var seen: Set<Key> = []
       let report = probe?.take()
+      // The first value of each key since the last flush, in order (drawn only).
       var firsts: [Value] = []
       report?(.seen, firsts)
       self.subscribe(for: subscriber) { event in

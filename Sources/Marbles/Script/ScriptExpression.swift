@@ -357,8 +357,8 @@ package enum ScriptUnaryOperator: String, Hashable, Sendable {
   case negate = "-"
 }
 
+/// An infix operator, spelled as its raw value.
 package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
-  /// `*`
   case multiply = "*"
   /// `/` (integer division for two integers)
   case divide = "/"
@@ -368,23 +368,14 @@ package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
   case power = "**"
   /// `+` (also string concatenation)
   case add = "+"
-  /// `-`
   case subtract = "-"
-  /// `==`
   case equal = "=="
-  /// `!=`
   case notEqual = "!="
-  /// `<`
   case less = "<"
-  /// `<=`
   case lessOrEqual = "<="
-  /// `>`
   case greater = ">"
-  /// `>=`
   case greaterOrEqual = ">="
-  /// `&&`
   case and = "&&"
-  /// `||`
   case or = "||"
 
   /// Binding strength: higher binds tighter.

@@ -154,36 +154,24 @@ package enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// A prefix or infix operator token.
+/// A prefix or infix operator token, spelled as its raw value.
 package enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
-  /// `+`
   case plus = "+"
   /// `-` (infix subtraction or prefix negation)
   case minus = "-"
-  /// `*`
   case star = "*"
   /// `**` (JavaScript's power, under `use rxjs`)
   case power = "**"
-  /// `/`
   case slash = "/"
-  /// `%`
   case percent = "%"
   /// `!` (prefix logical not)
   case bang = "!"
-  /// `==`
   case equal = "=="
-  /// `!=`
   case notEqual = "!="
-  /// `<`
   case less = "<"
-  /// `<=`
   case lessOrEqual = "<="
-  /// `>`
   case greater = ">"
-  /// `>=`
   case greaterOrEqual = ">="
-  /// `&&`
   case and = "&&"
-  /// `||`
   case or = "||"
 }

@@ -142,21 +142,8 @@ struct HoverMaker {
       if case .member(_, let member) = expression.kind, member.range == token.range {
         name = expression.laneName
       }
-      switch expression.kind {
-      case .member(let base, _), .tupleElement(let base, _), .parenthesized(let base),
-        .unary(_, let base):
-        visit(base)
-      case .call(let callee, let arguments, let closure):
-        visit(callee)
-        for argument in arguments { visit(argument.value) }
-        if let closure { visit(closure.body) }
-      case .binary(_, let a, let b):
-        visit(a)
-        visit(b)
-      case .tuple(let items), .array(let items): items.forEach(visit)
-      case .closure(let closure): visit(closure.body)
-      default: break
-      }
+      expression.operands.forEach(visit)
+      if let closure = expression.closure { visit(closure.body) }
     }
     for expression in Self.expressions(of: statement) { visit(expression) }
     guard let name else { return nil }
@@ -294,25 +281,13 @@ struct HoverMaker {
       return map
     }
     func visit(_ expression: ScriptExpression) {
-      switch expression.kind {
-      case .call(let callee, let arguments, let closure):
-        if case .string(let first)? = arguments.first?.value.kind, first.range == literal.range {
-          take(Array(arguments.dropFirst()))
-        }
-        visit(callee)
-        for argument in arguments { visit(argument.value) }
-        if let closure { visit(closure.body) }
-      case .member(let base, _), .tupleElement(let base, _), .parenthesized(let base),
-        .unary(_, let base):
-        visit(base)
-      case .binary(_, let a, let b):
-        visit(a)
-        visit(b)
-      case .tuple(let items), .array(let items): items.forEach(visit)
-      case .closure(let closure): visit(closure.body)
-      case .ternary(let a, let b, let c): [a, b, c].forEach(visit)
-      default: break
+      if case .call(_, let arguments, _) = expression.kind,
+        case .string(let first)? = arguments.first?.value.kind, first.range == literal.range
+      {
+        take(Array(arguments.dropFirst()))
       }
+      expression.operands.forEach(visit)
+      if let closure = expression.closure { visit(closure.body) }
     }
     for expression in Self.expressions(of: statement) { visit(expression) }
     return map

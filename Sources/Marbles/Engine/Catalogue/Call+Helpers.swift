@@ -271,8 +271,7 @@ extension Call {
   /// Argument `index` as a dictionary key.
   func key(_ index: Int) throws(RuntimeError) -> String {
     guard case .string(let key) = value(index) else {
-      throw Diagnostic.Interpreter.argumentType(
-        "the key", of: name, expected: "a String", value(index), at: rangeOf(index))
+      throw argumentError(index, "the key", expected: "a String")
     }
     return key
   }
@@ -295,9 +294,7 @@ extension Call {
     switch optional(index) {
     case nil, .null?: return nil
     case .closure?: return try function(index)
-    case let value?:
-      throw Diagnostic.Interpreter.argumentType(
-        parameter, of: name, expected: "a closure", value, at: rangeOf(index))
+    case _?: throw argumentError(index, parameter, expected: "a closure")
     }
   }
 
@@ -322,10 +319,8 @@ extension Call {
         }
         return ReplaySubject<ScriptValue>(capacity: 0)
       }
-    case let value?:
-      throw Diagnostic.Interpreter.argumentType(
-        "the connector", of: name, expected: "a subject or a closure that makes one", value,
-        at: rangeOf(index))
+    case _?:
+      throw argumentError(index, "the connector", expected: "a subject or a closure that makes one")
     }
   }
 }

@@ -122,11 +122,11 @@ extension OperatorEntry {
     _ name: String, rac: String, alias: String? = nil, rxjsName: String? = nil, _ summary: String,
     parameters: [Parameter] = [], semantics: Semantics = .only, source: Bool = false,
     holds: String? = nil, lanes: [StateLane] = [], typing: Typing = [], synonyms: [Synonym] = [],
-    rxjsDifference: String? = nil, example: String, run: @escaping OperatorRun
+    rxjsDifference: String? = nil, example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
       name: name, kind: .method, rac: rac, alias: alias, rxjsName: rxjsName, summary: summary,
-      example: example, parameters: parameters, semantics: semantics, isSource: source,
+      example: example.text, parameters: parameters, semantics: semantics, isSource: source,
       internals: holds.map { Internals(holds: $0, lanes: lanes) }, typing: typing,
       synonyms: synonyms, rxjsDifference: rxjsDifference, run: run)
   }
@@ -137,10 +137,10 @@ extension OperatorEntry {
     parameters: [Parameter] = [], valuesMap: Bool = false, marble: MarbleKind? = nil,
     semantics: Semantics = .only, source: Bool = false, holds: String? = nil,
     lanes: [StateLane] = [], synonyms: [Synonym] = [], rxjsDifference: String? = nil,
-    example: String, run: @escaping OperatorRun
+    example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
-      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example,
+      name: name, kind: .function, rac: rac, alias: alias, summary: summary, example: example.text,
       parameters: parameters, takesValuesMap: valuesMap, marbleKind: marble,
       semantics: semantics, isSource: source,
       internals: holds.map { Internals(holds: $0, lanes: lanes) }, synonyms: synonyms,
@@ -150,11 +150,70 @@ extension OperatorEntry {
   /// A constant row.
   static func constant(
     _ name: String, rac: String, alias: String? = nil, _ summary: String, source: Bool = false,
-    example: String, run: @escaping OperatorRun
+    example: Example, run: @escaping OperatorRun
   ) -> OperatorEntry {
     OperatorEntry(
-      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example,
+      name: name, kind: .constant, rac: rac, alias: alias, summary: summary, example: example.text,
       isSource: source, run: run)
+  }
+
+  /// A row's example script: a string literal, or built by `script` or `applying` for the common
+  /// shapes.
+  struct Example: ExpressibleByStringLiteral {
+    /// The script.
+    var text: String
+
+    init(stringLiteral text: String) { self.text = text }
+
+    /// A script that binds each input to a cold marble, then `binding` (`"name = expression"`),
+    /// and draws and checks that name, after `use rxjs` with `rxjs`:
+    ///
+    ///     let a = cold("--a|")            // cold: ["a": "--a|", "b": "-b|"]
+    ///     let b = cold("-b|")
+    ///     let both = a.concat(with: b)    // "both = a.concat(with: b)"
+    ///     show a, both                    // showing: ["a"]
+    ///     expect both == "--a-b|", x: 1   // expect: "--a-b|", values: "x: 1"
+    static func script(
+      cold inputs: KeyValuePairs<String, Input> = [:], _ binding: String,
+      showing shown: [String] = [], expect expected: String, values: String? = nil,
+      rxjs: Bool = false
+    ) -> Example {
+      let output = String(binding.prefix { $0 != " " })
+      var lines = rxjs ? ["use rxjs"] : []
+      lines += inputs.map { "let \($0.key) = cold(\($0.value.arguments))" }
+      lines += [
+        "let " + binding, "show " + (shown + [output]).joined(separator: ", "),
+        "expect \(output) == \"\(expected)\"" + (values.map { ", " + $0 } ?? ""),
+      ]
+      return Example(stringLiteral: lines.joined(separator: "\n"))
+    }
+
+    /// A cold input of an example: a marble string, or one with values (`.marble("-x|", values:
+    /// "x: inner")`).
+    struct Input: ExpressibleByStringLiteral {
+      /// The arguments of `cold(…)`.
+      var arguments: String
+
+      init(stringLiteral marble: String) { arguments = "\"\(marble)\"" }
+
+      static func marble(_ marble: String, values: String) -> Input {
+        var input = Input(stringLiteral: marble)
+        input.arguments += ", " + values
+        return input
+      }
+    }
+
+    /// `script` for one call applied to one cold input, called `input`:
+    /// `.applying("take(2)", to: "-a-b-c-|", as: "two", expect: "-a-(b|)")` is
+    /// `.script(cold: ["input": "-a-b-c-|"], "two = input.take(2)", expect: "-a-(b|)")`.
+    static func applying(
+      _ call: String, to input: Input, as output: String, showingInput: Bool = false,
+      expect expected: String, values: String? = nil, rxjs: Bool = false
+    ) -> Example {
+      script(
+        cold: ["input": input], "\(output) = input.\(call)", showing: showingInput ? ["input"] : [],
+        expect: expected, values: values, rxjs: rxjs)
+    }
   }
 }
 

@@ -8,13 +8,8 @@ extension Catalogue {
       "merge", rac: "merge:", alias: "merge",
       "Forwards the values of both signals",
       parameters: [.value("other", label: "with")], holds: "the active inputs", lanes: [.active],
-      example: """
-        let a = cold("--a-----c|")
-        let b = cold("-----b|")
-        let both = a.merge(with: b)
-        show both
-        expect both == "--a--b--c|"
-        """
+      example: .script(
+        cold: ["a": "--a-----c|", "b": "-----b|"], "both = a.merge(with: b)", expect: "--a--b--c|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the other signal")) { $0.merge(with: $1, probe: $2) }
     },
@@ -23,13 +18,8 @@ extension Catalogue {
       "With 'with:', plays the other signal after this one completes; without, plays a signal of signals one inner signal at a time",
       parameters: [.value("other", label: "with", optional: true)],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("--a|")
-        let b = cold("-b|")
-        let both = a.concat(with: b)
-        show both
-        expect both == "--a-b|"
-        """
+      example: .script(
+        cold: ["a": "--a|", "b": "-b|"], "both = a.concat(with: b)", expect: "--a-b|")
     ) { c throws(RuntimeError) in
       let signal = try c.signal()
       if c.optional(0) != nil {
@@ -43,13 +33,9 @@ extension Catalogue {
       parameters: [.value("other", label: "with")],
       holds: "the latest value of each input, nil until it sends", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
-      example: """
-        let a = cold("-1---2----|")
-        let b = cold("---x----y-|")
-        let both = a.combineLatest(with: b)
-        show both
-        expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
-        """
+      example: .script(
+        cold: ["a": "-1---2----|", "b": "---x----y-|"], "both = a.combineLatest(with: b)",
+        expect: "---p-q--r-|", values: #"p: (1, "x"), q: (2, "x"), r: (2, "y")"#)
     ) { c throws(RuntimeError) in
       let inputs = [try c.signal(), try c.signal(0, "the other signal")]
       return c.probed {
@@ -62,13 +48,9 @@ extension Catalogue {
       parameters: [.value("other", label: "with")],
       holds: "the values of each input waiting for a partner", lanes: [.queues],
       rxjsDifference: "the values are arrays (tuples without it)",
-      example: """
-        let a = cold("-1-2-3|")
-        let b = cold("--x--y|")
-        let pairs = a.zip(with: b)
-        show pairs
-        expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
-        """
+      example: .script(
+        cold: ["a": "-1-2-3|", "b": "--x--y|"], "pairs = a.zip(with: b)", expect: "--p--q|",
+        values: #"p: (1, "x"), q: (2, "y")"#)
     ) { c throws(RuntimeError) in
       let inputs = [try c.signal(), try c.signal(0, "the other signal")]
       return c.probed { Signal.zip(inputs, probe: $0).map { c.combined($0) } }
@@ -79,13 +61,10 @@ extension Catalogue {
       parameters: [.variadic("others")],
       holds: "the latest value of each other signal", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
-      example: """
-        let clicks = cold("---c----c-|")
-        let text = cold("-a----b----")
-        let sent = clicks.withLatestFrom(text)
-        show sent
-        expect sent == "---x----y-|", x: ("c", "a"), y: ("c", "b")
-        """
+      example: .script(
+        cold: ["clicks": "---c----c-|", "text": "-a----b----"],
+        "sent = clicks.withLatestFrom(text)", expect: "---x----y-|",
+        values: #"x: ("c", "a"), y: ("c", "b")"#)
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signals("each other signal")) {
         $0.withLatestFrom($1, probe: $2).map { c.combined($0) }
@@ -95,13 +74,8 @@ extension Catalogue {
       "mergeWith", rac: "", alias: "mergeWith",
       "Forwards the values of this signal and all the others (RxJS mergeWith)",
       parameters: [.variadic("others")], holds: "the active inputs", lanes: [.active],
-      example: """
-        let a = cold("-a---c|")
-        let b = cold("---b|")
-        let both = a.mergeWith(b)
-        show both
-        expect both == "-a-b-c|"
-        """
+      example: .script(
+        cold: ["a": "-a---c|", "b": "---b|"], "both = a.mergeWith(b)", expect: "-a-b-c|")
     ) { c throws(RuntimeError) in
       c.merged([try c.signal()] + (try c.signals("each other signal")))
     },
@@ -110,13 +84,7 @@ extension Catalogue {
       "Plays this signal, then each of the others in turn (RxJS concatWith)",
       parameters: [.variadic("others")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("-a|")
-        let b = cold("-b|")
-        let both = a.concatWith(b)
-        show both
-        expect both == "-a-b|"
-        """
+      example: .script(cold: ["a": "-a|", "b": "-b|"], "both = a.concatWith(b)", expect: "-a-b|")
     ) { c throws(RuntimeError) in
       c.concatenated([try c.signal()] + (try c.signals("each other signal")))
     },
@@ -125,26 +93,16 @@ extension Catalogue {
       "Sends the values after the signal completes, then completes (RxJS endWith)",
       parameters: [.variadic("values")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let input = cold("-a|")
-        let output = input.endWith("y", "z")
-        show output
-        expect output == "-a(yz|)"
-        """
+      example: .applying(#"endWith("y", "z")"#, to: "-a|", as: "output", expect: "-a(yz|)")
     ) { c throws(RuntimeError) in c.concatenated([try c.signal(), .from(c.variadic)]) },
     .method(
       "combineLatestWith", rac: "", alias: "combineLatestWith",
       "Sends the latest values of this signal and the others together, once each has one (RxJS combineLatestWith)",
       parameters: [.variadic("others")],
       holds: "the latest value of each input, nil until it sends", lanes: [.latest],
-      example: """
-        use rxjs
-        let a = cold("-1---2|")
-        let b = cold("---x--|")
-        let both = a.combineLatestWith(b)
-        show both
-        expect both == "---p-q|", p: [1, "x"], q: [2, "x"]
-        """
+      example: .script(
+        cold: ["a": "-1---2|", "b": "---x--|"], "both = a.combineLatestWith(b)", expect: "---p-q|",
+        values: #"p: [1, "x"], q: [2, "x"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
       return c.probed { Signal.combineLatest(all, probe: $0).map { c.combined($0) } }
@@ -154,14 +112,9 @@ extension Catalogue {
       "Sends the n-th values of this signal and the others together (RxJS zipWith)",
       parameters: [.variadic("others")],
       holds: "the values of each input waiting for a partner", lanes: [.queues],
-      example: """
-        use rxjs
-        let a = cold("-1-2-3|")
-        let b = cold("--x--y|")
-        let pairs = a.zipWith(b)
-        show pairs
-        expect pairs == "--p--q|", p: [1, "x"], q: [2, "y"]
-        """
+      example: .script(
+        cold: ["a": "-1-2-3|", "b": "--x--y|"], "pairs = a.zipWith(b)", expect: "--p--q|",
+        values: #"p: [1, "x"], q: [2, "y"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
       return c.probed { Signal.zip(all, probe: $0).map { c.combined($0) } }
@@ -171,13 +124,9 @@ extension Catalogue {
       "Mirrors whichever of this signal and the others sends first (RxJS raceWith)",
       parameters: [.variadic("others")],
       holds: "the winning input, once one has sent", lanes: [.winner],
-      example: """
-        let slow = cold("----a|")
-        let fast = cold("--b---b|")
-        let winner = slow.raceWith(fast)
-        show winner
-        expect winner == "--b---b|"
-        """
+      example: .script(
+        cold: ["slow": "----a|", "fast": "--b---b|"], "winner = slow.raceWith(fast)",
+        expect: "--b---b|")
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
       return c.probed { Signal.race(all, probe: $0) }
@@ -204,14 +153,9 @@ extension Catalogue {
       "Sends the last values of all signals together when all have completed (RxJS forkJoin)",
       parameters: [.variadic("signals")],
       holds: "the last value of each input, and how many completed", lanes: [.latest, .done],
-      example: """
-        use rxjs
-        let a = cold("-1-2---|")
-        let b = cold("---x|")
-        let both = forkJoin(a, b)
-        show both
-        expect both == "-------(p|)", p: [2, "x"]
-        """
+      example: .script(
+        cold: ["a": "-1-2---|", "b": "---x|"], "both = forkJoin(a, b)", expect: "-------(p|)",
+        values: #"p: [2, "x"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
         return c.probed { Signal.forkJoin(signals, probe: $0).map { c.keyed(keys, $0) } }
@@ -225,13 +169,9 @@ extension Catalogue {
       parameters: [.value("other"), .optionalClosure("a, b")],
       holds: "the values of either side not compared yet, and which sides completed",
       lanes: [.queues, .done],
-      example: """
-        let input = cold("-a-b-c-|")
-        let other = cold("--a-b-c-|")
-        let same = input.sequenceEqual(other)
-        show input, other, same
-        expect same == "--------(t|)", t: true
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-|", "other": "--a-b-c-|"], "same = input.sequenceEqual(other)",
+        showing: ["input", "other"], expect: "--------(t|)", values: "t: true")
     ) { c throws(RuntimeError) in
       let other = try c.signal(0, "the other signal")
       let source = try c.signal()

@@ -6,11 +6,7 @@ extension Catalogue {
     .function(
       "Command", rac: "RACCommand",
       "A command: the closure makes each execution's work signal (see 'cmd.internals' for its lanes)",
-      parameters: [
-        .value("enabled", label: "enabled", optional: true),
-        .value("allowsConcurrentExecution", label: "allowsConcurrentExecution", optional: true),
-        .closure("input"),
-      ],
+      parameters: [.option("enabled"), .option("allowsConcurrentExecution"), .closure("input")],
       holds: "inFlight, moreExecutionsAllowed, immediateEnabled, enabled, executing …",
       synonyms: ["command"],
       example: """
@@ -25,8 +21,7 @@ extension Catalogue {
       var enabled: Signal<Bool>?
       if let value = c.optional(0) {
         guard case .signal(let signal) = value else {
-          throw Diagnostic.Interpreter.argumentType(
-            "'enabled:'", of: c.name, expected: "a signal of Bools", value, at: c.rangeOf(0))
+          throw c.argumentError(0, "'enabled:'", expected: "a signal of Bools")
         }
         enabled = c.bools(signal, what: "the 'enabled:' signal")
       }
@@ -129,9 +124,7 @@ extension Catalogue {
           runtime.feed(signal, into: subject, at: range)
         }
       default:
-        throw Diagnostic.Interpreter.argumentType(
-          "the observer", of: c.name, expected: "a Subject or a channel terminal", target,
-          at: c.rangeOf(0))
+        throw c.argumentError(0, "the observer", expected: "a Subject or a channel terminal")
       }
       return .null
     },

@@ -9,12 +9,9 @@ extension Catalogue {
       "On failure, switches to the signal the closure returns for the error; a second closure parameter is the result itself, to resubscribe (RxJS catchError's caught)",
       parameters: [.closure("error")],
       holds: "whether it switched to the fallback", lanes: [.switched],
-      example: """
-        let input = cold("-a-#")
-        let safe = input.catch { e in cold("-r|") }
-        show input, safe
-        expect safe == "-a--r|"
-        """
+      example: .applying(
+        #"catch { e in cold("-r|") }"#, to: "-a-#", as: "safe", showingInput: true, expect: "-a--r|"
+      )
     ) { c throws(RuntimeError) in
       let handler = try c.function(0)
       let input = try c.signal()
@@ -42,12 +39,7 @@ extension Catalogue {
       parameters: [.value("replacement")],
       holds: "whether it switched to the fallback", lanes: [.switched],
       synonyms: ["onErrorResumeNext"],
-      example: """
-        let input = cold("-a-#")
-        let safe = input.catchTo(just("r"))
-        show safe
-        expect safe == "-a-(r|)"
-        """
+      example: .applying(#"catchTo(just("r"))"#, to: "-a-#", as: "safe", expect: "-a-(r|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the replacement")) { $0.catchTo($1, probe: $2) }
     },
@@ -56,12 +48,7 @@ extension Catalogue {
       "Ignores the values and, on completion, switches to the signal the closure returns",
       parameters: [.closure("")],
       holds: "whether it switched to the next signal", lanes: [.switched],
-      example: """
-        let input = cold("-a-|")
-        let next = input.then { cold("-b|") }
-        show next
-        expect next == "----b|"
-        """
+      example: .applying(#"then { cold("-b|") }"#, to: "-a-|", as: "next", expect: "----b|")
     ) { c throws(RuntimeError) in
       let next = try c.function(0)
       return try c.probedSignal { $0.then(probe: $1) { next.signal(from: next()) } }
@@ -70,17 +57,11 @@ extension Catalogue {
       "retry", rac: "retry / retry:", alias: "retry",
       "On failure, subscribes again: at most `count` times, or forever without a count; 'delay:' waits that many frames first; 'resetOnSuccess: true' counts failures in a row (RxJS retry({count, delay, resetOnSuccess}))",
       parameters: [
-        .value("count", optional: true), .value("count", label: "count", optional: true),
-        .value("delay", label: "delay", optional: true),
-        .value("resetOnSuccess", label: "resetOnSuccess", optional: true),
+        .value("count", optional: true), .option("count"), .option("delay"),
+        .option("resetOnSuccess"),
       ],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
-      example: """
-        let flaky = cold("-a#")
-        let twice = flaky.retry(1)
-        show twice
-        expect twice == "-a-a#"
-        """
+      example: .script(cold: ["flaky": "-a#"], "twice = flaky.retry(1)", expect: "-a-a#")
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
@@ -104,17 +85,9 @@ extension Catalogue {
     .method(
       "repeat", rac: "repeat", alias: "repeat",
       "On completion, subscribes again: `count` subscriptions in all, or forever without a count; 'delay:' waits that many frames first (RxJS repeat({count, delay}))",
-      parameters: [
-        .value("count", optional: true), .value("count", label: "count", optional: true),
-        .value("delay", label: "delay", optional: true),
-      ],
+      parameters: [.value("count", optional: true), .option("count"), .option("delay")],
       holds: "the attempt", lanes: [.attempt], typing: .passesValues,
-      example: """
-        let once = cold("-a|")
-        let thrice = once.repeat(3)
-        show thrice
-        expect thrice == "-a-a-a|"
-        """
+      example: .script(cold: ["once": "-a|"], "thrice = once.repeat(3)", expect: "-a-a-a|")
     ) { c throws(RuntimeError) in
       if case .closure = c.value(2) {
         let delay = try c.function(2)
@@ -173,12 +146,7 @@ extension Catalogue {
       "doError", rac: "doError:",
       "Calls the closure with the error (for its effect), then forwards the failure",
       parameters: [.closure("error")], typing: .passesValues,
-      example: """
-        let input = cold("-a-#")
-        let output = input.doError { e in e }
-        show output
-        expect output == "-a-#"
-        """
+      example: .applying("doError { e in e }", to: "-a-#", as: "output", expect: "-a-#")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().doError { _ = action(.error(ScriptValue.payload(of: $0))) })
@@ -187,12 +155,7 @@ extension Catalogue {
       "doCompleted", rac: "doCompleted:",
       "Calls the closure on completion (for its effect), then forwards it",
       parameters: [.closure("")], typing: .passesValues,
-      example: """
-        let input = cold("-a-|")
-        let output = input.doCompleted { 0 }
-        show output
-        expect output == "-a-|"
-        """
+      example: .applying("doCompleted { 0 }", to: "-a-|", as: "output", expect: "-a-|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().doCompleted { _ = action() })
@@ -201,12 +164,7 @@ extension Catalogue {
       "initially", rac: "initially:",
       "Calls the closure at each subscription, before subscribing",
       parameters: [.closure("")], typing: .passesValues,
-      example: """
-        let input = cold("-a|")
-        let output = input.initially { 0 }
-        show output
-        expect output == "-a|"
-        """
+      example: .applying("initially { 0 }", to: "-a|", as: "output", expect: "-a|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().initially { _ = action() })
@@ -215,12 +173,7 @@ extension Catalogue {
       "finally", rac: "finally:", alias: "finalize",
       "Calls the closure when the signal completes or fails",
       parameters: [.closure("")], typing: .passesValues, synonyms: ["ensure"],
-      example: """
-        let input = cold("-a|")
-        let output = input.finally { 0 }
-        show output
-        expect output == "-a|"
-        """
+      example: .applying("finally { 0 }", to: "-a|", as: "output", expect: "-a|")
     ) { c throws(RuntimeError) in
       let action = try c.function(0)
       return .signal(try c.signal().finally { _ = action() })
@@ -229,12 +182,8 @@ extension Catalogue {
       "throwIfEmpty", rac: "", alias: "throwIfEmpty",
       "Fails with \"noElements\" if the signal completes without a value (RxJS throwIfEmpty)",
       holds: "whether any value arrived", lanes: [.arrived],
-      example: """
-        let input = cold("---|")
-        let output = input.throwIfEmpty()
-        show output
-        expect output == "---#", error: "noElements"
-        """
+      example: .applying(
+        "throwIfEmpty()", to: "---|", as: "output", expect: "---#", values: #"error: "noElements""#)
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.throwIfEmpty(probe: $1) }
     },
@@ -243,13 +192,9 @@ extension Catalogue {
       "Plays this signal, then each of the others in turn, going on after a failure as after a completion (RxJS onErrorResumeNextWith)",
       parameters: [.variadic("others")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("-a#")
-        let b = cold("-b|")
-        let both = a.onErrorResumeNextWith(b)
-        show a, both
-        expect both == "-a-b|"
-        """
+      example: .script(
+        cold: ["a": "-a#", "b": "-b|"], "both = a.onErrorResumeNextWith(b)", showing: ["a"],
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       let all = [try c.signal()] + (try c.signals("each other signal"))
       return c.concatenated(all.map { $0.catch { _ in .empty } })
@@ -259,13 +204,9 @@ extension Catalogue {
       "Plays the signals one after another, going on after a failure as after a completion (RxJS onErrorResumeNext)",
       parameters: [.variadic("signals")],
       holds: "the current input and the waiting ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("-a#")
-        let b = cold("-b|")
-        let both = onErrorResumeNext(a, b)
-        show a, b, both
-        expect both == "-a-b|"
-        """
+      example: .script(
+        cold: ["a": "-a#", "b": "-b|"], "both = onErrorResumeNext(a, b)", showing: ["a", "b"],
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       c.concatenated(try c.signals("each signal").map { $0.catch { _ in .empty } })
     },
@@ -274,12 +215,9 @@ extension Catalogue {
       "Hands the closure the signal of this signal's errors; each value of the signal it returns subscribes again; its completion completes (RxJS retryWhen)",
       parameters: [.closure("errors")],
       holds: "the subscription in use: 1, then 2 for the first retry, …", lanes: [.attempt],
-      example: """
-        let input = cold("-a#")
-        let again = input.retryWhen { errors in errors.delay(2).take(2) }
-        show input, again
-        expect again == "-a---a--|"
-        """
+      example: .applying(
+        "retryWhen { errors in errors.delay(2).take(2) }", to: "-a#", as: "again",
+        showingInput: true, expect: "-a---a--|")
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -294,12 +232,9 @@ extension Catalogue {
       "Hands the closure a signal that sends nil at each completion; each value of the signal it returns subscribes again; its completion completes (RxJS repeatWhen)",
       parameters: [.closure("completions")],
       holds: "the subscription in use: 1, then 2 for the first repetition, …", lanes: [.attempt],
-      example: """
-        let input = cold("-a|")
-        let again = input.repeatWhen { done in done.delay(1).take(2) }
-        show input, again
-        expect again == "-a--a--a|"
-        """
+      example: .applying(
+        "repeatWhen { done in done.delay(1).take(2) }", to: "-a|", as: "again", showingInput: true,
+        expect: "-a--a--a|")
     ) { c throws(RuntimeError) in
       let notifier = try c.function(0)
       return try c.probedSignal { input, probe in

@@ -9,12 +9,9 @@ extension Catalogue {
       "Forwards only the values for which the closure is true",
       parameters: [.closure("x")],
       typing: [.passesValues, .closureTakesValues], synonyms: ["compactMap"],
-      example: """
-        let input = cold("-1-2-3-4|")
-        let even = input.filter { $0 % 2 == 0 }
-        show input, even
-        expect even == "---2---4|"
-        """
+      example: .applying(
+        "filter { $0 % 2 == 0 }", to: "-1-2-3-4|", as: "even", showingInput: true,
+        expect: "---2---4|")
     ) { c throws(RuntimeError) in
       let isIncluded = try c.function(0)
       let source = try c.signal()
@@ -26,12 +23,7 @@ extension Catalogue {
     .method(
       "ignoreValues", rac: "ignoreValues", alias: "ignoreElements",
       "Drops every value; only completion or failure passes",
-      example: """
-        let input = cold("-a-b-|")
-        let done = input.ignoreValues()
-        show done
-        expect done == "-----|"
-        """
+      example: .applying("ignoreValues()", to: "-a-b-|", as: "done", expect: "-----|")
     ) { c throws(RuntimeError) in .signal(try c.signal().ignoreValues()) },
     .method(
       "distinctUntilChanged", rac: "distinctUntilChanged", alias: "distinctUntilChanged",
@@ -40,12 +32,8 @@ extension Catalogue {
       holds: "the previous value", lanes: [.previous],
       typing: .passesValues,
       synonyms: ["removeDuplicates"],
-      example: """
-        let input = cold("-a-a-b-a|")
-        let changes = input.distinctUntilChanged()
-        show changes
-        expect changes == "-a---b-a|"
-        """
+      example: .applying(
+        "distinctUntilChanged()", to: "-a-a-b-a|", as: "changes", expect: "-a---b-a|")
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       let first = try c.optionalFunction(0, "the comparator")
@@ -56,10 +44,9 @@ extension Catalogue {
       let given = [first, second].compactMap { $0 }
       let comparators = given.filter(\.takesIndex)
       guard comparators.count < 2, given.count - comparators.count < 2 else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the second closure", of: c.name,
-          expected: "a comparator { a, b in … } with a key selector { x in key }", c.value(1),
-          at: c.rangeOf(1))
+        throw c.argumentError(
+          1, "the second closure",
+          expected: "a comparator { a, b in … } with a key selector { x in key }")
       }
       let same = c.equality(comparators.first)
       guard let key = given.first(where: { !$0.takesIndex }) else {
@@ -78,12 +65,7 @@ extension Catalogue {
       "Forwards the first `count` values, then completes",
       parameters: [.value("count")],
       holds: "the count of values taken", lanes: [.taken], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let two = input.take(2)
-        show two
-        expect two == "-a-(b|)"
-        """
+      example: .applying("take(2)", to: "-a-b-c-|", as: "two", expect: "-a-(b|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.take($1, probe: $2) }
     },
@@ -92,12 +74,7 @@ extension Catalogue {
       "Drops the first `count` values",
       parameters: [.value("count")],
       holds: "the count of values skipped", lanes: [.skipped], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let rest = input.skip(2)
-        show rest
-        expect rest == "-----c-|"
-        """
+      example: .applying("skip(2)", to: "-a-b-c-|", as: "rest", expect: "-----c-|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.skip($1, probe: $2) }
     },
@@ -108,12 +85,7 @@ extension Catalogue {
       holds: "the last values kept", lanes: [.kept],
       typing: .passesValues,
       rxjsDifference: "a count of 0 completes at once (RxJS EMPTY)",
-      example: """
-        let input = cold("-a-b-c-|")
-        let last2 = input.takeLast(2)
-        show last2
-        expect last2 == "-------(bc|)"
-        """
+      example: .applying("takeLast(2)", to: "-a-b-c-|", as: "last2", expect: "-------(bc|)")
     ) { c throws(RuntimeError) in
       let count = try c.int(0, "the count", minimum: Int.min)
       if count < 0 || (count == 0 && c.runtime.usesRxJS) { return .signal(.empty) }
@@ -124,13 +96,9 @@ extension Catalogue {
       "Forwards values until the trigger sends a value or completes, then completes",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c-|")
-        let stop = cold("----x")
-        let output = input.takeUntil(stop)
-        show output
-        expect output == "-a-b|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-|", "stop": "----x"], "output = input.takeUntil(stop)",
+        expect: "-a-b|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the trigger")) { $0.takeUntil($1, probe: $2) }
     },
@@ -139,14 +107,9 @@ extension Catalogue {
       "Forwards values until the notifier sends a value, then completes; the notifier's completion is ignored, its failure passes (RxJS takeUntil)",
       parameters: [.value("notifier")], semantics: .rxjs,
       holds: "whether the trigger fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b-c-|")
-        let quiet = cold("--|")
-        let output = input.takeUntil(quiet)
-        show output
-        expect output == "-a-b-c-|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-|", "quiet": "--|"], "output = input.takeUntil(quiet)",
+        expect: "-a-b-c-|", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.takeUntil($1, probe: $2) }
     },
@@ -168,15 +131,10 @@ extension Catalogue {
     .method(
       "takeWhile", rac: "takeWhileBlock:", alias: "takeWhile",
       "Forwards values while the closure is true, then completes; with 'inclusive: true' also the first value that fails",
-      parameters: [.value("inclusive", label: "inclusive", optional: true), .closure("x")],
+      parameters: [.option("inclusive"), .closure("x")],
       holds: "whether it still takes", lanes: [.taking],
       typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3-1|")
-        let small = input.takeWhile { $0 < 3 }
-        show small
-        expect small == "-1-2-|"
-        """
+      example: .applying("takeWhile { $0 < 3 }", to: "-1-2-3-1|", as: "small", expect: "-1-2-|")
     ) { c throws(RuntimeError) in
       let predicate = try c.function(1)
       let inclusive = try c.bool(0, "inclusive", absent: false)
@@ -198,12 +156,7 @@ extension Catalogue {
       parameters: [.closure("x")],
       holds: "whether it still skips", lanes: [.skipping],
       typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3-1|")
-        let rest = input.skipWhile { $0 < 3 }
-        show rest
-        expect rest == "-----3-1|"
-        """
+      example: .applying("skipWhile { $0 < 3 }", to: "-1-2-3-1|", as: "rest", expect: "-----3-1|")
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let source = try c.signal()
@@ -219,39 +172,24 @@ extension Catalogue {
     .method(
       "first", rac: "", alias: nil,
       "Sends the first (matching) value and completes; if there is none, the default or a failure \"noElements\" (RxJS first)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      parameters: [.option("default"), .optionalClosure("x")],
       holds: "whether a value matched", lanes: [.matched],
       typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3|")
-        let firstBig = input.first { $0 > 1 }
-        show firstBig
-        expect firstBig == "---(2|)"
-        """
+      example: .applying("first { $0 > 1 }", to: "-1-2-3|", as: "firstBig", expect: "---(2|)")
     ) { c throws(RuntimeError) in try c.firstOrLast(last: false) },
     .method(
       "last", rac: "", alias: nil,
       "Sends the last (matching) value when the signal completes; if there is none, the default or a failure \"noElements\" (RxJS last)",
-      parameters: [.value("default", label: "default", optional: true), .optionalClosure("x")],
+      parameters: [.option("default"), .optionalClosure("x")],
       holds: "the last matching value", lanes: [.latest],
       typing: [.passesValues, .closureTakesValues],
-      example: """
-        let input = cold("-1-2-3|")
-        let final = input.last()
-        show final
-        expect final == "------(3|)"
-        """
+      example: .applying("last()", to: "-1-2-3|", as: "final", expect: "------(3|)")
     ) { c throws(RuntimeError) in try c.firstOrLast(last: true) },
     .method(
       "defaultIfEmpty", rac: "",
       "Sends the value if the signal completes without sending any (RxJS defaultIfEmpty)",
       parameters: [.value("value")], holds: "whether any value arrived", lanes: [.arrived],
-      example: """
-        let input = cold("---|")
-        let output = input.defaultIfEmpty(0)
-        show output
-        expect output == "---(0|)"
-        """
+      example: .applying("defaultIfEmpty(0)", to: "---|", as: "output", expect: "---(0|)")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.defaultIfEmpty(c.value(0), probe: $1) }
     },
@@ -260,16 +198,11 @@ extension Catalogue {
       "Drops every value seen before (with a closure, every value whose key was seen before); each value `flushes` sends forgets what was seen (RxJS distinct, with a key selector and flushes)",
       parameters: [
         .value("keySelector", optional: true), .value("flushes", optional: true),
-        .value("flushes", label: "flushes", optional: true), .optionalClosure("x"),
+        .option("flushes"), .optionalClosure("x"),
       ],
       holds: "the values let through since the last flush, one per key", lanes: [.seen],
       typing: .passesValues,
-      example: """
-        let input = cold("-a-b-a-c-b|")
-        let output = input.distinct()
-        show output
-        expect output == "-a-b---c--|"
-        """
+      example: .applying("distinct()", to: "-a-b-a-c-b|", as: "output", expect: "-a-b---c--|")
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       let budget = c.runtime.budget
@@ -318,12 +251,7 @@ extension Catalogue {
       "Sends the first value for which the closure is true and completes; nil if there is none (RxJS find)",
       parameters: [.closure("x")],
       holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
-      example: """
-        let input = cold("-1-2-3|")
-        let big = input.find { $0 > 1 }
-        show big
-        expect big == "---(2|)"
-        """
+      example: .applying("find { $0 > 1 }", to: "-1-2-3|", as: "big", expect: "---(2|)")
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
@@ -336,12 +264,7 @@ extension Catalogue {
       "Sends the index of the first value for which the closure is true and completes; -1 if there is none (RxJS findIndex)",
       parameters: [.closure("x")],
       holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
-      example: """
-        let input = cold("-1-2-3|")
-        let at = input.findIndex { $0 > 1 }
-        show at
-        expect at == "---(1|)"
-        """
+      example: .applying("findIndex { $0 > 1 }", to: "-1-2-3|", as: "at", expect: "---(1|)")
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
@@ -352,14 +275,9 @@ extension Catalogue {
     .method(
       "elementAt", rac: "", alias: "elementAt",
       "Sends the value at the index and completes; without enough values, the default or a failure \"outOfRange\" (RxJS elementAt)",
-      parameters: [.value("index"), .value("default", label: "default", optional: true)],
+      parameters: [.value("index"), .option("default")],
       holds: "the index of the next value", lanes: [.index], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c|")
-        let second = input.elementAt(1)
-        show second
-        expect second == "---(b|)"
-        """
+      example: .applying("elementAt(1)", to: "-a-b-c|", as: "second", expect: "---(b|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.int(0, "the index")) {
         $0.elementAt($1, default: c.optional(1), probe: $2)
@@ -370,12 +288,9 @@ extension Catalogue {
       "Sends false at the first value for which the closure is false, or true on completion (RxJS every)",
       parameters: [.closure("x")],
       holds: "whether every value so far matched", lanes: [.matching], typing: .closureTakesValues,
-      example: """
-        let input = cold("-2-4-5-6|")
-        let allSmall = input.every { $0 < 5 }
-        show allSmall
-        expect allSmall == "-----(f|)", f: false
-        """
+      example: .applying(
+        "every { $0 < 5 }", to: "-2-4-5-6|", as: "allSmall", expect: "-----(f|)", values: "f: false"
+      )
     ) { c throws(RuntimeError) in
       let predicate = try c.function(0)
       let input = try c.signal()
@@ -386,23 +301,15 @@ extension Catalogue {
     .method(
       "isEmpty", rac: "", alias: "isEmpty",
       "Sends false at the first value, or true if the signal completes without one (RxJS isEmpty)",
-      example: """
-        let input = cold("---|")
-        let nothing = input.isEmpty()
-        show nothing
-        expect nothing == "---(t|)", t: true
-        """
+      example: .applying(
+        "isEmpty()", to: "---|", as: "nothing", expect: "---(t|)", values: "t: true")
     ) { c throws(RuntimeError) in .signal(try c.signal().isEmpty().map { .bool($0) }) },
     .method(
       "single", rac: "", alias: "single",
       "Sends the one (matching) value on completion; fails with \"notSingle\" at a second one, \"noElements\" without any (RxJS single)",
       parameters: [.optionalClosure("x")], holds: "the match so far", lanes: [.match],
-      example: """
-        let input = cold("-1-2-3|")
-        let two = input.single { $0 == 2 }
-        show input, two
-        expect two == "------(2|)"
-        """
+      example: .applying(
+        "single { $0 == 2 }", to: "-1-2-3|", as: "two", showingInput: true, expect: "------(2|)")
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
@@ -418,12 +325,7 @@ extension Catalogue {
       "Holds back the last `count` values: each value is sent once `count` newer ones arrived (RxJS skipLast)",
       parameters: [.value("count")],
       holds: "the last values held back", lanes: [.held], typing: .passesValues,
-      example: """
-        let input = cold("-1-2-3-4|")
-        let output = input.skipLast(2)
-        show output
-        expect output == "-----1-2|"
-        """
+      example: .applying("skipLast(2)", to: "-1-2-3-4|", as: "output", expect: "-----1-2|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.int(0, "the count", minimum: Int.min)) { $0.skipLast($1, probe: $2) }
     },
@@ -432,13 +334,9 @@ extension Catalogue {
       "Drops values until the notifier sends a value, then forwards everything (RxJS skipUntil)",
       parameters: [.value("notifier")],
       holds: "whether the notifier fired", lanes: [.fired], typing: .passesValues,
-      example: """
-        let input = cold("-1-2-3-4|")
-        let gate = cold("----x")
-        let output = input.skipUntil(gate)
-        show output
-        expect output == "-----3-4|"
-        """
+      example: .script(
+        cold: ["input": "-1-2-3-4|", "gate": "----x"], "output = input.skipUntil(gate)",
+        expect: "-----3-4|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.skipUntil($1, probe: $2) }
     },

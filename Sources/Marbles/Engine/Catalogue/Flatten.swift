@@ -7,18 +7,15 @@ extension Catalogue {
     .method(
       "flattenMap", rac: "flattenMap:", alias: "mergeMap",
       "Maps each value to a signal and merges them all; 'concurrent: n' runs at most n at once, the rest wait in order",
-      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      parameters: [.option("concurrent"), .closure("x")],
       holds:
         "the active inner subscriptions (lane $0; with `concurrent:` also the values waiting, lane $1)",
       lanes: [.active, .queue],
       typing: .closureTakesValues,
       synonyms: [.withAlias("flatMap")],
-      example: """
-        let input = cold("-a--b----|")
-        let output = input.flattenMap { x in cold("--x|", x: x) }
-        show input, output
-        expect output == "---a--b--|"
-        """
+      example: .applying(
+        #"flattenMap { x in cold("--x|", x: x) }"#, to: "-a--b----|", as: "output",
+        showingInput: true, expect: "---a--b--|")
     ) { c throws(RuntimeError) in
       let transform = try c.function(1)
       guard c.optional(0) != nil else {
@@ -33,13 +30,9 @@ extension Catalogue {
       "flatten", rac: "flatten", alias: "mergeAll",
       "Merges a signal of signals",
       holds: "the active inner subscriptions", lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-x--x---|", x: inner)
-        let merged = outer.flatten()
-        show outer, merged
-        expect merged == "---r--r-|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-x--x---|", values: "x: inner")],
+        "merged = outer.flatten()", showing: ["outer"], expect: "---r--r-|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.flattenMap(probe: $1) { c.innerSignal($0) } }
     },
@@ -65,12 +58,9 @@ extension Catalogue {
       holds: "the current inner signal", lanes: [.current],
       typing: .closureTakesValues,
       synonyms: ["flatMapLatest"],
-      example: """
-        let input = cold("-a-b------|")
-        let output = input.switchMap { x in cold("---x|", x: x) }
-        show output
-        expect output == "------b---|"
-        """
+      example: .applying(
+        #"switchMap { x in cold("---x|", x: x) }"#, to: "-a-b------|", as: "output",
+        expect: "------b---|")
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0))
       return c.probed { inners.switchToLatest(probe: $0) }
@@ -81,12 +71,9 @@ extension Catalogue {
       parameters: [.closure("x")],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
       typing: .closureTakesValues,
-      example: """
-        let input = cold("ab--------|")
-        let output = input.concatMap { x in cold("--x|", x: x) }
-        show output
-        expect output == "--a--b----|"
-        """
+      example: .applying(
+        #"concatMap { x in cold("--x|", x: x) }"#, to: "ab--------|", as: "output",
+        expect: "--a--b----|")
     ) { c throws(RuntimeError) in
       let inners = c.innerSignals(try c.signal(), try c.function(0), lazily: true)
       return c.probed { inners.concat(probe: $0) }
@@ -96,12 +83,9 @@ extension Catalogue {
       "Like flattenMap, but a closure result of nil ends the outer side (RAC's core operator)",
       parameters: [.closure("x")],
       holds: "the active inner subscriptions", lanes: [.active], typing: .closureTakesValues,
-      example: """
-        let input = cold("-1-2-3-4|")
-        let bound = input.bind { x in x < 3 ? just(x * 10) : nil }
-        show bound
-        expect bound == "-a-b-|", a: 10, b: 20
-        """
+      example: .applying(
+        "bind { x in x < 3 ? just(x * 10) : nil }", to: "-1-2-3-4|", as: "bound", expect: "-a-b-|",
+        values: "a: 10, b: 20")
     ) { c throws(RuntimeError) in
       let block = try c.function(0)
       let source = try c.signal()
@@ -145,12 +129,9 @@ extension Catalogue {
       parameters: [.closure("x")],
       holds: "the active inner signal; values arriving meanwhile are dropped", lanes: [.active],
       typing: .closureTakesValues,
-      example: """
-        let input = cold("-a-b---c---|")
-        let output = input.exhaustMap { x in cold("-x-x|", x: x) }
-        show output
-        expect output == "--a-a---c-c|"
-        """
+      example: .applying(
+        #"exhaustMap { x in cold("-x-x|", x: x) }"#, to: "-a-b---c---|", as: "output",
+        expect: "--a-a---c-c|")
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
       let indexed = c.indexed(try c.signal())
@@ -163,13 +144,9 @@ extension Catalogue {
       "Forwards an inner signal only when no other is running (RxJS exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
       lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-x-x---x|", x: inner)
-        let output = outer.exhaustAll()
-        show output
-        expect output == "---r-----r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-x-x---x|", values: "x: inner")],
+        "output = outer.exhaustAll()", expect: "---r-----r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.exhaustMap(probe: $1) { c.innerSignal($0) } }
     },
@@ -178,13 +155,9 @@ extension Catalogue {
       "Forwards an inner signal only when no other is running (RxJS exhaust, deprecated for exhaustAll)",
       holds: "the active inner signal; inner signals arriving meanwhile are dropped",
       lanes: [.active],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-xx--x|", x: inner)
-        let output = outer.exhaust()
-        show output
-        expect output == "---r---r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-xx--x|", values: "x: inner")],
+        "output = outer.exhaust()", expect: "---r---r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.map { c.innerSignal($0) }.exhaustAll(probe: $1) }
     },
@@ -192,13 +165,9 @@ extension Catalogue {
       "concatAll", rac: "", alias: "concatAll",
       "Plays a signal of signals one inner signal at a time (RxJS concatAll)",
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let inner = cold("--r|")
-        let outer = cold("-xx|", x: inner)
-        let output = outer.concatAll()
-        show output
-        expect output == "---r--r|"
-        """
+      example: .script(
+        cold: ["inner": "--r|", "outer": .marble("-xx|", values: "x: inner")],
+        "output = outer.concatAll()", expect: "---r--r|")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.map { c.innerSignal($0) }.concat(probe: $1) }
     },
@@ -206,12 +175,8 @@ extension Catalogue {
       "mergeMapTo", rac: "", alias: "mergeMapTo",
       "For each value, subscribes the given signal and merges them all (RxJS mergeMapTo)",
       parameters: [.value("inner")], holds: "the active inner subscriptions", lanes: [.active],
-      example: """
-        let input = cold("-a--b---|")
-        let output = input.mergeMapTo(cold("-x|"))
-        show output
-        expect output == "--x--x--|"
-        """
+      example: .applying(
+        #"mergeMapTo(cold("-x|"))"#, to: "-a--b---|", as: "output", expect: "--x--x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.flattenMap(probe: probe) { _ in inner }
@@ -222,12 +187,8 @@ extension Catalogue {
       "For each value, plays the given signal, one after another (RxJS concatMapTo)",
       parameters: [.value("inner")],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let input = cold("ab----|")
-        let output = input.concatMapTo(cold("-x|"))
-        show output
-        expect output == "-x-x--|"
-        """
+      example: .applying(
+        #"concatMapTo(cold("-x|"))"#, to: "ab----|", as: "output", expect: "-x-x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.map { _ in inner }.concat(probe: probe)
@@ -237,12 +198,8 @@ extension Catalogue {
       "switchMapTo", rac: "", alias: "switchMapTo",
       "For each value, switches to the given signal (RxJS switchMapTo)",
       parameters: [.value("inner")], holds: "the current inner signal", lanes: [.current],
-      example: """
-        let input = cold("-a-b----|")
-        let output = input.switchMapTo(cold("--x|"))
-        show output
-        expect output == "-----x--|"
-        """
+      example: .applying(
+        #"switchMapTo(cold("--x|"))"#, to: "-a-b----|", as: "output", expect: "-----x--|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.signal(0, "the inner signal")) { input, inner, probe in
         input.map { _ in inner }.switchToLatest(probe: probe)
@@ -251,16 +208,13 @@ extension Catalogue {
     .method(
       "expand", rac: "", alias: "expand",
       "Sends each value and, for each value sent, the values of the signal the closure returns for it, recursively; 'concurrent: n' runs at most n inner signals at once, the other values waiting unsent (RxJS expand)",
-      parameters: [.value("concurrent", label: "concurrent", optional: true), .closure("x")],
+      parameters: [.option("concurrent"), .closure("x")],
       holds:
         "the running inner signals, by the values that made them (lane $0), and with `concurrent:` the values waiting (lane $1)",
       lanes: [.active, .queue],
-      example: """
-        let input = cold("-1|")
-        let doubled = input.expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }
-        show input, doubled
-        expect doubled == "-1-2-4-8|"
-        """
+      example: .applying(
+        #"expand { x in x < 8 ? cold("--y|", y: x * 2) : empty }"#, to: "-1|", as: "doubled",
+        showingInput: true, expect: "-1-2-4-8|")
     ) { c throws(RuntimeError) in
       let limit = try c.optionalInt(0, "the concurrency", minimum: 1)
       let transform = try c.function(1)
@@ -275,31 +229,22 @@ extension Catalogue {
       parameters: [.value("seed"), .closure("acc, x")],
       holds: "the accumulator (the latest inner value) and the current inner signal",
       lanes: [.acc, .current],
-      example: """
-        let input = cold("-1----2|")
-        let sums = input.switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }
-        show input, sums
-        expect sums == "--a-b--c-d|", a: 1, b: 10, c: 12, d: 30
-        """
+      example: .applying(
+        #"switchScan(0) { acc, x in cold("-a-b|", a: acc + x, b: acc + x * 10) }"#, to: "-1----2|",
+        as: "sums", showingInput: true, expect: "--a-b--c-d|", values: "a: 1, b: 10, c: 12, d: 30")
     ) { c throws(RuntimeError) in
       try c.accumulatedInners(concurrency: nil, switching: true)
     },
     .method(
       "mergeScan", rac: "", alias: "mergeScan",
       "Maps each value and the latest inner value (the seed at first) to a signal and merges them ('concurrent: n' at most n at once) (RxJS mergeScan)",
-      parameters: [
-        .value("seed"), .value("concurrent", label: "concurrent", optional: true),
-        .closure("acc, x"),
-      ],
+      parameters: [.value("seed"), .option("concurrent"), .closure("acc, x")],
       holds:
         "the accumulator (the latest inner value) and the running inner signals (lanes $0, $1; with `concurrent:` also the values waiting, lane $2)",
       lanes: [.acc, .active, .queue],
-      example: """
-        let input = cold("-1--2--3|")
-        let sums = input.mergeScan(0) { acc, x in cold("-s|", s: acc + x) }
-        show input, sums
-        expect sums == "--a--b--c|", a: 1, b: 3, c: 6
-        """
+      example: .applying(
+        #"mergeScan(0) { acc, x in cold("-s|", s: acc + x) }"#, to: "-1--2--3|", as: "sums",
+        showingInput: true, expect: "--a--b--c|", values: "a: 1, b: 3, c: 6")
     ) { c throws(RuntimeError) in
       let limit = try c.optionalInt(1, "the concurrency", minimum: 1)
       return try c.accumulatedInners(concurrency: limit, switching: false)
@@ -309,13 +254,10 @@ extension Catalogue {
       "Once the signal of signals completes, combines the latest values of all its inner signals (RxJS combineLatestAll)",
       holds: "how many inner signals arrived, then the latest value of each",
       lanes: [.collected, .latest],
-      example: """
-        use rxjs
-        let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a|"))
-        let latest = outer.combineLatestAll()
-        show outer, latest
-        expect latest == "-----p-q|", p: [1, "a"], q: [2, "a"]
-        """
+      example: .script(
+        cold: ["outer": .marble("-x-y|", values: #"x: cold("-1-2|"), y: cold("a|")"#)],
+        "latest = outer.combineLatestAll()", showing: ["outer"], expect: "-----p-q|",
+        values: #"p: [1, "a"], q: [2, "a"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       try c.collectedInners { Signal.combineLatest($0, probe: $1) }
     },
@@ -324,13 +266,10 @@ extension Catalogue {
       "Once the signal of signals completes, pairs the n-th values of all its inner signals (RxJS zipAll)",
       holds: "how many inner signals arrived, then the values waiting to be paired",
       lanes: [.collected, .queues],
-      example: """
-        use rxjs
-        let outer = cold("-x-y|", x: cold("-1-2|"), y: cold("a-b|"))
-        let pairs = outer.zipAll()
-        show outer, pairs
-        expect pairs == "-----p-(q|)", p: [1, "a"], q: [2, "b"]
-        """
+      example: .script(
+        cold: ["outer": .marble("-x-y|", values: #"x: cold("-1-2|"), y: cold("a-b|")"#)],
+        "pairs = outer.zipAll()", showing: ["outer"], expect: "-----p-(q|)",
+        values: #"p: [1, "a"], q: [2, "b"]"#, rxjs: true)
     ) { c throws(RuntimeError) in
       try c.collectedInners { Signal.zip($0, probe: $1) }
     },

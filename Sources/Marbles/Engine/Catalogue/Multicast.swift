@@ -100,9 +100,7 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let value = c.value(0)
       guard case .signal(let signal) = value, let subject = signal as? Subject<ScriptValue> else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the subject", of: c.name, expected: "a Subject or ReplaySubject", value, at: c.rangeOf(0)
-        )
+        throw c.argumentError(0, "the subject", expected: "a Subject or ReplaySubject")
       }
       let input = c.runtime.guarded(try c.signal(), at: c.range)
       let lanes = subject is ReplaySubject<ScriptValue> ? c.lanes : Array(c.lanes.prefix(2))
@@ -135,12 +133,7 @@ extension Catalogue {
       "A signal that connects at its first subscription and disconnects after its last",
       holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
-      example: """
-        let input = cold("-a-b-|")
-        let shared = input.publish().autoconnect()
-        show shared
-        expect shared == "-a-b-|"
-        """
+      example: .applying("publish().autoconnect()", to: "-a-b-|", as: "shared", expect: "-a-b-|")
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
       return c.probed { connection.autoconnect(probe: $0) }
@@ -149,10 +142,8 @@ extension Catalogue {
       "share", rac: "", alias: "share",
       "Shares one subscription among the subscribers while there are any; resets after failure, completion or the last unsubscription unless told otherwise, or at the first value of a notifier closure's signal ('resetOnError: { e in timer(5) }'); 'connector:' makes each connection's subject (RxJS share)",
       parameters: [
-        .value("resetOnError", label: "resetOnError", optional: true),
-        .value("resetOnComplete", label: "resetOnComplete", optional: true),
-        .value("resetOnRefCountZero", label: "resetOnRefCountZero", optional: true),
-        .value("connector", label: "connector", optional: true),
+        .option("resetOnError"), .option("resetOnComplete"), .option("resetOnRefCountZero"),
+        .option("connector"),
       ],
       holds: "connected, and the subscriber count", lanes: [.connected, .subscribers],
       typing: .passesValues,
@@ -187,13 +178,8 @@ extension Catalogue {
       "refCount", rac: "", alias: "refCount",
       "A signal that connects a 'publish()' at its first subscription and disconnects after its last (RxJS refCount)",
       holds: "connected, and its subscriber count", lanes: [.connected, .subscribers],
-      example: """
-        use rxjs
-        let input = cold("-a-b-|")
-        let shared = input.publish().refCount()
-        show shared
-        expect shared == "-a-b-|"
-        """
+      example: .applying(
+        "publish().refCount()", to: "-a-b-|", as: "shared", expect: "-a-b-|", rxjs: true)
     ) { c throws(RuntimeError) in
       let connection = try c.connection()
       return c.probed { connection.autoconnect(probe: $0) }
@@ -202,7 +188,7 @@ extension Catalogue {
       "shareReplay", rac: "", alias: "shareReplay",
       "Subscribes at the first subscription and replays the last `count` values (all without a count) to every subscriber; never disconnects, or with 'refCount: true' disconnects and starts afresh when the last subscriber leaves (RxJS shareReplay)",
       parameters: [
-        .value("count", optional: true), .value("refCount", label: "refCount", optional: true),
+        .value("count", optional: true), .option("refCount"),
         .value("count", label: "bufferSize", optional: true),
       ],
       holds: "connected, the replay buffer and the subscriber count",
@@ -291,14 +277,11 @@ extension Catalogue {
     .method(
       "connectWith", rac: "", rxjsName: "connect",
       "Shares one subscription to the input among the subscriptions the closure makes to the signal it is given; the input is subscribed after the closure's signal; 'connector:' makes the subject that shares it (RxJS connect(selector, { connector }))",
-      parameters: [.value("connector", label: "connector", optional: true), .closure("shared")],
+      parameters: [.option("connector"), .closure("shared")],
       holds: "how many parts of the closure's signal share the input", lanes: [.subscribers],
-      example: """
-        let input = cold("-1----2-----|")
-        let both = input.connectWith { shared in merge(shared.map { x in x * 10 }, shared) }
-        show input, both
-        expect both == "-(a1)-(b2)--|", a: 10, b: 20
-        """
+      example: .applying(
+        "connectWith { shared in merge(shared.map { x in x * 10 }, shared) }", to: "-1----2-----|",
+        as: "both", showingInput: true, expect: "-(a1)-(b2)--|", values: "a: 10, b: 20")
     ) { c throws(RuntimeError) in
       let selector = try c.function(1)
       let connector = try c.connector(0)
@@ -309,10 +292,7 @@ extension Catalogue {
     .function(
       "connectable", rac: "", alias: "connectable",
       "A connectable signal of the source: subscribers wait until 'connect()' subscribes it through a subject, or the one 'connector:' makes; when a connection ends, the subject is replaced unless 'resetOnDisconnect: false', and 'connect()' connects again (RxJS connectable)",
-      parameters: [
-        .value("source"), .value("connector", label: "connector", optional: true),
-        .value("resetOnDisconnect", label: "resetOnDisconnect", optional: true),
-      ],
+      parameters: [.value("source"), .option("connector"), .option("resetOnDisconnect")],
       holds: "connected, the current subject's subscriber count, and a replay connector's buffer",
       lanes: [.connected, .subscribers, .replayed],
       example: """

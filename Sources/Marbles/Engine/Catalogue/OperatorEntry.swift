@@ -32,6 +32,11 @@ package struct OperatorEntry: Sendable {
       Parameter(label: label, name: name, isOptional: optional)
     }
 
+    /// A labelled argument that may be left out, named as its label (`inclusive:`, `delay:`).
+    static func option(_ name: String) -> Parameter {
+      value(name, label: name, optional: true)
+    }
+
     static func variadic(_ name: String) -> Parameter {
       Parameter(label: nil, name: name, isOptional: true, isVariadic: true)
     }
@@ -243,6 +248,12 @@ struct Call {
     index < argumentRanges.count ? (argumentRanges[index] ?? range) : range
   }
 
+  /// The error for argument `index`, given for `parameter` but not `expected` (`a signal`).
+  func argumentError(_ index: Int, _ parameter: String, expected: String) -> RuntimeError {
+    Diagnostic.Interpreter.argumentType(
+      parameter, of: name, expected: expected, value(index), at: rangeOf(index))
+  }
+
   /// Argument `index`, or nil when it was left out.
   func optional(_ index: Int) -> ScriptValue? {
     index < arguments.count ? arguments[index] : nil
@@ -259,8 +270,7 @@ struct Call {
   {
     let value = value(index)
     guard case .signal(let signal) = value else {
-      throw Diagnostic.Interpreter.argumentType(
-        parameter, of: name, expected: "a signal", value, at: rangeOf(index))
+      throw argumentError(index, parameter, expected: "a signal")
     }
     return scoped(runtime.counted(signal, at: range), from: signal)
   }
@@ -283,8 +293,7 @@ struct Call {
     guard let number, number >= minimum, number <= maximum else {
       var expected = minimum == Int.min ? "an integer" : "an integer ≥ \(minimum)"
       if maximum != .max { expected = "an integer from \(minimum) to \(maximum)" }
-      throw Diagnostic.Interpreter.argumentType(
-        parameter, of: name, expected: expected, value, at: rangeOf(index))
+      throw argumentError(index, parameter, expected: expected)
     }
     return number
   }
@@ -319,8 +328,7 @@ struct Call {
   func bool(_ index: Int, _ parameter: String) throws(RuntimeError) -> Bool {
     let value = value(index)
     guard case .bool(let flag) = value else {
-      throw Diagnostic.Interpreter.argumentType(
-        parameter, of: name, expected: "a Bool", value, at: rangeOf(index))
+      throw argumentError(index, parameter, expected: "a Bool")
     }
     return flag
   }
@@ -329,8 +337,7 @@ struct Call {
   func function(_ index: Int) throws(RuntimeError) -> ScriptFunction {
     let value = value(index)
     guard case .closure(let closure) = value else {
-      throw Diagnostic.Interpreter.argumentType(
-        "the closure", of: name, expected: "a closure", value, at: rangeOf(index))
+      throw argumentError(index, "the closure", expected: "a closure")
     }
     return ScriptFunction(
       closure: closure, runtime: runtime, operatorName: name, range: range, scope: throwScope)
@@ -340,8 +347,7 @@ struct Call {
   func scheduler(_ index: Int) throws(RuntimeError) -> VirtualQueue {
     let value = value(index)
     guard case .scheduler(let queue) = value else {
-      throw Diagnostic.Interpreter.argumentType(
-        "the scheduler", of: name, expected: "'main'", value, at: rangeOf(index))
+      throw argumentError(index, "the scheduler", expected: "'main'")
     }
     return queue
   }

@@ -8,14 +8,11 @@ extension Catalogue {
     .function(
       "cold", rac: "", alias: nil,
       "A source that plays the marble from each subscription's frame, and logs the subscription",
-      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      parameters: [.value("marble"), .option("error")],
       valuesMap: true, marble: .cold,
       source: true,
-      example: """
-        let input = cold("--a--b--|", a: 1, b: 2)
-        show input
-        expect input == "--a--b--|", a: 1, b: 2
-        """
+      example: .script(
+        #"input = cold("--a--b--|", a: 1, b: 2)"#, expect: "--a--b--|", values: "a: 1, b: 2")
     ) { c throws(RuntimeError) in
       let diagram = try c.marbleDiagram(kind: .cold)
       return .signal(
@@ -26,7 +23,7 @@ extension Catalogue {
     .function(
       "hot", rac: "",
       "A source with one shared timeline at absolute frames ('^' is frame 0); subscribers see it from when they subscribe",
-      parameters: [.value("marble"), .value("error", label: "error", optional: true)],
+      parameters: [.value("marble"), .option("error")],
       valuesMap: true, marble: .hot,
       source: true,
       example: """
@@ -50,41 +47,25 @@ extension Catalogue {
       "just", rac: "+return:",
       "Sends one value and completes, at subscription",
       parameters: [.value("value")], source: true, synonyms: ["returnValue"],
-      example: """
-        let one = just(1)
-        show one
-        expect one == "(1|)"
-        """
+      example: .script("one = just(1)", expect: "(1|)")
     ) { c throws(RuntimeError) in .signal(.just(c.value(0))) },
     .constant(
       "empty", rac: "+empty", alias: "EMPTY",
       "Completes at subscription",
       source: true,
-      example: """
-        let nothing = empty
-        show nothing
-        expect nothing == "|"
-        """
+      example: .script("nothing = empty", expect: "|")
     ) { _ throws(RuntimeError) in .signal(.empty) },
     .constant(
       "never", rac: "+never", alias: "NEVER",
       "Never sends anything",
       source: true,
-      example: """
-        let silence = never
-        show silence
-        expect silence == "------"
-        """
+      example: .script("silence = never", expect: "------")
     ) { _ throws(RuntimeError) in .signal(.never) },
     .function(
       "fail", rac: "+error:", alias: "throwError",
       "Fails with the given error value at subscription; with a closure, with its result at each subscription (RxJS throwError(() => e))",
       parameters: [.value("error", optional: true), .optionalClosure("")], source: true,
-      example: """
-        let broken = fail("boom")
-        show broken
-        expect broken == "#", error: "boom"
-        """
+      example: .script(#"broken = fail("boom")"#, expect: "#", values: #"error: "boom""#)
     ) { c throws(RuntimeError) in
       if c.optional(1) != nil {
         let make = try c.function(1)
@@ -101,11 +82,7 @@ extension Catalogue {
       "defer", rac: "+defer:", alias: "defer",
       "Calls the closure at each subscription and forwards the signal it returns",
       parameters: [.closure("")], source: true,
-      example: """
-        let later = defer { cold("--a|") }
-        show later
-        expect later == "--a|"
-        """
+      example: .script(#"later = defer { cold("--a|") }"#, expect: "--a|")
     ) { c throws(RuntimeError) in
       let make = try c.function(0)
       return .signal(Signal.defer { make.signal(from: make()) })
@@ -148,11 +125,7 @@ extension Catalogue {
       "timer", rac: "",
       "Sends 0 after `delay` frames, then completes; with a period, then 1, 2, … every `period` frames (RxJS timer)",
       parameters: [.value("delay"), .value("period", optional: true)], source: true,
-      example: """
-        let alarm = timer(4)
-        show alarm
-        expect alarm == "----(0|)"
-        """
+      example: .script("alarm = timer(4)", expect: "----(0|)")
     ) { c throws(RuntimeError) in
       let delay = try c.timerFrames(0, "the delay")
       let once = Signal<Int>.timer(delay, on: c.scheduler)
@@ -175,26 +148,16 @@ extension Catalogue {
       "merge", rac: "+merge:", alias: "merge",
       "Forwards the values of all signals; completes when all have completed",
       parameters: [.variadic("signals")], holds: "the active inputs", lanes: [.active],
-      example: """
-        let a = cold("--a-----c|")
-        let b = cold("-----b|")
-        let both = merge(a, b)
-        show a, b, both
-        expect both == "--a--b--c|"
-        """
+      example: .script(
+        cold: ["a": "--a-----c|", "b": "-----b|"], "both = merge(a, b)", showing: ["a", "b"],
+        expect: "--a--b--c|")
     ) { c throws(RuntimeError) in c.merged(try c.signals("each signal")) },
     .function(
       "concat", rac: "+concat:", alias: "concat",
       "Plays the signals one after another",
       parameters: [.variadic("signals")],
       holds: "the current inner signal and the queue of pending ones", lanes: [.current, .queue],
-      example: """
-        let a = cold("--a|")
-        let b = cold("-b|")
-        let both = concat(a, b)
-        show both
-        expect both == "--a-b|"
-        """
+      example: .script(cold: ["a": "--a|", "b": "-b|"], "both = concat(a, b)", expect: "--a-b|")
     ) { c throws(RuntimeError) in c.concatenated(try c.signals("each signal")) },
     .function(
       "perSubscription", rac: "",
@@ -227,13 +190,9 @@ extension Catalogue {
       parameters: [.variadic("signals")],
       holds: "the latest value of each input, nil until it sends", lanes: [.latest],
       rxjsDifference: "the values are arrays (tuples without it)",
-      example: """
-        let a = cold("-1---2----|")
-        let b = cold("---x----y-|")
-        let both = combineLatest(a, b)
-        show both
-        expect both == "---p-q--r-|", p: (1, "x"), q: (2, "x"), r: (2, "y")
-        """
+      example: .script(
+        cold: ["a": "-1---2----|", "b": "---x----y-|"], "both = combineLatest(a, b)",
+        expect: "---p-q--r-|", values: #"p: (1, "x"), q: (2, "x"), r: (2, "y")"#)
     ) { c throws(RuntimeError) in
       if let (keys, signals) = try c.keyedSignals() {
         return c.probed {
@@ -251,13 +210,9 @@ extension Catalogue {
       parameters: [.variadic("signals"), .optionalClosure("x, y")],
       holds: "the values of each input waiting for a partner", lanes: [.queues],
       rxjsDifference: "the values are arrays (tuples without it)",
-      example: """
-        let a = cold("-1-2-3|")
-        let b = cold("--x--y|")
-        let pairs = zip(a, b)
-        show pairs
-        expect pairs == "--p--q|", p: (1, "x"), q: (2, "y")
-        """
+      example: .script(
+        cold: ["a": "-1-2-3|", "b": "--x--y|"], "pairs = zip(a, b)", expect: "--p--q|",
+        values: #"p: (1, "x"), q: (2, "y")"#)
     ) { c throws(RuntimeError) in
       var c = c
       // A closure given last among the signals (`zip(a, b, { … })`) is the selector too.
@@ -301,9 +256,7 @@ extension Catalogue {
     .function(
       "ReplaySubject", rac: "RACReplaySubject",
       "A subject that replays its last `capacity` values (all if omitted) to new subscribers",
-      parameters: [
-        .value("capacity", optional: true), .value("capacity", label: "capacity", optional: true),
-      ],
+      parameters: [.value("capacity", optional: true), .option("capacity")],
       source: true,
       holds: "the replay buffer and the subscriber count", lanes: [.replayed, .subscribers],
       synonyms: ["replaySubject"],
@@ -342,12 +295,9 @@ extension Catalogue {
       "next", rac: "RACEvent +eventWithValue:",
       "A materialized value event, as 'materialize()' sends them (for expectations)",
       parameters: [.value("value")], source: true,
-      example: """
-        let input = cold("-a|")
-        let events = input.materialize()
-        show events
-        expect events == "-n(c|)", n: next("a"), c: completed
-        """
+      example: .applying(
+        "materialize()", to: "-a|", as: "events", expect: "-n(c|)",
+        values: #"n: next("a"), c: completed"#)
     ) { c throws(RuntimeError) in
       // Checked like a literal: `scan(1) { acc, _ in next(acc) }` nests one level per value.
       let event = ScriptValue.event(.next(c.value(0)))
@@ -358,12 +308,9 @@ extension Catalogue {
       "failed", rac: "RACEvent +eventWithError:",
       "A materialized failure event, as 'materialize()' sends them (for expectations)",
       parameters: [.value("error")], source: true,
-      example: """
-        let input = cold("-#", error: "bad")
-        let events = input.materialize()
-        show events
-        expect events == "-(f|)", f: failed("bad")
-        """
+      example: .applying(
+        "materialize()", to: .marble("-#", values: #"error: "bad""#), as: "events", expect: "-(f|)",
+        values: #"f: failed("bad")"#)
     ) { c throws(RuntimeError) in
       let event = ScriptValue.event(.error(c.value(0).asError))
       try c.runtime.budget.checkBuilt(event, at: c.range)
@@ -373,60 +320,38 @@ extension Catalogue {
       "completed", rac: "RACEvent +completedEvent",
       "The materialized completion event, as 'materialize()' sends it (for expectations)",
       source: true,
-      example: """
-        let events = empty.materialize()
-        show events
-        expect events == "(c|)", c: completed
-        """
+      example: .script("events = empty.materialize()", expect: "(c|)", values: "c: completed")
     ) { _ throws(RuntimeError) in .event(.completed) },
     .constant(
       "main", rac: "+mainThreadScheduler",
       "The virtual main queue: work scheduled on it runs later in the same frame, in order",
       source: true,
-      example: """
-        let input = cold("-a|")
-        let hopped = input.deliverOn(main)
-        show input, hopped
-        expect hopped == "-a|"
-        """
+      example: .applying(
+        "deliverOn(main)", to: "-a|", as: "hopped", showingInput: true, expect: "-a|")
     ) { c throws(RuntimeError) in .scheduler(c.scheduler.main) },
     .function(
       "of", rac: "", alias: "of",
       "Sends the values one after another and completes, at subscription (RxJS of)",
       parameters: [.variadic("values")], source: true,
-      example: """
-        let three = of(1, 2, 3)
-        show three
-        expect three == "(123|)"
-        """
+      example: .script("three = of(1, 2, 3)", expect: "(123|)")
     ) { c throws(RuntimeError) in .signal(.from(c.variadic)) },
     .function(
       "from", rac: "", alias: "from",
       "Sends the array's elements one after another and completes, at subscription (RxJS from)",
       parameters: [.value("array")], source: true,
-      example: """
-        let three = from([1, 2, 3])
-        show three
-        expect three == "(123|)"
-        """
+      example: .script("three = from([1, 2, 3])", expect: "(123|)")
     ) { c throws(RuntimeError) in
       switch c.value(0) {
       case .array(let values), .tuple(let values): return .signal(.from(values))
       case .signal(let signal): return .signal(signal)
-      case let other:
-        throw Diagnostic.Interpreter.argumentType(
-          "the array", of: c.name, expected: "an array", other, at: c.rangeOf(0))
+      default: throw c.argumentError(0, "the array", expected: "an array")
       }
     },
     .function(
       "range", rac: "", alias: "range",
       "Sends `count` integers from `start` on and completes, at subscription; `range(n)` sends 0 to n - 1, a count of 0 or less nothing (RxJS range)",
       parameters: [.value("start"), .value("count", optional: true)], source: true,
-      example: """
-        let numbers = range(1, 3)
-        show numbers
-        expect numbers == "(123|)"
-        """
+      example: .script("numbers = range(1, 3)", expect: "(123|)")
     ) { c throws(RuntimeError) in
       var start = try c.int(0, "the start", minimum: -Call.maximumFrames)
       var count: Int
@@ -444,7 +369,7 @@ extension Catalogue {
     .function(
       "Error", rac: "", alias: "Error",
       "An error object with a message and a name (\"Error\" unless given), compared by both as RxJS's tests compare errors; 'e.name', 'e.message'",
-      parameters: [.value("message"), .value("name", label: "name", optional: true)],
+      parameters: [.value("message"), .option("name")],
       example: """
         let broken = cold("--#", error: Error("too bad"))
         let handled = broken.catch { e in just(e.message) }
@@ -454,14 +379,12 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard case .string(let message) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the message", of: c.name, expected: "a String", c.value(0), at: c.rangeOf(0))
+        throw c.argumentError(0, "the message", expected: "a String")
       }
       var name = "Error"
       if let given = c.optional(1) {
         guard case .string(let text) = given else {
-          throw Diagnostic.Interpreter.argumentType(
-            "the name", of: c.name, expected: "a String", given, at: c.rangeOf(1))
+          throw c.argumentError(1, "the name", expected: "a String")
         }
         name = text
       }
@@ -516,13 +439,8 @@ extension Catalogue {
       "iif", rac: "", alias: "iif",
       "Plays the first signal if the condition is true, else the second, at each subscription (RxJS iif)",
       parameters: [.value("condition"), .value("then"), .value("else")],
-      example: """
-        let yes = cold("-y|")
-        let no = cold("-n|")
-        let chosen = iif(1 > 0, yes, no)
-        show chosen
-        expect chosen == "-y|"
-        """
+      example: .script(
+        cold: ["yes": "-y|", "no": "-n|"], "chosen = iif(1 > 0, yes, no)", expect: "-y|")
     ) { c throws(RuntimeError) in
       let whenTrue = try c.signal(1, "the first signal")
       let whenFalse = try c.signal(2, "the second signal")
@@ -537,19 +455,13 @@ extension Catalogue {
       "Sends the result for each state from the initial one, stepping with 'iterate', while 'condition' holds, then completes, at subscription (RxJS generate)",
       parameters: [
         .value("initialState", optional: true), .value("condition", optional: true),
-        .value("iterate", optional: true),
-        .value("initialState", label: "initialState", optional: true),
-        .value("condition", label: "condition", optional: true),
-        .value("iterate", label: "iterate", optional: true),
-        .value("resultSelector", label: "resultSelector", optional: true),
-        .optionalClosure("state"),
+        .value("iterate", optional: true), .option("initialState"), .option("condition"),
+        .option("iterate"), .option("resultSelector"), .optionalClosure("state"),
       ],
       source: true,
-      example: """
-        let squares = generate(1, { x in x < 5 }, { x in x + 1 }) { x in x * x }
-        show squares
-        expect squares == "(abcd|)", a: 1, b: 4, c: 9, d: 16
-        """
+      example: .script(
+        "squares = generate(1, { x in x < 5 }, { x in x + 1 }) { x in x * x }", expect: "(abcd|)",
+        values: "a: 1, b: 4, c: 9, d: 16")
     ) { c throws(RuntimeError) in
       let labelled = c.optional(3) != nil || c.optional(5) != nil
       let initial = c.optional(labelled ? 3 : 0) ?? .null
@@ -578,15 +490,12 @@ extension Catalogue {
       "pairs", rac: "", alias: "pairs",
       "Sends a [key, value] array for each entry of the dictionary, in key order, then completes, at subscription (RxJS pairs)",
       parameters: [.value("dictionary")], source: true,
-      example: """
-        let entries = pairs(["b": 2, "a": 1])
-        show entries
-        expect entries == "(xy|)", x: ["a", 1], y: ["b", 2]
-        """
+      example: .script(
+        #"entries = pairs(["b": 2, "a": 1])"#, expect: "(xy|)", values: #"x: ["a", 1], y: ["b", 2]"#
+      )
     ) { c throws(RuntimeError) in
       guard case .dictionary(let fields) = c.value(0) else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the argument", of: c.name, expected: "a dictionary", c.value(0), at: c.rangeOf(0))
+        throw c.argumentError(0, "the argument", expected: "a dictionary")
       }
       return .signal(.pairs(fields) { key, value in .array([.string(key), value]) })
     },
@@ -603,9 +512,7 @@ extension Catalogue {
         """
     ) { c throws(RuntimeError) in
       guard let make = try c.optionalFunction(0, "the resource factory") else {
-        throw Diagnostic.Interpreter.argumentType(
-          "the resource factory", of: c.name, expected: "a closure", c.value(0),
-          at: c.rangeOf(0))
+        throw c.argumentError(0, "the resource factory", expected: "a closure")
       }
       let factory = try c.function(1)
       let runtime = c.runtime

@@ -9,12 +9,8 @@ extension Catalogue {
       "Sends every value and completion `frames` later; failures at once",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       holds: "the values on their way", lanes: [.pending], typing: .passesValues,
-      example: """
-        let input = cold("-a-b|")
-        let later = input.delay(2)
-        show input, later
-        expect later == "---a-b|"
-        """
+      example: .applying(
+        "delay(2)", to: "-a-b|", as: "later", showingInput: true, expect: "---a-b|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the delay")) { $0.delay($1, on: c.scheduler, probe: $2) }
     },
@@ -23,13 +19,8 @@ extension Catalogue {
       "Sends every value `frames` later (a negative delay is none); completes once the source has completed and the last value is out; failures at once (RxJS delay)",
       parameters: [.value("frames")], semantics: .rxjs,
       holds: "the values on their way", lanes: [.pending], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b|")
-        let later = input.delay(2)
-        show input, later
-        expect later == "---a-(b|)"
-        """
+      example: .applying(
+        "delay(2)", to: "-a-b|", as: "later", showingInput: true, expect: "---a-(b|)", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.timerFrames(0, "the delay")) {
         $0.rxjs.delay($1, on: c.scheduler, probe: $2)
@@ -42,12 +33,8 @@ extension Catalogue {
       holds: "the value held back, nil while none (lane $0; RxJS throttle also `windowOpen`)",
       lanes: [.pending],
       typing: .passesValues,
-      example: """
-        let input = cold("-ab---c---|")
-        let calm = input.throttle(2)
-        show input, calm
-        expect calm == "----b---c-|"
-        """
+      example: .applying(
+        "throttle(2)", to: "-ab---c---|", as: "calm", showingInput: true, expect: "----b---c-|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the interval")) {
         $0.throttle($1, on: c.scheduler, probe: $2)
@@ -56,21 +43,14 @@ extension Catalogue {
     .method(
       "throttle", rac: "", alias: "throttle",
       "Sends a value, then ignores values until the signal the closure returns for it sends (RxJS throttle)",
-      parameters: [
-        .value("leading", label: "leading", optional: true),
-        .value("trailing", label: "trailing", optional: true), .closure("x"),
-      ],
+      parameters: [.option("leading"), .option("trailing"), .closure("x")],
       semantics: .rxjs,
       holds: "the value held back, nil while none (lane $1; RxJS throttle also $0)",
       lanes: [.windowOpen, .pending],
       typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-abc---d--|")
-        let calm = input.throttle { _ in cold("---x") }
-        show calm
-        expect calm == "-a-----d--|"
-        """
+      example: .applying(
+        #"throttle { _ in cold("---x") }"#, to: "-abc---d--|", as: "calm", expect: "-a-----d--|",
+        rxjs: true)
     ) { c throws(RuntimeError) in
       let duration = try c.function(2)
       let leading = try c.bool(0, "leading", absent: true)
@@ -82,20 +62,12 @@ extension Catalogue {
     .method(
       "throttleTime", rac: "",
       "Sends a value, then ignores values for `frames` frames; 'trailing: true' also sends the window's last value when it closes, 'leading: false' holds back the first (RxJS throttleTime)",
-      parameters: [
-        .value("frames"), .value("leading", label: "leading", optional: true),
-        .value("trailing", label: "trailing", optional: true),
-      ],
+      parameters: [.value("frames"), .option("leading"), .option("trailing")],
       holds: "whether the silent window is open and the value held for it",
       lanes: [.windowOpen, .pending],
       typing: .passesValues,
       synonyms: ["throttleFirst"],
-      example: """
-        let input = cold("-abc--d---|")
-        let output = input.throttleTime(3)
-        show output
-        expect output == "-a----d---|"
-        """
+      example: .applying("throttleTime(3)", to: "-abc--d---|", as: "output", expect: "-a----d---|")
     ) { c throws(RuntimeError) in
       let leading = try c.bool(1, "leading", absent: true)
       let trailing = try c.bool(2, "trailing", absent: false)
@@ -108,13 +80,9 @@ extension Catalogue {
       "Sends the latest value each time the trigger sends (again if nothing new arrived; RAC sample:)",
       parameters: [.value("trigger")], semantics: .reactiveObjC,
       holds: "the latest value", lanes: [.latest], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-c---|")
-        let ticks = cold("---x---x-|")
-        let sampled = input.sample(ticks)
-        show sampled
-        expect sampled == "---b---c-|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-c---|", "ticks": "---x---x-|"], "sampled = input.sample(ticks)",
+        expect: "---b---c-|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the trigger")) { $0.sample($1, probe: $2) }
     },
@@ -123,14 +91,9 @@ extension Catalogue {
       "Sends the latest value each time the notifier sends, only if it is new; the notifier's completion is ignored (RxJS sample)",
       parameters: [.value("notifier")], semantics: .rxjs,
       holds: "the latest value", lanes: [.latest], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a-b-----c--|")
-        let ticks = cold("---x---x|")
-        let sampled = input.sample(ticks)
-        show sampled
-        expect sampled == "---b--------|"
-        """
+      example: .script(
+        cold: ["input": "-a-b-----c--|", "ticks": "---x---x|"], "sampled = input.sample(ticks)",
+        expect: "---b--------|", rxjs: true)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) { $0.rxjs.sample($1, probe: $2) }
     },
@@ -154,12 +117,9 @@ extension Catalogue {
       "Fails with \"timedOut\" if the signal has not terminated within `frames` frames",
       parameters: [.value("frames")], semantics: .reactiveObjC,
       holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
-      example: """
-        let slow = cold("-a-----|")
-        let bounded = slow.timeout(4)
-        show bounded
-        expect bounded == "-a--#", error: "timedOut"
-        """
+      example: .script(
+        cold: ["slow": "-a-----|"], "bounded = slow.timeout(4)", expect: "-a--#",
+        values: #"error: "timedOut""#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.frames(0, "the interval")) {
         $0.timeout($1, on: c.scheduler, probe: $2)
@@ -169,20 +129,14 @@ extension Catalogue {
       "timeout", rac: "", alias: "timeout",
       "Fails with \"timedOut\", or switches to `with`, when a value is later than `each` frames after the previous one (`first`: limit for the first value) (RxJS timeout)",
       parameters: [
-        .value("each", optional: true), .value("first", label: "first", optional: true),
-        .value("each", label: "each", optional: true),
+        .value("each", optional: true), .option("first"), .option("each"),
         .value("alternative", label: "with", optional: true),
       ],
       semantics: .rxjs,
       holds: "the frame the time limit runs out at", lanes: [.deadline], typing: .passesValues,
-      example: """
-        use rxjs
-        let input = cold("-a---b------c|")
-        let backup = cold("-x|")
-        let bounded = input.timeout(5, with: backup)
-        show bounded
-        expect bounded == "-a---b-----x|"
-        """
+      example: .script(
+        cold: ["input": "-a---b------c|", "backup": "-x|"],
+        "bounded = input.timeout(5, with: backup)", expect: "-a---b-----x|", rxjs: true)
     ) { c throws(RuntimeError) in
       let first = try c.optionalInt(1, "the first limit")
       let each = try c.optionalInt(0, or: 2, "the limit")
@@ -199,35 +153,22 @@ extension Catalogue {
       "deliverOn", rac: "deliverOn:", alias: "observeOn",
       "Re-sends every event from an action on the scheduler (on main: later in the same frame)",
       parameters: [.value("scheduler")], typing: .passesValues, synonyms: ["receive"],
-      example: """
-        let input = cold("-a|")
-        let hopped = input.deliverOn(main)
-        show hopped
-        expect hopped == "-a|"
-        """
+      example: .applying("deliverOn(main)", to: "-a|", as: "hopped", expect: "-a|")
     ) { c throws(RuntimeError) in .signal(try c.signal().deliverOn(try c.scheduler(0))) },
     .method(
       "subscribeOn", rac: "subscribeOn:", alias: "subscribeOn",
       "Subscribes from an action on the scheduler (on main: later in the same frame)",
       parameters: [.value("scheduler")], typing: .passesValues,
-      example: """
-        let input = cold("-a|")
-        let later = input.subscribeOn(main)
-        show later
-        expect later == "-a|"
-        """
+      example: .applying("subscribeOn(main)", to: "-a|", as: "later", expect: "-a|")
     ) { c throws(RuntimeError) in .signal(try c.signal().subscribeOn(try c.scheduler(0))) },
     .method(
       "debounce", rac: "", alias: "debounce",
       "Sends a value once the signal the closure returns for it sends, unless a newer value came first (RxJS debounce)",
       parameters: [.closure("x")],
       holds: "the value waiting for its duration signal", lanes: [.pending],
-      example: """
-        let input = cold("-ab----c---|")
-        let calm = input.debounce { _ in cold("--x") }
-        show input, calm
-        expect calm == "----b----c-|"
-        """
+      example: .applying(
+        #"debounce { _ in cold("--x") }"#, to: "-ab----c---|", as: "calm", showingInput: true,
+        expect: "----b----c-|")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.debounce(probe: $1, duration.signal(for:)) }
@@ -237,12 +178,9 @@ extension Catalogue {
       "At a value, waits until the signal the closure returns for it sends, then sends the latest value (RxJS audit)",
       parameters: [.closure("x")],
       holds: "the value to send when the duration signal sends, nil while none", lanes: [.pending],
-      example: """
-        let input = cold("-ab---c-----|")
-        let output = input.audit { _ in cold("---x") }
-        show input, output
-        expect output == "----b----c--|"
-        """
+      example: .applying(
+        #"audit { _ in cold("---x") }"#, to: "-ab---c-----|", as: "output", showingInput: true,
+        expect: "----b----c--|")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.audit(probe: $1, duration.signal(for:)) }
@@ -253,12 +191,9 @@ extension Catalogue {
       parameters: [.value("frames")],
       holds: "the value to send when the wait ends, nil while none runs", lanes: [.pending],
       typing: .passesValues,
-      example: """
-        let input = cold("-ab---c-----|")
-        let output = input.auditTime(3)
-        show input, output
-        expect output == "----b----c--|"
-        """
+      example: .applying(
+        "auditTime(3)", to: "-ab---c-----|", as: "output", showingInput: true,
+        expect: "----b----c--|")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.timerFrames(0, "the wait")) {
         $0.auditTime($1, on: c.scheduler, probe: $2)
@@ -269,12 +204,8 @@ extension Catalogue {
       "Every `frames` frames, sends the latest value if it is new (RxJS sampleTime)",
       parameters: [.value("frames")],
       holds: "the latest value not sent yet", lanes: [.latest], typing: .passesValues,
-      example: """
-        let input = cold("-a-b-----c---|")
-        let output = input.sampleTime(4)
-        show output
-        expect output == "----b-------c|"
-        """
+      example: .applying(
+        "sampleTime(4)", to: "-a-b-----c---|", as: "output", expect: "----b-------c|")
     ) { c throws(RuntimeError) in
       try c.probed(after: c.frames(0, "the period", minimum: 1)) {
         $0.rxjs.sample(Signal<Int>.interval($1, on: c.scheduler), probe: $2)
@@ -285,12 +216,9 @@ extension Catalogue {
       "Sends each value when the signal the closure returns for it sends (RxJS delayWhen)",
       parameters: [.closure("x")],
       holds: "the values waiting for their duration signals", lanes: [.pending],
-      example: """
-        let input = cold("-a--b|")
-        let later = input.delayWhen { _ in cold("---x") }
-        show input, later
-        expect later == "----a--(b|)"
-        """
+      example: .applying(
+        #"delayWhen { _ in cold("---x") }"#, to: "-a--b|", as: "later", showingInput: true,
+        expect: "----a--(b|)")
     ) { c throws(RuntimeError) in
       let duration = try c.function(0)
       return try c.probedSignal { $0.delayWhen(probe: $1, duration.signal(for:)) }
@@ -300,13 +228,9 @@ extension Catalogue {
       "Switches to the other signal when a value is more than `frames` frames after the previous one (RxJS timeoutWith, deprecated for timeout({ each, with }))",
       parameters: [.value("frames"), .value("alternative")],
       holds: "the frame the time limit runs out at, nil once switched", lanes: [.deadline],
-      example: """
-        let input = cold("-a---b------c|")
-        let backup = cold("-x|")
-        let bounded = input.timeoutWith(5, backup)
-        show input, bounded
-        expect bounded == "-a---b-----x|"
-        """
+      example: .script(
+        cold: ["input": "-a---b------c|", "backup": "-x|"],
+        "bounded = input.timeoutWith(5, backup)", showing: ["input"], expect: "-a---b-----x|")
     ) { c throws(RuntimeError) in
       let each = try c.frames(0, "the limit")
       let alternative = try c.signal(1, "the alternative")
@@ -318,17 +242,13 @@ extension Catalogue {
       "bufferTime", rac: "", alias: "bufferTime",
       "Every `frames` frames sends the values collected since, empty arrays too, and the rest on completion; with `every` an array opens every `every` frames and is sent `frames` after; an array of `maxBufferSize` values is sent early (RxJS bufferTime)",
       parameters: [
-        .value("frames"), .value("every", optional: true),
-        .value("maxBufferSize", optional: true),
-        .value("maxBufferSize", label: "maxBufferSize", optional: true),
+        .value("frames"), .value("every", optional: true), .value("maxBufferSize", optional: true),
+        .option("maxBufferSize"),
       ],
       holds: "the open arrays, in opening order", lanes: [.buffers],
-      example: """
-        let input = cold("-ab-----c|")
-        let batches = input.bufferTime(3)
-        show input, batches
-        expect batches == "---x--y--(z|)", x: ["a", "b"], y: [], z: ["c"]
-        """
+      example: .applying(
+        "bufferTime(3)", to: "-ab-----c|", as: "batches", showingInput: true,
+        expect: "---x--y--(z|)", values: #"x: ["a", "b"], y: [], z: ["c"]"#)
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the period", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -343,17 +263,13 @@ extension Catalogue {
       "windowTime", rac: "", alias: "windowTime",
       "Sends windows of `frames` frames each; the next opens as one closes, or every `every` frames; a window of `maxWindowSize` values closes early (RxJS windowTime)",
       parameters: [
-        .value("frames"), .value("every", optional: true),
-        .value("maxWindowSize", optional: true),
-        .value("maxWindowSize", label: "maxWindowSize", optional: true),
+        .value("frames"), .value("every", optional: true), .value("maxWindowSize", optional: true),
+        .option("maxWindowSize"),
       ],
       holds: "the values in each open window, in opening order", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-|")
-        let windows = input.windowTime(4)
-        show input, windows
-        expect windows == "x---y---z|", x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")
-        """
+      example: .applying(
+        "windowTime(4)", to: "-a-b-c-d-|", as: "windows", showingInput: true, expect: "x---y---z|",
+        values: #"x: cold("-a-b|"), y: cold("-c-d|"), z: cold("-|")"#)
     ) { c throws(RuntimeError) in
       let span = try c.frames(0, "the window length", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -367,12 +283,9 @@ extension Catalogue {
     .method(
       "timestamp", rac: "", alias: "timestamp",
       "Sends each value as [\"value\": v, \"timestamp\": frame] (RxJS timestamp)",
-      example: """
-        let input = cold("-a--b|")
-        let stamped = input.timestamp()
-        show input, stamped
-        expect stamped == "-x--y|", x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]
-        """
+      example: .applying(
+        "timestamp()", to: "-a--b|", as: "stamped", showingInput: true, expect: "-x--y|",
+        values: #"x: ["value": "a", "timestamp": 1], y: ["value": "b", "timestamp": 4]"#)
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       return .signal(
@@ -382,12 +295,9 @@ extension Catalogue {
       "timeInterval", rac: "", alias: "timeInterval",
       "Sends each value as [\"value\": v, \"interval\": frames since the previous one or the subscription] (RxJS timeInterval)",
       holds: "the frame of the previous value", lanes: [.previous],
-      example: """
-        let input = cold("-a--b|")
-        let spaced = input.timeInterval()
-        show input, spaced
-        expect spaced == "-x--y|", x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]
-        """
+      example: .applying(
+        "timeInterval()", to: "-a--b|", as: "spaced", showingInput: true, expect: "-x--y|",
+        values: #"x: ["value": "a", "interval": 1], y: ["value": "b", "interval": 3]"#)
     ) { c throws(RuntimeError) in
       let scheduler = c.scheduler
       let source = try c.signal()

@@ -9,12 +9,9 @@ extension Catalogue {
       "map", rac: "map:", alias: "map",
       "Sends the closure's result for each value",
       parameters: [.closure("x")], typing: .closureTakesValues, synonyms: ["compactMap"],
-      example: """
-        let input = cold("--a--b--|", a: 1, b: 2)
-        let output = input.map { x in x * 10 }
-        show input, output
-        expect output == "--x--y--|", x: 10, y: 20
-        """
+      example: .applying(
+        "map { x in x * 10 }", to: .marble("--a--b--|", values: "a: 1, b: 2"), as: "output",
+        showingInput: true, expect: "--x--y--|", values: "x: 10, y: 20")
     ) { c throws(RuntimeError) in
       let transform = try c.function(0)
       let source = try c.signal()
@@ -25,12 +22,7 @@ extension Catalogue {
       "mapReplace", rac: "mapReplace:", alias: "mapTo",
       "Replaces every value with the given one",
       parameters: [.value("value")],
-      example: """
-        let input = cold("-a-b|")
-        let output = input.mapReplace(0)
-        show output
-        expect output == "-0-0|"
-        """
+      example: .applying("mapReplace(0)", to: "-a-b|", as: "output", expect: "-0-0|")
     ) { c throws(RuntimeError) in
       let value = c.value(0)
       return .signal(try c.signal().map { _ in value })
@@ -40,12 +32,9 @@ extension Catalogue {
       "Sends the running accumulation (never the start value itself); without a start, the first value starts it (RxJS scan)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
       holds: "the accumulator", lanes: [.acc],
-      example: """
-        let input = cold("-1-2-3|")
-        let sums = input.scan(0) { acc, x in acc + x }
-        show input, sums
-        expect sums == "-a-b-c|", a: 1, b: 3, c: 6
-        """
+      example: .applying(
+        "scan(0) { acc, x in acc + x }", to: "-1-2-3|", as: "sums", showingInput: true,
+        expect: "-a-b-c|", values: "a: 1, b: 3, c: 6")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       if reduce.takesAccumulatorIndex {
@@ -61,12 +50,8 @@ extension Catalogue {
       "Sends only the final accumulation, when the signal completes; without a start, the first value starts it and an empty signal sends nothing (RxJS reduce)",
       parameters: [.value("start", optional: true), .closure("acc, x")],
       holds: "the accumulator", lanes: [.acc],
-      example: """
-        let input = cold("-1-2-3|")
-        let total = input.aggregate(0) { $0 + $1 }
-        show total
-        expect total == "------(6|)"
-        """
+      example: .applying(
+        "aggregate(0) { $0 + $1 }", to: "-1-2-3|", as: "total", expect: "------(6|)")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       if reduce.takesAccumulatorIndex {
@@ -82,12 +67,7 @@ extension Catalogue {
       "startWith", rac: "startWith:", alias: "startWith",
       "Sends the values first, at subscription, then the signal's events",
       parameters: [.variadic("values")],
-      example: """
-        let input = cold("--a|")
-        let output = input.startWith("s")
-        show output
-        expect output == "s-a|"
-        """
+      example: .applying(#"startWith("s")"#, to: "--a|", as: "output", expect: "s-a|")
     ) { c throws(RuntimeError) in
       .signal(Signal.concat([.from(c.variadic), try c.signal()]))
     },
@@ -112,12 +92,7 @@ extension Catalogue {
     .method(
       "dematerialize", rac: "dematerialize", alias: "dematerialize",
       "Turns materialized events back into events",
-      example: """
-        let input = cold("-a-#")
-        let again = input.materialize().dematerialize()
-        show again
-        expect again == "-a-#"
-        """
+      example: .applying("materialize().dematerialize()", to: "-a-#", as: "again", expect: "-a-#")
     ) { c throws(RuntimeError) in
       let runtime = c.runtime
       let range = c.range
@@ -139,12 +114,8 @@ extension Catalogue {
       "collect", rac: "collect", alias: "toArray",
       "Sends one array of all values when the signal completes",
       holds: "the buffer of values so far", lanes: [.buffered],
-      example: """
-        let input = cold("-1-2-3|")
-        let all = input.collect()
-        show all
-        expect all == "------(x|)", x: [1, 2, 3]
-        """
+      example: .applying(
+        "collect()", to: "-1-2-3|", as: "all", expect: "------(x|)", values: "x: [1, 2, 3]")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.collect(probe: $1).map { c.builtArray($0) } }
     },
@@ -153,12 +124,9 @@ extension Catalogue {
       "Combines each value with the previous one (the start value for the first)",
       parameters: [.value("start"), .closure("previous, current")],
       holds: "the previous value", lanes: [.previous],
-      example: """
-        let input = cold("-1-2-4|")
-        let steps = input.combinePrevious(0) { previous, current in current - previous }
-        show steps
-        expect steps == "-1-1-2|"
-        """
+      example: .applying(
+        "combinePrevious(0) { previous, current in current - previous }", to: "-1-2-4|",
+        as: "steps", expect: "-1-1-2|")
     ) { c throws(RuntimeError) in
       let reduce = try c.function(1)
       return try c.probedSignal { $0.combinePrevious(c.value(0), probe: $1) { reduce($0, $1) } }
@@ -168,12 +136,8 @@ extension Catalogue {
       "Sends (previous, current) tuples, from the second value on (RxJS pairwise)",
       holds: "the previous value", lanes: [.previous],
       rxjsDifference: "the pairs are arrays (tuples without it)",
-      example: """
-        let input = cold("-1-2-4|")
-        let pairs = input.pairwise()
-        show pairs
-        expect pairs == "---p-q|", p: (1, 2), q: (2, 4)
-        """
+      example: .applying(
+        "pairwise()", to: "-1-2-4|", as: "pairs", expect: "---p-q|", values: "p: (1, 2), q: (2, 4)")
     ) { c throws(RuntimeError) in
       try c.probedSignal { $0.pairwise(probe: $1).map { c.combined([$0.0, $0.1]) } }
     },
@@ -182,12 +146,9 @@ extension Catalogue {
       "Sends arrays of `size` values, starting a new one every `every` values (RxJS bufferCount)",
       parameters: [.value("size"), .value("every", optional: true)],
       holds: "the buffer being filled", lanes: [.buffered],
-      example: """
-        let input = cold("-1-2-3-4-5|")
-        let chunks = input.bufferCount(2)
-        show chunks
-        expect chunks == "---a---b--(c|)", a: [1, 2], b: [3, 4], c: [5]
-        """
+      example: .applying(
+        "bufferCount(2)", to: "-1-2-3-4-5|", as: "chunks", expect: "---a---b--(c|)",
+        values: "a: [1, 2], b: [3, 4], c: [5]")
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -196,12 +157,9 @@ extension Catalogue {
     .method(
       "not", rac: "not",
       "Negates each Bool",
-      example: """
-        let input = cold("-t-f|", t: true, f: false)
-        let output = input.not()
-        show output
-        expect output == "-f-t|", t: true, f: false
-        """
+      example: .applying(
+        "not()", to: .marble("-t-f|", values: "t: true, f: false"), as: "output", expect: "-f-t|",
+        values: "t: true, f: false")
     ) { c throws(RuntimeError) in
       .signal(
         c.bools(try c.signal(), what: "the signal of 'not'").not().map { ScriptValue.bool($0) })
@@ -232,13 +190,9 @@ extension Catalogue {
       "buffer", rac: "", alias: "buffer",
       "Collects values and sends them as an array each time the notifier sends, and the rest on completion (RxJS buffer)",
       parameters: [.value("notifier")], holds: "the buffer being filled", lanes: [.buffered],
-      example: """
-        let input = cold("-a-b--c--d|")
-        let ticks = cold("----x---x")
-        let batches = input.buffer(ticks)
-        show batches
-        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: ["d"]
-        """
+      example: .script(
+        cold: ["input": "-a-b--c--d|", "ticks": "----x---x"], "batches = input.buffer(ticks)",
+        expect: "----x---y-(z|)", values: #"x: ["a", "b"], y: ["c"], z: ["d"]"#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) {
         $0.buffer($1, probe: $2).map { c.builtArray($0) }
@@ -248,12 +202,8 @@ extension Catalogue {
       "count", rac: "", alias: "count",
       "Sends how many values there were (or how many the closure accepted) on completion (RxJS count)",
       parameters: [.optionalClosure("x")], holds: "the count so far", lanes: [.counted],
-      example: """
-        let input = cold("-1-2-3-4|")
-        let evens = input.count { $0 % 2 == 0 }
-        show evens
-        expect evens == "--------(2|)"
-        """
+      example: .applying(
+        "count { $0 % 2 == 0 }", to: "-1-2-3-4|", as: "evens", expect: "--------(2|)")
     ) { c throws(RuntimeError) in
       let source = try c.signal()
       guard c.optional(0) != nil else {
@@ -269,12 +219,7 @@ extension Catalogue {
       "Sends the smallest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS min)",
       parameters: [.optionalClosure("a, b")],
       holds: "the smallest value so far", lanes: [.smallest],
-      example: """
-        let input = cold("-3-1-2|")
-        let least = input.min()
-        show least
-        expect least == "------(1|)"
-        """
+      example: .applying("min()", to: "-3-1-2|", as: "least", expect: "------(1|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.ordering(0)) { $0.minimum(probe: $2, by: $1) }
     },
@@ -282,12 +227,7 @@ extension Catalogue {
       "max", rac: "", alias: "max",
       "Sends the largest value on completion; with a closure { a, b in … } that is < 0 when a comes first (RxJS max)",
       parameters: [.optionalClosure("a, b")], holds: "the largest value so far", lanes: [.largest],
-      example: """
-        let input = cold("-3-1-2|")
-        let most = input.max()
-        show most
-        expect most == "------(3|)"
-        """
+      example: .applying("max()", to: "-3-1-2|", as: "most", expect: "------(3|)")
     ) { c throws(RuntimeError) in
       try c.probed(with: c.ordering(0)) { $0.maximum(probe: $2, by: $1) }
     },
@@ -295,12 +235,9 @@ extension Catalogue {
       "pluck", rac: "", alias: "pluck",
       "Sends each dictionary's value at the key (nil when missing) (RxJS pluck)",
       parameters: [.value("key")],
-      example: """
-        let input = cold("-a-b|", a: ["id": 1], b: ["id": 2])
-        let ids = input.pluck("id")
-        show input, ids
-        expect ids == "-1-2|"
-        """
+      example: .applying(
+        #"pluck("id")"#, to: .marble("-a-b|", values: #"a: ["id": 1], b: ["id": 2]"#), as: "ids",
+        showingInput: true, expect: "-1-2|")
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
       return .signal(try c.signal().map { field($0, key) })
@@ -310,12 +247,9 @@ extension Catalogue {
       "Collects values until the signal the closure returns sends, sends them as an array and starts again; the rest on completion (RxJS bufferWhen)",
       parameters: [.closure("")],
       holds: "the buffer being filled until the closing signal sends", lanes: [.buffered],
-      example: """
-        let input = cold("-a-b---c--|")
-        let batches = input.bufferWhen { cold("----x") }
-        show input, batches
-        expect batches == "----x---y-(z|)", x: ["a", "b"], y: ["c"], z: []
-        """
+      example: .applying(
+        #"bufferWhen { cold("----x") }"#, to: "-a-b---c--|", as: "batches", showingInput: true,
+        expect: "----x---y-(z|)", values: #"x: ["a", "b"], y: ["c"], z: []"#)
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -327,13 +261,10 @@ extension Catalogue {
       "Opens an array at each value of `openings` and sends it when the signal the closure returns for that value sends (RxJS bufferToggle)",
       parameters: [.value("openings"), .closure("x")],
       holds: "the open buffers, in opening order", lanes: [.buffers],
-      example: """
-        let input = cold("-a-b-c-d-e-|")
-        let opens = cold("--o-----o")
-        let batches = input.bufferToggle(opens) { _ in cold("---x") }
-        show input, batches
-        expect batches == "-----x-----(y|)", x: ["b", "c"], y: ["e"]
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-d-e-|", "opens": "--o-----o"],
+        #"batches = input.bufferToggle(opens) { _ in cold("---x") }"#, showing: ["input"],
+        expect: "-----x-----(y|)", values: #"x: ["b", "c"], y: ["e"]"#)
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
@@ -345,13 +276,9 @@ extension Catalogue {
       "window", rac: "", alias: "window",
       "Sends windows: signals of the values until the notifier next sends, one after another (RxJS window)",
       parameters: [.value("notifier")], holds: "the values in the open window", lanes: [.inWindow],
-      example: """
-        let input = cold("--a-b--c-|")
-        let ticks = cold("-----x")
-        let windows = input.window(ticks)
-        show input, windows
-        expect windows == "x----y---|", x: cold("--a-b|"), y: cold("--c-|")
-        """
+      example: .script(
+        cold: ["input": "--a-b--c-|", "ticks": "-----x"], "windows = input.window(ticks)",
+        showing: ["input"], expect: "x----y---|", values: #"x: cold("--a-b|"), y: cold("--c-|")"#)
     ) { c throws(RuntimeError) in
       try c.probed(with: c.signal(0, "the notifier")) {
         $0.window($1, probe: $2).map { ScriptValue.signal($0) }
@@ -362,12 +289,9 @@ extension Catalogue {
       "Sends windows of at most `size` values, a new one every `every` values (RxJS windowCount)",
       parameters: [.value("size"), .value("every", optional: true)],
       holds: "how many values each open window holds", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-|")
-        let windows = input.windowCount(2)
-        show input, windows
-        expect windows == "x--y---z-|", x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")
-        """
+      example: .applying(
+        "windowCount(2)", to: "-a-b-c-d-|", as: "windows", showingInput: true, expect: "x--y---z-|",
+        values: #"x: cold("-a-(b|)"), y: cold("--c-(d|)"), z: cold("--|")"#)
     ) { c throws(RuntimeError) in
       let size = try c.int(0, "the size", minimum: 1)
       let every = try c.optionalInt(1, "the step", minimum: 1)
@@ -380,12 +304,9 @@ extension Catalogue {
       "Sends windows one after another; each closes, and the next opens, when the signal the closure returns sends or completes (RxJS windowWhen)",
       parameters: [.closure("")],
       holds: "the values in the open window (lane $0, one array)", lanes: [.windows],
-      example: """
-        let input = cold("-a-b---c--|")
-        let windows = input.windowWhen { cold("----x") }
-        show input, windows
-        expect windows == "x---y---z-|", x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")
-        """
+      example: .applying(
+        #"windowWhen { cold("----x") }"#, to: "-a-b---c--|", as: "windows", showingInput: true,
+        expect: "x---y---z-|", values: #"x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")"#)
     ) { c throws(RuntimeError) in
       let closing = try c.function(0)
       return try c.probedSignal { input, probe in
@@ -397,13 +318,10 @@ extension Catalogue {
       "Opens a window at each value of `openings` and completes it when the signal the closure returns for that value sends (RxJS windowToggle)",
       parameters: [.value("openings"), .closure("x")],
       holds: "the values in each open window, in opening order", lanes: [.windows],
-      example: """
-        let input = cold("-a-b-c-d-e--|")
-        let opens = cold("--o-----o")
-        let windows = input.windowToggle(opens) { _ in cold("--x") }
-        show input, windows
-        expect windows == "--x-----y---|", x: cold("-b|"), y: cold("-e|")
-        """
+      example: .script(
+        cold: ["input": "-a-b-c-d-e--|", "opens": "--o-----o"],
+        #"windows = input.windowToggle(opens) { _ in cold("--x") }"#, showing: ["input"],
+        expect: "--x-----y---|", values: #"x: cold("-b|"), y: cold("-e|")"#)
     ) { c throws(RuntimeError) in
       let openings = try c.signal(0, "the openings")
       let closing = try c.function(1)
@@ -416,15 +334,12 @@ extension Catalogue {
       "Sends a group, a signal of the values with one key, the first time a value has that key; `g.key` reads a group's key; 'element:' maps the values in a group, 'duration:' gives each group a signal whose first value or completion ends it, 'connector:' makes each group's subject (RxJS groupBy)",
       parameters: [
         .optionalClosure("x", label: "element"), .optionalClosure("g", label: "duration"),
-        .value("connector", label: "connector", optional: true), .closure("x"),
+        .option("connector"), .closure("x"),
       ],
       holds: "the keys of the open groups, in opening order", lanes: [.groups],
-      example: """
-        let input = cold("-a-b-a-c-|")
-        let groups = input.groupBy { x in x }
-        show input, groups
-        expect groups == "-x-y---z-|", x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")
-        """
+      example: .applying(
+        "groupBy { x in x }", to: "-a-b-a-c-|", as: "groups", showingInput: true,
+        expect: "-x-y---z-|", values: #"x: cold("a---a---|"), y: cold("b-----|"), z: cold("c-|")"#)
     ) { c throws(RuntimeError) in
       let key = try c.function(3)
       let element = c.optional(0) == nil ? nil : try c.function(0)

@@ -171,30 +171,12 @@ struct TypeCheck {
 
   // MARK: - Walking the script
 
+  /// Checks the calls of `expression` and of every expression in it, innermost first.
   private mutating func visit(_ expression: ScriptExpression) {
-    switch expression.kind {
-    case .call(let callee, let arguments, let trailing):
-      visit(callee)
-      for argument in arguments { visit(argument.value) }
-      if let trailing { visit(trailing.body) }
+    for operand in expression.operands { visit(operand) }
+    if let closure = expression.closure { visit(closure.body) }
+    if case .call(let callee, let arguments, let trailing) = expression.kind {
       checkCall(callee, arguments, trailing)
-    case .parenthesized(let inner), .unary(_, let inner):
-      visit(inner)
-    case .member(let base, _), .tupleElement(let base, _):
-      visit(base)
-    case .tuple(let elements), .array(let elements):
-      for element in elements { visit(element) }
-    case .binary(_, let lhs, let rhs):
-      visit(lhs)
-      visit(rhs)
-    case .ternary(let condition, let whenTrue, let whenFalse):
-      visit(condition)
-      visit(whenTrue)
-      visit(whenFalse)
-    case .closure(let closure):
-      visit(closure.body)
-    default:
-      break
     }
   }
 

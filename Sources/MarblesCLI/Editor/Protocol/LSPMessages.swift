@@ -80,7 +80,6 @@ enum LSP {
       struct Completion: Codable, Sendable {
         struct Item: Codable, Sendable {
           var snippetSupport: Bool?
-          var documentationFormat: [String]?
         }
         var completionItem: Item?
       }
@@ -99,13 +98,11 @@ enum LSP {
       }
       struct CodeAction: Codable, Sendable {
         var codeActionLiteralSupport: LSPAny?
-        var isPreferredSupport: Bool?
       }
       /// A client declares each of these features by sending its member (even empty).
       struct Feature: Codable, Sendable {}
       struct FoldingRange: Codable, Sendable {
         var rangeLimit: Int?
-        var lineFoldingOnly: Bool?
       }
       var completion: Completion?
       var hover: Hover?
@@ -120,16 +117,12 @@ enum LSP {
       var rename: Rename?
       var codeAction: CodeAction?
     }
-    struct General: Codable, Sendable {
-      var positionEncodings: [String]?
-    }
     struct Workspace: Codable, Sendable {
       var applyEdit: Bool?
       var symbol: TextDocument.Feature?
     }
     var textDocument: TextDocument?
     var workspace: Workspace?
-    var general: General?
   }
 
   // MARK: Documents
@@ -297,7 +290,6 @@ enum LSP {
     var label: String
     /// 1 type, 2 parameter.
     var kind: Int?
-    var paddingLeft: Bool?
   }
 
   struct CodeLens: Encodable, Sendable {
