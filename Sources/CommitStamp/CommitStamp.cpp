@@ -8,7 +8,13 @@
 struct Commit {
   char text[13] = "unknown";
 };
-#if defined(MARBLES_HEAD_LOG) && __has_embed(MARBLES_HEAD_LOG)
+// A compiler without `#embed` (or a build outside git) names no commit rather than failing.
+#if defined(MARBLES_HEAD_LOG) && defined(__has_embed)
+#if __has_embed(MARBLES_HEAD_LOG)
+#define MARBLES_EMBEDS_HEAD_LOG 1
+#endif
+#endif
+#ifdef MARBLES_EMBEDS_HEAD_LOG
 static constexpr char headLog[] = {
 #embed MARBLES_HEAD_LOG suffix(, )
   0};
