@@ -107,17 +107,29 @@ public struct ParsedMarble<Value> {
           case .run(let run):
             // The bulk of a large marble: each value one ASCII byte, one frame and column on.
             let time = run.time &- parse.offset
-            for index in run.start..<run.end where bytes[index] != UInt8(ascii: "-") {
+            let room = Swift.min(codes.count, frames.count)
+            var (number, code) = (lastNumber, lastCode)
+            var index = run.start
+            while index < run.end {
+              // The key read last, again (`-` never is one): the bulk of a large marble.
+              while index < run.end, count < room, UInt32(bytes[index]) == number {
+                (codes[count], frames[count]) = (code, time &+ (index &- run.start))
+                (count, index) = (count &+ 1, index &+ 1)
+              }
+              guard index < run.end else { break }
+              let byte = UInt32(bytes[index])
               let step = index &- run.start
-              let number = UInt32(bytes[index])
-              guard
-                let code = number == lastNumber
-                  ? lastCode
-                  : self.code(
-                    of: MarbleKey(rawValue: number),
-                    at: SourceRange(line: run.line, column: run.column &+ step)),
-                count < codes.count, count < frames.count
-              else { continue }
+              index &+= 1
+              if byte != number {
+                guard byte != UInt32(UInt8(ascii: "-")) else { continue }
+                guard
+                  let found = self.code(
+                    of: MarbleKey(rawValue: byte),
+                    at: SourceRange(line: run.line, column: run.column &+ step))
+                else { continue }
+                (number, code) = (byte, found)
+              }
+              guard count < room else { continue }
               (codes[count], frames[count]) = (code, time &+ step)
               count &+= 1
             }

@@ -86,10 +86,18 @@ open class Signal<Value>: @unchecked Sendable {
 
   // Invariant: immutable after init.
   @usableFromInline let connect: Connect
+  /// This step followed by a `filter` with the given predicate, as one step, when the step
+  /// can test its own values in the call that makes them (`map`'s): nil otherwise. Not an
+  /// optional closure: the predicate would be wrapped in a thunk per call to pass through one.
+  @usableFromInline let keeping: (@escaping (Value) -> Bool) -> Signal<Value>?
 
   /// A signal whose subscriptions run `connect` for their subscriber.
-  @inlinable init(_ connect: @escaping Connect) {
+  @inlinable init(
+    _ connect: @escaping Connect,
+    keeping: @escaping (@escaping (Value) -> Bool) -> Signal<Value>? = { _ in nil }
+  ) {
     self.connect = connect
+    self.keeping = keeping
     super.init { subscriber in
       // Values through a `Delivery`: what `send` does with a value, without retaining and
       // releasing the subscriber's handler per value.

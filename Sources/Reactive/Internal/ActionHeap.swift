@@ -96,6 +96,7 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
   var isDisposed: Bool { work == nil }
   func dispose() {
     work = nil
+    series?.isCancelled = true
     series = nil
   }
 }

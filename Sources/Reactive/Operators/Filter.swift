@@ -4,8 +4,12 @@ extension Signal {
   ///     input:          --1--2--3--4--|
   ///     filter(even):   -----2-----4--|
   @inlinable public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+    // Joins the step before it when that can test its own results (a `map`'s).
+    if let step = self as? PipeSignal<Value>, let joined = step.keeping(isIncluded) {
+      return joined
+    }
     // A step: chained with `map`, `scan` or another `filter`, it runs in their subscriber.
-    PipeSignal { tie, next, other in
+    return PipeSignal { tie, next, other in
       self.pipe(tie) { value in
         if isIncluded(value) { next(value) }
       } other: { event in

@@ -27,6 +27,8 @@
   /// Where each batch (the events of one frame) starts, plus the count of events at the end;
   /// empty when every batch holds one event (batch `i` is event `i`), the common case.
   @usableFromInline let starts: [Int]
+  /// The frame of each batch: `frames` itself when every batch holds one event.
+  @usableFromInline let batchFrames: [Int]
 
   /// A timeline of the events `codes` stands for at `frames` (one frame per code), kept as given
   /// when in frame order, as a marble's always is, else sorted stably by frame. A caller that
@@ -60,6 +62,7 @@
     }
     (self.frames, self.codes, self.values, self.others) = (frames, codes, values, others)
     self.starts = starts
+    batchFrames = starts.isEmpty ? frames : starts.dropLast().map { frames[$0] }
   }
 
   /// A timeline of `events`, each value kept apart (no two merged), in the order given within a
@@ -94,12 +97,10 @@
   }
 
   /// The number of batches (distinct frames).
-  @inlinable package var batchCount: Int { starts.isEmpty ? frames.count : starts.count - 1 }
+  @inlinable package var batchCount: Int { batchFrames.count }
 
   /// The frame of batch `index`.
-  @inlinable package func frame(ofBatch index: Int) -> Int {
-    frames[starts.isEmpty ? index : starts[index]]
-  }
+  @inlinable package func frame(ofBatch index: Int) -> Int { batchFrames[index] }
 
   /// The events of batch `index`, as indices for `event(at:)`.
   @inlinable package func batch(_ index: Int) -> Range<Int> {
@@ -124,48 +125,42 @@
     on scheduler: VirtualTimeScheduler, shiftedBy offset: Int, fromBatch first: Int = 0,
     _ deliver: @escaping (_ frame: Int, _ events: Range<Int>) -> Void
   ) -> any Disposable {
-    let count = batchCount - first
-    guard count > 0 else { return ActionDisposable() }
     let timeline = self
-    return scheduler.scheduleSeries(count: count) { step in
-      timeline.frame(ofBatch: first + step) &+ offset
-    } _: { step in
-      deliver(timeline.frame(ofBatch: first + step), timeline.batch(first + step))
+    return scheduler.scheduleSeries(frames: batchFrames, offset: offset, from: first) {
+      scheduler, series in
+      repeat {
+        deliver(timeline.batchFrames[series.step], timeline.batch(series.step))
+      } while scheduler.continueSeries(series)
     }
   }
 
   /// Plays the events on `scheduler` into `subscriber`, batch `index` at its frame + `offset`,
-  /// one queued action at a time (see above). Disposing the result stops it.
+  /// one queued action at a time (see above), consecutive frames in one run of the series when
+  /// nothing else is due between them. Disposing the result stops it.
   @inlinable @discardableResult
   package func play(
     on scheduler: VirtualTimeScheduler, shiftedBy offset: Int,
     into subscriber: Subscriber<Value>
   ) -> any Disposable {
-    let count = batchCount
-    guard count > 0 else { return ActionDisposable() }
     let timeline = self
     guard starts.isEmpty else {
-      return scheduler.scheduleSeries(count: count) { step in
-        timeline.frames[timeline.starts[step]] &+ offset
-      } _: { step in
-        for index in timeline.starts[step]..<timeline.starts[step + 1] {
-          subscriber.send(timeline.event(at: index))
-        }
+      return play(on: scheduler, shiftedBy: offset) { _, events in
+        for index in events { subscriber.send(timeline.event(at: index)) }
       }
     }
     // One event per frame, the common case: batch `step` is event `step`, and its value is sent
     // without a retain per value.
-    let (frames, codes, values) = (frames, codes, values)
+    let (codes, values) = (codes, values)
     let delivery = Delivery(subscriber)
-    return scheduler.scheduleSeries(count: count) { step in
-      frames[step] &+ offset
-    } _: { step in
-      let code = codes[step]
-      if code < Self.firstOther {
-        delivery.send(value: values[Int(code)], to: subscriber)
-      } else {
-        Delivery.send(timeline.others[Int(code - Self.firstOther)], to: subscriber)
-      }
+    return scheduler.scheduleSeries(frames: frames, offset: offset) { scheduler, series in
+      repeat {
+        let code = codes[series.step]
+        if code < Self.firstOther {
+          delivery.send(value: values[Int(code)], to: subscriber)
+        } else {
+          Delivery.send(timeline.others[Int(code - Self.firstOther)], to: subscriber)
+        }
+      } while scheduler.continueSeries(series)
     }
   }
 }

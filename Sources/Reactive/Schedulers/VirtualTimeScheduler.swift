@@ -27,15 +27,25 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) private var sequence: UInt64 = 0
   @exclusivity(unchecked) private var started = false
   @exclusivity(unchecked) private var stopRequested = false
-  @exclusivity(unchecked) private var actionsThisFrame = 0
-  @exclusivity(unchecked) private var frameOfCount = Int.min
-  /// The successor of the series step running now, not yet in the heap: `runSeries` runs it
-  /// straight away when nothing else is due first. Anything that looks at or runs the heap
-  /// while the step runs puts it there first (`flushDeferred()`), so it is never missed.
-  @exclusivity(unchecked) private var deferred: (time: Int, sequence: UInt64)?
+  /// The successor of the series step running now, not yet in the heap: the series runs it
+  /// straight away when nothing else is due first (`continueSeries`). Anything that looks at or
+  /// runs the heap while the step runs puts it there first (`flushDeferred()`), so it is never
+  /// missed.
+  @exclusivity(unchecked) @usableFromInline var deferred: (time: Int, sequence: UInt64)?
   /// The action of the series whose step runs now, for `deferred`: set once per `runSeries`, so
   /// that deferring a successor retains nothing per step.
   @exclusivity(unchecked) private var deferredAction: ScheduledAction?
+  /// While a series runs: every (time, sequence) that a successor must come before to run
+  /// straight after its step. The heap's first entry, the end of the run and `maxFrames`, made
+  /// `.min` by whatever must send the successor round the loop instead (`step()`, `stop()`, a
+  /// zero `maxActionsPerFrame`); a push lowers it to the entry pushed.
+  @exclusivity(unchecked) @usableFromInline var seriesBound: (time: Int, sequence: UInt64) = (
+    .min, 0
+  )
+  /// The frame whose actions `actionsThisFrame` counts.
+  @exclusivity(unchecked) @usableFromInline var frameOfCount = Int.min
+  /// The actions run at `frameOfCount`, for `maxActionsPerFrame`.
+  @exclusivity(unchecked) @usableFromInline var actionsThisFrame = 0
 
   /// The current virtual time, in frames.
   // A getter, not a stored property: another module (a recording's subscriber, inlined into a
@@ -47,10 +57,14 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var clock: Int
 
   /// The last frame a run may reach; work scheduled later stops the run with an error.
-  public var maxFrames: Int
+  public var maxFrames: Int {
+    didSet { seriesBound = (.min, 0) }
+  }
 
   /// How many actions may run at one frame before the run is considered runaway.
-  public var maxActionsPerFrame: Int
+  public var maxActionsPerFrame: Int {
+    didSet { seriesBound = (.min, 0) }
+  }
 
   /// The total number of actions run so far.
   // Inlinable over an unchecked stored property, as `now`: a recorder reads it per event.
@@ -148,7 +162,13 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   private func flushDeferred() {
     guard let slot = deferred, let action = deferredAction else { return }
     deferred = nil
-    heap.push(.init(time: slot.time, sequence: slot.sequence, action: action))
+    push(.init(time: slot.time, sequence: slot.sequence, action: action))
+  }
+
+  /// Puts `entry` on the heap; a running series' successor then runs only after it.
+  private func push(_ entry: ActionHeap.Entry) {
+    heap.push(entry)
+    if (entry.time, entry.sequence) < seriesBound { seriesBound = (entry.time, entry.sequence) }
   }
 
   // MARK: - Scheduling
@@ -178,26 +198,83 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     if isClosed { return .dropped }
     let action = ScheduledAction(work: queuedAction?(work) ?? work, queue: queue)
     sequence &+= 1
-    heap.push(.init(time: queueTime(frame), sequence: sequence, action: action))
+    push(.init(time: queueTime(frame), sequence: sequence, action: action))
     return action
   }
 
-  /// Queues `count` actions, step 0 at `frame(0)`, step 1 at `frame(1)`, … (frames must not
-  /// decrease), keeping only the next one in the heap: the run loop queues a step's successor
-  /// just before it runs the step (so the step may still cancel it). Their sequence numbers are reserved now, so each step runs exactly where it would
-  /// have run had all been queued now with `schedule(at:)`. Disposing the result cancels the
-  /// steps not run yet. The cursor of marble playback (`CodedTimeline.play`).
+  /// Queues one action per frame of `frames[first...]`, each at its frame + `offset` (frames
+  /// must not decrease), keeping only the next one in the heap: a step's successor is queued
+  /// just before the step runs (so the step may still cancel it). Their sequence numbers are
+  /// reserved now, so each step runs exactly where it would have run had all been queued now
+  /// with `schedule(at:)`. Disposing the result cancels the steps not run yet. The cursor of
+  /// marble playback (`CodedTimeline.play`).
+  ///
+  /// `run` is called with the series when its next step is due, with the clock at its frame;
+  /// it runs step `series.step`, then asks `continueSeries` whether the next step may run at
+  /// once (nothing else due before it), and runs that one too while it may:
+  ///
+  ///     repeat { deliver(series.step) } while scheduler.continueSeries(series)
+  ///
+  /// so consecutive frames play in one call, without going round the run loop.
   @usableFromInline @discardableResult
   package func scheduleSeries(
-    count: Int, at frame: @escaping (Int) -> Int, _ step: @escaping (Int) -> Void
+    frames: [Int], offset: Int, from first: Int = 0,
+    _ run: @escaping (VirtualTimeScheduler, ActionSeries) -> Void
   ) -> any Disposable {
-    guard count > 0, !isClosed else { return ScheduledAction.dropped }
-    let series = ActionSeries(count: count, firstSequence: sequence &+ 1, frame: frame, step: step)
-    sequence &+= UInt64(count)
+    guard first < frames.count, !isClosed else { return ScheduledAction.dropped }
+    let firstSequence = sequence &+ 1
+    let series = ActionSeries(
+      frames: frames, offset: offset, first: first, sequence: firstSequence, run: run)
+    sequence &+= UInt64(frames.count - first)
     let action = ScheduledAction(work: ScheduledAction.seriesMarker, queue: nil)
     action.series = series
-    heap.push(.init(time: queueTime(frame(0)), sequence: series.firstSequence, action: action))
+    push(.init(time: queueTime(frames[first] &+ offset), sequence: firstSequence, action: action))
     return action
+  }
+
+  /// Queues `count` actions, step `i` at `frame(i)`, as a series (above) whose steps each call
+  /// `step` with their index.
+  @discardableResult
+  package func scheduleSeries(
+    count: Int, at frame: (Int) -> Int, _ step: @escaping (Int) -> Void
+  ) -> any Disposable {
+    scheduleSeries(frames: (0..<max(count, 0)).map(frame), offset: 0) { scheduler, series in
+      repeat { step(series.step) } while scheduler.continueSeries(series)
+    }
+  }
+
+  /// Called by a series' `run` after step `series.step`: whether its successor may run now,
+  /// that is, it is still deferred (nothing looked at the heap), not cancelled, at a later
+  /// frame, and before everything else due (`seriesBound`). If so the clock moves to its frame
+  /// and `series.step` to it, with the bookkeeping the run loop does for an action; if not, it
+  /// goes on the heap (`parkSeries`), and the loop takes it as any action, or reports why not.
+  @inlinable @inline(__always)
+  package func continueSeries(_ series: ActionSeries) -> Bool {
+    actionCount &+= 1
+    guard let next = deferred, !series.isCancelled, next.time > clock,
+      (next.time, next.sequence) < seriesBound
+    else { return parkSeries() }
+    let step = series.step &+ 1
+    series.step = step
+    (clock, frameOfCount, actionsThisFrame) = (next.time, next.time, 1)
+    if step &+ 1 < series.frames.count {
+      deferred = (Swift.max(series.frames[step &+ 1] &+ series.offset, clock), next.sequence &+ 1)
+    } else {
+      endSeries()
+    }
+    return true
+  }
+
+  /// Puts the deferred successor of the series step that ran on the heap; false.
+  @usableFromInline func parkSeries() -> Bool {
+    flushDeferred()
+    return false
+  }
+
+  /// The last step of the running series is about to run: its action is done.
+  @usableFromInline func endSeries() {
+    deferred = nil
+    deferredAction?.dispose()
   }
 
   /// The heap time of work asked for at `frame`: before the first action has run a frame may lie
@@ -252,6 +329,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// Asks a run in progress to stop before its next action; the run throws `.stopped`.
   public func stop() {
     stopRequested = true
+    seriesBound = (.min, 0)
   }
 
   /// Set when a real scheduler was asked for work inside a run (`refuseRealScheduler()`): the
@@ -264,6 +342,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   func refuseRealScheduler() {
     if realSchedulerFrame == nil { realSchedulerFrame = now }
     stopRequested = true
+    seriesBound = (.min, 0)
   }
 
   /// Ends the scheduler's life: every waiting action is cancelled and released, and work
@@ -274,6 +353,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public func close() {
     isClosed = true
     stopRequested = true
+    seriesBound = (.min, 0)
     flushDeferred()
     while let entry = heap.pop() { entry.action.dispose() }
   }
@@ -314,7 +394,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       _ = heap.pop()
       guard let work = entry.action.work else { continue }
       if entry.time > maxFrames {
-        heap.push(entry)
+        push(entry)
         throw .frameLimitExceeded(limit: maxFrames, nextFrame: entry.time)
       }
       if entry.time != frameOfCount {
@@ -323,7 +403,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       }
       actionsThisFrame += 1
       if actionsThisFrame > maxActionsPerFrame {
-        heap.push(entry)
+        push(entry)
         throw .actionLimitExceeded(limit: maxActionsPerFrame, frame: entry.time)
       }
       started = true
@@ -351,18 +431,19 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     }
   }
 
-  /// Runs the due step of `series`, then, for as long as the loop's next action would be the
-  /// series' next step anyway, that step too, without going round the loop or through the heap:
-  /// the playback of consecutive frames when nothing else is due. Returns the number of steps
-  /// run (at least one, at most `limit`).
+  /// Runs the due step of `series` and, through `continueSeries`, the following ones for as
+  /// long as the loop's next action would be the series' next step anyway: the playback of
+  /// consecutive frames when nothing else is due. Returns the number of steps run (at least
+  /// one).
   ///
   /// Each step's successor is made before the step runs, with the sequence number reserved for
   /// it, and kept in `deferred` (its action in `deferredAction`): the step may cancel it, and
   /// whatever looks at or runs the heap during the step (a nested run, `pendingCount`,
   /// `close()`) first puts it on the heap, where the loop takes it as any action. A successor
-  /// still deferred after its step runs here only when it would be first in the heap and every
-  /// check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`) lets it run;
-  /// otherwise it goes on the heap, and the loop takes it, or reports why not.
+  /// still deferred after its step runs straight away only when it would be first in the heap
+  /// and every check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`)
+  /// lets it run (`seriesBound`); otherwise it goes on the heap, and the loop takes it, or
+  /// reports why not.
   private func runSeries(
     _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
   ) -> Int {
@@ -371,54 +452,50 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     let outerAction = deferredAction
     deferredAction = action
     defer { deferredAction = outerAction }
-    var ran = 0
-    while true {
-      let step = series.next
-      series.next += 1
-      if series.next < series.count {
-        deferred = (
-          queueTime(series.frame(series.next)), series.firstSequence &+ UInt64(series.next)
-        )
-      } else {
-        action.dispose()
-      }
-      series.step(step)
-      actionCount += 1
-      ran += 1
-      guard let next = deferred else { return ran }
-      deferred = nil
-      let count = next.time == frameOfCount ? actionsThisFrame : 0
-      guard ran < limit, !stopRequested, action.work != nil, next.time <= maxFrames,
-        end.map({ next.time <= $0 }) ?? true, count < maxActionsPerFrame,
-        heap.first.map({ (next.time, next.sequence) < ($0.time, $0.sequence) }) ?? true
-      else {
-        heap.push(.init(time: next.time, sequence: next.sequence, action: action))
-        return ran
-      }
-      frameOfCount = next.time
-      actionsThisFrame = count + 1
-      clock = next.time
+    seriesBound = heap.first.map { ($0.time, $0.sequence) } ?? (.max, .max)
+    for last in [end, maxFrames] {
+      guard let last, last < Int.max else { continue }
+      if (last &+ 1, 0) < seriesBound { seriesBound = (last &+ 1, 0) }
     }
+    if limit <= 1 || stopRequested || maxActionsPerFrame < 1 { seriesBound = (.min, 0) }
+    let first = series.step &+ 1
+    series.step = first
+    if first &+ 1 < series.frames.count {
+      deferred = (
+        queueTime(series.frames[first &+ 1] &+ series.offset),
+        series.sequence(ofStep: first &+ 1)
+      )
+    } else {
+      endSeries()
+    }
+    series.run(self, series)
+    return Swift.max(1, series.step &- first &+ 1)
   }
 }
 
-/// The state of a `scheduleSeries`: its steps' frames and which step runs next. Its action holds
-/// it; it holds nothing back, so nothing of a series outlives its place in the heap.
-final class ActionSeries {
-  let count: Int
-  let firstSequence: UInt64
-  let frame: (Int) -> Int
-  let step: (Int) -> Void
-  // Unchecked exclusivity: only touched by the scheduler's loop, one access at a time.
-  @exclusivity(unchecked) var next = 0
+/// The state of a `scheduleSeries`: its steps' frames and the step that runs now. Its action
+/// holds it; it holds nothing back, so nothing of a series outlives its place in the heap.
+@usableFromInline package final class ActionSeries {
+  /// Each step's frame, before `offset`; the steps are the indices from the first given.
+  @usableFromInline let frames: [Int]
+  @usableFromInline let offset: Int
+  /// The sequence number of step 0 (wrapping: the steps may start later).
+  let sequenceOfZero: UInt64
+  let run: (VirtualTimeScheduler, ActionSeries) -> Void
+  /// The step that runs now, or ran last: the next to run is the one after it.
+  // Unchecked exclusivity: only touched by the scheduler's thread, one access at a time.
+  @exclusivity(unchecked) @usableFromInline package var step: Int
+  /// Set when the series' action is disposed: no further step runs.
+  @exclusivity(unchecked) @usableFromInline var isCancelled = false
 
   init(
-    count: Int, firstSequence: UInt64, frame: @escaping (Int) -> Int,
-    step: @escaping (Int) -> Void
+    frames: [Int], offset: Int, first: Int, sequence: UInt64,
+    run: @escaping (VirtualTimeScheduler, ActionSeries) -> Void
   ) {
-    self.count = count
-    self.firstSequence = firstSequence
-    self.frame = frame
-    self.step = step
+    (self.frames, self.offset, self.step, self.run) = (frames, offset, first &- 1, run)
+    sequenceOfZero = sequence &- UInt64(first)
   }
+
+  /// The sequence number reserved for step `step`.
+  func sequence(ofStep step: Int) -> UInt64 { sequenceOfZero &+ UInt64(step) }
 }

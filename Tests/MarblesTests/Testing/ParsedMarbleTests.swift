@@ -54,6 +54,7 @@ import Testing
       ("--a--b--|", .cold), ("ab-^-cd-(ef)-g|", .hot), ("a 10ms b\n  c-d e\r\nf#", .cold),
       ("x-é-e\u{301}-y 1.5s z", .cold), ("-a-b-c-a-b-c-q-", .cold), ("(ab)-c-(d|)", .cold),
       ("a-🇫🇷-b--^--c", .hot), ("1-2-3 5m 4|", .cold), ("", .cold), ("----", .cold),
+      ("aaab-bbaa--ccca|", .cold),
     ]
     for (marble, kind) in marbles {
       let parsed = ParsedMarble<String>(marble, kind: kind, values: ["a": "A", "c": "C"])
@@ -75,6 +76,10 @@ import Testing
         "next(true)@2", "next(true)@4", "next(true)@8", "completed@11",
       ])
     #expect(flags.diagnostics.map(\.range) == [SourceRange(line: 1, column: 7)])
+    // Repeated, in a run of the same key around it.
+    let repeated = ParsedMarble<Bool>("ttxxtt|", values: ["t": true])
+    #expect(repeated.events.map(\.frame) == [0, 1, 4, 5, 6])
+    #expect(repeated.diagnostics.map(\.range) == [SourceRange(line: 1, column: 3)])
   }
 
   /// A group's events are one batch of the source's timeline (the parser says which frames are
