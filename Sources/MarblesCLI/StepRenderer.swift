@@ -127,13 +127,6 @@ public struct StepRenderer: Sendable {
     Steps(run: run.oneRowPerSubscription, renderer: self, isFinished: false)
   }
 
-  /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.
-  public func renderAll(_ run: ScriptRun) -> String {
-    var out = ""
-    each(of: run) { out += $0 }
-    return out
-  }
-
   /// Every step once, separated by blank lines, handed to `write` one at a time as it is drawn
   /// (so that a long run prints as it goes and holds one step at a time); stops when `write`
   /// returns false.
@@ -141,14 +134,6 @@ public struct StepRenderer: Sendable {
     let steps = steps(of: run)
     for index in 0..<steps.count {
       guard write((index > 0 ? "\n" : "") + steps.screen(index)) else { return }
-    }
-  }
-
-  /// `each(of:_:)` with a `write` that always goes on.
-  public func each(of run: ScriptRun, _ write: (String) -> Void) {
-    each(of: run) { (text: String) -> Bool in
-      write(text)
-      return true
     }
   }
 }

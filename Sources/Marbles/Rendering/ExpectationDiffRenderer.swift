@@ -60,7 +60,8 @@ public struct ExpectationDiffRenderer: Sendable {
       formatError: { error in
         printable((error as? TimelineValue).map(Self.describe) ?? "\(error)")
       },
-      equal: { $0.matches($1) }, glyphs: glyphs, color: color)
+      equal: { $0.matches($1) }, glyphs: glyphs, color: color
+    ).text
   }
 
   /// When there are more subscriptions than expected, notes naming what made each one, and the

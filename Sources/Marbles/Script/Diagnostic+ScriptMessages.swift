@@ -145,21 +145,9 @@ extension Diagnostic {
       .error("expected '..<' or '...' in a range", at: range)
     }
 
-    /// `var` not followed by a name.
-    static func expectedVarName(at range: SourceRange) -> Diagnostic {
-      .error("expected a name after 'var'", at: range)
-    }
-
-    /// `let NAME`/`var NAME` in a closure's block not followed by `=`.
-    static func expectedBlockAssign(_ keyword: String, name: String, at range: SourceRange)
-      -> Diagnostic
-    {
-      .error("expected '=' after '\(keyword) \(name)'", at: range)
-    }
-
-    /// `let` not followed by a name.
-    static func expectedLetName(at range: SourceRange) -> Diagnostic {
-      .error("expected a name after 'let'", at: range)
+    /// `let` or `var` (the `keyword`) not followed by a name.
+    static func expectedName(after keyword: String, at range: SourceRange) -> Diagnostic {
+      .error("expected a name after '\(keyword)'", at: range)
     }
 
     /// A keyword where a name is expected (`let show = …`).
@@ -167,9 +155,11 @@ extension Diagnostic {
       .error("keyword '\(keyword.rawValue)' cannot be used as a name", at: range)
     }
 
-    /// `let x` not followed by `=`.
-    static func expectedAssign(name: String, at range: SourceRange) -> Diagnostic {
-      .error("expected '=' after 'let \(name)'", at: range)
+    /// `let NAME` (or `var NAME` in a closure's block) not followed by `=`.
+    static func expectedAssign(_ keyword: String, name: String, at range: SourceRange)
+      -> Diagnostic
+    {
+      .error("expected '=' after '\(keyword) \(name)'", at: range)
     }
 
     /// A second `let` of the same name.

@@ -91,26 +91,20 @@ extension ScriptParser {
   private mutating func parseBlockBinding(isVariable: Bool) throws(Abort)
     -> ScriptBlockStatement.Kind
   {
-    advance()  // let, var
+    let keyword = isVariable ? "var" : "let"
+    advance()
     let nameToken = token
     switch kind {
     case .identifier where !Self.blockWords.contains(nameToken.text): break
     case .keyword(let keyword):
       throw fail { _ in Diagnostic.ScriptSyntax.keywordAsName(keyword, at: nameToken.range) }
     default:
-      throw fail {
-        isVariable
-          ? Diagnostic.ScriptSyntax.expectedVarName(at: $0)
-          : Diagnostic.ScriptSyntax.expectedLetName(at: $0)
-      }
+      throw fail { Diagnostic.ScriptSyntax.expectedName(after: keyword, at: $0) }
     }
     advance()
     let name = ScriptIdentifier(name: String(nameToken.text), range: nameToken.range)
     guard kind == .assign else {
-      throw fail {
-        Diagnostic.ScriptSyntax.expectedBlockAssign(
-          isVariable ? "var" : "let", name: name.name, at: $0)
-      }
+      throw fail { Diagnostic.ScriptSyntax.expectedAssign(keyword, name: name.name, at: $0) }
     }
     advance()
     let value = try parseExpression("after '='")

@@ -253,12 +253,12 @@ package struct ScriptParser {
     case .keyword(let keyword):
       throw fail { _ in Diagnostic.ScriptSyntax.keywordAsName(keyword, at: nameToken.range) }
     default:
-      throw fail { Diagnostic.ScriptSyntax.expectedLetName(at: $0) }
+      throw fail { Diagnostic.ScriptSyntax.expectedName(after: "let", at: $0) }
     }
     advance()
     let name = ScriptIdentifier(name: String(nameToken.text), range: nameToken.range)
     guard kind == .assign else {
-      throw fail { Diagnostic.ScriptSyntax.expectedAssign(name: name.name, at: $0) }
+      throw fail { Diagnostic.ScriptSyntax.expectedAssign("let", name: name.name, at: $0) }
     }
     advance()
     let value = try parseExpression("after '='")

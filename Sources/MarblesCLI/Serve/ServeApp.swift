@@ -90,9 +90,15 @@ final class ServeApp: @unchecked Sendable {
       return .response(HTTPResponse(contentType: "text/css; charset=utf-8", text: ServePages.css))
     case (true, "/events"): return .eventStream
     case (true, "/api/board"): return .response(board())
-    case (true, "/api/exercise"): return .response(exercise(request))
-    case (true, "/api/quiz.svg"): return .response(quizSVG(request))
-    case (false, "/api/check"): return .response(withJSON(request, check))
+    case (true, "/api/exercise"):
+      return .response(withExercise(request.query("name")) { exercise(request, $1) })
+    case (true, "/api/quiz.svg"):
+      return .response(withExercise(request.query("name")) { quizSVG(request, $1) })
+    case (false, "/api/check"):
+      return .response(
+        withJSON(request) { body in
+          withExercise(body["name"]?.stringValue) { check(body, $0, $1) }
+        })
     case (false, "/api/run"): return .response(withJSON(request, runScratch))
     case (false, "/api/reveal"): return .response(withJSON(request, reveal))
     default:
@@ -130,33 +136,26 @@ final class ServeApp: @unchecked Sendable {
     }
   }
 
-  /// The exercise named by the request's `name`, read from its file (at most `--max-input`).
-  private enum Loaded {
-    case success((Exercise, SourceFile))
-    case failure(HTTPResponse)
-  }
-
-  private func load(_ name: String?) -> Loaded {
+  /// `handle`'s response to the exercise named `name` and its script, read from its file (at
+  /// most `--max-input`); 404 when there is no such exercise or its file cannot be read.
+  private func withExercise(_ name: String?, _ handle: (Exercise, SourceFile) -> HTTPResponse)
+    -> HTTPResponse
+  {
     guard let name, let exercise = exercises.first(where: { $0.name == name }) else {
-      return .failure(.error(404, "no such exercise"))
+      return .error(404, "no such exercise")
     }
     guard let data = FileManager.default.contents(atPath: exercise.path),
       data.count <= options.budgets.maxInput,
       let text = String(data: data, encoding: .utf8)
-    else { return .failure(.error(404, "the exercise cannot be read")) }
-    return .success((exercise, SourceFile(name: exercise.name + ".marble", text: text)))
+    else { return .error(404, "the exercise cannot be read") }
+    return handle(exercise, SourceFile(name: exercise.name + ".marble", text: text))
   }
 
   // MARK: - Exercises
 
   /// `{title, script, toPredict: [{name, label}], revealed, diagram: [lines]}`: the exercise
   /// with `revealed` lanes uncovered; the diagram is the ASCII quiz (hidden lanes as `?`).
-  private func exercise(_ request: HTTPRequest) -> HTTPResponse {
-    let source: SourceFile
-    switch load(request.query("name")) {
-    case .failure(let response): return response
-    case .success(let loaded): source = loaded.1
-    }
+  private func exercise(_ request: HTTPRequest, _ source: SourceFile) -> HTTPResponse {
     guard case .completed(let run) = self.run(source, options) else {
       return .json(.object([("error", .string("the exercise does not run"))]), status: 422)
     }
@@ -184,12 +183,7 @@ final class ServeApp: @unchecked Sendable {
   }
 
   /// The exercise's quiz diagram as SVG, `revealed` lanes uncovered.
-  private func quizSVG(_ request: HTTPRequest) -> HTTPResponse {
-    let source: SourceFile
-    switch load(request.query("name")) {
-    case .failure(let response): return response
-    case .success(let loaded): source = loaded.1
-    }
+  private func quizSVG(_ request: HTTPRequest, _ source: SourceFile) -> HTTPResponse {
     guard case .completed(let run) = self.run(source, options) else {
       return .error(422, "the exercise does not run")
     }
@@ -203,13 +197,9 @@ final class ServeApp: @unchecked Sendable {
 
   /// A student's predictions (`{name, predictions: {lane: "-x--y|, x: 6"}}`) checked as
   /// `marbles check` checks them: `{text, right, total, verdicts: {lane: verdict}, errors}`.
-  private func check(_ body: JSONValue) -> HTTPResponse {
-    let exercise: Exercise
-    let source: SourceFile
-    switch load(body["name"]?.stringValue) {
-    case .failure(let response): return response
-    case .success(let loaded): (exercise, source) = loaded
-    }
+  private func check(_ body: JSONValue, _ exercise: Exercise, _ source: SourceFile)
+    -> HTTPResponse
+  {
     guard case .object(let fields) = body["predictions"] ?? .object([]),
       fields.count <= Self.maxPredictions
     else { return .error(400, "predictions is an object of at most \(Self.maxPredictions) lanes") }

@@ -14,22 +14,13 @@ extension MarbleDiff {
   ///   - subscription: The recording's window, if it had one (the actual lane starts there).
   ///   - title: The diagram's title.
   ///   - format: How a value prints, for values that are not numbers, strings or Booleans.
+  ///   - elidedOver: The time scale of the failure text, when it drew long empty stretches as
+  ///     progressions, so that the picture draws the same; nil (the default) draws at the scale
+  ///     of `marbles render`.
   public static func picture<Value>(
     expected: [Recorded<Value>], actual: [Recorded<Value>], subscription: SubscriptionLog? = nil,
     title: String = "expected vs actual",
-    format: @escaping (Value) -> String = { MarbleDiff.describe($0) }
-  ) -> String {
-    picture(
-      expected: expected, actual: actual, subscription: subscription, title: title,
-      format: format, elidedOver: nil)
-  }
-
-  /// `picture(…)` at the time scale of the failure text (`compareFitted`'s `elidedOver`): the
-  /// same long empty stretches drawn as progressions (nil: the scale of `marbles render`).
-  package static func picture<Value>(
-    expected: [Recorded<Value>], actual: [Recorded<Value>], subscription: SubscriptionLog? = nil,
-    title: String = "expected vs actual",
-    format: @escaping (Value) -> String = { MarbleDiff.describe($0) }, elidedOver: Int?
+    format: @escaping (Value) -> String = { MarbleDiff.describe($0) }, elidedOver: Int? = nil
   ) -> String {
     func value(_ value: Value) -> TimelineValue {
       switch value as Any {

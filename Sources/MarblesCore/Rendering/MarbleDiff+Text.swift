@@ -29,30 +29,6 @@ extension MarbleDiff {
       typeName: typeName, formatError: formatError, equal: equal)?.text
   }
 
-  /// The failure text for known `differences` (from `differences(expected:actual:)`): the
-  /// header, expected over actual on the diagram grid (`DiagramGrid`, the engine of `marbles
-  /// render`) with a caret under every differing frame, and one line per differing frame.
-  public static func render<Value: Equatable>(
-    expected: [Recorded<Value>],
-    actual: [Recorded<Value>],
-    differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
-    subject: String? = nil,
-    keys: [String: Value] = [:],
-    authorKeys: [(key: String, value: Value)] = [],
-    format: @escaping (Value) -> String = { MarbleDiff.describe($0) },
-    typeName: @escaping (Value) -> String = { MarbleDiff.typeName(of: $0) },
-    formatError: @escaping (any Error) -> String = { String(describing: $0) },
-    equal: @escaping (Value, Value) -> Bool = (==),
-    glyphs: TextGlyphs = .ascii,
-    color: Bool = false
-  ) -> String {
-    renderFitted(
-      expected: expected, actual: actual, differences: differences, subject: subject, keys: keys,
-      authorKeys: authorKeys, format: format, typeName: typeName, formatError: formatError,
-      equal: equal, glyphs: glyphs, color: color
-    ).text
-  }
-
   /// `compare(expected:actual:…)` with the time scale its drawing took (`elidedOver`, nil when
   /// every frame is drawn), so that the picture (`picture(…, elidedOver:)`) takes the same.
   package static func compareFitted<Value: Equatable>(
@@ -67,15 +43,17 @@ extension MarbleDiff {
   ) -> (text: String, elidedOver: Int?)? {
     let found = differences(expected: expected, actual: actual, equal: equal)
     guard !found.isEmpty else { return nil }
-    return renderFitted(
+    return render(
       expected: expected, actual: actual, differences: found, subject: subject, keys: keys,
-      format: format, typeName: typeName, formatError: formatError, equal: equal, glyphs: .ascii,
-      color: false)
+      format: format, typeName: typeName, formatError: formatError, equal: equal)
   }
 
-  /// The failure text of `render(…)`, every line at most `DiffDrawing.maxWidth` columns (long
-  /// values cut around where they differ, long lines folded), and the drawing's time scale.
-  private static func renderFitted<Value: Equatable>(
+  /// The failure text for known `differences` (from `differences(expected:actual:)`), and the
+  /// drawing's time scale: the header, expected over actual on the diagram grid (`DiagramGrid`,
+  /// the engine of `marbles render`) with a caret under every differing frame, and one line per
+  /// differing frame; every line at most `DiffDrawing.maxWidth` columns (long values cut around
+  /// where they differ, long lines folded).
+  package static func render<Value: Equatable>(
     expected: [Recorded<Value>],
     actual: [Recorded<Value>],
     differences: [(frame: Int, kind: ExpectationMismatch.Kind)],
@@ -86,8 +64,8 @@ extension MarbleDiff {
     typeName: @escaping (Value) -> String,
     formatError: @escaping (any Error) -> String,
     equal: @escaping (Value, Value) -> Bool,
-    glyphs: TextGlyphs,
-    color: Bool
+    glyphs: TextGlyphs = .ascii,
+    color: Bool = false
   ) -> (text: String, elidedOver: Int?) {
     let expectedByFrame = group(expected)
     let actualByFrame = group(actual)

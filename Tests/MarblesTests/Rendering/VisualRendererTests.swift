@@ -370,3 +370,15 @@ func inlineSVG(_ html: String) -> String? {
     #expect(compared > 50)
   }
 }
+
+extension StepRenderer {
+  /// Every step once, separated by blank lines: what `marbles step` prints without a terminal.
+  fileprivate func renderAll(_ run: ScriptRun) -> String {
+    var out = ""
+    each(of: run) {
+      out += $0
+      return true
+    }
+    return out
+  }
+}

@@ -25,10 +25,6 @@ final class LargeStackWorker: @unchecked Sendable {
 
   private func serve() {
     Thread.current.threadDictionary[Self.markKey] = true
-    serveJobs()
-  }
-
-  private func serveJobs() {
     while true {
       condition.lock()
       while job == nil, !isClosed { condition.wait() }
