@@ -71,7 +71,7 @@ import Testing
 
       """#),
     .init(
-      "expectedLetName", "let = 1",
+      "expectedName", "let = 1",
       #"""
       t.marble:1:5: error: expected a name after 'let'
       let = 1
