@@ -1,6 +1,31 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `logs/HEAD` in the checkout's git folder (which a worktree's `.git` file names), where
+/// `CommitStamp` reads the commit `marbles --version` names: no build step runs git, so a package
+/// that depends on Marbles builds nothing for it. The path does not change with the commit.
+func headLog(of package: String) -> String {
+  #if canImport(Glibc) || canImport(Darwin)
+    var line = [CChar](repeating: 0, count: 4096)
+    if let file = fopen(package + "/.git", "r") {
+      defer { fclose(file) }
+      if fgets(&line, 4096, file) != nil, case let text = String(cString: &line),
+        text.hasPrefix("gitdir: ")
+      {
+        let folder = text.dropFirst(8).filter { $0 != "\n" }
+        return (folder.hasPrefix("/") ? "" : package + "/") + folder + "/logs/HEAD"
+      }
+    }
+  #endif
+  return package + "/.git/logs/HEAD"
+}
+
 // No package dependencies: only the Swift toolchain (Foundation, Dispatch, XCTest, Swift Testing).
 // That is a product decision — Marbles goes into people's test targets.
 let package = Package(
@@ -31,11 +56,13 @@ let package = Package(
     .target(name: "Marbles", dependencies: ["MarblesCore", "Reactive", "ReactiveRxJS"]),
     // The tools of the `marbles` executable (not a product): the commands, the language
     // server, the formatter, the update rewriter, `explain`, `step`.
-    // `marbles --version` names the commit: CommitStamp writes it before each build.
     .target(
-      name: "MarblesCLI", dependencies: ["Marbles", "MarblesCore", "Reactive"],
-      plugins: [.plugin(name: "CommitStamp")]),
-    .plugin(name: "CommitStamp", capability: .buildTool()),
+      name: "MarblesCLI", dependencies: ["CommitStamp", "Marbles", "MarblesCore", "Reactive"]),
+    // The commit `marbles --version` names, read from git's log of HEAD when it compiles.
+    .target(
+      name: "CommitStamp",
+      cxxSettings: [.define("MARBLES_HEAD_LOG", to: "\"\(headLog(of: Context.packageDirectory))\"")]
+    ),
     .executableTarget(name: "marbles-cli", dependencies: ["MarblesCLI", "Marbles"]),
     // Measure with `swift run -c release marbles-bench` (see Benchmarks/README.md).
     .executableTarget(

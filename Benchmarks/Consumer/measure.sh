@@ -3,7 +3,8 @@
 # (ConsumerTests.swift) that depends on Marbles by path, and prints the build's wall-clock and CPU
 # seconds, the lines of Marbles' sources it compiles (the targets MarblesTesting depends on,
 # transitively; lines-rac: the same without Reactive and ReactiveEvents, which the code under
-# test compiles anyway) and the public declarations its test file sees (visible.py).
+# test compiles anyway), the public declarations its test file sees (visible.py), and the
+# build-tool plugins SwiftPM compiled, linked and ran in the build before its first compile.
 #
 # Usage: Benchmarks/Consumer/measure.sh [REV ...]   (default: HEAD; each REV a git revision, or
 # `floor`: the same package with FloorTests.swift, the test file's Swift Testing skeleton, and no
@@ -17,7 +18,7 @@ root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d /tmp/marbles-consumer.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 [ $# -gt 0 ] || set -- HEAD
-printf '%-12s %8s %8s %8s %10s %8s\n' revision wall_s cpu_s lines lines-rac visible
+printf '%-12s %8s %8s %8s %10s %8s %8s\n' revision wall_s cpu_s lines lines-rac visible plugins
 run=0
 for rev in "$@"; do
   run=$((run + 1))
@@ -56,6 +57,7 @@ SWIFT
     read -r lines own < <(python3 "$here/visible.py" --lines "$src")
     visible=$(python3 "$here/visible.py" "$src")
   fi
-  printf '%-12s %8.1f %8.1f %8s %10s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$own" \
-    "$visible"
+  plugins=$(grep -c 'Compiling plugin' "$work/$run/build.log" || true)
+  printf '%-12s %8.1f %8.1f %8s %10s %8s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$own" \
+    "$visible" "$plugins"
 done

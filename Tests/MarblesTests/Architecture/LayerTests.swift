@@ -61,7 +61,9 @@ import Testing
   /// The targets a test author's build compiles (`MarblesTesting` and what it depends on,
   /// read from Package.swift): ReactiveObjC's signal library, never RxJS's operators
   /// (`ReactiveRxJS`, which only `Marbles` adds) nor the interpreter. `MarblesCore` needs only
-  /// `ReactiveEvents` of the signal library, so it builds beside `Reactive`, not after it.
+  /// `ReactiveEvents` of the signal library, so it builds beside `Reactive`, not after it. No
+  /// build-tool plugin: SwiftPM compiles, links and runs one in every dependent's build (for each
+  /// target of the graph, built or not).
   @Test func theTestAuthorsBuildLeavesRxJSOut() throws {
     let manifest = try String(
       contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Package.swift"),
@@ -88,6 +90,7 @@ import Testing
     #expect(dependencies(of: "Reactive") == ["ReactiveEvents"])
     #expect(dependencies(of: "ReactiveEvents") == [])
     #expect(dependencies(of: "ReactiveRxJS") == ["Reactive"])
+    #expect(!manifest.contains(".plugin("), "a plugin runs in every test author's build")
     for target in built {
       let importing = try Self.sources(in: Self.sources.appendingPathComponent(target))
         .filter { $0.text.contains("import ReactiveRxJS") }.map(\.path)
