@@ -1,6 +1,6 @@
-import MarblesCore
 import Testing
 
+@testable import MarblesCore
 @testable import MarblesTesting
 @testable import Reactive
 
@@ -73,5 +73,35 @@ import Testing
     #expect(runs.starts == [0, 2, 4, 6, 9])
     #expect((runs.first, runs.last, runs.count) == (-3, .max, 10))
     #expect(FrameRuns([]).array.isEmpty && FrameRuns([]).last == nil)
+  }
+
+  @Test func aRecordingKeepsItsFramesAsRunsAndReadsEveryEventBack() throws {
+    // More values than a chunk holds (the first chunks grow), at runs broken by a gap and by
+    // two values in one frame, and a completion.
+    let recording = Recording<Int>()
+    recording.start(at: 0)
+    var expected: [Recorded<Int>] = []
+    for value in 0..<10_000 {
+      let frame = value < 5_000 ? value : value + (value < 7_000 ? 3 : 2)
+      recording.append(.next(value), at: frame)
+      expected.append(Recorded(frame: frame, event: .next(value)))
+    }
+    recording.append(.completed, at: 10_002)
+    expected.append(Recorded(frame: 10_002, event: .completed))
+    #expect(recording.events == expected)
+    #expect(recording.values == Array(0..<10_000))
+    #expect(recording.count == 10_001)
+    #expect(recording.frames.starts == [0, 5_000, 7_000])
+    #expect(recording.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 10_002))
+  }
+
+  @Test func aLongChainRecordsEachValueAtItsFrame() throws {
+    let ts = TestScheduler()
+    let marble = String(repeating: "a", count: 5_000) + "-" + String(repeating: "b", count: 3) + "|"
+    let recording = ts.record(ts.cold(marble, values: letters).scan(0, +))
+    try ts.run()
+    #expect(recording.events.map(\.frame) == Array(0..<5_000) + [5_001, 5_002, 5_003, 5_004])
+    #expect(recording.values.last == 5_006)
+    #expect(recording.frames.starts == [0, 5_000])
   }
 }
