@@ -134,6 +134,8 @@ package enum CLIParser {
     var width: Int?
     var junit: String?
     var theme: DiagramTheme = .auto
+    var host = "127.0.0.1"
+    var port = 8080
     /// The flags (options without a value) that were given.
     var flags: Set<String> = []
   }
@@ -148,6 +150,9 @@ package enum CLIParser {
   private static func parseOptions(_ arguments: [String], allowed: Set<String>, usage: String)
     -> Result<ParsedOptions, UsageError>
   {
+    func fail(_ message: String) -> Result<ParsedOptions, UsageError> {
+      .failure(UsageError(message: message, usage: usage))
+    }
     var result = ParsedOptions()
     var index = 0
     var optionsEnded = false
@@ -160,9 +165,7 @@ package enum CLIParser {
       }
       guard argument.hasPrefix("-"), argument != "-", !optionsEnded else {
         if argument == "-", result.positional.contains("-") {
-          return .failure(
-            UsageError(
-              message: "standard input ('-') can be read only once; give it once", usage: usage))
+          return fail("standard input ('-') can be read only once; give it once")
         }
         result.positional.append(argument)
         index += 1
@@ -175,14 +178,9 @@ package enum CLIParser {
         attached = String(argument[argument.index(after: equals)...])
         argument = String(argument[..<equals])
       }
-      guard allowed.contains(argument) else {
-        return .failure(UsageError(message: "unknown option '\(argument)'", usage: usage))
-      }
+      guard allowed.contains(argument) else { return fail("unknown option '\(argument)'") }
       if flagOptions.contains(argument) {
-        guard attached == nil else {
-          return .failure(
-            UsageError(message: "option '\(argument)' takes no value", usage: usage))
-        }
+        guard attached == nil else { return fail("option '\(argument)' takes no value") }
         result.flags.insert(argument)
         continue
       }
@@ -190,53 +188,44 @@ package enum CLIParser {
       if let attached {
         text = attached
       } else {
-        guard index < arguments.count else {
-          return .failure(UsageError(message: "option '\(argument)' needs a value", usage: usage))
-        }
+        guard index < arguments.count else { return fail("option '\(argument)' needs a value") }
         text = arguments[index]
         index += 1
       }
       switch argument {
       case "--format":
         guard let format = OutputFormat(rawValue: text) else {
-          return .failure(
-            UsageError(
-              message: "unknown format '\(text)'; expected ascii, unicode, json, svg or html",
-              usage: usage))
+          return fail("unknown format '\(text)'; expected ascii, unicode, json, svg or html")
         }
         result.format = format
       case "--theme":
         guard let theme = DiagramTheme(rawValue: text) else {
-          return .failure(
-            UsageError(
-              message: "unknown theme '\(text)'; expected auto, light or dark", usage: usage))
+          return fail("unknown theme '\(text)'; expected auto, light or dark")
         }
         result.theme = theme
       case "--color":
         guard let mode = ColorMode(rawValue: text) else {
-          return .failure(
-            UsageError(
-              message: "unknown color mode '\(text)'; expected auto, always or never", usage: usage)
-          )
+          return fail("unknown color mode '\(text)'; expected auto, always or never")
         }
         result.color = mode
       case "-o", "--output":
         result.output = text
       case "--junit":
         result.junit = text
+      case "--host":
+        result.host = text
+      case "--port":
+        guard let port = Int(text), (0...65535).contains(port) else {
+          return fail("option '--port' needs a port from 0 to 65535")
+        }
+        result.port = port
       default:  // --width and the limits
         guard let number = Int(text), number > 0 else {
-          return .failure(
-            UsageError(
-              message: "option '\(argument)' needs a positive whole number, not '\(text)'",
-              usage: usage))
+          return fail("option '\(argument)' needs a positive whole number, not '\(text)'")
         }
         if argument != "--width", number > RunBudgets.maximumFrames {
-          return .failure(
-            UsageError(
-              message:
-                "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'",
-              usage: usage))
+          return fail(
+            "option '\(argument)' must be at most \(RunBudgets.maximumFrames), not '\(text)'")
         }
         switch argument {
         case "--width": result.width = number
@@ -253,48 +242,14 @@ package enum CLIParser {
   }
 
   private static func parseServe(_ arguments: [String]) -> Result<ServeArguments, UsageError> {
-    var rest: [String] = []
-    var host = "127.0.0.1"
-    var port = 8080
-    var index = 0
-    while index < arguments.count {
-      var argument = arguments[index]
-      var value: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        value = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
-      guard argument == "--host" || argument == "--port" else {
-        rest.append(arguments[index])
-        index += 1
-        continue
-      }
-      if value == nil {
-        guard index + 1 < arguments.count else {
-          return .failure(
-            UsageError(message: "option '\(argument)' needs a value", usage: serveUsage))
-        }
-        value = arguments[index + 1]
-        index += 1
-      }
-      index += 1
-      if argument == "--host" {
-        host = value ?? host
-      } else {
-        guard let number = value.flatMap({ Int($0) }), (0...65535).contains(number) else {
-          return .failure(
-            UsageError(message: "option '--port' needs a port from 0 to 65535", usage: serveUsage))
-        }
-        port = number
-      }
-    }
-    return parseOptions(rest, allowed: limitOptions, usage: serveUsage).flatMap { options in
+    let allowed = Set(["--host", "--port"]).union(limitOptions)
+    return parseOptions(arguments, allowed: allowed, usage: serveUsage).flatMap { options in
       guard options.positional.count <= 1 else {
         return .failure(UsageError(message: "'serve' takes one FOLDER", usage: serveUsage))
       }
       return .success(
         ServeArguments(
-          folder: options.positional.first ?? ".", host: host, port: port,
+          folder: options.positional.first ?? ".", host: options.host, port: options.port,
           maxFrames: options.maxFrames, budgets: options.budgets))
     }
   }

@@ -392,9 +392,9 @@ private enum TemporaryFiles {
 
   /// Stops watching `path` (renamed or removed).
   static func forget(_ path: String) {
-    lock.lock()
-    let slot = (0..<capacity).first { slots[$0].map { strcmp($0, path) == 0 } ?? false }
-    lock.unlock()
+    let slot = lock.withLock {
+      (0..<capacity).first { slots[$0].map { strcmp($0, path) == 0 } ?? false }
+    }
     unregister(slot)
   }
 

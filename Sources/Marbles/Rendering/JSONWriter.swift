@@ -9,8 +9,7 @@
 ///
 ///     var writer = JSONWriter()
 ///     writer.object { writer in
-///       writer.key("frame")
-///       writer.int(2)
+///       writer.member("frame", 2)
 ///       writer.key("values")
 ///       writer.array([1, 2]) { writer, value in writer.int(value) }
 ///     }
@@ -167,6 +166,18 @@ public struct JSONWriter: ~Copyable {
     put(name)
     put("\": ")
     checkLength()
+  }
+
+  /// Writes the member `"name": "text"`, or `"name": null` when `text` is nil.
+  public mutating func member(_ name: StaticString, _ text: String?) {
+    key(name)
+    if let text { string(text) } else { null() }
+  }
+
+  /// Writes the member `"name": number`, or `"name": null` when `number` is nil.
+  public mutating func member(_ name: StaticString, _ number: Int?) {
+    key(name)
+    if let number { int(number) } else { null() }
   }
 
   /// Writes a member's key from text, escaped; the next value written is the member's value.

@@ -5,16 +5,12 @@ extension ScriptRun: JSONWritable {
   /// A run that stopped early also has `"stopped": {"frame", "reason", "message"}`.
   public func writeJSON(to writer: inout JSONWriter) {
     writer.object { writer in
-      writer.key("file")
-      writer.string(file)
-      writer.key("title")
-      if let title { writer.string(title) } else { writer.null() }
+      writer.member("file", file)
+      writer.member("title", title)
       writer.key("frames")
       writer.object { writer in
-        writer.key("first")
-        writer.int(firstFrame)
-        writer.key("last")
-        writer.int(lastFrame)
+        writer.member("first", firstFrame)
+        writer.member("last", lastFrame)
       }
       writer.key("lanes")
       writer.array(lanes) { writer, lane in lane.writeJSON(to: &writer) }
@@ -35,12 +31,9 @@ extension ScriptRun: JSONWritable {
       if let stopped {
         writer.key("stopped")
         writer.object { writer in
-          writer.key("frame")
-          writer.int(stopped.frame)
-          writer.key("reason")
-          writer.string(stopped.reason.rawValue)
-          writer.key("message")
-          writer.string(stopped.message)
+          writer.member("frame", stopped.frame)
+          writer.member("reason", stopped.reason.rawValue)
+          writer.member("message", stopped.message)
         }
       }
     }
@@ -52,16 +45,13 @@ extension TimelineLane: JSONWritable {
   /// events before the subscription) when there are any.
   public func writeJSON(to writer: inout JSONWriter) {
     writer.object { writer in
-      writer.key("name")
-      writer.string(name)
-      writer.key("label")
-      writer.string(label)
+      writer.member("name", name)
+      writer.member("label", label)
       writer.key("subscription")
       subscription.writeJSON(to: &writer)
       writer.key("events")
       timeline.writeEvents(to: &writer)
-      writer.key("kind")
-      writer.string(kind.rawValue)
+      writer.member("kind", kind.rawValue)
       if !before.isEmpty {
         writer.key("before")
         writer.array(before) { writer, event in event.writeJSON(to: &writer) }
@@ -74,10 +64,8 @@ extension SubscriptionLog: JSONWritable {
   /// `{"subscribed": F, "unsubscribed": F|null}`.
   public func writeJSON(to writer: inout JSONWriter) {
     writer.object { writer in
-      writer.key("subscribed")
-      writer.int(subscribed)
-      writer.key("unsubscribed")
-      if let unsubscribed { writer.int(unsubscribed) } else { writer.null() }
+      writer.member("subscribed", subscribed)
+      writer.member("unsubscribed", unsubscribed)
     }
   }
 }
@@ -132,16 +120,13 @@ extension TimelineValue: JSONWritable {
       writer.object { writer in
         writer.key("errorObject")
         writer.object { writer in
-          writer.key("name")
-          writer.string(name)
-          writer.key("message")
-          writer.string(message)
+          writer.member("name", name)
+          writer.member("message", message)
         }
       }
     case .event(let kind, let value):
       writer.object { writer in
-        writer.key("event")
-        writer.string(kind.rawValue)
+        writer.member("event", kind.rawValue)
         switch kind {
         case .next: writer.key("value")
         case .error: writer.key("error")
@@ -153,14 +138,8 @@ extension TimelineValue: JSONWritable {
       writer.object { writer in
         writer.key("signal")
         writer.object { writer in
-          writer.key("subscribed")
-          writer.int(inner.subscribed)
-          writer.key("unsubscribed")
-          if let unsubscribed = inner.unsubscribed {
-            writer.int(unsubscribed)
-          } else {
-            writer.null()
-          }
+          writer.member("subscribed", inner.subscribed)
+          writer.member("unsubscribed", inner.unsubscribed)
           writer.key("events")
           inner.writeEvents(to: &writer)
         }
@@ -175,12 +154,9 @@ extension ExpectationResult: JSONWritable {
   /// with its kind and both sides' events).
   public func writeJSON(to writer: inout JSONWriter) {
     writer.object { writer in
-      writer.key("line")
-      writer.int(line)
-      writer.key("column")
-      writer.int(column)
-      writer.key("lane")
-      writer.string(lane)
+      writer.member("line", line)
+      writer.member("column", column)
+      writer.member("lane", lane)
       writer.key("passed")
       writer.bool(passed)
       if let expected {
@@ -192,18 +168,15 @@ extension ExpectationResult: JSONWritable {
         actualTimeline.writeEvents(to: &writer)
       }
       if !passed, !writer.isDiscarding {
-        writer.key("message")
-        writer.string(ExpectationDiffRenderer().render(self))
+        writer.member("message", ExpectationDiffRenderer().render(self))
       }
       if let differences = mismatch?.differences, !differences.isEmpty {
         let orderAt = Dictionary(grouping: zip(actual ?? [], actualOrder), by: \.0.frame)
         writer.key("differences")
         writer.array(differences) { writer, difference in
           writer.object { writer in
-            writer.key("frame")
-            writer.int(difference.frame)
-            writer.key("kind")
-            writer.string(difference.kind.rawValue)
+            writer.member("frame", difference.frame)
+            writer.member("kind", difference.kind.rawValue)
             writer.key("expected")
             writer.array(difference.expected) { writer, event in event.writeJSON(to: &writer) }
             writer.key("actual")
@@ -219,16 +192,11 @@ extension Diagnostic {
   /// Writes `{"severity", "file", "line", "column", "message"}`.
   public func writeJSON(to writer: inout JSONWriter, file: String) {
     writer.object { writer in
-      writer.key("severity")
-      writer.string(severity.rawValue)
-      writer.key("file")
-      writer.string(file)
-      writer.key("line")
-      writer.int(range.start.line)
-      writer.key("column")
-      writer.int(range.start.column)
-      writer.key("message")
-      writer.string(message)
+      writer.member("severity", severity.rawValue)
+      writer.member("file", file)
+      writer.member("line", range.start.line)
+      writer.member("column", range.start.column)
+      writer.member("message", message)
     }
   }
 
@@ -238,8 +206,7 @@ extension Diagnostic {
     _ diagnostics: [Diagnostic], file: String, to writer: inout JSONWriter
   ) {
     writer.object { writer in
-      writer.key("file")
-      writer.string(file)
+      writer.member("file", file)
       writer.key("diagnostics")
       writer.array(diagnostics) { writer, diagnostic in
         diagnostic.writeJSON(to: &writer, file: file)

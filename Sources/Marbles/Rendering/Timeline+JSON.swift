@@ -82,10 +82,8 @@ extension JSONWriter {
       return
     }
     object { writer in
-      writer.key("frame")
-      writer.int(frame)
-      writer.key("kind")
-      writer.string(kind.rawValue)
+      writer.member("frame", frame)
+      writer.member("kind", kind.rawValue)
       switch kind {
       case .next:
         writer.key("value")
@@ -96,8 +94,7 @@ extension JSONWriter {
       case .completed: break
       }
       if let sequence {
-        writer.key("sequence")
-        writer.int(sequence)
+        writer.member("sequence", sequence)
       }
     }
   }

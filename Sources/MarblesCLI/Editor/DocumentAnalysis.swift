@@ -249,9 +249,7 @@ final class DocumentAnalysis: @unchecked Sendable {
       return (run, found, false)
     }
     guard case .completed = outcome, var runOptions = options else { return nil }
-    lock.lock()
-    let kept = extraRuns[laneName]
-    lock.unlock()
+    let kept = lock.withLock { extraRuns[laneName] }
     var extra: ScriptRun?
     if let kept {
       extra = kept
@@ -275,9 +273,7 @@ final class DocumentAnalysis: @unchecked Sendable {
       }
       // A cancelled run is not kept: it stopped early, and the request gets no answer from it.
       guard cancellation?.isCancelled != true else { return nil }
-      lock.lock()
-      extraRuns[laneName] = extra
-      lock.unlock()
+      lock.withLock { extraRuns[laneName] = extra }
     }
     guard let extra, let found = Self.matching(laneName, in: extra),
       !found.isEmpty

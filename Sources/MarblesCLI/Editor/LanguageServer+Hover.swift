@@ -312,14 +312,10 @@ final class DiagramCache: @unchecked Sendable {
 
   subscript(key: String) -> String? {
     get {
-      lock.lock()
-      defer { lock.unlock() }
-      return drawings[key]
+      lock.withLock { drawings[key] }
     }
     set {
-      lock.lock()
-      drawings[key] = newValue
-      lock.unlock()
+      lock.withLock { drawings[key] = newValue }
     }
   }
 }

@@ -38,18 +38,17 @@ public final class LanguageServerSession {
   /// The exit code the editor asked for with `exit` (0 after `shutdown`), or nil while running.
   public var exitCode: Int32? { server.exitCode }
 
-  /// Jobs on threads, and their results in the order they end.
+  /// Jobs on threads (each on one of its own), and their results in the order they end.
   private final class Background: @unchecked Sendable {
     // Invariant: `running` and `done` are read and written with `condition` held.
     private let condition = NSCondition()
     private var running = 0
     private var done: [LanguageServer.Completion] = []
+    private let threads = JobThreads(limit: .max)
 
     func start(_ job: LanguageServer.Job) {
-      condition.lock()
-      running += 1
-      condition.unlock()
-      let thread = Thread { [self] in
+      condition.withLock { running += 1 }
+      threads.submit { [self] in
         let completion = job.run()
         condition.lock()
         running -= 1
@@ -57,8 +56,6 @@ public final class LanguageServerSession {
         condition.broadcast()
         condition.unlock()
       }
-      thread.stackSize = 16 << 20
-      thread.start()
     }
 
     func next() -> LanguageServer.Completion? {

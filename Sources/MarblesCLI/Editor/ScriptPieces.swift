@@ -81,9 +81,7 @@ package final class ScriptPieces: @unchecked Sendable {
   ) -> ScriptOutcome {
     func whole() -> ScriptOutcome {
       if keep {
-        lock.lock()
-        (lastRan, lastMerged) = (0, false)
-        lock.unlock()
+        lock.withLock { (lastRan, lastMerged) = (0, false) }
       }
       return ScriptEngine.run(script, syntax: syntax, of: source, options: options)
     }
@@ -94,9 +92,7 @@ package final class ScriptPieces: @unchecked Sendable {
     var pieceOptions = options
     pieceOptions.budgets.maxEvents = options.budgets.maxEvents / Self.maximumPieces
     pieceOptions.budgets.maxSubscriptions = options.budgets.maxSubscriptions / Self.maximumPieces
-    lock.lock()
-    let previous = kept
-    lock.unlock()
+    let previous = lock.withLock { kept }
     var results: [(Key, Piece)] = []
     var ran = 0
     for statements in cut.pieces {
@@ -131,16 +127,12 @@ package final class ScriptPieces: @unchecked Sendable {
 
   /// How many pieces the last run had to run (the others were kept); 0 when it ran whole.
   var piecesRunLast: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return lastRan
+    lock.withLock { lastRan }
   }
 
   /// Whether the last run's outcome was merged from pieces.
   var lastRunWasMerged: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return lastMerged
+    lock.withLock { lastMerged }
   }
 
   /// The script's `title`/`use` statements and its other statements cut into pieces (in

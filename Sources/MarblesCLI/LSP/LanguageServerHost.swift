@@ -10,7 +10,7 @@ import Marbles
 /// Runs a `LanguageServer` on two file descriptors (standard input and output for `marbles
 /// lsp`): one thread reads and frames messages, the calling thread handles them in order and
 /// writes every answer, and the server's jobs (runs, formatting, drawing) run on threads of
-/// their own (`JobRunner`), their results handled in turn with the messages.
+/// their own (`JobThreads`), their results handled in turn with the messages.
 ///
 /// So the handling thread never waits for a script: a cancel, a change, a request on another
 /// document, `shutdown` and `exit` are handled as soon as they are read, and `exit` or the end
@@ -43,8 +43,8 @@ package enum LanguageServerHost {
     reader.start()
 
     let server = LanguageServer(options: options)
-    let jobs = JobRunner(limit: maximumJobs) { queue.push($0) }
-    server.spawn = { jobs.submit($0) }
+    let jobs = JobThreads(limit: maximumJobs)
+    server.spawn = { job in jobs.submit { queue.push(job.run()) } }
     server.changePending = { queue.changePending($0) }
     configure(server)
     while let item = queue.pop() {

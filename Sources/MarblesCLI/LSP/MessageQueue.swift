@@ -39,9 +39,7 @@ final class MessageQueue: @unchecked Sendable {
 
   /// Whether a change or close of `uri` waits unhandled.
   func changePending(_ uri: String) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return changes[uri] != nil
+    lock.withLock { changes[uri] != nil }
   }
 
   /// The input ended: `pop` returns nil once the frames read before are handled (the results of
@@ -81,61 +79,5 @@ final class MessageQueue: @unchecked Sendable {
       return message["params"]?["textDocument"]?["uri"]?.stringValue
     default: return nil
     }
-  }
-}
-
-/// Runs the server's jobs, each on a thread of its own, at most `limit` at once (the rest wait
-/// their turn, in order). A job stopped by its flag usually ends within a few thousand events;
-/// one that cannot be stopped (a long computation inside a closure) keeps its thread until it
-/// ends, but the server no longer waits for it.
-final class JobRunner: @unchecked Sendable {
-  // Invariant: `running` and `queued` are read and written with `lock` held.
-  private let lock = NSLock()
-  private var running = 0
-  private var queued: [LanguageServer.Job] = []
-  private var queuedHead = 0
-  private let limit: Int
-  private let done: @Sendable (LanguageServer.Completion) -> Void
-
-  init(limit: Int, done: @escaping @Sendable (LanguageServer.Completion) -> Void) {
-    self.limit = limit
-    self.done = done
-  }
-
-  func submit(_ job: LanguageServer.Job) {
-    lock.lock()
-    guard running < limit else {
-      queued.append(job)
-      lock.unlock()
-      return
-    }
-    running += 1
-    lock.unlock()
-    start(job)
-  }
-
-  private func start(_ job: LanguageServer.Job) {
-    let thread = Thread { [self] in
-      var next: LanguageServer.Job? = job
-      while let job = next {
-        done(job.run())
-        next = nil
-        lock.lock()
-        if queuedHead < queued.count {
-          next = queued[queuedHead]
-          queuedHead += 1
-          if queuedHead == queued.count {
-            queued = []
-            queuedHead = 0
-          }
-        } else {
-          running -= 1
-        }
-        lock.unlock()
-      }
-    }
-    // Formatting and parsing recurse on the script's nesting; runs get their own large stack.
-    thread.stackSize = 16 << 20
-    thread.start()
   }
 }

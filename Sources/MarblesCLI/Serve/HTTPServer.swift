@@ -86,7 +86,7 @@ final class HTTPServer: @unchecked Sendable {
   private var done: [(fd: Int32, outcome: ServeApp.Outcome, keepAlive: Bool)] = []
   private var broadcasts: [String] = []
   private var stopping = false
-  private let queue: WorkQueue
+  private let queue: JobThreads
 
   /// The port bound (useful with port 0).
   private(set) var port: UInt16 = 0
@@ -94,7 +94,7 @@ final class HTTPServer: @unchecked Sendable {
   init(limits: Limits, handler: @escaping Handler) {
     self.limits = limits
     self.handler = handler
-    queue = WorkQueue(workers: limits.workers, capacity: limits.maxQueue)
+    queue = JobThreads(limit: limits.workers, capacity: limits.maxQueue)
   }
 
   deinit {
@@ -396,56 +396,5 @@ final class HTTPServer: @unchecked Sendable {
     close(fd)
     let left = (perClient[connection.client] ?? 1) - 1
     perClient[connection.client] = left > 0 ? left : nil
-  }
-}
-
-/// A fixed number of worker threads taking jobs from a bounded queue.
-final class WorkQueue: @unchecked Sendable {
-  // Invariant: `jobs` and `stopped` only under `condition`.
-  private let condition = NSCondition()
-  private var jobs: [@Sendable () -> Void] = []
-  private var stopped = false
-  private let capacity: Int
-
-  init(workers: Int, capacity: Int) {
-    self.capacity = capacity
-    for _ in 0..<workers {
-      let thread = Thread { [self] in self.work() }
-      // Scripts recurse as deep as their budgets allow.
-      thread.stackSize = 16 << 20
-      thread.start()
-    }
-  }
-
-  /// Queues `job`; false when the queue is full (or stopped).
-  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    guard !stopped, jobs.count < capacity else { return false }
-    jobs.append(job)
-    condition.signal()
-    return true
-  }
-
-  /// Lets the workers end once the jobs queued are done.
-  func stop() {
-    condition.lock()
-    stopped = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  private func work() {
-    while true {
-      condition.lock()
-      while jobs.isEmpty, !stopped { condition.wait() }
-      if jobs.isEmpty {
-        condition.unlock()
-        return
-      }
-      let job = jobs.removeFirst()
-      condition.unlock()
-      job()
-    }
   }
 }

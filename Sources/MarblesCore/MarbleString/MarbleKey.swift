@@ -91,9 +91,7 @@ final class MarbleInterner: @unchecked Sendable {
   }
 
   func key(numbered number: UInt32) -> String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return Int(number) < keys.count ? keys[Int(number)] : nil
+    lock.withLock { Int(number) < keys.count ? keys[Int(number)] : nil }
   }
 
   func number(ofRange range: SourceRange) -> Int32 {
@@ -107,8 +105,8 @@ final class MarbleInterner: @unchecked Sendable {
   }
 
   func range(numbered number: Int32) -> SourceRange {
-    lock.lock()
-    defer { lock.unlock() }
-    return Int(number) < ranges.count ? ranges[Int(number)] : SourceRange(line: 1, column: 1)
+    lock.withLock {
+      Int(number) < ranges.count ? ranges[Int(number)] : SourceRange(line: 1, column: 1)
+    }
   }
 }

@@ -83,10 +83,6 @@ enum RuntimeHooks {
   nonisolated(unsafe) private static var replacements: [String] = []
   nonisolated(unsafe) private static var replacementTotal = 0
 
-  /// Whether the runtime has the hooks (then runs fail with a message rather than run
-  /// nondeterministically).
-  static var areAvailable: Bool { slots != nil }
-
   private static func makeSlots() -> [Slot]? {
     guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
     func slot(_ name: String, _ ours: UnsafeRawPointer) -> Slot? {
@@ -210,14 +206,6 @@ enum RuntimeHooks {
       replacementTotal += 1
       if !replacements.contains(note) { replacements.append(note) }
     }
-  }
-
-  /// Whether runs hold the hooks now.
-  static var areInstalled: Bool { lock.withLock { leases > 0 } }
-
-  /// Whether `name`'s variable holds our hook now (for tests).
-  static func isOurs(_ name: String) -> Bool {
-    slots?.first { $0.name == name }.map { $0.address.pointee == $0.ours } ?? false
   }
 
   /// The hooks other tools wrote over ours while runs were live (for messages).

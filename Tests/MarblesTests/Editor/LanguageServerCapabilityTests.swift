@@ -127,6 +127,27 @@ import Testing
     return (initialize, published, answers)
   }
 
+  /// A closed file's `version` and a failed render's `content` are written as null (the keys
+  /// stay, as LSP and the render request want them); a missing `diagnostics` is left out.
+  @Test func nilMembersThatTheProtocolWantsAreWrittenAsNull() throws {
+    let closed = LSP.WorkspaceDocumentDiagnosticReport(uri: "file:///a.marble", items: [])
+    #expect(
+      try JSONValueCoding.encode(closed)
+        == .object([
+          ("kind", .string("full")), ("uri", .string("file:///a.marble")), ("version", .null),
+          ("items", .array([])),
+        ]))
+    #expect(
+      try JSONValueCoding.encode(LSP.RenderResult(format: "svg"))
+        == .object([("format", .string("svg")), ("content", .null)]))
+    let drawn = LSP.RenderResult(format: "svg", content: "<svg/>", diagnostics: "d")
+    #expect(
+      try JSONValueCoding.encode(drawn)
+        == .object([
+          ("format", .string("svg")), ("content", .string("<svg/>")), ("diagnostics", .string("d")),
+        ]))
+  }
+
   @Test func aClientThatDeclaresNothingGetsEveryAnswerInItsPlainestForm() throws {
     let (initialize, published, answers) = Self.answers(capabilities: "{}")
     for (name, answer) in answers {

@@ -22,16 +22,12 @@ public final class RunCancellation: @unchecked Sendable {
 
   /// Asks the run to stop; safe from any thread, and more than once.
   public func cancel() {
-    lock.lock()
-    raised = true
-    lock.unlock()
+    lock.withLock { raised = true }
   }
 
   /// Whether `cancel()` was called.
   public var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return raised
+    lock.withLock { raised }
   }
 
   /// The run's look at the flag.

@@ -143,13 +143,7 @@ final class LaneRecorder {
       case .completed: break
       }
     }
-    let sequence: Int
-    if let reserved, reserved.frame == frame {
-      sequence = reserved.sequence
-    } else {
-      sequence = clock.next(at: frame)
-    }
-    reserved = nil
+    let sequence = takeSequence(at: frame)
     let (turn, queue) = currentAction
     if let subscription { eventSubscriptions.append(subscription) }
     // A passive lane's window is its source's: its events do not end it.
@@ -192,17 +186,20 @@ final class LaneRecorder {
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
     }
-    let sequence: Int
-    if let reserved, reserved.frame == frame {
-      sequence = reserved.sequence
-    } else {
-      sequence = clock.next(at: frame)
-    }
-    reserved = nil
+    let sequence = takeSequence(at: frame)
     let (turn, queue) = currentAction
     log.append(
       LaneEvent(sequence: sequence, turn: turn, value: value, kind: .next, queue: queue),
       at: frame, terminal: false)
+  }
+
+  /// The sequence number of an event recorded at `frame`: the one reserved for it, if any,
+  /// else the clock's next.
+  @inline(__always)
+  private func takeSequence(at frame: Int) -> Int {
+    defer { reserved = nil }
+    if let reserved, reserved.frame == frame { return reserved.sequence }
+    return clock.next(at: frame)
   }
 
   /// A number, a Boolean or `nil` as recorded data; nil for any other value.

@@ -338,24 +338,8 @@ enum LSP {
   struct WorkspaceDocumentDiagnosticReport: Encodable, Sendable {
     var kind = "full"
     var uri: String
-    var version: Int?
+    @NullWhenNil var version: Int?
     var items: [LSPAny]
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(kind, forKey: .kind)
-      try container.encode(uri, forKey: .uri)
-      if let version {
-        try container.encode(version, forKey: .version)
-      } else {
-        try container.encodeNil(forKey: .version)
-      }
-      try container.encode(items, forKey: .items)
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case kind, uri, version, items
-    }
   }
 
   struct WorkspaceDiagnosticReport: Encodable, Sendable {
@@ -365,22 +349,21 @@ enum LSP {
   struct RenderResult: Encodable, Sendable {
     var format: String
     /// The SVG or HTML text; nil (written as null) when the script could not run.
-    var content: String?
+    @NullWhenNil var content: String?
     var diagnostics: String?
+  }
+
+  /// An optional member written as `null` when it is nil, where the protocol wants the key
+  /// (synthesized `Encodable` code leaves a nil member out).
+  @propertyWrapper
+  struct NullWhenNil<Value: Encodable & Sendable>: Encodable, Sendable {
+    var wrappedValue: Value?
+
+    // Declared, so that the messages' memberwise initializers take a `Value?`, not the wrapper.
+    init(wrappedValue value: Value?) { wrappedValue = value }
 
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(format, forKey: .format)
-      if let content {
-        try container.encode(content, forKey: .content)
-      } else {
-        try container.encodeNil(forKey: .content)
-      }
-      try container.encodeIfPresent(diagnostics, forKey: .diagnostics)
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case format, content, diagnostics
+      try wrappedValue.encode(to: encoder)
     }
   }
 }
