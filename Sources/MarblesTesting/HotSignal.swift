@@ -34,7 +34,7 @@ public final class HotSignal<Value>: Signal<Value>, SubscriptionLogging, @unchec
   }
 
   /// The earliest frame of the timeline, if it has events.
-  var firstFrame: Int? { timeline.frames.first }
+  var firstFrame: Int? { timeline.frameRuns.first }
 
   /// Puts the timeline on the scheduler, once.
   func scheduleTimeline() {

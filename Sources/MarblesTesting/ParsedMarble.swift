@@ -36,19 +36,17 @@ public struct ParsedMarble<Value> {
   ) {
     let (parse, parsed) = MarbleParser.read(marble, kind: kind)
     var lookup = KeyLookup(values: values, diagnostics: parsed)
-    // At most one event per parsed event, both arrays written in place.
-    var frames: [Int] = []
+    // At most one event per parsed event, the codes written in place, the frames as runs.
+    var frames = FrameRuns()
     var sharedFrames = false
     let codes = [UInt32](unsafeUninitializedCapacity: parse.count) { codes, written in
-      frames = [Int](unsafeUninitializedCapacity: parse.count) { frames, count in
-        (count, sharedFrames) = lookup.read(parse, codes: codes, frames: frames)
-      }
+      sharedFrames = lookup.read(parse, codes: codes, frames: &frames)
       written = frames.count
     }
     self.parse = parse
     // A marble's frames never decrease.
     self.timeline = CodedTimeline(
-      frames: frames, codes: codes, values: lookup.table, others: [.completed, .error(error)],
+      frameRuns: frames, codes: codes, values: lookup.table, others: [.completed, .error(error)],
       sharedFrames: sharedFrames)
     self.diagnostics = lookup.diagnostics
   }
@@ -79,12 +77,11 @@ public struct ParsedMarble<Value> {
     }
 
     /// Writes the code and frame of each event of `parse` whose key stands for something, in
-    /// order, and returns how many, and whether two share a frame. Both buffers hold
-    /// `parse.count`, one per parsed event.
+    /// order, and returns whether two share a frame. `codes` holds `parse.count`, one per parsed
+    /// event; `frames` starts empty, and ends as many as the codes written.
     @inlinable mutating func read(
-      _ parse: MarbleParse, codes: UnsafeMutableBufferPointer<UInt32>,
-      frames: UnsafeMutableBufferPointer<Int>
-    ) -> (count: Int, sharedFrames: Bool) {
+      _ parse: MarbleParse, codes: UnsafeMutableBufferPointer<UInt32>, frames: inout FrameRuns
+    ) -> Bool {
       var count = 0
       var sharedFrames = false
       parse.bytes.withUnsafeBufferPointer { bytes in
@@ -98,24 +95,28 @@ public struct ParsedMarble<Value> {
             case let key where key.rawValue == lastNumber: code = lastCode
             case let key: code = self.code(of: key, at: event.range)
             }
-            guard let code, count < codes.count, count < frames.count else { continue }
+            guard let code, count < codes.count else { continue }
             let frame = event.frame &- parse.offset
             // Events of a group share a frame; a run's never do, nor with what surrounds it.
-            if count > 0, frames[count &- 1] == frame { sharedFrames = true }
-            (codes[count], frames[count]) = (code, frame)
+            if frames.last == frame { sharedFrames = true }
+            codes[count] = code
+            frames.append(frame)
             count &+= 1
           case .run(let run):
             // The bulk of a large marble: each value one ASCII byte, one frame and column on.
             let time = run.time &- parse.offset
-            let room = Swift.min(codes.count, frames.count)
+            let room = codes.count
             var (number, code) = (lastNumber, lastCode)
             var index = run.start
             while index < run.end {
-              // The key read last, again (`-` never is one): the bulk of a large marble.
+              // The key read last, again (`-` never is one): the bulk of a large marble, its
+              // frames one run.
+              let (from, written) = (index, count)
               while index < run.end, count < room, UInt32(bytes[index]) == number {
-                (codes[count], frames[count]) = (code, time &+ (index &- run.start))
+                codes[count] = code
                 (count, index) = (count &+ 1, index &+ 1)
               }
+              frames.append(time &+ (from &- run.start), count: count &- written)
               guard index < run.end else { break }
               let byte = UInt32(bytes[index])
               let step = index &- run.start
@@ -130,13 +131,14 @@ public struct ParsedMarble<Value> {
                 (number, code) = (byte, found)
               }
               guard count < room else { continue }
-              (codes[count], frames[count]) = (code, time &+ step)
+              codes[count] = code
+              frames.append(time &+ step)
               count &+= 1
             }
           }
         }
       }
-      return (count, sharedFrames)
+      return sharedFrames
     }
 
     /// The code of a value's key, nil when it stands for nothing (its event is left out).

@@ -16,13 +16,37 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   // Invariant: only touched from the virtual scheduler's thread.
   // Inlinable storage, so that appending is specialised for the recorded type.
   // Unchecked exclusivity: appended to on the scheduler's thread only, one access at a time.
-  // The values of the `.next` events, with their frames, and the window. Kept apart from the
-  // other events, so that a log of values that need no clean-up (`Int`) is freed without a
-  // per-entry destroy: an `Event` holds an `any Error`, which made every entry need one.
-  @exclusivity(unchecked) @usableFromInline var log = RecordLog<Value>()
+  // The values of the `.next` events in chunks of fixed capacity (appending copies nothing
+  // recorded), and their frames as runs: a value costs its own bytes, and a run of consecutive
+  // frames one entry. Kept apart from the other events, so that values that need no clean-up
+  // (`Int`) are freed without a per-value destroy: an `Event` holds an `any Error`.
+  @exclusivity(unchecked) @usableFromInline var chunks: [Chunk] = []
+  /// The last chunk, appended to.
+  @exclusivity(unchecked) @usableFromInline var tail = Chunk(capacity: 0)
+  @exclusivity(unchecked) @usableFromInline var frames = FrameRuns()
+  @exclusivity(unchecked) @usableFromInline var window: SubscriptionLog?
   /// The events other than `.next` (a terminal event: at most one, as the event grammar goes),
   /// each with its frame and its place among all the events recorded.
   @exclusivity(unchecked) @usableFromInline var others: [Other] = []
+
+  /// Room for `capacity` values, of which the first `count` are recorded.
+  @usableFromInline final class Chunk {
+    @usableFromInline let base: UnsafeMutablePointer<Value>
+    @usableFromInline let capacity: Int
+    @exclusivity(unchecked) @usableFromInline var count = 0
+
+    @inlinable init(capacity: Int) {
+      (base, self.capacity) = (.allocate(capacity: capacity), capacity)
+    }
+
+    /// The values recorded.
+    @inlinable var values: UnsafeBufferPointer<Value> { .init(start: base, count: count) }
+
+    deinit {
+      base.deinitialize(count: count)
+      base.deallocate()
+    }
+  }
 
   /// An event other than `.next` at `frame`; `position` is its index among all the events.
   @usableFromInline struct Other {
@@ -41,7 +65,7 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   // Inlinable, and one pass over the chunks: made in the caller's module, the array is built
   // specialised for `Value` (a generic `map` over the log looked up metadata per element).
   @inlinable public var events: [Recorded<Value>] {
-    let count = log.count + others.count
+    let count = frames.count + others.count
     let others = others
     // Written in place: no capacity and uniqueness checks per element, as `append` makes; the
     // values a run at a time, between the other events.
@@ -58,22 +82,26 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
           other += 1
         }
       }
-      log.forEachChunk { chunk in
+      // The values' frames, a run at a time: run `run` holds value number `value`.
+      let frames = frames
+      var (run, value) = (0, 0)
+      for chunk in (chunks + [tail]).lazy.map(\.values) {
         var index = 0
         while index < chunk.count {
           addOthers()
           let next = other < others.count ? others[other].position : Int.max
-          let run = Swift.min(chunk.count - index, next - initialized, count - initialized)
-          guard run > 0 else { return }
-          // Both indices stay below `count` (checked above): no overflow checks per value.
-          for offset in 0..<run {
-            let entry = chunk[index &+ offset]
+          let length = Swift.min(chunk.count - index, next - initialized, count - initialized)
+          guard length > 0 else { break }
+          for offset in 0..<length {
+            while run + 1 < frames.starts.count, frames.starts[run + 1] <= value { run += 1 }
+            let frame = frames.firsts[run] &+ (value &- frames.starts[run])
             buffer.initializeElement(
               at: initialized &+ offset,
-              to: Recorded(frame: entry.frame, event: .next(entry.element)))
+              to: Recorded(frame: frame, event: .next(chunk[index &+ offset])))
+            value += 1
           }
-          initialized += run
-          index += run
+          initialized += length
+          index += length
         }
       }
       addOthers(all: true)
@@ -81,18 +109,15 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   }
 
   /// The number of events recorded so far, `events.count` without building `events`. O(1).
-  @inlinable public var count: Int { log.count + others.count }
+  @inlinable public var count: Int { frames.count + others.count }
 
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// signal terminated; nil before it subscribed.
-  public var subscription: SubscriptionLog? { log.window }
+  public var subscription: SubscriptionLog? { window }
 
   /// The values received, in order.
   @inlinable public var values: [Value] {
-    var values: [Value] = []
-    values.reserveCapacity(log.count)
-    log.forEachEntry { values.append($0.element) }
-    return values
+    Array((chunks + [tail]).lazy.map(\.values).joined())
   }
 
   /// What was recorded so far as the one recording type, a value that no longer changes: the
@@ -112,7 +137,7 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   }
 
   @usableFromInline package func start(at frame: Int) {
-    log.start(at: frame)
+    if window == nil { window = SubscriptionLog(subscribed: frame) }
   }
 
   @inlinable package func append(_ event: Event<Value>, at frame: Int) {
@@ -120,18 +145,36 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
       appendNext(value, at: frame)
       return
     }
-    others.append(Other(position: log.count + others.count, frame: frame, event: event))
-    log.end(at: frame)
+    others.append(Other(position: frames.count + others.count, frame: frame, event: event))
+    end(at: frame)
   }
 
   /// Appends a `.next` event of `value` at `frame`.
-  // Always inlined into the recording's handler, as `RecordLog.append` is (its slow path is
-  // out of line): one call less per recorded value.
+  // Always inlined into the recording's handler (a new chunk out of line): one call less per
+  // recorded value.
   @inlinable @inline(__always) package func appendNext(_ value: Value, at frame: Int) {
-    log.append(value, at: frame, terminal: false)
+    if tail.count == tail.capacity { newChunk() }
+    (tail.base + tail.count).initialize(to: value)
+    tail.count &+= 1
+    frames.append(frame)
+  }
+
+  /// Moves a full `tail` to `chunks` and starts an empty one, the first small, each next one
+  /// twice the size up to 4,096 values (a small one's values moved into it).
+  @usableFromInline func newChunk() {
+    let size = 1 << 12
+    guard tail.capacity < size else {
+      chunks.append(tail)
+      tail = Chunk(capacity: size)
+      return
+    }
+    let chunk = Chunk(capacity: Swift.max(16, tail.capacity * 2))
+    chunk.base.moveInitialize(from: tail.base, count: tail.count)
+    (chunk.count, tail.count) = (tail.count, 0)
+    tail = chunk
   }
 
   @usableFromInline package func end(at frame: Int) {
-    log.end(at: frame)
+    if window != nil, window?.unsubscribed == nil { window?.unsubscribed = frame }
   }
 }

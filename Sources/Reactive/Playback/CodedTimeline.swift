@@ -17,8 +17,8 @@
 @usableFromInline package struct CodedTimeline<Value> {
   /// The code of `others[0]`; every code below it is an index in `values`.
   @inlinable package static var firstOther: UInt32 { 0x8000_0000 }
-  /// The frame of each event, in frame order (the order given within a frame).
-  @usableFromInline package let frames: [Int]
+  /// The frame of each event, in frame order (the order given within a frame), as runs.
+  @usableFromInline package let frameRuns: FrameRuns
   /// What each event is. Invariant: each indexes `values` or, from `firstOther` on, `others`
   /// (an index that does not traps: every access is bounds-checked).
   @usableFromInline let codes: [UInt32]
@@ -27,8 +27,8 @@
   /// Where each batch (the events of one frame) starts, plus the count of events at the end;
   /// empty when every batch holds one event (batch `i` is event `i`), the common case.
   @usableFromInline let starts: [Int]
-  /// The frame of each batch: `frames` itself when every batch holds one event.
-  @usableFromInline let batchFrames: [Int]
+  /// The frame of each batch: `frameRuns` itself when every batch holds one event.
+  @usableFromInline let batchFrames: FrameRuns
 
   /// A timeline of the events `codes` stands for at `frames` (one frame per code), kept as given
   /// when in frame order, as a marble's always is, else sorted stably by frame. A caller that
@@ -52,18 +52,34 @@
       if frame == previous { sharedFrames = true }
       previous = frame
     }
+    self.init(
+      frameRuns: FrameRuns(frames), codes: codes, values: values, others: others,
+      sharedFrames: sharedFrames)
+  }
+
+  /// A timeline of the events `codes` stands for at `frameRuns` (one frame per code, never
+  /// decreasing; `sharedFrames` whether two are equal).
+  @inlinable package init(
+    frameRuns: FrameRuns, codes: [UInt32], values: [Value], others: [Event<Value>],
+    sharedFrames: Bool
+  ) {
     var starts: [Int] = []
+    var batchFrames = frameRuns
     if sharedFrames {
+      let frames = frameRuns.array
       starts.reserveCapacity(frames.count + 1)
       for index in frames.indices where index == 0 || frames[index] != frames[index - 1] {
         starts.append(index)
       }
       starts.append(frames.count)
+      batchFrames = FrameRuns(starts.dropLast().lazy.map { frames[$0] })
     }
-    (self.frames, self.codes, self.values, self.others) = (frames, codes, values, others)
-    self.starts = starts
-    batchFrames = starts.isEmpty ? frames : starts.dropLast().map { frames[$0] }
+    (self.frameRuns, self.codes, self.values, self.others) = (frameRuns, codes, values, others)
+    (self.starts, self.batchFrames) = (starts, batchFrames)
   }
+
+  /// The frame of each event, in order.
+  @inlinable package var frames: [Int] { frameRuns.array }
 
   /// A timeline of `events`, each value kept apart (no two merged), in the order given within a
   /// frame.
@@ -93,7 +109,7 @@
 
   /// The events with their frames, in order.
   @inlinable package var timed: [(frame: Int, event: Event<Value>)] {
-    frames.indices.map { (frames[$0], event(at: $0)) }
+    zip(frames, codes.indices).map { ($0, event(at: $1)) }
   }
 
   /// The number of batches (distinct frames).
@@ -129,7 +145,7 @@
     return scheduler.scheduleSeries(frames: batchFrames, offset: offset, from: first) {
       scheduler, series in
       repeat {
-        deliver(timeline.batchFrames[series.step], timeline.batch(series.step))
+        deliver(series.frame(ofStep: series.step), timeline.batch(series.step))
       } while scheduler.continueSeries(series)
     }
   }
@@ -152,7 +168,7 @@
     // without a retain per value.
     let (codes, values) = (codes, values)
     let delivery = Delivery(subscriber)
-    return scheduler.scheduleSeries(frames: frames, offset: offset) { scheduler, series in
+    return scheduler.scheduleSeries(frames: frameRuns, offset: offset) { scheduler, series in
       repeat {
         let code = codes[series.step]
         if code < Self.firstOther {

@@ -218,7 +218,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// so consecutive frames play in one call, without going round the run loop.
   @usableFromInline @discardableResult
   package func scheduleSeries(
-    frames: [Int], offset: Int, from first: Int = 0,
+    frames: FrameRuns, offset: Int, from first: Int = 0,
     _ run: @escaping (VirtualTimeScheduler, ActionSeries) -> Void
   ) -> any Disposable {
     guard first < frames.count, !isClosed else { return ScheduledAction.dropped }
@@ -228,7 +228,10 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     sequence &+= UInt64(frames.count - first)
     let action = ScheduledAction(work: ScheduledAction.seriesMarker, queue: nil)
     action.series = series
-    push(.init(time: queueTime(frames[first] &+ offset), sequence: firstSequence, action: action))
+    push(
+      .init(
+        time: queueTime(series.frame(ofStep: first) &+ offset), sequence: firstSequence,
+        action: action))
     return action
   }
 
@@ -238,7 +241,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   package func scheduleSeries(
     count: Int, at frame: (Int) -> Int, _ step: @escaping (Int) -> Void
   ) -> any Disposable {
-    scheduleSeries(frames: (0..<max(count, 0)).map(frame), offset: 0) { scheduler, series in
+    scheduleSeries(frames: FrameRuns((0..<max(count, 0)).lazy.map(frame)), offset: 0) {
+      scheduler, series in
       repeat { step(series.step) } while scheduler.continueSeries(series)
     }
   }
@@ -258,7 +262,9 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     series.step = step
     (clock, frameOfCount, actionsThisFrame) = (next.time, next.time, 1)
     if step &+ 1 < series.frames.count {
-      deferred = (Swift.max(series.frames[step &+ 1] &+ series.offset, clock), next.sequence &+ 1)
+      deferred = (
+        Swift.max(series.frame(ofStep: step &+ 1) &+ series.offset, clock), next.sequence &+ 1
+      )
     } else {
       endSeries()
     }
@@ -462,7 +468,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     series.step = first
     if first &+ 1 < series.frames.count {
       deferred = (
-        queueTime(series.frames[first &+ 1] &+ series.offset),
+        queueTime(series.frame(ofStep: first &+ 1) &+ series.offset),
         series.sequence(ofStep: first &+ 1)
       )
     } else {
@@ -477,7 +483,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 /// holds it; it holds nothing back, so nothing of a series outlives its place in the heap.
 @usableFromInline package final class ActionSeries {
   /// Each step's frame, before `offset`; the steps are the indices from the first given.
-  @usableFromInline let frames: [Int]
+  @usableFromInline let frames: FrameRuns
   @usableFromInline let offset: Int
   /// The sequence number of step 0 (wrapping: the steps may start later).
   let sequenceOfZero: UInt64
@@ -487,9 +493,14 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline package var step: Int
   /// Set when the series' action is disposed: no further step runs.
   @exclusivity(unchecked) @usableFromInline var isCancelled = false
+  /// The run of `frames` looked up last: its steps are `runStart..<runEnd`, step `i` of it at
+  /// frame `runBase + i`, so that stepping through a run reads no array.
+  @exclusivity(unchecked) @usableFromInline var runStart = 0
+  @exclusivity(unchecked) @usableFromInline var runEnd = 0
+  @exclusivity(unchecked) @usableFromInline var runBase = 0
 
   init(
-    frames: [Int], offset: Int, first: Int, sequence: UInt64,
+    frames: FrameRuns, offset: Int, first: Int, sequence: UInt64,
     run: @escaping (VirtualTimeScheduler, ActionSeries) -> Void
   ) {
     (self.frames, self.offset, self.step, self.run) = (frames, offset, first &- 1, run)
@@ -498,4 +509,18 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// The sequence number reserved for step `step`.
   func sequence(ofStep step: Int) -> UInt64 { sequenceOfZero &+ UInt64(step) }
+
+  /// The frame of step `step` (before `offset`).
+  @inlinable @inline(__always) package func frame(ofStep step: Int) -> Int {
+    step >= runStart && step < runEnd ? runBase &+ step : frame(seeking: step)
+  }
+
+  /// The frame of step `step`, its run looked up and kept.
+  @usableFromInline func frame(seeking step: Int) -> Int {
+    let run = frames.run(containing: step)
+    runStart = frames.starts[run]
+    runEnd = run &+ 1 < frames.starts.count ? frames.starts[run &+ 1] : frames.count
+    runBase = frames.firsts[run] &- runStart
+    return runBase &+ step
+  }
 }

@@ -159,13 +159,12 @@ import Testing
     #expect(coded([]).batchCount == 0)
   }
 
-  @Test func framesAndCodesInFrameOrderAreKeptNotCopied() {
+  @Test func framesInFrameOrderAreRunsAndCodesAreKeptNotCopied() {
     let frames = Array(0..<100)
     let codes = [UInt32](repeating: 0, count: 100)
     let timeline = CodedTimeline(frames: frames, codes: codes, values: ["v"], others: [])
-    #expect(
-      frames.withUnsafeBufferPointer { $0.baseAddress }
-        == timeline.frames.withUnsafeBufferPointer { $0.baseAddress })
+    #expect(timeline.frameRuns.starts == [0] && timeline.frameRuns.firsts == [0])
+    #expect(timeline.frames == frames)
     #expect(
       codes.withUnsafeBufferPointer { $0.baseAddress }
         == timeline.codes.withUnsafeBufferPointer { $0.baseAddress })
