@@ -104,6 +104,13 @@ public struct ParsedMarble<Value> {
               // The key read last, again (`-` never is one): the bulk of a large marble, its
               // frames one run and its codes one run, nothing written a value.
               let from = index
+              // Eight bytes a compare while all eight are the key (a byte's, below 256).
+              let eight = UInt64(truncatingIfNeeded: number) &* 0x0101_0101_0101_0101
+              while number < 256, index &+ 8 <= run.end, let base = bytes.baseAddress,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == eight
+              {
+                index &+= 8
+              }
               while index < run.end, UInt32(bytes[index]) == number { index &+= 1 }
               frames.append(time &+ (from &- run.start), count: index &- from)
               codes.append(code, count: index &- from)

@@ -72,6 +72,21 @@ import Testing
     expectMarbles(second, "--aabb|", values: letters)
   }
 
+  @Test func aKeyBreaksARunWhereverItIsInTheRunsEightByteSteps() {
+    // The parse compares eight bytes at a time while all are the run's key.
+    for length in 1...20 {
+      for place in 0..<length {
+        var keys = Array(repeating: "a", count: length)
+        keys[place] = place % 3 == 0 ? "b" : place % 3 == 1 ? "-" : "c"
+        let marble = keys.joined() + "aaaaaaaaa|"
+        let expected = (keys + Array(repeating: "a", count: 9)).enumerated().compactMap {
+          $0.element == "-" ? nil : Recorded(frame: $0.offset, event: .next(letters[$0.element]!))
+        }
+        #expect(ParsedMarble(marble, values: letters).events.dropLast() == expected[...])
+      }
+    }
+  }
+
   @Test func codeRunsReadBackFromAnyHint() {
     let codes: [UInt32] = [7, 7, 7, 2, 7, 7, 9]
     let runs = CodeRuns(codes)
