@@ -99,8 +99,9 @@
   /// The end of run `run` (the index after its last code).
   @inlinable func end(of run: Int) -> Int { run &+ 1 < starts.count ? starts[run &+ 1] : count }
 
-  /// The code at `index` (in `0..<count`) and the end of its run, `run` the run looked up last
-  /// (a hint, any run: stepping on from it is cheapest) and then the run holding `index`.
+  /// The code at `index` (traps outside `0..<count`, as an array does) and the end of its run,
+  /// `run` the run looked up last (a hint, any run: stepping on from it is cheapest) and then
+  /// the run holding `index`.
   @inlinable package func code(at index: Int, near run: inout Int) -> (code: UInt32, end: Int) {
     precondition(index >= 0 && index < count, "Index out of range")
     if run < 0 || run >= starts.count || index < starts[run] || index >= end(of: run) {
@@ -109,12 +110,6 @@
         ? run &+ 1 : starts.run(containing: index)
     }
     return (codes[run], end(of: run))
-  }
-
-  /// The code at `index`; traps outside `0..<count`, as an array does.
-  @inlinable package subscript(index: Int) -> UInt32 {
-    var run = 0
-    return code(at: index, near: &run).code
   }
 
   /// Every code, in order.

@@ -105,7 +105,10 @@
   }
 
   /// The event at `index`.
-  @inlinable package func event(at index: Int) -> Event<Value> { event(coded: codeRuns[index]) }
+  @inlinable package func event(at index: Int) -> Event<Value> {
+    var run = 0
+    return event(coded: codeRuns.code(at: index, near: &run).code)
+  }
 
   /// The event `code` stands for.
   @inlinable func event(coded code: UInt32) -> Event<Value> {

@@ -92,7 +92,8 @@ import Testing
     let runs = CodeRuns(codes)
     #expect(runs.starts == [0, 3, 4, 6] && runs.codes == [7, 2, 7, 9] && runs.count == 7)
     #expect(runs.array == codes)
-    #expect(codes.indices.map { runs[$0] } == codes)
+    var last = 0
+    #expect(codes.indices.map { runs.code(at: $0, near: &last).code } == codes)
     for hint in -1...5 {
       for index in codes.indices {
         var run = hint
