@@ -36,13 +36,9 @@ public struct ParsedMarble<Value> {
   ) {
     let (parse, parsed) = MarbleParser.read(marble, kind: kind)
     var lookup = KeyLookup(values: values, diagnostics: parsed)
-    // At most one event per parsed event, the codes written in place, the frames as runs.
-    var frames = FrameRuns()
-    var sharedFrames = false
-    let codes = [UInt32](unsafeUninitializedCapacity: parse.count) { codes, written in
-      sharedFrames = lookup.read(parse, codes: codes, frames: &frames)
-      written = frames.count
-    }
+    // At most one event per parsed event, the codes and the frames as runs.
+    var (frames, codes) = (FrameRuns(), CodeRuns())
+    let sharedFrames = lookup.read(parse, codes: &codes, frames: &frames)
     self.parse = parse
     // A marble's frames never decrease.
     self.timeline = CodedTimeline(
@@ -76,13 +72,11 @@ public struct ParsedMarble<Value> {
       (self.values, self.diagnostics) = (values, diagnostics)
     }
 
-    /// Writes the code and frame of each event of `parse` whose key stands for something, in
-    /// order, and returns whether two share a frame. `codes` holds `parse.count`, one per parsed
-    /// event; `frames` starts empty, and ends as many as the codes written.
+    /// Appends the code and frame of each event of `parse` whose key stands for something, in
+    /// order, and returns whether two share a frame.
     @inlinable mutating func read(
-      _ parse: MarbleParse, codes: UnsafeMutableBufferPointer<UInt32>, frames: inout FrameRuns
+      _ parse: MarbleParse, codes: inout CodeRuns, frames: inout FrameRuns
     ) -> Bool {
-      var count = 0
       var sharedFrames = false
       parse.bytes.withUnsafeBufferPointer { bytes in
         for part in parse.parts {
@@ -95,28 +89,31 @@ public struct ParsedMarble<Value> {
             case let key where key.rawValue == lastNumber: code = lastCode
             case let key: code = self.code(of: key, at: event.range)
             }
-            guard let code, count < codes.count else { continue }
+            guard let code else { continue }
             let frame = event.frame &- parse.offset
             // Events of a group share a frame; a run's never do, nor with what surrounds it.
             if frames.last == frame { sharedFrames = true }
-            codes[count] = code
+            codes.append(code)
             frames.append(frame)
-            count &+= 1
           case .run(let run):
             // The bulk of a large marble: each value one ASCII byte, one frame and column on.
             let time = run.time &- parse.offset
-            let room = codes.count
             var (number, code) = (lastNumber, lastCode)
             var index = run.start
             while index < run.end {
               // The key read last, again (`-` never is one): the bulk of a large marble, its
-              // frames one run.
-              let (from, written) = (index, count)
-              while index < run.end, count < room, UInt32(bytes[index]) == number {
-                codes[count] = code
-                (count, index) = (count &+ 1, index &+ 1)
+              // frames one run and its codes one run, nothing written a value.
+              let from = index
+              // Eight bytes a compare while all eight are the key (a byte's, below 256).
+              let eight = UInt64(truncatingIfNeeded: number) &* 0x0101_0101_0101_0101
+              while number < 256, index &+ 8 <= run.end, let base = bytes.baseAddress,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == eight
+              {
+                index &+= 8
               }
-              frames.append(time &+ (from &- run.start), count: count &- written)
+              while index < run.end, UInt32(bytes[index]) == number { index &+= 1 }
+              frames.append(time &+ (from &- run.start), count: index &- from)
+              codes.append(code, count: index &- from)
               guard index < run.end else { break }
               let byte = UInt32(bytes[index])
               let step = index &- run.start
@@ -130,10 +127,8 @@ public struct ParsedMarble<Value> {
                 else { continue }
                 (number, code) = (byte, found)
               }
-              guard count < room else { continue }
-              codes[count] = code
+              codes.append(code)
               frames.append(time &+ step)
-              count &+= 1
             }
           }
         }

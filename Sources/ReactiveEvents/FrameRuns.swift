@@ -46,14 +46,7 @@
   }
 
   /// The run holding index `index` (in `0..<count`).
-  @inlinable package func run(containing index: Int) -> Int {
-    var (low, high) = (0, starts.count)
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if starts[middle] <= index { low = middle } else { high = middle }
-    }
-    return low
-  }
+  @inlinable package func run(containing index: Int) -> Int { starts.run(containing: index) }
 
   /// The frame at `index`; traps outside `0..<count`, as an array does.
   @inlinable package subscript(index: Int) -> Int {
@@ -71,5 +64,68 @@
       frames += firsts[run]...firsts[run] &+ (end &- starts[run] &- 1)
     }
     return frames
+  }
+}
+
+/// Codes kept as runs of one repeated code: each run's first index and its code (a code unlike
+/// the one before starts a run). A marble of one key repeated (`aaaa…|`) is two runs, whatever
+/// its length: its timeline's codes (`CodedTimeline`) cost nothing a value to write or read.
+///
+///     7 7 7 2 7 7:  runs (0, 7) (3, 2) (4, 7)   (index, code)
+@usableFromInline package struct CodeRuns: Sendable {
+  /// The index of each run's first code, in order.
+  @usableFromInline package private(set) var starts: [Int] = []
+  /// The code of each run.
+  @usableFromInline package private(set) var codes: [UInt32] = []
+  /// The number of codes.
+  @usableFromInline package private(set) var count = 0
+
+  @inlinable package init() {}
+
+  @inlinable package init(_ codes: some Sequence<UInt32>) {
+    for code in codes { append(code) }
+  }
+
+  /// Appends `code`, `added` times.
+  @inlinable @inline(__always) package mutating func append(_ code: UInt32, count added: Int = 1) {
+    guard added > 0 else { return }
+    if codes.last != code {
+      starts.append(count)
+      codes.append(code)
+    }
+    count &+= added
+  }
+
+  /// The end of run `run` (the index after its last code).
+  @inlinable func end(of run: Int) -> Int { run &+ 1 < starts.count ? starts[run &+ 1] : count }
+
+  /// The code at `index` (traps outside `0..<count`, as an array does) and the end of its run,
+  /// `run` the run looked up last (a hint, any run: stepping on from it is cheapest) and then
+  /// the run holding `index`.
+  @inlinable package func code(at index: Int, near run: inout Int) -> (code: UInt32, end: Int) {
+    precondition(index >= 0 && index < count, "Index out of range")
+    if run < 0 || run >= starts.count || index < starts[run] || index >= end(of: run) {
+      run =
+        run &+ 1 < starts.count && starts[run &+ 1] == index
+        ? run &+ 1 : starts.run(containing: index)
+    }
+    return (codes[run], end(of: run))
+  }
+
+  /// Every code, in order.
+  @inlinable package var array: [UInt32] {
+    starts.indices.flatMap { repeatElement(codes[$0], count: end(of: $0) &- starts[$0]) }
+  }
+}
+
+extension [Int] {
+  /// The run holding index `index`, `self` each run's first index in order (a run's start).
+  @inlinable func run(containing index: Int) -> Int {
+    var (low, high) = (0, count)
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if self[middle] <= index { low = middle } else { high = middle }
+    }
+    return low
   }
 }

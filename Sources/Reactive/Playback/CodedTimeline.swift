@@ -19,9 +19,9 @@
   @inlinable package static var firstOther: UInt32 { 0x8000_0000 }
   /// The frame of each event, in frame order (the order given within a frame), as runs.
   @usableFromInline package let frameRuns: FrameRuns
-  /// What each event is. Invariant: each indexes `values` or, from `firstOther` on, `others`
-  /// (an index that does not traps: every access is bounds-checked).
-  @usableFromInline let codes: [UInt32]
+  /// What each event is, as runs. Invariant: each indexes `values` or, from `firstOther` on,
+  /// `others` (an index that does not traps: every access is bounds-checked).
+  @usableFromInline package let codeRuns: CodeRuns
   @usableFromInline let values: [Value]
   @usableFromInline let others: [Event<Value>]
   /// Where each batch (the events of one frame) starts, plus the count of events at the end;
@@ -53,14 +53,14 @@
       previous = frame
     }
     self.init(
-      frameRuns: FrameRuns(frames), codes: codes, values: values, others: others,
+      frameRuns: FrameRuns(frames), codes: CodeRuns(codes), values: values, others: others,
       sharedFrames: sharedFrames)
   }
 
   /// A timeline of the events `codes` stands for at `frameRuns` (one frame per code, never
   /// decreasing; `sharedFrames` whether two are equal).
   @inlinable package init(
-    frameRuns: FrameRuns, codes: [UInt32], values: [Value], others: [Event<Value>],
+    frameRuns: FrameRuns, codes: CodeRuns, values: [Value], others: [Event<Value>],
     sharedFrames: Bool
   ) {
     var starts: [Int] = []
@@ -74,12 +74,15 @@
       starts.append(frames.count)
       batchFrames = FrameRuns(starts.dropLast().lazy.map { frames[$0] })
     }
-    (self.frameRuns, self.codes, self.values, self.others) = (frameRuns, codes, values, others)
+    (self.frameRuns, codeRuns, self.values, self.others) = (frameRuns, codes, values, others)
     (self.starts, self.batchFrames) = (starts, batchFrames)
   }
 
   /// The frame of each event, in order.
   @inlinable package var frames: [Int] { frameRuns.array }
+
+  /// The code of each event, in order.
+  @inlinable package var codes: [UInt32] { codeRuns.array }
 
   /// A timeline of `events`, each value kept apart (no two merged), in the order given within a
   /// frame.
@@ -103,13 +106,18 @@
 
   /// The event at `index`.
   @inlinable package func event(at index: Int) -> Event<Value> {
-    let code = codes[index]
-    return code < Self.firstOther ? .next(values[Int(code)]) : others[Int(code - Self.firstOther)]
+    var run = 0
+    return event(coded: codeRuns.code(at: index, near: &run).code)
+  }
+
+  /// The event `code` stands for.
+  @inlinable func event(coded code: UInt32) -> Event<Value> {
+    code < Self.firstOther ? .next(values[Int(code)]) : others[Int(code - Self.firstOther)]
   }
 
   /// The events with their frames, in order.
   @inlinable package var timed: [(frame: Int, event: Event<Value>)] {
-    zip(frames, codes.indices).map { ($0, event(at: $1)) }
+    zip(frames, codes).map { ($0, event(coded: $1)) }
   }
 
   /// The number of batches (distinct frames).
@@ -165,12 +173,13 @@
       }
     }
     // One event per frame, the common case: batch `step` is event `step`, and its value is sent
-    // without a retain per value.
-    let (codes, values) = (codes, values)
+    // without a retain per value. The code is its run's, looked up when a run starts.
+    let (codes, values) = (codeRuns, values)
     let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(frames: frameRuns, offset: offset) { scheduler, series in
+      var (code, end) = (UInt32(0), 0)
       repeat {
-        let code = codes[series.step]
+        if series.step >= end { (code, end) = codes.code(at: series.step, near: &series.mark) }
         if code < Self.firstOther {
           delivery.send(value: values[Int(code)], to: subscriber)
         } else {

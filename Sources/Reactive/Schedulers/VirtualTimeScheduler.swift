@@ -498,6 +498,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var runStart = 0
   @exclusivity(unchecked) @usableFromInline var runEnd = 0
   @exclusivity(unchecked) @usableFromInline var runBase = 0
+  /// The action's own, kept between its steps: a playback's run of codes (`CodeRuns`).
+  @exclusivity(unchecked) @usableFromInline package var mark = 0
 
   init(
     frames: FrameRuns, offset: Int, first: Int, sequence: UInt64,
