@@ -108,13 +108,26 @@ struct MarbleLexer {
     let end = bytes.withUnsafeBufferPointer { bytes in
       Self.isPlain.withUnsafeBufferPointer { plain in
         var offset = start
-        while offset < bytes.count, bytes[offset] < 0x80, plain[Int(bytes[offset])] {
+        // One pass, a repeat of one glyph at a time, eight bytes a compare while all eight are it.
+        while offset < bytes.count, let base = bytes.baseAddress, bytes[offset] < 0x80,
+          plain[Int(bytes[offset])]
+        {
+          let (byte, from) = (bytes[offset], offset)
+          let eight = UInt64(byte) &* 0x0101_0101_0101_0101
           offset &+= 1
+          while offset &+ 8 <= bytes.count,
+            UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == eight
+          {
+            offset &+= 8
+          }
+          while offset < bytes.count, bytes[offset] == byte { offset &+= 1 }
+          if byte != UInt8(ascii: "-") { valueCount &+= offset &- from }
         }
         // A glyph followed by a non-ASCII byte may be part of a longer Character: left out.
-        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 { offset &-= 1 }
-        // The values counted apart, in a loop of its own.
-        for byte in bytes[start..<offset] { valueCount &+= byte == UInt8(ascii: "-") ? 0 : 1 }
+        if offset > start, offset < bytes.count, bytes[offset] >= 0x80 {
+          offset &-= 1
+          if bytes[offset] != UInt8(ascii: "-") { valueCount &-= 1 }
+        }
         return offset
       }
     }
