@@ -6,8 +6,8 @@ import ReactiveEvents
 /// Made by `TestScheduler.record` and by the recorders of async sequences, and filled in while
 /// the test holds it; `timeline` is what it holds so far as a finished value, the one recording
 /// type (`Timeline`), as a script's lanes are. Appending is O(1) and never copies what is
-/// recorded (`RecordLog`, the storage under every recorder), so recordings of millions of
-/// events stay cheap; `events`, `values` and `timeline` make their arrays when read, so read
+/// recorded (values in chunks, frames as runs), so recordings of millions of events stay
+/// cheap; `events`, `values` and `timeline` make their arrays when read, so read
 /// them once. When the recorded signal carries signals (`Signal<Signal<X>>`), each inner signal
 /// is itself recorded from the frame it was delivered, as a `Recording<X>`.
 public final class Recording<Value>: SubscriptionLogging, CustomStringConvertible,
