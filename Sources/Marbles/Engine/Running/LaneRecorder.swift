@@ -4,10 +4,10 @@ import Reactive
 /// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
 ///
-/// The window and the events are kept in the package's one recording core (`RecordLog`), each
-/// event in 32 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
-/// recorded data as they arrive, except for inner signals, which are resolved when the run ends
-/// (`timeline`).
+/// The window and the events are kept in the package's one recording storage (`RecordLog`),
+/// each event in 24 bytes (`LaneEvent`), their frames as runs. Appending an event costs O(1);
+/// values are converted to recorded data as they arrive, except for inner signals, which are
+/// resolved when the run ends (`timeline`).
 final class LaneRecorder {
   /// A recorded value that still contains live inner recordings.
   indirect enum Pending {
