@@ -11,17 +11,7 @@
 /// frame costs no bytes for its frame.
 @usableFromInline package struct RecordLog<Element> {
   /// One recorded element at its frame.
-  @usableFromInline package struct Entry {
-    /// The frame it was recorded at.
-    @usableFromInline package var frame: Int
-    /// What was recorded.
-    @usableFromInline package var element: Element
-
-    @inlinable package init(frame: Int, element: Element) {
-      self.frame = frame
-      self.element = element
-    }
-  }
+  @usableFromInline package typealias Entry = (frame: Int, element: Element)
 
   /// Elements per chunk (a power of two).
   @usableFromInline static var chunkShift: Int { 12 }
@@ -32,8 +22,8 @@
   /// The full chunks, `1 << chunkShift` elements each.
   @usableFromInline var full: [Chunk] = []
   /// The last chunk, appended to in place; moved to `full` when the next element needs a new
-  /// chunk. Empty, with no room, before the first element.
-  @usableFromInline var tail = Chunk(capacity: 0)
+  /// chunk. The first holds 16 elements.
+  @usableFromInline var tail = Chunk(capacity: 16)
   /// The frame of each element.
   @usableFromInline package private(set) var frames = FrameRuns()
 
@@ -62,38 +52,48 @@
   /// Appends `element` at `frame`; a `terminal` element (completion, failure) also closes the
   /// window at `frame`. O(1).
   // Always inlined into the recording's handler: one call less per recorded event, and the
-  // terminal test folds away for a `.next`. An element is written straight into the tail
-  // chunk when it has room and no other copy of this log has appended to it (see `Chunk`).
+  // terminal test folds away for a `.next`.
   @inlinable @inline(__always)
   package mutating func append(_ element: Element, at frame: Int, terminal: Bool) {
-    let index = count & ((1 << Self.chunkShift) - 1)
-    if tail.count == index, index < tail.capacity {
-      (tail.base + index).initialize(to: element)
-      tail.count = index &+ 1
-    } else {
-      // Out of line: the common path above saves no registers for a call.
-      appendMakingRoom(element)
-    }
-    frames.append(frame)
+    // The element's place in the tail: this log's count there, the chunk's own count unless
+    // the chunk is full (the place wraps to 0) or another copy of this log appended to it.
+    let index = count & tail.mask
+    // Out of line: the common path saves no registers for a call.
+    if tail.count != index { makeRoom() }
+    appendToTail(element, at: frame)
     if terminal { end(at: frame) }
   }
 
-  /// Appends `element` to a new tail, the old one kept in `full` when full, else copied (the
-  /// first chunk starts small and doubles up to `1 << chunkShift`; a chunk that another copy
-  /// of this log appended to is copied too). The caller appends the frame.
-  @inlinable @inline(never) mutating func appendMakingRoom(_ element: Element) {
+  /// `append(element, at: frame, terminal: false)` for a log that no copy of it appends to
+  /// (a class's own, as `Recording`'s is): a copy made to read it may be read and updated,
+  /// but appending to both a copy and the log it was copied from is a programming error.
+  /// One compare less a value than `append` (`LaneRecorder` and the harness use that).
+  @inlinable @inline(__always) package mutating func appendUnshared(
+    _ element: Element, at frame: Int
+  ) {
+    if tail.count > tail.mask { makeRoom() }
+    appendToTail(element, at: frame)
+  }
+
+  /// Appends `element` at `frame` to a tail with room for it that no other copy appended to.
+  @inlinable @inline(__always) mutating func appendToTail(_ element: Element, at frame: Int) {
+    (tail.base + tail.count).initialize(to: element)
+    tail.count &+= 1
+    frames.append(frame)
+  }
+
+  /// Makes the tail a chunk with room for one more element that no other copy of this log
+  /// appends to, its count this log's count there: a full chunk of `1 << chunkShift` goes
+  /// to `full`, a smaller full one (the first chunk starts small) is copied into one twice its
+  /// size, and one that another copy appended to into one of its size.
+  @inlinable @inline(never) mutating func makeRoom() {
     let (size, used) = (1 << Self.chunkShift, tailCount)
-    if used == size {
+    guard used < size else {
       full.append(tail)
       tail = Chunk(capacity: size)
-    } else {
-      let capacity = Swift.min(size, Swift.max(16, tail.capacity * (used == 0 ? 1 : 2)))
-      let chunk = Chunk(capacity: Swift.max(capacity, used + 1))
-      chunk.append(copying: tail, count: used)
-      tail = chunk
+      return
     }
-    (tail.base + (count & (size - 1))).initialize(to: element)
-    tail.count &+= 1
+    tail = tail.copy(count: used, capacity: (tail.mask + 1) * (used > tail.mask ? 2 : 1))
   }
 
   /// Appends `event` at `frame`, closing the window if it is a completion or a failure.
@@ -109,26 +109,15 @@
   /// Replaces the element at `index` (a placeholder filled in after the run). A chunk shared
   /// with a copy of this log is copied first.
   @inlinable package mutating func update(_ index: Int, _ change: (inout Element) -> Void) {
-    let chunk = index >> Self.chunkShift
-    let offset = index & ((1 << Self.chunkShift) - 1)
+    let (chunk, offset) = (index >> Self.chunkShift, index & ((1 << Self.chunkShift) - 1))
     if chunk < full.count {
       if !isKnownUniquelyReferenced(&full[chunk]) {
-        let copy = Chunk(capacity: full[chunk].capacity)
-        copy.append(copying: full[chunk], count: 1 << Self.chunkShift)
-        full[chunk] = copy
+        full[chunk] = full[chunk].copy(count: 1 << Self.chunkShift)
       }
       change(&full[chunk].base[offset])
     } else {
-      // Not held here while checking, so that only other copies count.
-      var chunk = tail
-      tail = Chunk(capacity: 0)
-      if !isKnownUniquelyReferenced(&chunk) {
-        let copy = Chunk(capacity: chunk.capacity)
-        copy.append(copying: chunk, count: tailCount)
-        chunk = copy
-      }
-      change(&chunk.base[offset])
-      tail = chunk
+      if !isKnownUniquelyReferenced(&tail) { tail = tail.copy(count: tailCount) }
+      change(&tail.base[offset])
     }
   }
 
@@ -142,7 +131,7 @@
     return chunks
   }
 
-  /// A chunk of elements: room for `capacity`, of which the first `count` are initialized.
+  /// A chunk of elements: room for `mask + 1`, of which the first `count` are initialized.
   ///
   /// Copies of a log share their chunks. Elements are only ever added past every copy's own
   /// elements, each copy reads only its own `count` of them, and a copy appends to a chunk in
@@ -152,19 +141,24 @@
     // Invariant: see above; the elements a copy of the log reads are never written again
     // (`update` copies a shared chunk), so sharing a chunk between threads is safe.
     @usableFromInline let base: UnsafeMutablePointer<Element>
-    @usableFromInline let capacity: Int
+    /// The capacity less one (a power of two less one).
+    @usableFromInline let mask: Int
     // Unchecked exclusivity: written by the one copy of the log that appends, never in
     // overlapping accesses.
     @exclusivity(unchecked) @usableFromInline var count = 0
 
+    /// An empty chunk with room for `capacity` elements, a power of two.
     @inlinable init(capacity: Int) {
-      (base, self.capacity) = (.allocate(capacity: capacity), capacity)
+      (base, mask) = (.allocate(capacity: capacity), capacity - 1)
     }
 
-    /// Copies the first `count` elements of `other` into this empty chunk.
-    @inlinable func append(copying other: Chunk, count: Int) {
-      base.initialize(from: other.base, count: count)
-      self.count = count
+    /// A chunk of `capacity` elements (this one's if nil) holding a copy of this one's first
+    /// `count`.
+    @inlinable func copy(count: Int, capacity: Int? = nil) -> Chunk {
+      let copy = Chunk(capacity: capacity ?? mask + 1)
+      copy.base.initialize(from: base, count: count)
+      copy.count = count
+      return copy
     }
 
     deinit {
@@ -181,25 +175,22 @@ extension RecordLog: RandomAccessCollection {
   /// The entry at `position` (its frame looked up among the runs: `forEachSpan` reads them in
   /// order without a search).
   @inlinable package subscript(position: Int) -> Entry {
-    let chunk = position >> Self.chunkShift
-    let offset = position & ((1 << Self.chunkShift) - 1)
-    let frame = frames[position]
-    return Entry(frame: frame, element: (chunk < full.count ? full[chunk] : tail).base[offset])
+    let (chunk, offset) = (position >> Self.chunkShift, position & ((1 << Self.chunkShift) - 1))
+    return (frames[position], (chunk < full.count ? full[chunk] : tail).base[offset])
   }
 
   /// Calls `body` with every entry in order (faster than indexing each).
   @inlinable package func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
     try forEachSpan { first, elements in
       for index in elements.indices {
-        try body(Entry(frame: first &+ index, element: elements[index]))
+        try body((first &+ index, elements[index]))
       }
     }
   }
 
   /// Calls `body` with the elements in order, a chunk at a time (for loops that copy them).
-  @inlinable package func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void)
-    rethrows
-  {
+  @inlinable @inline(__always)
+  package func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
     for chunk in full {
       try body(UnsafeBufferPointer(start: chunk.base, count: 1 << Self.chunkShift))
     }
@@ -208,26 +199,33 @@ extension RecordLog: RandomAccessCollection {
 
   /// Calls `body` with the elements in order, in spans of consecutive frames within a chunk:
   /// the first frame of the span and its elements, element `i` at frame `first + i`.
-  @inlinable package func forEachSpan(
+  // Always inlined, and plain loops, so that `body` is inlined too (a span is one element when
+  // no frame follows on); a chunk is retained once, not once a span.
+  @inlinable @inline(__always) package func forEachSpan(
     _ body: (_ first: Int, UnsafeBufferPointer<Element>) throws -> Void
   ) rethrows {
     let (starts, firsts, count) = (frames.starts, frames.firsts, count)
-    // `run` holds element `index`, the first of the chunk's elements not given yet.
-    var (run, index) = (0, 0)
-    try forEachChunk { chunk in
-      var offset = 0
-      while offset < chunk.count {
-        while run &+ 1 < starts.count, starts[run &+ 1] <= index { run &+= 1 }
-        let end = run &+ 1 < starts.count ? starts[run &+ 1] : count
-        let length = Swift.min(chunk.count &- offset, end &- index)
+    // A span ends where its run or its chunk does; the run holding `index` ends at `runEnd`,
+    // element `i` of it at frame `base + i`.
+    var (index, run, runEnd) = (0, 0, starts.count > 1 ? starts[1] : count)
+    var base = firsts.first ?? 0
+    for number in 0...full.count {
+      let chunk = number < full.count ? full[number] : tail
+      let chunkEnd = number < full.count ? (number &+ 1) << Self.chunkShift : count
+      while index < chunkEnd {
+        if index == runEnd {
+          run &+= 1
+          runEnd = run &+ 1 < starts.count ? starts[run &+ 1] : count
+          base = firsts[run] &- index
+        }
+        let end = Swift.min(runEnd, chunkEnd)
+        let offset = index & ((1 << Self.chunkShift) - 1)
         try body(
-          firsts[run] &+ (index &- starts[run]),
-          UnsafeBufferPointer(rebasing: chunk[offset..<offset &+ length]))
-        (offset, index) = (offset &+ length, index &+ length)
+          base &+ index, UnsafeBufferPointer(start: chunk.base + offset, count: end &- index))
+        index = end
       }
     }
   }
 }
 
 extension RecordLog: Sendable where Element: Sendable {}
-extension RecordLog.Entry: Sendable where Element: Sendable {}

@@ -94,10 +94,11 @@ public final class Recording<Value>: SubscriptionLogging, CustomStringConvertibl
   }
 
   /// Appends a `.next` event of `value` at `frame`.
-  // Always inlined into the recording's handler, as `RecordLog.append` is (its slow path is
-  // out of line): one call less per recorded value.
+  // Always inlined into the recording's handler, as `RecordLog.appendUnshared` is (its slow
+  // path is out of line): one call less per recorded value. Only this recording appends to
+  // its log (`events` reads a copy).
   @inlinable @inline(__always) package func appendNext(_ value: Value, at frame: Int) {
-    log.append(value, at: frame, terminal: false)
+    log.appendUnshared(value, at: frame)
   }
 
   @usableFromInline package func end(at frame: Int) { log.end(at: frame) }
