@@ -29,28 +29,21 @@ extension LanguageServer {
   /// of `expect` and `expect subscriptions` (the strings whose characters are frames).
   static func marbleLiterals(_ script: Script) -> [ScriptStringLiteral] {
     var found: [ScriptStringLiteral] = []
-    func visit(_ expression: ScriptExpression, depth: Int) {
-      // Expressions nest as deep as the parser allows; the walk stops well before the stack.
-      guard depth < 200 else { return }
-      if case .call(let callee, let arguments, _) = expression.kind,
-        case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
-        let first = arguments.first, first.label == nil,
-        case .string(let literal) = first.value.kind
-      {
-        found.append(literal)
-      }
-      for operand in expression.operands { visit(operand, depth: depth + 1) }
-      if let closure = expression.closure, closure.block == nil {
-        visit(closure.body, depth: depth + 1)
-      }
-    }
     for statement in script.statements {
       switch statement.kind {
       case .expect(let expectation): found.append(expectation.marble)
       case .expectSubscriptions(let expectation): found += expectation.marbles
       default: break
       }
-      for expression in HoverMaker.expressions(of: statement) { visit(expression, depth: 0) }
+      HoverMaker.forEachExpression(in: statement) { expression in
+        if case .call(let callee, let arguments, _) = expression.kind,
+          case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
+          let first = arguments.first, first.label == nil,
+          case .string(let literal) = first.value.kind
+        {
+          found.append(literal)
+        }
+      }
     }
     return found.sorted { $0.range.start < $1.range.start }
   }
