@@ -514,20 +514,12 @@ final class BinaryNode: Node {
   ) throws(RuntimeError) -> ScriptValue {
     switch (a, b) {
     case (.int(let x), .int(let y)):
-      let result: (partialValue: Int, overflow: Bool)
-      switch op {
-      case .add: result = x.addingReportingOverflow(y)
-      case .subtract: result = x.subtractingReportingOverflow(y)
-      case .multiply: result = x.multipliedReportingOverflow(by: y)
-      case .divide:
-        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("/", at: range) }
-        result = x.dividedReportingOverflow(by: y)
-      default:
-        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("%", at: range) }
-        result = x.remainderReportingOverflow(dividingBy: y)
+      // `integers` is nil only where this throws: a division by zero or an overflow.
+      if let result = integers(op, x, y) { return result }
+      if y == 0, op == .divide || op == .remainder {
+        throw Diagnostic.Interpreter.divisionByZero(op.rawValue, at: range)
       }
-      if result.overflow { throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range) }
-      return .int(result.partialValue)
+      throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range)
     case (.int(let x), .double(let y)): return try doubles(op, Double(x), y, a, b, at: range)
     case (.double(let x), .int(let y)): return try doubles(op, x, Double(y), a, b, at: range)
     case (.double(let x), .double(let y)): return try doubles(op, x, y, a, b, at: range)
