@@ -268,10 +268,8 @@ extension Catalogue {
         expect s == "----2--"
         """
     ) { c throws(RuntimeError) in
-      let positional = try c.optionalInt(
-        0, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
-      let labelled = try c.optionalInt(1, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
-      var capacity = positional ?? labelled ?? .max
+      let minimum = c.runtime.usesRxJS ? Int.min : 0
+      var capacity = try c.optionalInt(0, or: 1, "the capacity", minimum: minimum) ?? .max
       // RxJS's ReplaySubject keeps at least one value: `new ReplaySubject(0)` replays the last.
       if c.runtime.usesRxJS { capacity = max(1, capacity) }
       return c.probedShared { probe in
