@@ -294,33 +294,26 @@ final class BinaryNode: Node {
     super.init(range: range)
   }
 
-  /// An operand of a `BinaryNode`: an argument of the closure the node is in, an integer
-  /// constant, a `BinaryNode` of two such operands (`x % 3` in `x % 3 != 0`), or any other
-  /// node (left to the general path).
+  /// An operand of a `BinaryNode`: a leaf (an argument of the closure the node is in or an
+  /// integer constant, as `IntegerForm` has them), a `BinaryNode` of two leaves (`x % 3` in
+  /// `x % 3 != 0`), or any other node (left to the general path).
   private enum Operand {
-    case argument0
-    case argument1
-    case integer(Int)
+    case leaf(IntegerForm.Leaf)
     case binary(BinaryNode)
     case node
 
     init(_ node: Node) {
       if let local = node as? LocalNode, local.depth == 0, local.index < 2 {
-        self = local.index == 0 ? .argument0 : .argument1
+        self = .leaf(local.index == 0 ? .argument0 : .argument1)
       } else if let constant = node as? ConstantNode, case .int(let value) = constant.value {
-        self = .integer(value)
-      } else if let binary = node as? BinaryNode, binary.left.isLeaf, binary.right.isLeaf {
+        self = .leaf(.integer(value))
+      } else if let binary = node as? BinaryNode, case .leaf = binary.left,
+        case .leaf = binary.right
+      {
         // One level only: an operand is then read in O(1), however deep the expression.
         self = .binary(binary)
       } else {
         self = .node
-      }
-    }
-
-    var isLeaf: Bool {
-      switch self {
-      case .argument0, .argument1, .integer: return true
-      case .binary, .node: return false
       }
     }
   }
@@ -346,13 +339,13 @@ final class BinaryNode: Node {
   @inline(__always)
   private static func integer(_ operand: Operand, _ locals: Locals) -> Int? {
     switch operand {
-    case .argument0:
+    case .leaf(.argument0):
       if case .int(let value) = locals.a0 { return value }
       return nil
-    case .argument1:
+    case .leaf(.argument1):
       if case .int(let value) = locals.a1 { return value }
       return nil
-    case .integer(let value): return value
+    case .leaf(.integer(let value)): return value
     case .binary(let inner): return inner.integerResult(locals)
     case .node: return nil
     }
@@ -378,20 +371,11 @@ final class BinaryNode: Node {
 
   private static func term(_ operand: Operand) -> IntegerForm.Term? {
     switch operand {
+    case .leaf(let leaf): return .leaf(leaf)
     case .binary(let inner):
-      guard let a = leaf(inner.left), let b = leaf(inner.right) else { return nil }
+      guard case .leaf(let a) = inner.left, case .leaf(let b) = inner.right else { return nil }
       return .node(inner.op, a, b)
-    default:
-      return leaf(operand).map { .leaf($0) }
-    }
-  }
-
-  private static func leaf(_ operand: Operand) -> IntegerForm.Leaf? {
-    switch operand {
-    case .argument0: return .argument0
-    case .argument1: return .argument1
-    case .integer(let value): return .integer(value)
-    case .binary, .node: return nil
+    case .node: return nil
     }
   }
 
