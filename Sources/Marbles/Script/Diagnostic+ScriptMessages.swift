@@ -1,4 +1,15 @@
 extension Diagnostic {
+  /// A message that takes nothing but its place: `Diagnostic.ScriptSyntax.assignment(at: range)`
+  /// is the error with the message there.
+  struct FixedError: ExpressibleByStringLiteral, Sendable {
+    let message: String
+
+    init(_ message: String) { self.message = message }
+    init(stringLiteral message: String) { self.message = message }
+
+    func callAsFunction(at range: SourceRange) -> Diagnostic { .error(message, at: range) }
+  }
+
   /// Every diagnostic of the script lexer and parser, in one place.
   ///
   /// Wording follows swiftc: lowercase start, no final period, names and glyphs in single quotes,
@@ -22,9 +33,7 @@ extension Diagnostic {
     }
 
     /// A `"` with no closing `"` on the same line.
-    static func unterminatedString(at range: SourceRange) -> Diagnostic {
-      .error("unterminated string literal", at: range)
-    }
+    static let unterminatedString: FixedError = "unterminated string literal"
 
     /// A backslash followed by a character that is not an escape (`\q`).
     static func invalidEscape(_ text: String, at range: SourceRange) -> Diagnostic {
@@ -35,24 +44,19 @@ extension Diagnostic {
     }
 
     /// `\u` not followed by `{`.
-    static func expectedUnicodeEscapeBraces(at range: SourceRange) -> Diagnostic {
-      .error("expected hexadecimal code in braces after unicode escape", at: range)
-    }
+    static let expectedUnicodeEscapeBraces: FixedError =
+      "expected hexadecimal code in braces after unicode escape"
 
     /// `\u{…}` without 1 to 8 hexadecimal digits and a closing `}`.
-    static func invalidUnicodeEscapeDigits(at range: SourceRange) -> Diagnostic {
-      .error("\\u{...} escape sequence expects between 1 and 8 hex digits", at: range)
-    }
+    static let invalidUnicodeEscapeDigits: FixedError =
+      "\\u{...} escape sequence expects between 1 and 8 hex digits"
 
     /// `\u{…}` naming no Unicode scalar (a surrogate or a value past 10FFFF).
-    static func invalidUnicodeScalar(at range: SourceRange) -> Diagnostic {
-      .error("invalid unicode scalar", at: range)
-    }
+    static let invalidUnicodeScalar: FixedError = "invalid unicode scalar"
 
     /// `$` not followed by digits.
-    static func expectedImplicitParameterNumber(at range: SourceRange) -> Diagnostic {
-      .error("expected a number after '$', such as '$0'", at: range)
-    }
+    static let expectedImplicitParameterNumber: FixedError =
+      "expected a number after '$', such as '$0'"
 
     /// `$N` with more than four digits.
     static func implicitParameterOutOfRange(_ text: String, at range: SourceRange) -> Diagnostic {
@@ -60,11 +64,8 @@ extension Diagnostic {
     }
 
     /// More than `ScriptParser.maximumErrors` errors: the rest are not reported.
-    static func tooManyErrors(at range: SourceRange) -> Diagnostic {
-      .error(
-        "too many errors emitted, stopping now; the limit is \(ScriptParser.maximumErrors)",
-        at: range)
-    }
+    static let tooManyErrors = FixedError(
+      "too many errors emitted, stopping now; the limit is \(ScriptParser.maximumErrors)")
 
     // MARK: - Statements
 
@@ -84,36 +85,26 @@ extension Diagnostic {
     }
 
     /// More tokens after a complete statement on the same line.
-    static func consecutiveStatements(at range: SourceRange) -> Diagnostic {
-      .error("consecutive statements on a line must be separated by a newline", at: range)
-    }
+    static let consecutiveStatements: FixedError =
+      "consecutive statements on a line must be separated by a newline"
 
     /// `x = …` or `a.b = …`: there is no assignment.
-    static func assignment(at range: SourceRange) -> Diagnostic {
-      .error(
-        "assignment is not supported; bind a new name with 'let name = …'", at: range)
-    }
+    static let assignment: FixedError =
+      "assignment is not supported; bind a new name with 'let name = …'"
 
     /// A `title` statement after another statement (or a second `title`).
-    static func titleNotFirst(at range: SourceRange) -> Diagnostic {
-      .error("'title' must be the first statement", at: range)
-    }
+    static let titleNotFirst: FixedError = "'title' must be the first statement"
 
     /// A dictionary literal entry without `key: value`.
-    static func expectedDictionaryColon(at range: SourceRange) -> Diagnostic {
-      .error("expected ':' after the key in dictionary literal", at: range)
-    }
+    static let expectedDictionaryColon: FixedError =
+      "expected ':' after the key in dictionary literal"
 
     /// `use …` after a statement other than `title`.
-    static func useNotFirst(at range: SourceRange) -> Diagnostic {
-      .error(
-        "'use' must come before every other statement (only 'title' may precede it)", at: range)
-    }
+    static let useNotFirst: FixedError =
+      "'use' must come before every other statement (only 'title' may precede it)"
 
     /// `title` not followed by a string literal.
-    static func expectedTitle(at range: SourceRange) -> Diagnostic {
-      .error("expected a string literal after 'title'", at: range)
-    }
+    static let expectedTitle: FixedError = "expected a string literal after 'title'"
 
     /// `if`, `for` or `else` in a closure's block not followed by `{`.
     static func expectedBlock(after context: String, at range: SourceRange) -> Diagnostic {
@@ -121,29 +112,19 @@ extension Diagnostic {
     }
 
     /// Something other than `case` or `default` (once, last) in a `switch`.
-    static func expectedCase(at range: SourceRange) -> Diagnostic {
-      .error("expected 'case' or 'default' (last) in 'switch'", at: range)
-    }
+    static let expectedCase: FixedError = "expected 'case' or 'default' (last) in 'switch'"
 
     /// `case` patterns not followed by `:`.
-    static func expectedCaseColon(at range: SourceRange) -> Diagnostic {
-      .error("expected ':' after the patterns of 'case'", at: range)
-    }
+    static let expectedCaseColon: FixedError = "expected ':' after the patterns of 'case'"
 
     /// `for` not followed by a name or `_`.
-    static func expectedLoopName(at range: SourceRange) -> Diagnostic {
-      .error("expected a name or '_' after 'for'", at: range)
-    }
+    static let expectedLoopName: FixedError = "expected a name or '_' after 'for'"
 
     /// `for name` not followed by `in`.
-    static func expectedLoopIn(at range: SourceRange) -> Diagnostic {
-      .error("expected 'in' after 'for' and its name", at: range)
-    }
+    static let expectedLoopIn: FixedError = "expected 'in' after 'for' and its name"
 
     /// `..` not followed by `<` or `.`.
-    static func expectedRangeOperator(at range: SourceRange) -> Diagnostic {
-      .error("expected '..<' or '...' in a range", at: range)
-    }
+    static let expectedRangeOperator: FixedError = "expected '..<' or '...' in a range"
 
     /// `let` or `var` (the `keyword`) not followed by a name.
     static func expectedName(after keyword: String, at range: SourceRange) -> Diagnostic {
@@ -172,14 +153,11 @@ extension Diagnostic {
     }
 
     /// `as` in a `show` item not followed by a string literal.
-    static func expectedShowLabel(at range: SourceRange) -> Diagnostic {
-      .error("expected a label string after 'as'", at: range)
-    }
+    static let expectedShowLabel: FixedError = "expected a label string after 'as'"
 
     /// `subscribed` in a `show` item not followed by a string literal.
-    static func expectedShowSubscription(at range: SourceRange) -> Diagnostic {
-      .error("expected a subscription marble string after 'subscribed'", at: range)
-    }
+    static let expectedShowSubscription: FixedError =
+      "expected a subscription marble string after 'subscribed'"
 
     /// A second `as` or `subscribed` clause on one `show` item.
     static func duplicateShowClause(_ clause: String, at range: SourceRange) -> Diagnostic {
@@ -187,45 +165,34 @@ extension Diagnostic {
     }
 
     /// `expect EXPR` not followed by `==`.
-    static func expectedExpectComparison(at range: SourceRange) -> Diagnostic {
-      .error("expected '==' and a marble string after the expression in 'expect'", at: range)
-    }
+    static let expectedExpectComparison: FixedError =
+      "expected '==' and a marble string after the expression in 'expect'"
 
     /// `expect EXPR ==` not followed by a string literal.
-    static func expectedExpectMarble(at range: SourceRange) -> Diagnostic {
-      .error("expected a marble string after '=='", at: range)
-    }
+    static let expectedExpectMarble: FixedError = "expected a marble string after '=='"
 
     /// `expect subscriptions(…) ==` not followed by a string or a list of strings.
-    static func expectedSubscriptionMarbles(at range: SourceRange) -> Diagnostic {
-      .error("expected a marble string or a list of marble strings after '=='", at: range)
-    }
+    static let expectedSubscriptionMarbles: FixedError =
+      "expected a marble string or a list of marble strings after '=='"
 
     /// Something other than a string in the list of `expect subscriptions(…) == [ … ]`.
-    static func expectedSubscriptionMarbleInList(at range: SourceRange) -> Diagnostic {
-      .error("expected a subscription marble string in the list", at: range)
-    }
+    static let expectedSubscriptionMarbleInList: FixedError =
+      "expected a subscription marble string in the list"
 
     /// A list of marbles compared with something other than `subscriptions(…)`.
-    static func marbleListNeedsSubscriptions(at range: SourceRange) -> Diagnostic {
-      .error(
-        "a list of marble strings can only be compared with 'subscriptions(…)'", at: range)
-    }
+    static let marbleListNeedsSubscriptions: FixedError =
+      "a list of marble strings can only be compared with 'subscriptions(…)'"
 
     /// `subscriptions` called with other than one unlabelled argument.
-    static func subscriptionsArgument(at range: SourceRange) -> Diagnostic {
-      .error("'subscriptions' takes one signal, as in 'subscriptions(input)'", at: range)
-    }
+    static let subscriptionsArgument: FixedError =
+      "'subscriptions' takes one signal, as in 'subscriptions(input)'"
 
     /// Values after a subscription marble.
-    static func subscriptionValues(at range: SourceRange) -> Diagnostic {
-      .error("subscription marbles take no values", at: range)
-    }
+    static let subscriptionValues: FixedError = "subscription marbles take no values"
 
     /// A value after the marble of an `expect` without a `name:` label.
-    static func expectedValueLabel(at range: SourceRange) -> Diagnostic {
-      .error("expected a value name such as 'a:' before the value", at: range)
-    }
+    static let expectedValueLabel: FixedError =
+      "expected a value name such as 'a:' before the value"
 
     /// The same value name twice in one values list (`a: 1, a: 2`).
     static func duplicateValue(_ name: String, at range: SourceRange, previous: SourceRange)
@@ -237,12 +204,9 @@ extension Diagnostic {
     }
 
     /// The `expect … == "…" map { … }` form, which the project dropped.
-    static func expectMapUnsupported(at range: SourceRange) -> Diagnostic {
-      .error(
-        "'map' after an expected marble is not supported; give the values as labels, "
-          + "such as 'x: 10'",
-        at: range)
-    }
+    static let expectMapUnsupported = FixedError(
+      "'map' after an expected marble is not supported; give the values as labels, "
+        + "such as 'x: 10'")
 
     // MARK: - Expressions
 
@@ -268,23 +232,16 @@ extension Diagnostic {
     }
 
     /// `x => …` (a JavaScript arrow function) where an argument list goes on.
-    static func javaScriptArrow(at range: SourceRange) -> Diagnostic {
-      .error(
-        "'=>' is JavaScript's arrow; a closure is written in braces: 'map { x in x * 2 }' "
-          + "(or 'map { $0 * 2 }')", at: range)
-    }
+    static let javaScriptArrow = FixedError(
+      "'=>' is JavaScript's arrow; a closure is written in braces: 'map { x in x * 2 }' "
+        + "(or 'map { $0 * 2 }')")
 
     /// `.` not followed by a name or a tuple index.
-    static func expectedMemberName(at range: SourceRange) -> Diagnostic {
-      .error("expected member name following '.'", at: range)
-    }
+    static let expectedMemberName: FixedError = "expected member name following '.'"
 
     /// Too many nested parentheses, brackets, closures or operators.
-    static func nestedTooDeeply(at range: SourceRange) -> Diagnostic {
-      .error(
-        "expression is nested too deeply; the limit is \(ScriptParser.maximumDepth) levels",
-        at: range)
-    }
+    static let nestedTooDeeply = FixedError(
+      "expression is nested too deeply; the limit is \(ScriptParser.maximumDepth) levels")
 
     /// `a < b < c`: comparisons do not chain.
     static func nonAssociative(_ first: String, _ second: String, at range: SourceRange)
@@ -296,21 +253,15 @@ extension Diagnostic {
     }
 
     /// `c ? a` without `: b`.
-    static func expectedTernaryColon(at range: SourceRange) -> Diagnostic {
-      .error("expected ':' after '? ...' in ternary expression", at: range)
-    }
+    static let expectedTernaryColon: FixedError = "expected ':' after '? ...' in ternary expression"
 
     /// `$0` outside any closure.
-    static func implicitParameterOutsideClosure(at range: SourceRange) -> Diagnostic {
-      .error("anonymous closure argument not contained in a closure", at: range)
-    }
+    static let implicitParameterOutsideClosure: FixedError =
+      "anonymous closure argument not contained in a closure"
 
     /// `$0` in a closure that names its parameters.
-    static func implicitParameterWithExplicit(at range: SourceRange) -> Diagnostic {
-      .error(
-        "anonymous closure arguments cannot be used inside a closure that has explicit arguments",
-        at: range)
-    }
+    static let implicitParameterWithExplicit: FixedError =
+      "anonymous closure arguments cannot be used inside a closure that has explicit arguments"
 
     /// An integer literal too large for `Int`.
     static func integerOverflow(_ text: Substring, at range: SourceRange) -> Diagnostic {

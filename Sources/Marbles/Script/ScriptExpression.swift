@@ -50,9 +50,9 @@ package struct ScriptExpression: Hashable, Sendable {
     case call(
       callee: ScriptExpression, arguments: [ScriptArgument], trailingClosure: ScriptClosure?)
     /// `!x` or `-x`.
-    case unary(ScriptUnaryOperator, ScriptExpression)
+    case unary(ScriptOperator, ScriptExpression)
     /// `a op b`.
-    case binary(ScriptBinaryOperator, ScriptExpression, ScriptExpression)
+    case binary(ScriptOperator, ScriptExpression, ScriptExpression)
     /// `condition ? whenTrue : whenFalse`.
     case ternary(
       condition: ScriptExpression, whenTrue: ScriptExpression, whenFalse: ScriptExpression)
@@ -289,7 +289,7 @@ package struct ScriptBlockStatement: Hashable, Sendable {
     /// `let name = value` or `var name = value`.
     case binding(name: ScriptIdentifier, value: ScriptExpression, isVariable: Bool)
     /// `name = value`, or `name op= value` (`+=`, `-=`, `*=`) when `op` is given.
-    case assignment(name: ScriptIdentifier, op: ScriptBinaryOperator?, value: ScriptExpression)
+    case assignment(name: ScriptIdentifier, op: ScriptOperator?, value: ScriptExpression)
     /// An expression evaluated for its effect (`subject.next(x)`).
     case expression(ScriptExpression)
     /// `if condition { … } else { … }`; `else if` is an `otherwise` of one `conditional`.
@@ -346,87 +346,6 @@ package struct ScriptBlockStatement: Hashable, Sendable {
         condition.height, Self.height(of: then), otherwise.map { Self.height(of: $0) } ?? 0) + 1
     case .loop(_, let lower, let upper, _, let body):
       return max(lower.height, upper?.height ?? 0, Self.height(of: body)) + 1
-    }
-  }
-}
-
-package enum ScriptUnaryOperator: String, Hashable, Sendable {
-  /// `!x`: logical not.
-  case not = "!"
-  /// `-x`: negation.
-  case negate = "-"
-}
-
-/// An infix operator, spelled as its raw value.
-package enum ScriptBinaryOperator: String, Hashable, Sendable, CaseIterable {
-  case multiply = "*"
-  /// `/` (integer division for two integers)
-  case divide = "/"
-  /// `%` (for Doubles too, with the dividend's sign, as JavaScript's `%`)
-  case remainder = "%"
-  /// `**` (JavaScript's power, under `use rxjs`; right-associative)
-  case power = "**"
-  /// `+` (also string concatenation)
-  case add = "+"
-  case subtract = "-"
-  case equal = "=="
-  case notEqual = "!="
-  case less = "<"
-  case lessOrEqual = "<="
-  case greater = ">"
-  case greaterOrEqual = ">="
-  case and = "&&"
-  case or = "||"
-
-  /// Binding strength: higher binds tighter.
-  enum Precedence: Int, Comparable, Sendable {
-    /// `||`
-    case disjunction = 1
-    /// `&&`
-    case conjunction
-    /// `==`, `!=`, `<`, `<=`, `>`, `>=` (non-associative)
-    case comparison
-    /// `+`, `-`
-    case additive
-    /// `*`, `/`, `%`
-    case multiplicative
-    /// `**`
-    case exponent
-
-    /// Orders by binding strength.
-    static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
-  }
-
-  var precedence: Precedence {
-    switch self {
-    case .power: .exponent
-    case .multiply, .divide, .remainder: .multiplicative
-    case .add, .subtract: .additive
-    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison
-    case .and: .conjunction
-    case .or: .disjunction
-    }
-  }
-
-  /// The infix operator for an operator token, if it is one.
-  init?(_ token: ScriptOperator) {
-    // Case by case, not through the spelling: a string switch showed in parsing profiles.
-    switch token {
-    case .star: self = .multiply
-    case .slash: self = .divide
-    case .percent: self = .remainder
-    case .power: self = .power
-    case .plus: self = .add
-    case .minus: self = .subtract
-    case .equal: self = .equal
-    case .notEqual: self = .notEqual
-    case .less: self = .less
-    case .lessOrEqual: self = .lessOrEqual
-    case .greater: self = .greater
-    case .greaterOrEqual: self = .greaterOrEqual
-    case .and: self = .and
-    case .or: self = .or
-    case .bang: return nil
     }
   }
 }

@@ -21,17 +21,12 @@ extension ScriptParser {
   }
 
   /// The operator of `+=`, `-=` or `*=` starting `offset` tokens ahead (the two tokens touch).
-  private func compoundAssignment(at offset: Int) -> ScriptBinaryOperator? {
-    guard case .operator(let token) = kind(at: offset), kind(at: offset + 1) == .assign,
-      position + offset + 1 < tokens.count,
+  private func compoundAssignment(at offset: Int) -> ScriptOperator? {
+    guard case .operator(let op) = kind(at: offset), [.plus, .minus, .star].contains(op),
+      kind(at: offset + 1) == .assign, position + offset + 1 < tokens.count,
       tokens[position + offset].range.end == tokens[position + offset + 1].range.start
     else { return nil }
-    switch token {
-    case .plus: return .add
-    case .minus: return .subtract
-    case .star: return .multiply
-    default: return nil
-    }
+    return op
   }
 
   /// The statements of a block up to its `}` (not consumed).

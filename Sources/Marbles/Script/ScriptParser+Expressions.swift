@@ -72,29 +72,25 @@ extension ScriptParser {
 
   /// Infix operators of at least `minimum` precedence, by precedence climbing. Left-associative
   /// chains are built in a loop; comparisons do not chain.
-  mutating func parseBinary(minimum: ScriptBinaryOperator.Precedence) throws(Abort)
+  mutating func parseBinary(minimum: ScriptOperator.Precedence) throws(Abort)
     -> ScriptExpression
   {
     let start = position
     var lhs = try parseUnary()
-    var previousComparison: ScriptBinaryOperator?
-    while case .operator(let token) = kind, let op = ScriptBinaryOperator(token),
-      op.precedence >= minimum
-    {
+    var previousComparison: ScriptOperator?
+    while case .operator(let op) = kind, let precedence = op.precedence, precedence >= minimum {
       try checkOperand(of: op, after: previousComparison)
       let rhs: ScriptExpression
       if op == .power {
         // Right-associative, as in JavaScript: `2 ** 3 ** 2` is `2 ** 9`.
         rhs = try parseBinary(minimum: .exponent)
-      } else if let higher = ScriptBinaryOperator.Precedence(
-        rawValue: op.precedence.rawValue + 1)
-      {
+      } else if let higher = ScriptOperator.Precedence(rawValue: precedence.rawValue + 1) {
         rhs = try parseBinary(minimum: higher)
       } else {
         rhs = try parseUnary()
       }
       lhs = try node(.binary(op, lhs, rhs), from: start)
-      previousComparison = op.precedence == .comparison ? op : nil
+      previousComparison = precedence == .comparison ? op : nil
     }
     return lhs
   }
@@ -102,7 +98,7 @@ extension ScriptParser {
   /// Consumes the operator `op` and checks what follows it: not a chained comparison, and the
   /// start of an operand.
   private mutating func checkOperand(
-    of op: ScriptBinaryOperator, after previousComparison: ScriptBinaryOperator?
+    of op: ScriptOperator, after previousComparison: ScriptOperator?
   ) throws(Abort) {
     let operatorRange = token.range
     if op.precedence == .comparison, let previous = previousComparison {
@@ -124,7 +120,7 @@ extension ScriptParser {
   /// `!x` or `-x`.
   private mutating func parsePrefix() throws(Abort) -> ScriptExpression {
     let start = position
-    let op: ScriptUnaryOperator = kind == .operator(.bang) ? .not : .negate
+    let op: ScriptOperator = kind == .operator(.bang) ? .bang : .minus
     advance()
     guard canStartExpression(kind) else {
       throw fail { Diagnostic.ScriptSyntax.expectedExpression("after '\(op.rawValue)'", at: $0) }

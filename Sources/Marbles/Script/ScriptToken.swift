@@ -154,15 +154,19 @@ package enum ScriptKeyword: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// A prefix or infix operator token, spelled as its raw value.
+/// An operator, spelled as its raw value: a token, and the operator of a `unary` (`!`, `-`) or
+/// `binary` (all but `!`) expression.
 package enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
+  /// `+` (also string concatenation)
   case plus = "+"
   /// `-` (infix subtraction or prefix negation)
   case minus = "-"
   case star = "*"
-  /// `**` (JavaScript's power, under `use rxjs`)
+  /// `**` (JavaScript's power, under `use rxjs`; right-associative)
   case power = "**"
+  /// `/` (integer division for two integers)
   case slash = "/"
+  /// `%` (for Doubles too, with the dividend's sign, as JavaScript's `%`)
   case percent = "%"
   /// `!` (prefix logical not)
   case bang = "!"
@@ -174,4 +178,36 @@ package enum ScriptOperator: String, Hashable, Sendable, CaseIterable {
   case greaterOrEqual = ">="
   case and = "&&"
   case or = "||"
+
+  /// Binding strength of an infix operator: higher binds tighter.
+  enum Precedence: Int, Comparable, Sendable {
+    /// `||`
+    case disjunction = 1
+    /// `&&`
+    case conjunction
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=` (non-associative)
+    case comparison
+    /// `+`, `-`
+    case additive
+    /// `*`, `/`, `%`
+    case multiplicative
+    /// `**`
+    case exponent
+
+    /// Orders by binding strength.
+    static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The binding strength as an infix operator; nil for `!`, which is only prefix.
+  var precedence: Precedence? {
+    switch self {
+    case .power: .exponent
+    case .star, .slash, .percent: .multiplicative
+    case .plus, .minus: .additive
+    case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: .comparison
+    case .and: .conjunction
+    case .or: .disjunction
+    case .bang: nil
+    }
+  }
 }

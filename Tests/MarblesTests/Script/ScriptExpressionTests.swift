@@ -142,7 +142,7 @@ import Testing
     #expect(
       sum.range == SourceRange(start: .init(line: 1, column: 9), end: .init(line: 2, column: 15)))
     #expect(sum.text == "a.map { x in\n  x * 10 } + 1")
-    guard case .binary(.add, let call, let one) = sum.kind,
+    guard case .binary(.plus, let call, let one) = sum.kind,
       case .call(let callee, [], let closure?) = call.kind
     else {
       Issue.record("unexpected tree \(sum.dump)")

@@ -50,8 +50,9 @@ extension Catalogue {
       holds: "whether it switched to the next signal", lanes: [.switched],
       example: .applying(#"then { cold("-b|") }"#, to: "-a-|", as: "next", expect: "----b|")
     ) { c throws(RuntimeError) in
-      let next = try c.function(0)
-      return try c.probedSignal { $0.then(probe: $1) { next.signal(from: next()) } }
+      try c.probed(after: c.function(0)) { input, next, probe in
+        input.then(probe: probe) { next.signal(from: next()) }
+      }
     },
     .method(
       "retry", rac: "retry / retry:", alias: "retry",
@@ -219,8 +220,7 @@ extension Catalogue {
         "retryWhen { errors in errors.delay(2).take(2) }", to: "-a#", as: "again",
         showingInput: true, expect: "-a---a--|")
     ) { c throws(RuntimeError) in
-      let notifier = try c.function(0)
-      return try c.probedSignal { input, probe in
+      try c.probed(after: c.function(0)) { input, notifier, probe in
         input.retryWhen(probe: probe) { errors in
           notifier.signal(
             for: .signal(errors.map { ScriptValue.error(ScriptValue.payload(of: $0)) }))
@@ -236,8 +236,7 @@ extension Catalogue {
         "repeatWhen { done in done.delay(1).take(2) }", to: "-a|", as: "again", showingInput: true,
         expect: "-a--a--a|")
     ) { c throws(RuntimeError) in
-      let notifier = try c.function(0)
-      return try c.probedSignal { input, probe in
+      try c.probed(after: c.function(0)) { input, notifier, probe in
         input.repeatWhen(probe: probe) { notifier.signal(for: .signal($0.map { _ in .null })) }
       }
     },

@@ -233,12 +233,10 @@ extension Catalogue {
       "distinctUntilKeyChanged", rac: "", alias: "distinctUntilKeyChanged",
       "Drops each dictionary whose value at the key equals the previous one's (RxJS distinctUntilKeyChanged)",
       parameters: [.value("key")], holds: "the previous value", lanes: [.previous],
-      example: """
-        let input = cold("-a-b-c|", a: ["id": 1], b: ["id": 1], c: ["id": 2])
-        let output = input.distinctUntilKeyChanged("id")
-        show output
-        expect output == "-a---c|", a: ["id": 1], c: ["id": 2]
-        """
+      example: .applying(
+        #"distinctUntilKeyChanged("id")"#,
+        to: .marble("-a-b-c|", values: #"a: ["id": 1], b: ["id": 1], c: ["id": 2]"#), as: "output",
+        expect: "-a---c|", values: #"a: ["id": 1], c: ["id": 2]"#)
     ) { c throws(RuntimeError) in
       let key = try c.key(0)
       let same = c.equality(nil)
@@ -253,9 +251,7 @@ extension Catalogue {
       holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
       example: .applying("find { $0 > 1 }", to: "-1-2-3|", as: "big", expect: "---(2|)")
     ) { c throws(RuntimeError) in
-      let predicate = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      try c.probed(after: c.function(0)) { input, predicate, probe in
         input.find(probe: probe) { predicate.isTrue($0, at: $1) }.map { $0 ?? .null }
       }
     },
@@ -266,9 +262,7 @@ extension Catalogue {
       holds: "the index of the next value to test", lanes: [.index], typing: .closureTakesValues,
       example: .applying("findIndex { $0 > 1 }", to: "-1-2-3|", as: "at", expect: "---(1|)")
     ) { c throws(RuntimeError) in
-      let predicate = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      try c.probed(after: c.function(0)) { input, predicate, probe in
         input.findIndex(probe: probe) { predicate.isTrue($0, at: $1) }.map { .int($0) }
       }
     },
@@ -292,9 +286,7 @@ extension Catalogue {
         "every { $0 < 5 }", to: "-2-4-5-6|", as: "allSmall", expect: "-----(f|)", values: "f: false"
       )
     ) { c throws(RuntimeError) in
-      let predicate = try c.function(0)
-      let input = try c.signal()
-      return c.probed { probe in
+      try c.probed(after: c.function(0)) { input, predicate, probe in
         input.every(probe: probe) { predicate.isTrue($0, at: $1) }.map { .bool($0) }
       }
     },

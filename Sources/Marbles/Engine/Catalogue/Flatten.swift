@@ -108,14 +108,12 @@ extension Catalogue {
       "Switches to `then` while the Bool signal is true and to `else` while it is false",
       parameters: [.value("then", label: "then"), .value("else", label: "else")],
       holds: "the current branch: true for `then`, false for `else`", lanes: [.branch],
-      example: """
-        let flag = cold("t---f---|", t: true, f: false)
-        let yes = cold("-y-y-y-y-y")
-        let no = cold("n-n|")
-        let chosen = flag.if(then: yes, else: no)
-        show chosen
-        expect chosen == "-y-yn-n-|"
-        """
+      example: .script(
+        cold: [
+          "flag": .marble("t---f---|", values: "t: true, f: false"), "yes": "-y-y-y-y-y",
+          "no": "n-n|",
+        ],
+        "chosen = flag.if(then: yes, else: no)", expect: "-y-yn-n-|")
     ) { c throws(RuntimeError) in
       let whenTrue = try c.signal(0, "'then'")
       let whenFalse = try c.signal(1, "'else'")

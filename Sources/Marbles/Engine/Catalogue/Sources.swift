@@ -129,17 +129,15 @@ extension Catalogue {
     ) { c throws(RuntimeError) in
       let delay = try c.timerFrames(0, "the delay")
       let once = Signal<Int>.timer(delay, on: c.scheduler)
-      // RxJS's timer sends once for a negative period (a period of 0 would repeat forever
-      // within one frame, and stays an error).
-      let negativePeriod: Bool
-      if case .int(let period)? = c.optional(1) {
-        negativePeriod = period < 0
-      } else {
-        negativePeriod = false
+      // Without a period, or as RxJS's timer with a negative one, it sends once (a period of 0
+      // would repeat forever within one frame, and stays an error).
+      let sendsOnce: Bool
+      switch c.optional(1) {
+      case nil: sendsOnce = true
+      case .int(let period)?: sendsOnce = period < 0
+      default: sendsOnce = false
       }
-      guard c.optional(1) != nil, !negativePeriod else {
-        return .signal(once.map { ScriptValue.int($0) })
-      }
+      guard !sendsOnce else { return .signal(once.map { ScriptValue.int($0) }) }
       let period = try c.frames(1, "the period", minimum: 1)
       let ticks = once.concat(with: Signal<Int>.interval(period, on: c.scheduler))
       return .signal(c.indexed(ticks.map { ScriptValue.int($0) }).map { .int($0.1) })
@@ -268,10 +266,8 @@ extension Catalogue {
         expect s == "----2--"
         """
     ) { c throws(RuntimeError) in
-      let positional = try c.optionalInt(
-        0, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
-      let labelled = try c.optionalInt(1, "the capacity", minimum: c.runtime.usesRxJS ? Int.min : 0)
-      var capacity = positional ?? labelled ?? .max
+      let minimum = c.runtime.usesRxJS ? Int.min : 0
+      var capacity = try c.optionalInt(0, or: 1, "the capacity", minimum: minimum) ?? .max
       // RxJS's ReplaySubject keeps at least one value: `new ReplaySubject(0)` replays the last.
       if c.runtime.usesRxJS { capacity = max(1, capacity) }
       return c.probedShared { probe in

@@ -170,8 +170,7 @@ extension Catalogue {
         #"debounce { _ in cold("--x") }"#, to: "-ab----c---|", as: "calm", showingInput: true,
         expect: "----b----c-|")
     ) { c throws(RuntimeError) in
-      let duration = try c.function(0)
-      return try c.probedSignal { $0.debounce(probe: $1, duration.signal(for:)) }
+      try c.probed(after: c.function(0)) { $0.debounce(probe: $2, $1.signal(for:)) }
     },
     .method(
       "audit", rac: "", alias: "audit",
@@ -182,8 +181,7 @@ extension Catalogue {
         #"audit { _ in cold("---x") }"#, to: "-ab---c-----|", as: "output", showingInput: true,
         expect: "----b----c--|")
     ) { c throws(RuntimeError) in
-      let duration = try c.function(0)
-      return try c.probedSignal { $0.audit(probe: $1, duration.signal(for:)) }
+      try c.probed(after: c.function(0)) { $0.audit(probe: $2, $1.signal(for:)) }
     },
     .method(
       "auditTime", rac: "", alias: "auditTime",
@@ -220,8 +218,7 @@ extension Catalogue {
         #"delayWhen { _ in cold("---x") }"#, to: "-a--b|", as: "later", showingInput: true,
         expect: "----a--(b|)")
     ) { c throws(RuntimeError) in
-      let duration = try c.function(0)
-      return try c.probedSignal { $0.delayWhen(probe: $1, duration.signal(for:)) }
+      try c.probed(after: c.function(0)) { $0.delayWhen(probe: $2, $1.signal(for:)) }
     },
     .method(
       "timeoutWith", rac: "", alias: "timeoutWith",

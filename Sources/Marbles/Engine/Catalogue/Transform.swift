@@ -167,24 +167,22 @@ extension Catalogue {
     .method(
       "and", rac: "and",
       "The AND of each tuple of Bools",
-      example: """
-        let a = cold("t---f-|", t: true, f: false)
-        let b = cold("--t---|", t: true)
-        let both = combineLatest(a, b).and()
-        show both
-        expect both == "--t-f-|", t: true, f: false
-        """
+      example: .script(
+        cold: [
+          "a": .marble("t---f-|", values: "t: true, f: false"),
+          "b": .marble("--t---|", values: "t: true"),
+        ],
+        "both = combineLatest(a, b).and()", expect: "--t-f-|", values: "t: true, f: false")
     ) { c throws(RuntimeError) in try logical(c, isAnd: true) },
     .method(
       "or", rac: "or",
       "The OR of each tuple of Bools",
-      example: """
-        let a = cold("f---t-|", t: true, f: false)
-        let b = cold("--f---|", f: false)
-        let either = combineLatest(a, b).or()
-        show either
-        expect either == "--f-t-|", t: true, f: false
-        """
+      example: .script(
+        cold: [
+          "a": .marble("f---t-|", values: "t: true, f: false"),
+          "b": .marble("--f---|", values: "f: false"),
+        ],
+        "either = combineLatest(a, b).or()", expect: "--f-t-|", values: "t: true, f: false")
     ) { c throws(RuntimeError) in try logical(c, isAnd: false) },
     .method(
       "buffer", rac: "", alias: "buffer",
@@ -251,8 +249,7 @@ extension Catalogue {
         #"bufferWhen { cold("----x") }"#, to: "-a-b---c--|", as: "batches", showingInput: true,
         expect: "----x---y-(z|)", values: #"x: ["a", "b"], y: ["c"], z: []"#)
     ) { c throws(RuntimeError) in
-      let closing = try c.function(0)
-      return try c.probedSignal { input, probe in
+      try c.probed(after: c.function(0)) { input, closing, probe in
         input.bufferWhen(probe: probe) { closing.signal(from: closing()) }.map { c.builtArray($0) }
       }
     },
@@ -308,8 +305,7 @@ extension Catalogue {
         #"windowWhen { cold("----x") }"#, to: "-a-b---c--|", as: "windows", showingInput: true,
         expect: "x---y---z-|", values: #"x: cold("-a-b|"), y: cold("---c|"), z: cold("--|")"#)
     ) { c throws(RuntimeError) in
-      let closing = try c.function(0)
-      return try c.probedSignal { input, probe in
+      try c.probed(after: c.function(0)) { input, closing, probe in
         input.windowWhen(probe: probe) { closing.signal(from: closing()) }.map { .signal($0) }
       }
     },

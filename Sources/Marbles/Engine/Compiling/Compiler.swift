@@ -202,7 +202,7 @@ struct Compiler {
         diagnostics.append(Diagnostic.Interpreter.javaScriptPower(at: range))
         return placeholder(range)
       }
-      if op == .add && runtime.usesRxJS {
+      if op == .plus && runtime.usesRxJS {
         return JoiningAddNode(compile(lhs), compile(rhs), budget: runtime.budget, range: range)
       }
       return BinaryNode(op, compile(lhs), compile(rhs), budget: runtime.budget, range: range)

@@ -113,10 +113,8 @@ extension Diagnostic {
     }
 
     /// `subscriptions(…)` outside `expect subscriptions(…) == …`.
-    static func subscriptionsOutsideExpect(at range: SourceRange) -> Diagnostic {
-      .error(
-        "'subscriptions(…)' can only be used as 'expect subscriptions(x) == \"^--!\"'", at: range)
-    }
+    static let subscriptionsOutsideExpect: FixedError =
+      "'subscriptions(…)' can only be used as 'expect subscriptions(x) == \"^--!\"'"
 
     // MARK: - Arguments (before the run)
 
@@ -325,9 +323,8 @@ extension Diagnostic {
     }
 
     /// `x ** y` without `use rxjs`.
-    static func javaScriptPower(at range: SourceRange) -> Diagnostic {
-      .error("'**' is JavaScript's, under 'use rxjs'; write 'pow(x, y)'", at: range)
-    }
+    static let javaScriptPower: FixedError =
+      "'**' is JavaScript's, under 'use rxjs'; write 'pow(x, y)'"
 
     /// A math function with the wrong number of arguments, or with labels or a closure.
     static func mathArguments(_ name: String, javaScript: Bool, at range: SourceRange)

@@ -249,9 +249,9 @@ final class LogicalNode: Node {
 
 /// `!x`, `-x`.
 final class UnaryNode: Node {
-  let op: ScriptUnaryOperator
+  let op: ScriptOperator
   let operand: Node
-  init(_ op: ScriptUnaryOperator, _ operand: Node, range: SourceRange) {
+  init(_ op: ScriptOperator, _ operand: Node, range: SourceRange) {
     self.op = op
     self.operand = operand
     super.init(range: range)
@@ -259,12 +259,12 @@ final class UnaryNode: Node {
   override func eval(_ locals: Locals) throws(RuntimeError) -> ScriptValue {
     let value = try operand.eval(locals)
     switch (op, value) {
-    case (.not, .bool(let flag)): return .bool(!flag)
-    case (.negate, .int(let number)):
+    case (.bang, .bool(let flag)): return .bool(!flag)
+    case (.minus, .int(let number)):
       let (result, overflow) = Int(0).subtractingReportingOverflow(number)
       if overflow { throw Diagnostic.Interpreter.overflow("-", value, nil, at: range) }
       return .int(result)
-    case (.negate, .double(let number)): return .double(-number)
+    case (.minus, .double(let number)): return .double(-number)
     default: throw Diagnostic.Interpreter.unaryType(op.rawValue, value, at: range)
     }
   }
@@ -272,7 +272,7 @@ final class UnaryNode: Node {
 
 /// `a op b` for arithmetic and comparison operators.
 final class BinaryNode: Node {
-  let op: ScriptBinaryOperator
+  let op: ScriptOperator
   let lhs: Node
   let rhs: Node
   /// The run's budget: `+` on strings and arrays checks `--max-value-size`.
@@ -283,7 +283,7 @@ final class BinaryNode: Node {
   private let right: Operand
 
   init(
-    _ op: ScriptBinaryOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
+    _ op: ScriptOperator, _ lhs: Node, _ rhs: Node, budget: Budget, range: SourceRange
   ) {
     self.op = op
     self.lhs = lhs
@@ -294,33 +294,26 @@ final class BinaryNode: Node {
     super.init(range: range)
   }
 
-  /// An operand of a `BinaryNode`: an argument of the closure the node is in, an integer
-  /// constant, a `BinaryNode` of two such operands (`x % 3` in `x % 3 != 0`), or any other
-  /// node (left to the general path).
+  /// An operand of a `BinaryNode`: a leaf (an argument of the closure the node is in or an
+  /// integer constant, as `IntegerForm` has them), a `BinaryNode` of two leaves (`x % 3` in
+  /// `x % 3 != 0`), or any other node (left to the general path).
   private enum Operand {
-    case argument0
-    case argument1
-    case integer(Int)
+    case leaf(IntegerForm.Leaf)
     case binary(BinaryNode)
     case node
 
     init(_ node: Node) {
       if let local = node as? LocalNode, local.depth == 0, local.index < 2 {
-        self = local.index == 0 ? .argument0 : .argument1
+        self = .leaf(local.index == 0 ? .argument0 : .argument1)
       } else if let constant = node as? ConstantNode, case .int(let value) = constant.value {
-        self = .integer(value)
-      } else if let binary = node as? BinaryNode, binary.left.isLeaf, binary.right.isLeaf {
+        self = .leaf(.integer(value))
+      } else if let binary = node as? BinaryNode, case .leaf = binary.left,
+        case .leaf = binary.right
+      {
         // One level only: an operand is then read in O(1), however deep the expression.
         self = .binary(binary)
       } else {
         self = .node
-      }
-    }
-
-    var isLeaf: Bool {
-      switch self {
-      case .argument0, .argument1, .integer: return true
-      case .binary, .node: return false
       }
     }
   }
@@ -336,7 +329,7 @@ final class BinaryNode: Node {
     }
     let left = try lhs.eval(locals)
     let right = try rhs.eval(locals)
-    if op == .add, let result = try Self.concatenated(left, right, budget: budget, at: range) {
+    if op == .plus, let result = try Self.concatenated(left, right, budget: budget, at: range) {
       return result
     }
     return try Self.apply(op, left, right, budget: budget, at: range)
@@ -346,13 +339,13 @@ final class BinaryNode: Node {
   @inline(__always)
   private static func integer(_ operand: Operand, _ locals: Locals) -> Int? {
     switch operand {
-    case .argument0:
+    case .leaf(.argument0):
       if case .int(let value) = locals.a0 { return value }
       return nil
-    case .argument1:
+    case .leaf(.argument1):
       if case .int(let value) = locals.a1 { return value }
       return nil
-    case .integer(let value): return value
+    case .leaf(.integer(let value)): return value
     case .binary(let inner): return inner.integerResult(locals)
     case .node: return nil
     }
@@ -378,36 +371,27 @@ final class BinaryNode: Node {
 
   private static func term(_ operand: Operand) -> IntegerForm.Term? {
     switch operand {
+    case .leaf(let leaf): return .leaf(leaf)
     case .binary(let inner):
-      guard let a = leaf(inner.left), let b = leaf(inner.right) else { return nil }
+      guard case .leaf(let a) = inner.left, case .leaf(let b) = inner.right else { return nil }
       return .node(inner.op, a, b)
-    default:
-      return leaf(operand).map { .leaf($0) }
-    }
-  }
-
-  private static func leaf(_ operand: Operand) -> IntegerForm.Leaf? {
-    switch operand {
-    case .argument0: return .argument0
-    case .argument1: return .argument1
-    case .integer(let value): return .integer(value)
-    case .binary, .node: return nil
+    case .node: return nil
     }
   }
 
   /// `x op y` for two integers, as `apply` computes it, or nil where `apply` would throw
   /// (overflow, division by zero) or the operator takes other operands (`**`, `&&`).
   @inline(__always)
-  fileprivate static func integers(_ op: ScriptBinaryOperator, _ x: Int, _ y: Int) -> ScriptValue? {
+  fileprivate static func integers(_ op: ScriptOperator, _ x: Int, _ y: Int) -> ScriptValue? {
     let result: (partialValue: Int, overflow: Bool)
     switch op {
-    case .add: result = x.addingReportingOverflow(y)
-    case .subtract: result = x.subtractingReportingOverflow(y)
-    case .multiply: result = x.multipliedReportingOverflow(by: y)
-    case .divide:
+    case .plus: result = x.addingReportingOverflow(y)
+    case .minus: result = x.subtractingReportingOverflow(y)
+    case .star: result = x.multipliedReportingOverflow(by: y)
+    case .slash:
       guard y != 0 else { return nil }
       result = x.dividedReportingOverflow(by: y)
-    case .remainder:
+    case .percent:
       guard y != 0 else { return nil }
       result = x.remainderReportingOverflow(dividingBy: y)
     case .equal: return .bool(x == y)
@@ -416,7 +400,7 @@ final class BinaryNode: Node {
     case .lessOrEqual: return .bool(x <= y)
     case .greater: return .bool(x > y)
     case .greaterOrEqual: return .bool(x >= y)
-    case .power, .and, .or: return nil
+    case .power, .and, .or, .bang: return nil
     }
     return result.overflow ? nil : .int(result.partialValue)
   }
@@ -454,7 +438,7 @@ final class BinaryNode: Node {
     case (_, .string(let y)): if let x = javaScriptText(a) { return .string(x + y) }
     default: break
     }
-    return try apply(.add, a, b, at: range)
+    return try apply(.plus, a, b, at: range)
   }
 
   /// A number or Bool as JavaScript's `String(x)` writes it.
@@ -476,11 +460,11 @@ final class BinaryNode: Node {
   /// `a op b` on values.
   /// With `budget`, comparing composites spends what it visits (`Budget.spendComparing`).
   static func apply(
-    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, budget: Budget? = nil,
+    _ op: ScriptOperator, _ a: ScriptValue, _ b: ScriptValue, budget: Budget? = nil,
     at range: SourceRange
   ) throws(RuntimeError) -> ScriptValue {
     switch op {
-    case .add, .subtract, .multiply, .divide, .remainder:
+    case .plus, .minus, .star, .slash, .percent:
       return try arithmetic(op, a, b, at: range)
     case .power:
       return try MathFunctions.power(a, b) { value throws(RuntimeError) in
@@ -504,57 +488,50 @@ final class BinaryNode: Node {
       case .greater: return .bool(order > 0)
       default: return .bool(order >= 0)
       }
-    case .and, .or:  // Never here: the compiler makes `&&` and `||` `LogicalNode`s.
+    // Never here: the compiler makes `&&` and `||` `LogicalNode`s; `!` is only prefix.
+    case .and, .or, .bang:
       throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
     }
   }
 
   private static func arithmetic(
-    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
+    _ op: ScriptOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
   ) throws(RuntimeError) -> ScriptValue {
     switch (a, b) {
     case (.int(let x), .int(let y)):
-      let result: (partialValue: Int, overflow: Bool)
-      switch op {
-      case .add: result = x.addingReportingOverflow(y)
-      case .subtract: result = x.subtractingReportingOverflow(y)
-      case .multiply: result = x.multipliedReportingOverflow(by: y)
-      case .divide:
-        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("/", at: range) }
-        result = x.dividedReportingOverflow(by: y)
-      default:
-        if y == 0 { throw Diagnostic.Interpreter.divisionByZero("%", at: range) }
-        result = x.remainderReportingOverflow(dividingBy: y)
+      // `integers` is nil only where this throws: a division by zero or an overflow.
+      if let result = integers(op, x, y) { return result }
+      if y == 0, op == .slash || op == .percent {
+        throw Diagnostic.Interpreter.divisionByZero(op.rawValue, at: range)
       }
-      if result.overflow { throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range) }
-      return .int(result.partialValue)
+      throw Diagnostic.Interpreter.overflow(op.rawValue, a, b, at: range)
     case (.int(let x), .double(let y)): return try doubles(op, Double(x), y, a, b, at: range)
     case (.double(let x), .int(let y)): return try doubles(op, x, Double(y), a, b, at: range)
     case (.double(let x), .double(let y)): return try doubles(op, x, y, a, b, at: range)
-    case (.string(let x), .string(let y)) where op == .add: return .string(x + y)
-    case (.array(let x), .array(let y)) where op == .add: return .array(x + y)
+    case (.string(let x), .string(let y)) where op == .plus: return .string(x + y)
+    case (.array(let x), .array(let y)) where op == .plus: return .array(x + y)
     default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
     }
   }
 
   private static func doubles(
-    _ op: ScriptBinaryOperator, _ x: Double, _ y: Double, _ a: ScriptValue, _ b: ScriptValue,
+    _ op: ScriptOperator, _ x: Double, _ y: Double, _ a: ScriptValue, _ b: ScriptValue,
     at range: SourceRange
   ) throws(RuntimeError) -> ScriptValue {
     switch op {
-    case .add: return .double(x + y)
-    case .subtract: return .double(x - y)
-    case .multiply: return .double(x * y)
-    case .divide: return .double(x / y)
+    case .plus: return .double(x + y)
+    case .minus: return .double(x - y)
+    case .star: return .double(x * y)
+    case .slash: return .double(x / y)
     // The dividend's sign, as JavaScript's `%` and Swift's truncatingRemainder.
-    case .remainder: return .double(x.truncatingRemainder(dividingBy: y))
+    case .percent: return .double(x.truncatingRemainder(dividingBy: y))
     default: throw Diagnostic.Interpreter.binaryTypes(op.rawValue, a, b, at: range)
     }
   }
 
   /// -1, 0 or 1 for two numbers or two strings.
   private static func compare(
-    _ op: ScriptBinaryOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
+    _ op: ScriptOperator, _ a: ScriptValue, _ b: ScriptValue, at range: SourceRange
   ) throws(RuntimeError) -> Int {
     func sign<T: Comparable>(_ x: T, _ y: T) -> Int { x < y ? -1 : (x == y ? 0 : 1) }
     switch (a, b) {
@@ -583,10 +560,10 @@ struct IntegerForm {
   /// An operand: a leaf, or a node of two leaves (`x % 3` in `x % 3 != 0`).
   enum Term {
     case leaf(Leaf)
-    case node(ScriptBinaryOperator, Leaf, Leaf)
+    case node(ScriptOperator, Leaf, Leaf)
   }
 
-  let op: ScriptBinaryOperator
+  let op: ScriptOperator
   let left: Term
   let right: Term
 

@@ -77,13 +77,13 @@ final class VariableNode: Node {
 /// `let name = value`, `var name = value`, `name = value` or `name += value`.
 final class AssignStatement: StatementNode {
   let target: VariableNode
-  let op: ScriptBinaryOperator?
+  let op: ScriptOperator?
   let value: Node
   let budget: Budget
   /// Under `use rxjs`, `+=` joins a string and a number as `+` does.
   let joinsText: Bool
   init(
-    _ target: VariableNode, op: ScriptBinaryOperator?, value: Node, budget: Budget,
+    _ target: VariableNode, op: ScriptOperator?, value: Node, budget: Budget,
     joinsText: Bool = false, range: SourceRange
   ) {
     self.target = target
@@ -101,7 +101,7 @@ final class AssignStatement: StatementNode {
     if let op {
       let current = slots.values[target.slot]
       result =
-        joinsText && op == .add
+        joinsText && op == .plus
         ? try BinaryNode.joined(current, result, at: range)
         : try BinaryNode.apply(op, current, result, at: range)
       switch result {

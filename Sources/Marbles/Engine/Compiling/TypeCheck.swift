@@ -145,7 +145,7 @@ struct TypeCheck {
     case .string: return "String"
     case .boolean: return "Bool"
     case .parenthesized(let inner): return literalType(inner)
-    case .unary(.negate, let inner):
+    case .unary(.minus, let inner):
       return literalType(inner).flatMap { $0 == "Int" || $0 == "Double" ? $0 : nil }
     default: return nil
     }
@@ -159,7 +159,7 @@ struct TypeCheck {
     case .string(let text): return .string(text.value)
     case .boolean(let flag): return .bool(flag)
     case .parenthesized(let inner): return literal(inner)
-    case .unary(.negate, let inner):
+    case .unary(.minus, let inner):
       switch literal(inner) {
       case .int(let number)?: return .int(-number)
       case .double(let number)?: return .double(-number)
@@ -332,9 +332,9 @@ struct TypeCheck {
       let numbers: Set = ["Int", "Double"]
       let fine: Bool
       switch op {
-      case .multiply, .divide, .remainder, .subtract, .power:
+      case .star, .slash, .percent, .minus, .power:
         fine = numbers.contains(left) && numbers.contains(right)
-      case .add:
+      case .plus:
         let text: Set = ["String", "Int", "Double", "Bool"]
         fine =
           (numbers.contains(left) && numbers.contains(right)) || (left == right && left == "String")
@@ -354,7 +354,7 @@ struct TypeCheck {
       }
     case .unary(let op, let inner):
       checkArithmetic(inner, parameter: parameter, values: values)
-      if op == .negate, isParameter(inner), !["Int", "Double"].contains(values.type) {
+      if op == .minus, isParameter(inner), !["Int", "Double"].contains(values.type) {
         diagnostics.append(
           .error(
             "unary operator '-' cannot be applied to an operand of type '\(values.type)'; "
