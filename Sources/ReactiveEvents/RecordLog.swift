@@ -67,7 +67,7 @@
   /// `append(element, at: frame, terminal: false)` for a log that no copy of it appends to
   /// (a class's own, as `Recording`'s is): a copy made to read it may be read and updated,
   /// but appending to both a copy and the log it was copied from is a programming error.
-  /// One compare less a value than `append` (`LaneRecorder` and the harness use that).
+  /// One compare less a value than `append` (a lane's terminal events and the harness use that).
   @inlinable @inline(__always) package mutating func appendUnshared(
     _ element: Element, at frame: Int
   ) {

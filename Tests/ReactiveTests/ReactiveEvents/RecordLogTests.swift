@@ -124,6 +124,18 @@ struct RecordLogTests {
     #expect(log[size].element.value == -1 && log.lastFrame == size - 1)
   }
 
+  @Test("appendUnshared: a copy taken to read keeps what it held while the log appends on")
+  func unsharedAppends() {
+    var log = RecordLog<Int>()
+    for index in 0..<20 { log.appendUnshared(index, at: index) }
+    var copy = log
+    for index in 20..<5_000 { log.appendUnshared(index, at: index + 10) }
+    copy.update(19) { $0 = -1 }
+    #expect(copy.map(\.element) == Array(0..<19) + [-1] && copy.lastFrame == 19)
+    #expect(log.count == 5_000 && log[19] == (19, 19) && log[4_999] == (5_009, 4_999))
+    #expect(log.chunks.map(\.count) == [4_096, 904] && log.frames.starts == [0, 20])
+  }
+
   @Test("scheduleWindow subscribes at its frame and unsubscribes no earlier")
   func scheduledWindow() throws {
     let scheduler = VirtualTimeScheduler()
