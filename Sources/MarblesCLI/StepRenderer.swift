@@ -165,7 +165,7 @@ extension ScriptRun {
     cut.lanes = lanes.map { lane in
       var lane = lane
       lane.subscription = lane.subscription.prefix(through: frame)
-      lane.events = lane.events.prefix(through: frame)
+      lane.events = lane.events.slice(Int.min...frame)
       return lane
     }
     cut.expectations = []
@@ -201,16 +201,6 @@ extension [TimelineEvent] {
       Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: window.upperBound) })
     }
   }
-
-  fileprivate func prefix(through frame: Int) -> [TimelineEvent] {
-    var kept: [TimelineEvent] = []
-    for event in self {
-      guard event.frame <= frame else { break }
-      kept.append(
-        Recorded(frame: event.frame, event: event.event.map { $0.prefix(through: frame) }))
-    }
-    return kept
-  }
 }
 
 extension TimelineValue {
@@ -221,7 +211,7 @@ extension TimelineValue {
         Timeline(
           subscribed: inner.subscribed,
           unsubscribed: inner.unsubscribed.flatMap { $0 > frame ? nil : $0 },
-          events: inner.events.prefix(through: frame)))
+          events: inner.events.slice(Int.min...frame)))
     case .tuple(let values): return .tuple(values.map { $0.prefix(through: frame) })
     case .array(let values): return .array(values.map { $0.prefix(through: frame) })
     case .error(let value): return .error(value.prefix(through: frame))

@@ -37,8 +37,7 @@ extension Signal {
           report?(.buffered, values)
         case .error(let error): subscriber.sendError(error)
         case .completed:
-          subscriber.sendNext(take())
-          subscriber.sendCompleted()
+          subscriber.sendLast(take())
         }
       }
       if subscriber.isDisposed { return nil }

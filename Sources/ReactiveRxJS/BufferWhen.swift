@@ -64,8 +64,7 @@ extension Signal {
             return buffer ?? []
           }
           report?(.buffered, [Value]())
-          subscriber.sendNext(rest)
-          subscriber.sendCompleted()
+          subscriber.sendLast(rest)
         }
       }
     }

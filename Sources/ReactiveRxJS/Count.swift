@@ -28,8 +28,7 @@ extension Signal {
         case .error(let error):
           subscriber.sendError(error)
         case .completed:
-          subscriber.sendNext(total)
-          subscriber.sendCompleted()
+          subscriber.sendLast(total)
         }
       }
     }

@@ -14,8 +14,7 @@ extension Signal {
   /// A `probe` reports whether a value arrived as lane `arrived`.
   public func defaultIfEmpty(_ value: Value, probe: StateProbe? = nil) -> Signal<Value> {
     ifEmpty(probe: probe) { subscriber in
-      subscriber.sendNext(value)
-      subscriber.sendCompleted()
+      subscriber.sendLast(value)
     }
   }
 

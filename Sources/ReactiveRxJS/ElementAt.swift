@@ -28,14 +28,12 @@ extension Signal {
             report?(.index, position)
           }
           guard position == index else { return }
-          subscriber.sendNext(value)
-          subscriber.sendCompleted()
+          subscriber.sendLast(value)
         case .error:
           subscriber.send(event)
         case .completed:
           if let defaultValue {
-            subscriber.sendNext(defaultValue)
-            subscriber.sendCompleted()
+            subscriber.sendLast(defaultValue)
           } else {
             subscriber.sendError(SignalError.outOfRange)
           }

@@ -26,13 +26,11 @@ extension Signal {
           defer { index += 1 }
           guard !predicate(value, index) else { return }
           report?(.matching, false)
-          subscriber.sendNext(false)
-          subscriber.sendCompleted()
+          subscriber.sendLast(false)
         case .error(let error):
           subscriber.sendError(error)
         case .completed:
-          subscriber.sendNext(true)
-          subscriber.sendCompleted()
+          subscriber.sendLast(true)
         }
       }
     }

@@ -50,13 +50,11 @@ extension Signal {
             report?(.index, index)
             return
           }
-          subscriber.sendNext(result(value, index))
-          subscriber.sendCompleted()
+          subscriber.sendLast(result(value, index))
         case .error(let error):
           subscriber.sendError(error)
         case .completed:
-          subscriber.sendNext(result(nil, index))
-          subscriber.sendCompleted()
+          subscriber.sendLast(result(nil, index))
         }
       }
     }

@@ -34,8 +34,7 @@ extension Signal {
         case .next(let value):
           guard predicate(value) else { return }
           report?(.matched, true)
-          subscriber.sendNext(value)
-          subscriber.sendCompleted()
+          subscriber.sendLast(value)
         case .error:
           subscriber.send(event)
         case .completed:

@@ -41,8 +41,7 @@ extension Signal {
             report?(.done, done)
             guard values[index] != nil else { return subscriber.sendCompleted() }
             guard finished else { return }
-            subscriber.sendNext(values.compactMap { $0 })
-            subscriber.sendCompleted()
+            subscriber.sendLast(values.compactMap { $0 })
           }
         }
       }

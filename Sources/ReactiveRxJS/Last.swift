@@ -39,8 +39,7 @@ extension Signal {
           subscriber.send(event)
         case .completed:
           if let latest {
-            subscriber.sendNext(latest)
-            subscriber.sendCompleted()
+            subscriber.sendLast(latest)
           } else {
             subscriber.sendError(SignalError.noElements)
           }

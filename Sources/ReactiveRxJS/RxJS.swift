@@ -18,3 +18,12 @@ extension Signal {
   /// RxJS's semantics for names that ReactiveObjC also uses (see `RxJSOperators`).
   public var rxjs: RxJSOperators<Value> { RxJSOperators(signal: self) }
 }
+
+extension Observer {
+  /// Sends `value`, then completes: how an operator that answers once (`first`, `count`,
+  /// `every`, …) ends.
+  func sendLast(_ value: Value) {
+    sendNext(value)
+    sendCompleted()
+  }
+}

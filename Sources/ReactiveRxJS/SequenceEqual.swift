@@ -30,8 +30,7 @@ extension Signal {
       report?(.queues, [[Value]](repeating: [], count: 2))
       report?(.done, [false, false])
       func decide(_ equal: Bool) {
-        subscriber.sendNext(equal)
-        subscriber.sendCompleted()
+        subscriber.sendLast(equal)
       }
       func handle(_ side: Int, _ event: Event<Value>) {
         let otherSide = 1 - side

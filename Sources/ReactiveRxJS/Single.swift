@@ -34,8 +34,7 @@ extension Signal {
           subscriber.send(event)
         case .completed:
           guard let match else { return subscriber.sendError(SignalError.noElements) }
-          subscriber.sendNext(match)
-          subscriber.sendCompleted()
+          subscriber.sendLast(match)
         }
       }
     }

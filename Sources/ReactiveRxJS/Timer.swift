@@ -11,8 +11,7 @@ extension Signal where Value == Int {
   public static func timer(_ delay: Int, on scheduler: any Scheduler) -> Signal<Int> {
     Signal { subscriber in
       subscriber.schedule(on: scheduler, after: delay) {
-        subscriber.sendNext(0)
-        subscriber.sendCompleted()
+        subscriber.sendLast(0)
       }
       return nil
     }

@@ -235,12 +235,6 @@ extension JSONValue {
     }
   }
 
-  /// The flag of a Boolean value.
-  var boolValue: Bool? {
-    if case .bool(let flag) = self { return flag }
-    return nil
-  }
-
   /// The elements of an array value.
   var arrayValue: [JSONValue]? {
     if case .array(let elements) = self { return elements }

@@ -56,59 +56,38 @@ struct LSPPositions {
   }
 
   /// The protocol position of `position`.
-  func lsp(_ position: SourcePosition) -> JSONValue {
+  func position(_ position: SourcePosition) -> LSP.Position {
     let line = max(0, position.line - 1)
-    var character = 0
-    if line < lines.count {
-      character = units(line: line, column: max(0, position.column - 1))
-    } else {
-      character = max(0, position.column - 1)
-    }
-    return .object([("line", .int(line)), ("character", .int(character))])
+    let column = max(0, position.column - 1)
+    guard line < lines.count else { return LSP.Position(line: line, character: column) }
+    return LSP.Position(line: line, character: units(line: line, column: column))
   }
 
   /// The protocol range of `range`.
-  func lsp(_ range: SourceRange) -> JSONValue {
-    .object([("start", lsp(range.start)), ("end", lsp(range.end))])
-  }
-
-  /// The script position of a protocol `{line, character}`; nil when it is malformed.
-  func source(_ value: JSONValue?) -> SourcePosition? {
-    guard let line = value?["line"]?.intValue, let character = value?["character"]?.intValue,
-      line >= 0, character >= 0
-    else { return nil }
-    guard line < lines.count else { return SourcePosition(line: line + 1, column: 1) }
-    return SourcePosition(line: line + 1, column: column(line: line, character: character))
-  }
-
-  /// The protocol range that covers the whole text.
-  var whole: JSONValue {
-    let last = lines.last.map { $0.utf16.count } ?? 0
-    return .object([
-      ("start", .object([("line", .int(0)), ("character", .int(0))])),
-      ("end", .object([("line", .int(max(0, lines.count - 1))), ("character", .int(last))])),
-    ])
-  }
-
-  /// The protocol position of `position`, typed.
-  func position(_ position: SourcePosition) -> LSP.Position {
-    let value = lsp(position)
-    return LSP.Position(
-      line: value["line"]?.intValue ?? 0, character: value["character"]?.intValue ?? 0)
-  }
-
-  /// The protocol range of `range`, typed.
   func range(_ range: SourceRange) -> LSP.Range {
     LSP.Range(start: position(range.start), end: position(range.end))
   }
 
-  /// The script position of a typed protocol position; nil when it is negative.
-  func source(_ position: LSP.Position) -> SourcePosition? {
-    source(
-      JSONValue.object([("line", .int(position.line)), ("character", .int(position.character))]))
+  /// The protocol range of `range` as JSON (diagnostics are written as JSON).
+  func lsp(_ range: SourceRange) -> JSONValue {
+    func json(_ position: LSP.Position) -> JSONValue {
+      .object([("line", .int(position.line)), ("character", .int(position.character))])
+    }
+    let range = self.range(range)
+    return .object([("start", json(range.start)), ("end", json(range.end))])
   }
 
-  /// The protocol range that covers the whole text, typed.
+  /// The script position of a protocol position; nil when it is negative.
+  func source(_ position: LSP.Position) -> SourcePosition? {
+    guard position.line >= 0, position.character >= 0 else { return nil }
+    guard position.line < lines.count else {
+      return SourcePosition(line: position.line + 1, column: 1)
+    }
+    return SourcePosition(
+      line: position.line + 1, column: column(line: position.line, character: position.character))
+  }
+
+  /// The protocol range that covers the whole text.
   var wholeRange: LSP.Range {
     let last = lines.last.map { $0.utf16.count } ?? 0
     return LSP.Range(

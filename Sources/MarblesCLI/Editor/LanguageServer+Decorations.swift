@@ -29,28 +29,21 @@ extension LanguageServer {
   /// of `expect` and `expect subscriptions` (the strings whose characters are frames).
   static func marbleLiterals(_ script: Script) -> [ScriptStringLiteral] {
     var found: [ScriptStringLiteral] = []
-    func visit(_ expression: ScriptExpression, depth: Int) {
-      // Expressions nest as deep as the parser allows; the walk stops well before the stack.
-      guard depth < 200 else { return }
-      if case .call(let callee, let arguments, _) = expression.kind,
-        case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
-        let first = arguments.first, first.label == nil,
-        case .string(let literal) = first.value.kind
-      {
-        found.append(literal)
-      }
-      for operand in expression.operands { visit(operand, depth: depth + 1) }
-      if let closure = expression.closure, closure.block == nil {
-        visit(closure.body, depth: depth + 1)
-      }
-    }
     for statement in script.statements {
       switch statement.kind {
       case .expect(let expectation): found.append(expectation.marble)
       case .expectSubscriptions(let expectation): found += expectation.marbles
       default: break
       }
-      for expression in HoverMaker.expressions(of: statement) { visit(expression, depth: 0) }
+      HoverMaker.forEachExpression(in: statement) { expression in
+        if case .call(let callee, let arguments, _) = expression.kind,
+          case .identifier(let name) = callee.kind, name == "cold" || name == "hot",
+          let first = arguments.first, first.label == nil,
+          case .string(let literal) = first.value.kind
+        {
+          found.append(literal)
+        }
+      }
     }
     return found.sorted { $0.range.start < $1.range.start }
   }
@@ -66,7 +59,7 @@ extension LanguageServer {
 
   /// The tokens of the whole document, delta-encoded as LSP requires.
   static func semanticTokens(_ analysis: DocumentAnalysis) -> LSP.SemanticTokens {
-    var positions = PositionCursor(analysis.source)
+    let positions = LSPPositions(analysis.source)
     // (line, UTF-16 start, UTF-16 length, type, modifiers), 0-based.
     var spans: [(Int, Int, Int, Int, Int)] = []
     func add(
@@ -199,7 +192,7 @@ extension LanguageServer {
   /// `@frame` after each event of a marble string whose frame is not its column in the string
   /// (after a group, a time progression, or a `^`), within `range`.
   static func inlayHints(_ range: LSP.Range, _ analysis: DocumentAnalysis) -> [LSP.InlayHint] {
-    var positions = PositionCursor(analysis.source)
+    let positions = LSPPositions(analysis.source)
     let first = range.start.line + 1
     let last = range.end.line + 1
     var hints: [LSP.InlayHint] = []
@@ -393,12 +386,8 @@ extension LanguageServer {
     guard let token = analysis.token(at: position), case .identifier = token.kind else {
       return []
     }
-    var cursor = PositionCursor(analysis.source)
     return analysis.tokens.filter { $0.kind == .identifier && $0.text == token.text }.map {
-      LSP.DocumentHighlight(
-        range: LSP.Range(
-          start: cursor.position($0.range.start), end: cursor.position($0.range.end)),
-        kind: 1)
+      LSP.DocumentHighlight(range: positions.range($0.range), kind: 1)
     }
   }
 
@@ -504,39 +493,5 @@ extension LanguageServer {
       }
       return .object([("format", .string("text")), ("content", .string(text))])
     }
-  }
-}
-
-/// `LSPPositions.position(_:)` for positions asked in source order: each line is walked once
-/// (not once a position), so that a request over every token of a long line stays linear.
-struct PositionCursor {
-  private let lines: [Substring]
-  private var line = -1
-  private var column = 1
-  private var units = 0
-  private var index: Substring.Index?
-
-  init(_ source: SourceFile) { lines = source.lines }
-
-  /// The protocol position of `position` (as `LSPPositions` gives it); a position before the
-  /// last one asked on its line walks the line again.
-  mutating func position(_ position: SourcePosition) -> LSP.Position {
-    let target = position.line - 1
-    guard target >= 0, target < lines.count else {
-      return LSP.Position(line: max(0, target), character: max(0, position.column - 1))
-    }
-    let text = lines[target]
-    if target != line || position.column < column {
-      line = target
-      column = 1
-      units = 0
-      index = text.startIndex
-    }
-    while column < position.column, let at = index, at < text.endIndex {
-      units += text[at].utf16.count
-      index = text.index(after: at)
-      column += 1
-    }
-    return LSP.Position(line: target, character: units + max(0, position.column - column))
   }
 }

@@ -138,19 +138,29 @@ struct HoverMaker {
     // The lane name is the text from the start of the chain to this property.
     guard let statement = analysis.statement(at: token.range.start) else { return nil }
     var name: String?
-    func visit(_ expression: ScriptExpression) {
+    Self.forEachExpression(in: statement) { expression in
       if case .member(_, let member) = expression.kind, member.range == token.range {
         name = expression.laneName
       }
-      expression.operands.forEach(visit)
-      if let closure = expression.closure { visit(closure.body) }
     }
-    for expression in Self.expressions(of: statement) { visit(expression) }
     guard let name else { return nil }
     return laneHover(name, title: name)
   }
 
-  static func expressions(of statement: ScriptStatement) -> [ScriptExpression] {
+  /// Calls `body` with every expression of `statement`, each before its operands, closures'
+  /// bodies included (the tree is at most `ScriptParser.maximumDepth` deep: the walk is safe).
+  static func forEachExpression(
+    in statement: ScriptStatement, _ body: (ScriptExpression) -> Void
+  ) {
+    func visit(_ expression: ScriptExpression) {
+      body(expression)
+      expression.operands.forEach(visit)
+      if let closure = expression.closure { visit(closure.body) }
+    }
+    expressions(of: statement).forEach(visit)
+  }
+
+  private static func expressions(of statement: ScriptStatement) -> [ScriptExpression] {
     switch statement.kind {
     case .title, .use: return []
     case .binding(_, let value): return [value]
@@ -280,16 +290,13 @@ struct HoverMaker {
       take(expectation.values + (expectation.error.map { [$0] } ?? []))
       return map
     }
-    func visit(_ expression: ScriptExpression) {
+    Self.forEachExpression(in: statement) { expression in
       if case .call(_, let arguments, _) = expression.kind,
         case .string(let first)? = arguments.first?.value.kind, first.range == literal.range
       {
         take(Array(arguments.dropFirst()))
       }
-      expression.operands.forEach(visit)
-      if let closure = expression.closure { visit(closure.body) }
     }
-    for expression in Self.expressions(of: statement) { visit(expression) }
     return map
   }
 }

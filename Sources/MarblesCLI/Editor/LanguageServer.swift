@@ -824,16 +824,7 @@ package final class LanguageServer {
     }
     let boxed = UncheckedBody(body)
     let run: (DocumentAnalysis) -> Void = { [self] analysis in
-      if inBackground {
-        let shared = UncheckedAnalysis(analysis)
-        submit(
-          Job {
-            let result = Result { () throws(Failure) in try boxed.body(shared.analysis) }
-            return Completion { $0.respond(request.key, request.flag, result) }
-          })
-      } else {
-        respond(request.key, request.flag, Result { () throws(Failure) in try body(analysis) })
-      }
+      reply(request, boxed, analysis, inBackground: inBackground)
     }
     let current = document.analysisRevision == document.revision
     switch needs {
@@ -851,23 +842,30 @@ package final class LanguageServer {
           let parsed = shared
           return Completion { server in
             guard let analysis = parsed.value else { return }
-            if inBackground {
-              server.submit(
-                Job {
-                  let result = Result { () throws(Failure) in try boxed.body(analysis) }
-                  return Completion { $0.respond(request.key, request.flag, result) }
-                })
-            } else {
-              server.respond(
-                request.key, request.flag,
-                Result { () throws(Failure) in try boxed.body(analysis) })
-            }
+            server.reply(request, boxed, analysis, inBackground: inBackground)
           }
         })
     case .current:
       waiting[uri, default: []].append(
         Waiting(key: request.key, flag: request.flag, current: true, answer: run))
     }
+  }
+
+  /// Answers `request` with `body` run on `analysis`: on this thread, or in a job when
+  /// `inBackground`.
+  private func reply(
+    _ request: Request, _ body: UncheckedBody, _ analysis: DocumentAnalysis, inBackground: Bool
+  ) {
+    guard inBackground else {
+      return respond(
+        request.key, request.flag, Result { () throws(Failure) in try body.body(analysis) })
+    }
+    let shared = UncheckedAnalysis(analysis)
+    submit(
+      Job {
+        let result = Result { () throws(Failure) in try body.body(shared.analysis) }
+        return Completion { $0.respond(request.key, request.flag, result) }
+      })
   }
 
   /// The parameters of a request as `T`, or an InvalidParams failure naming what is wrong.
@@ -910,50 +908,47 @@ package final class LanguageServer {
   /// The commands `workspace/executeCommand` runs.
   static let commands = ["marbles.render", "marbles.step", "marbles.applyFix"]
 
+  /// A JSON array of strings.
+  private static func strings(_ strings: [String]) -> JSONValue {
+    .array(strings.map(JSONValue.string))
+  }
+
   /// The providers of the features a client has to declare, for the features it declared.
   private var optionalCapabilities: [(String, JSONValue)] {
-    var members: [(String, JSONValue)] = []
-    if client.semanticTokens {
-      members.append(
-        (
-          "semanticTokensProvider",
-          .object([
-            (
-              "legend",
-              .object([
-                ("tokenTypes", .array(SemanticTokenType.allCases.map { .string($0.name) })),
-                ("tokenModifiers", .array(SemanticTokenModifier.allCases.map { .string($0.name) })),
-              ])
-            ),
-            ("full", .bool(true)),
-          ])
-        ))
-    }
-    if client.inlayHints { members.append(("inlayHintProvider", .bool(true))) }
-    if client.signatureHelp {
-      members.append(
-        (
-          "signatureHelpProvider",
-          .object([
-            ("triggerCharacters", .array([.string("("), .string(",")])),
-            ("retriggerCharacters", .array([.string(" ")])),
-          ])
-        ))
-    }
-    if client.documentHighlights { members.append(("documentHighlightProvider", .bool(true))) }
-    if client.foldingRanges { members.append(("foldingRangeProvider", .bool(true))) }
-    if client.workspaceSymbols { members.append(("workspaceSymbolProvider", .bool(true))) }
-    if client.pullDiagnostics {
-      members.append(
-        (
-          "diagnosticProvider",
-          .object([
-            ("identifier", .string("marbles")), ("interFileDependencies", .bool(false)),
-            ("workspaceDiagnostics", .bool(true)),
-          ])
-        ))
-    }
-    return members
+    let providers: [(declared: Bool, name: String, value: JSONValue)] = [
+      (
+        client.semanticTokens, "semanticTokensProvider",
+        .object([
+          (
+            "legend",
+            .object([
+              ("tokenTypes", Self.strings(SemanticTokenType.allCases.map(\.name))),
+              ("tokenModifiers", Self.strings(SemanticTokenModifier.allCases.map(\.name))),
+            ])
+          ),
+          ("full", .bool(true)),
+        ])
+      ),
+      (client.inlayHints, "inlayHintProvider", .bool(true)),
+      (
+        client.signatureHelp, "signatureHelpProvider",
+        .object([
+          ("triggerCharacters", Self.strings(["(", ","])),
+          ("retriggerCharacters", Self.strings([" "])),
+        ])
+      ),
+      (client.documentHighlights, "documentHighlightProvider", .bool(true)),
+      (client.foldingRanges, "foldingRangeProvider", .bool(true)),
+      (client.workspaceSymbols, "workspaceSymbolProvider", .bool(true)),
+      (
+        client.pullDiagnostics, "diagnosticProvider",
+        .object([
+          ("identifier", .string("marbles")), ("interFileDependencies", .bool(false)),
+          ("workspaceDiagnostics", .bool(true)),
+        ])
+      ),
+    ]
+    return providers.filter(\.declared).map { ($0.name, $0.value) }
   }
 
   var initializeResult: JSONValue {
@@ -973,23 +968,14 @@ package final class LanguageServer {
               .object([("openClose", .bool(true)), ("change", .int(2)), ("save", .bool(false))])
             ),
             ("hoverProvider", .bool(true)),
-            (
-              "completionProvider",
-              .object([("triggerCharacters", .array([.string("."), .string(",")]))])
-            ),
+            ("completionProvider", .object([("triggerCharacters", Self.strings([".", ","]))])),
             ("definitionProvider", .bool(true)),
             ("referencesProvider", .bool(true)),
             ("renameProvider", rename),
             ("documentSymbolProvider", .bool(true)),
             ("documentFormattingProvider", .bool(true)),
-            (
-              "codeActionProvider",
-              .object([("codeActionKinds", .array([.string("quickfix")]))])
-            ),
-            (
-              "executeCommandProvider",
-              .object([("commands", .array(Self.commands.map(JSONValue.string)))])
-            ),
+            ("codeActionProvider", .object([("codeActionKinds", Self.strings(["quickfix"]))])),
+            ("executeCommandProvider", .object([("commands", Self.strings(Self.commands))])),
           ] + optionalCapabilities)
       ),
       (
@@ -1020,54 +1006,38 @@ private final class UncheckedAnalysis: @unchecked Sendable {
 
 /// What the client declared in `initialize` that changes the server's answers; absent means no.
 struct ClientOptions: Sendable {
+  private let capabilities: LSP.ClientCapabilities?
+  private var document: LSP.ClientCapabilities.TextDocument? { capabilities?.textDocument }
+
+  init(_ capabilities: LSP.ClientCapabilities? = nil) { self.capabilities = capabilities }
+
   /// Completion items may be snippets (`${1:x}` placeholders).
-  var snippets = false
-  /// Hovers in markdown (else plain text).
-  var markdownHover = false
+  var snippets: Bool { document?.completion?.completionItem?.snippetSupport == true }
+  /// Hovers in markdown (else plain text): the first format is the one the client prefers.
+  var markdownHover: Bool { document?.hover?.contentFormat?.first == "markdown" }
   /// `publishDiagnostics` carries the document's version.
-  var diagnosticVersions = false
+  var diagnosticVersions: Bool { document?.publishDiagnostics?.versionSupport == true }
   /// Diagnostics' notes as related information (else in the message).
-  var relatedInformation = false
+  var relatedInformation: Bool { document?.publishDiagnostics?.relatedInformation == true }
   /// `documentSymbol` answers `DocumentSymbol[]` (else `SymbolInformation[]`).
-  var hierarchicalSymbols = false
-  /// The client sends `prepareRename`.
-  var prepareRename = false
-  /// Code actions may be `CodeAction` literals (else `Command`s).
-  var codeActionLiterals = false
-  /// The server may ask the client to apply an edit (`workspace/applyEdit`).
-  var applyEdit = false
-  /// The features the client declared (each advertised only then), by the member that declares it.
-  var semanticTokens = false
-  var inlayHints = false
-  var signatureHelp = false
-  var documentHighlights = false
-  var foldingRanges = false
-  /// The most folding ranges the client takes (nil: no limit given).
-  var foldingRangeLimit: Int?
-  var workspaceSymbols = false
-  /// Pulled diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`).
-  var pullDiagnostics = false
-
-  init() {}
-
-  init(_ capabilities: LSP.ClientCapabilities?) {
-    let document = capabilities?.textDocument
-    snippets = document?.completion?.completionItem?.snippetSupport == true
-    // The first format is the one the client prefers.
-    markdownHover = document?.hover?.contentFormat?.first == "markdown"
-    diagnosticVersions = document?.publishDiagnostics?.versionSupport == true
-    relatedInformation = document?.publishDiagnostics?.relatedInformation == true
-    hierarchicalSymbols = document?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
-    prepareRename = document?.rename?.prepareSupport == true
-    codeActionLiterals = document?.codeAction?.codeActionLiteralSupport != nil
-    applyEdit = capabilities?.workspace?.applyEdit == true
-    semanticTokens = document?.semanticTokens != nil
-    inlayHints = document?.inlayHint != nil
-    signatureHelp = document?.signatureHelp != nil
-    documentHighlights = document?.documentHighlight != nil
-    foldingRanges = document?.foldingRange != nil
-    foldingRangeLimit = document?.foldingRange?.rangeLimit
-    workspaceSymbols = capabilities?.workspace?.symbol != nil
-    pullDiagnostics = document?.diagnostic != nil
+  var hierarchicalSymbols: Bool {
+    document?.documentSymbol?.hierarchicalDocumentSymbolSupport == true
   }
+  /// The client sends `prepareRename`.
+  var prepareRename: Bool { document?.rename?.prepareSupport == true }
+  /// Code actions may be `CodeAction` literals (else `Command`s).
+  var codeActionLiterals: Bool { document?.codeAction?.codeActionLiteralSupport != nil }
+  /// The server may ask the client to apply an edit (`workspace/applyEdit`).
+  var applyEdit: Bool { capabilities?.workspace?.applyEdit == true }
+  /// The features the client declared (each advertised only then), by the member that declares it.
+  var semanticTokens: Bool { document?.semanticTokens != nil }
+  var inlayHints: Bool { document?.inlayHint != nil }
+  var signatureHelp: Bool { document?.signatureHelp != nil }
+  var documentHighlights: Bool { document?.documentHighlight != nil }
+  var foldingRanges: Bool { document?.foldingRange != nil }
+  /// The most folding ranges the client takes (nil: no limit given).
+  var foldingRangeLimit: Int? { document?.foldingRange?.rangeLimit }
+  var workspaceSymbols: Bool { capabilities?.workspace?.symbol != nil }
+  /// Pulled diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`).
+  var pullDiagnostics: Bool { document?.diagnostic != nil }
 }

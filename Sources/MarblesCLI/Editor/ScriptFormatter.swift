@@ -162,18 +162,17 @@ package enum ScriptFormatter {
           }
         }
         if let single = line.single, lines[index].alignHead == nil, position > 0 {
+          var alignKind: Int?
           if case .binding = single.kind, case .assign = token.kind, position == 2 {
-            lines[index].alignHead = code.hasSuffix(" ") ? String(code.dropLast()) : code
-            lines[index].alignKind = 1
-            code = ""
-            previousBefore = previous
-            previous = token
-            continue
+            alignKind = 1
           } else if isExpect(single), case .operator(.equal) = token.kind,
             questions.count == 1, openers.isEmpty
           {
+            alignKind = 2
+          }
+          if let alignKind {
             lines[index].alignHead = code.hasSuffix(" ") ? String(code.dropLast()) : code
-            lines[index].alignKind = 2
+            lines[index].alignKind = alignKind
             code = ""
             previousBefore = previous
             previous = token

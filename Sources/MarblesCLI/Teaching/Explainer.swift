@@ -61,34 +61,21 @@ package enum Explainer {
   /// names (those it has), then its summary on a line of its own, indented, so that a terminal
   /// of 80–100 columns (a projector's) wraps the summary under itself (`MarblesTool.wrap`).
   static func catalogue() -> String {
-    typealias Row = (name: String, rac: String?, rxjs: String?, summary: String)
-    let families = Catalogue.families.map { family -> (String, [Row]) in
-      (
-        family.title,
-        family.entries.map {
-          (printedName($0), $0.rac.isEmpty ? nil : $0.rac, rxjsName($0), $0.summary)
-        }
-      )
-    }
     /// Names are padded to this width, so the other names line up; a longer one pushes them.
     let nameWidth = 24
-    func pad(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
-    }
     var text = "Marbles operator catalogue (\(Catalogue.entries.count) entries)\n"
-    for (title, rows) in families {
-      text += "\n\(title)\n\n"
-      for row in rows {
+    for family in Catalogue.families {
+      text += "\n\(family.title)\n\n"
+      for entry in family.entries {
+        let name = printedName(entry)
         var others: [String] = []
-        if let rac = row.rac { others.append("ReactiveObjC: \(rac)") }
-        if let rxjs = row.rxjs { others.append("RxJS: \(rxjs)") }
+        if !entry.rac.isEmpty { others.append("ReactiveObjC: \(entry.rac)") }
+        if let rxjs = rxjsName(entry) { others.append("RxJS: \(rxjs)") }
+        let padding = String(repeating: " ", count: max(0, nameWidth - name.count))
         text +=
-          "  "
-          + (others.isEmpty
-            ? row.name
-            : pad(row.name, nameWidth) + "  "
-              + others.joined(separator: "  ")) + "\n"
-        text += "      " + row.summary + "\n"
+          "  " + (others.isEmpty ? name : name + padding + "  " + others.joined(separator: "  "))
+          + "\n"
+        text += "      " + entry.summary + "\n"
       }
     }
     text += "\nRun 'marbles explain NAME' for a description and a live example.\n"

@@ -15,6 +15,13 @@ package struct CallLocation: Sendable, CustomStringConvertible {
   package var description: String { "\(fileID):\(line):\(column)" }
 }
 
+/// Reports `issues` at `location` (see `report(_:fileID:filePath:line:column:)`).
+func report(_ issues: [MarbleIssue], at location: CallLocation) {
+  report(
+    issues, fileID: location.fileID, filePath: location.filePath, line: location.line,
+    column: location.column)
+}
+
 extension Duration {
   /// The duration in seconds, as a floating-point number.
   var seconds: Double {

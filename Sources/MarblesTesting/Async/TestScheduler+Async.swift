@@ -92,9 +92,7 @@ extension TestScheduler {
   }
 
   private func reportRunIssue(_ message: String, at location: CallLocation) {
-    report(
-      [MarbleIssue(.error, message)], fileID: location.fileID, filePath: location.filePath,
-      line: location.line, column: location.column)
+    report([MarbleIssue(.error, message)], at: location)
   }
 
   /// Reports the failures and broken contracts the run found since the last piece.
@@ -131,8 +129,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> Recording<Sequence.Element> {
-    let location = CallLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
     return recordSequence(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
@@ -156,8 +153,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> Recording<Sequence.Element> {
-    let location = CallLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
     return recordSequence(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
@@ -171,8 +167,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
-    let location = CallLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
     return recordSequences(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
@@ -186,8 +181,7 @@ extension TestScheduler {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
-    let location = CallLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
     return recordSequences(
       sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
@@ -268,10 +262,7 @@ extension TestScheduler {
       issues += MarbleExpectation.issues(for: diagnostics, in: marble)
       frames = pulls
     }
-    report(
-      issues, fileID: location.fileID,
-      filePath: location.filePath, line: location.line,
-      column: location.column)
+    report(issues, at: location)
     return (window, frames)
   }
 
@@ -283,14 +274,9 @@ extension TestScheduler {
     {
       return true
     }
-    report(
-      [
-        MarbleIssue(
-          .error,
-          "\(name) was called after ts.run() ended (at frame \(now)): nothing would run it; call it before ts.run()"
-        )
-      ], fileID: location.fileID, filePath: location.filePath,
-      line: location.line, column: location.column)
+    reportRunIssue(
+      "\(name) was called after ts.run() ended (at frame \(now)): nothing would run it; call it before ts.run()",
+      at: location)
     return false
   }
 }

@@ -398,10 +398,10 @@ import Testing
   @Test func positionsCountUTF16UnitsOnTheWire() {
     let positions = LSPPositions(SourceFile(name: "", text: "let 😀a = 1"))
     // `a` is column 6 in Characters and character 6 in UTF-16 (the emoji takes two units).
-    #expect(positions.lsp(SourcePosition(line: 1, column: 6))["character"] == .int(6))
+    #expect(positions.position(SourcePosition(line: 1, column: 6)).character == 6)
+    #expect(positions.lsp(SourceRange(line: 1, column: 6))["start"]?["character"] == .int(6))
     #expect(
-      positions.source(.object([("line", .int(0)), ("character", .int(6))]))
-        == SourcePosition(line: 1, column: 6))
+      positions.source(LSP.Position(line: 0, character: 6)) == SourcePosition(line: 1, column: 6))
   }
 
   @Test func renameChangesTheDeclarationAndEveryUseAndRefusesBadNames() throws {

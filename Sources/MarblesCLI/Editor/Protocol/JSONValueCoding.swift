@@ -47,10 +47,11 @@ struct LSPAny: Codable, Equatable, Sendable {
   }
 }
 
-/// A coding key made from a string or an index.
-private struct AnyKey: CodingKey {
+/// A coding key spelled at run time: a URI in `WorkspaceEdit.changes`, an array's index.
+struct AnyCodingKey: CodingKey {
   var stringValue: String
   var intValue: Int?
+  init(_ string: String) { stringValue = string }
   init(stringValue: String) { self.stringValue = stringValue }
   init(intValue: Int) {
     stringValue = String(intValue)
@@ -157,7 +158,7 @@ private struct ValueDecoder: Decoder {
       }
       defer { currentIndex += 1 }
       return ValueDecoder(
-        elements[currentIndex], path: codingPath + [AnyKey(intValue: currentIndex)])
+        elements[currentIndex], path: codingPath + [AnyCodingKey(intValue: currentIndex)])
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -328,7 +329,7 @@ private struct ValueEncoder: Encoder {
     }
 
     func next() -> ValueEncoder {
-      ValueEncoder(node.element(), path: codingPath + [AnyKey(intValue: count)])
+      ValueEncoder(node.element(), path: codingPath + [AnyCodingKey(intValue: count)])
     }
     mutating func encodeNil() throws { next().node.kind = .value(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try next().encode(value) }

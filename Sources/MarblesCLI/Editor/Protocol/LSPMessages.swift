@@ -46,15 +46,6 @@ enum LSP {
     }
   }
 
-  /// A key spelled at run time (a URI in `WorkspaceEdit.changes`).
-  struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   /// `string` or `{kind, value}`: hover contents and documentation.
   struct MarkupContent: Codable, Sendable {
     /// `plaintext` or `markdown`.
