@@ -90,14 +90,22 @@ open class Signal<Value>: @unchecked Sendable {
   /// can test its own values in the call that makes them (`map`'s): nil otherwise. Not an
   /// optional closure: the predicate would be wrapped in a thunk per call to pass through one.
   @usableFromInline let keeping: (@escaping (Value) -> Bool) -> Signal<Value>?
+  /// This step followed by a `scan` (no probe) with the given start and reduce, its accumulator
+  /// of this step's type, as one step, when the step can accumulate its own values in the call
+  /// that makes them (`map`'s): nil otherwise.
+  @usableFromInline let scanning: (Value, @escaping (Value, Value) -> Value) -> Signal<Value>?
 
   /// A signal whose subscriptions run `connect` for their subscriber.
   @inlinable init(
     _ connect: @escaping Connect,
-    keeping: @escaping (@escaping (Value) -> Bool) -> Signal<Value>? = { _ in nil }
+    keeping: @escaping (@escaping (Value) -> Bool) -> Signal<Value>? = { _ in nil },
+    scanning: @escaping (Value, @escaping (Value, Value) -> Value) -> Signal<Value>? = { _, _ in
+      nil
+    }
   ) {
     self.connect = connect
     self.keeping = keeping
+    self.scanning = scanning
     super.init { subscriber in
       // Values through a `Delivery`: what `send` does with a value, without retaining and
       // releasing the subscriber's handler per value.

@@ -9,8 +9,16 @@ extension Signal {
   @inlinable public func scan<A>(
     _ start: A, probe: StateProbe? = nil, _ reduce: @escaping (A, Value) -> A
   ) -> Signal<A> {
+    // Joins the step before it when that can accumulate its own results (a `map`'s, into an
+    // accumulator of its own type): no step of its own per value.
+    if probe == nil, A.self == Value.self, let step = self as? PipeSignal<Value>,
+      let start = start as? Value, let reduce = reduce as? (Value, Value) -> Value,
+      let joined = step.scanning(start, reduce) as? Signal<A>
+    {
+      return joined
+    }
     // A step: chained with `map`, `filter` or another `scan`, it runs in their subscriber.
-    PipeSignal<A> { tie, next, other in
+    return PipeSignal<A> { tie, next, other in
       let accumulator = StateCell(start)
       let report = probe?.take()
       report?(.acc, start)

@@ -173,17 +173,27 @@
       }
     }
     // One event per frame, the common case: batch `step` is event `step`, and its value is sent
-    // without a retain per value. The code is its run's, looked up when a run starts.
+    // without a retain per value. A run of one code is sent from one value, its steps on
+    // consecutive frames in a loop of their own (`repeatSeries`).
     let (codes, values) = (codeRuns, values)
     let delivery = Delivery(subscriber)
     return scheduler.scheduleSeries(frames: frameRuns, offset: offset) { scheduler, series in
-      var (code, end) = (UInt32(0), 0)
       repeat {
-        if series.step >= end { (code, end) = codes.code(at: series.step, near: &series.mark) }
-        if code < Self.firstOther {
-          delivery.send(value: values[Int(code)], to: subscriber)
-        } else {
+        let (code, end) = codes.code(at: series.step, near: &series.mark)
+        guard code < Self.firstOther else {
           Delivery.send(timeline.others[Int(code - Self.firstOther)], to: subscriber)
+          continue
+        }
+        let value = values[Int(code)]
+        if delivery.mode == 2 {
+          let send = delivery.values
+          scheduler.repeatSeries(series, until: end) {
+            if subscriber.isReceiving { send(value) }
+          }
+        } else {
+          scheduler.repeatSeries(series, until: end) {
+            delivery.send(value: value, to: subscriber)
+          }
         }
       } while scheduler.continueSeries(series)
     }

@@ -27,21 +27,20 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   @exclusivity(unchecked) private var sequence: UInt64 = 0
   @exclusivity(unchecked) private var started = false
   @exclusivity(unchecked) private var stopRequested = false
-  /// The successor of the series step running now, not yet in the heap: the series runs it
-  /// straight away when nothing else is due first (`continueSeries`). Anything that looks at or
-  /// runs the heap while the step runs puts it there first (`flushDeferred()`), so it is never
-  /// missed.
-  @exclusivity(unchecked) @usableFromInline var deferred: (time: Int, sequence: UInt64)?
-  /// The action of the series whose step runs now, for `deferred`: set once per `runSeries`, so
-  /// that deferring a successor retains nothing per step.
-  @exclusivity(unchecked) private var deferredAction: ScheduledAction?
-  /// While a series runs: every (time, sequence) that a successor must come before to run
-  /// straight after its step. The heap's first entry, the end of the run and `maxFrames`, made
-  /// `.min` by whatever must send the successor round the loop instead (`step()`, `stop()`, a
-  /// zero `maxActionsPerFrame`); a push lowers it to the entry pushed.
-  @exclusivity(unchecked) @usableFromInline var seriesBound: (time: Int, sequence: UInt64) = (
-    .min, 0
-  )
+  /// The series whose step runs now, with its action: its next step is not in the heap while
+  /// `deferredPending` (it runs straight away when nothing else is due first, `continueSeries`).
+  /// Anything that looks at or runs the heap while the step runs puts it there first
+  /// (`flushDeferred()`), so it is never missed. Set once per `runSeries`, so that deferring a
+  /// successor costs nothing per step: its frame and sequence are worked out when it is flushed.
+  @exclusivity(unchecked) private var deferredSeries:
+    (action: ScheduledAction, series: ActionSeries)?
+  @exclusivity(unchecked) private var deferredPending = false
+  /// While a series runs: the last time its next step may run at straight after its step. The
+  /// heap's first entry, the end of the run and `maxFrames`, made `.min` by whatever must send
+  /// the successor round the loop instead (a flush of it, `step()`, `stop()`, a zero
+  /// `maxActionsPerFrame`); a push lowers it to the entry's time. One time, not a time and a
+  /// sequence: an entry pushed during the series has a later sequence than all of its steps.
+  @exclusivity(unchecked) @usableFromInline var seriesLimit = Int.min
   /// The frame whose actions `actionsThisFrame` counts.
   @exclusivity(unchecked) @usableFromInline var frameOfCount = Int.min
   /// The actions run at `frameOfCount`, for `maxActionsPerFrame`.
@@ -58,12 +57,12 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// The last frame a run may reach; work scheduled later stops the run with an error.
   public var maxFrames: Int {
-    didSet { seriesBound = (.min, 0) }
+    didSet { seriesLimit = .min }
   }
 
   /// How many actions may run at one frame before the run is considered runaway.
   public var maxActionsPerFrame: Int {
-    didSet { seriesBound = (.min, 0) }
+    didSet { seriesLimit = .min }
   }
 
   /// The total number of actions run so far.
@@ -158,17 +157,23 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     return heap.isEmpty
   }
 
-  /// Puts the deferred successor of a running series step on the heap, if there is one.
+  /// Puts the deferred successor of a running series step on the heap, if there is one: at its
+  /// frame (or now, if later) with the sequence number reserved for it.
   private func flushDeferred() {
-    guard let slot = deferred, let action = deferredAction else { return }
-    deferred = nil
-    push(.init(time: slot.time, sequence: slot.sequence, action: action))
+    guard deferredPending, let (action, series) = deferredSeries else { return }
+    deferredPending = false
+    let step = series.step &+ 1
+    push(
+      .init(
+        time: queueTime(series.frame(ofStep: step) &+ series.offset),
+        sequence: series.sequence(ofStep: step), action: action))
+    seriesLimit = .min
   }
 
   /// Puts `entry` on the heap; a running series' successor then runs only after it.
   private func push(_ entry: ActionHeap.Entry) {
     heap.push(entry)
-    if (entry.time, entry.sequence) < seriesBound { seriesBound = (entry.time, entry.sequence) }
+    seriesLimit = Swift.min(seriesLimit, entry.time)
   }
 
   // MARK: - Scheduling
@@ -249,26 +254,41 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// Called by a series' `run` after step `series.step`: whether its successor may run now,
   /// that is, it is still deferred (nothing looked at the heap), not cancelled, at a later
-  /// frame, and before everything else due (`seriesBound`). If so the clock moves to its frame
+  /// frame, and before everything else due (`seriesLimit`). If so the clock moves to its frame
   /// and `series.step` to it, with the bookkeeping the run loop does for an action; if not, it
   /// goes on the heap (`parkSeries`), and the loop takes it as any action, or reports why not.
   @inlinable @inline(__always)
   package func continueSeries(_ series: ActionSeries) -> Bool {
     actionCount &+= 1
-    guard let next = deferred, !series.isCancelled, next.time > clock,
-      (next.time, next.sequence) < seriesBound
-    else { return parkSeries() }
     let step = series.step &+ 1
+    guard !series.isCancelled, step < series.frames.count else { return parkSeries() }
+    let time = series.frame(ofStep: step) &+ series.offset
+    guard time > clock, time <= seriesLimit else { return parkSeries() }
     series.step = step
-    (clock, frameOfCount, actionsThisFrame) = (next.time, next.time, 1)
-    if step &+ 1 < series.frames.count {
-      deferred = (
-        Swift.max(series.frame(ofStep: step &+ 1) &+ series.offset, clock), next.sequence &+ 1
-      )
-    } else {
-      endSeries()
-    }
+    (clock, frameOfCount, actionsThisFrame) = (time, time, 1)
+    if step &+ 1 == series.frames.count { endSeries() }
     return true
+  }
+
+  /// `step()` for step `series.step`, then for each following step before index `end` that
+  /// falls on the next frame and may run at once, as `continueSeries` would run it; stops
+  /// before the series' last step (`continueSeries` ends the series with it). The successor's
+  /// checks are two compares (`seriesLimit`, the cancellation): a run of consecutive frames
+  /// (`FrameRuns`) is where one step follows another a frame later. Afterwards `series.step` is
+  /// the last step run, for `continueSeries` to go on from.
+  @inlinable @inline(__always)
+  package func repeatSeries(_ series: ActionSeries, until end: Int, _ step: () -> Void) {
+    step()
+    var (index, time) = (series.step, clock)
+    guard series.frame(ofStep: index) &+ series.offset == time else { return }
+    let last = Swift.min(end, series.runEnd, series.frames.count &- 1)
+    while index &+ 1 < last, time < seriesLimit, !series.isCancelled {
+      actionCount &+= 1
+      (index, time) = (index &+ 1, time &+ 1)
+      series.step = index
+      (clock, frameOfCount, actionsThisFrame) = (time, time, 1)
+      step()
+    }
   }
 
   /// Puts the deferred successor of the series step that ran on the heap; false.
@@ -279,8 +299,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// The last step of the running series is about to run: its action is done.
   @usableFromInline func endSeries() {
-    deferred = nil
-    deferredAction?.dispose()
+    deferredPending = false
+    deferredSeries?.action.dispose()
   }
 
   /// The heap time of work asked for at `frame`: before the first action has run a frame may lie
@@ -335,7 +355,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// Asks a run in progress to stop before its next action; the run throws `.stopped`.
   public func stop() {
     stopRequested = true
-    seriesBound = (.min, 0)
+    seriesLimit = .min
   }
 
   /// Set when a real scheduler was asked for work inside a run (`refuseRealScheduler()`): the
@@ -348,7 +368,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   func refuseRealScheduler() {
     if realSchedulerFrame == nil { realSchedulerFrame = now }
     stopRequested = true
-    seriesBound = (.min, 0)
+    seriesLimit = .min
   }
 
   /// Ends the scheduler's life: every waiting action is cancelled and released, and work
@@ -359,7 +379,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   public func close() {
     isClosed = true
     stopRequested = true
-    seriesBound = (.min, 0)
+    seriesLimit = .min
     flushDeferred()
     while let entry = heap.pop() { entry.action.dispose() }
   }
@@ -442,39 +462,37 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// consecutive frames when nothing else is due. Returns the number of steps run (at least
   /// one).
   ///
-  /// Each step's successor is made before the step runs, with the sequence number reserved for
-  /// it, and kept in `deferred` (its action in `deferredAction`): the step may cancel it, and
+  /// Each step's successor is deferred (`deferredPending`), with the sequence number reserved for
+  /// it: the step may cancel it, and
   /// whatever looks at or runs the heap during the step (a nested run, `pendingCount`,
   /// `close()`) first puts it on the heap, where the loop takes it as any action. A successor
   /// still deferred after its step runs straight away only when it would be first in the heap
   /// and every check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`)
-  /// lets it run (`seriesBound`); otherwise it goes on the heap, and the loop takes it, or
+  /// lets it run (`seriesLimit`); otherwise it goes on the heap, and the loop takes it, or
   /// reports why not.
   private func runSeries(
     _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
   ) -> Int {
     // A series step may run a nested run, and that run a series of its own: each keeps its
-    // own action for `deferred` while it runs.
-    let outerAction = deferredAction
-    deferredAction = action
-    defer { deferredAction = outerAction }
-    seriesBound = heap.first.map { ($0.time, $0.sequence) } ?? (.max, .max)
-    for last in [end, maxFrames] {
-      guard let last, last < Int.max else { continue }
-      if (last &+ 1, 0) < seriesBound { seriesBound = (last &+ 1, 0) }
+    // own action for the deferred successor while it runs (the nested run flushed this one's).
+    let outer = deferredSeries
+    deferredSeries = (action, series)
+    defer { deferredSeries = outer }
+    var bound = Int.max
+    if let next = heap.first {
+      // Before an entry with an earlier sequence (all of its steps' are on one side of it).
+      bound = next.sequence > series.sequence(ofStep: series.step &+ 1) ? next.time : next.time &- 1
+      if next.time == .min { bound = .min }
     }
-    if limit <= 1 || stopRequested || maxActionsPerFrame < 1 { seriesBound = (.min, 0) }
+    seriesLimit = Swift.min(bound, end ?? .max, maxFrames)
+    if limit <= 1 || stopRequested || maxActionsPerFrame < 1 { seriesLimit = .min }
     let first = series.step &+ 1
     series.step = first
-    if first &+ 1 < series.frames.count {
-      deferred = (
-        queueTime(series.frame(ofStep: first &+ 1) &+ series.offset),
-        series.sequence(ofStep: first &+ 1)
-      )
-    } else {
-      endSeries()
-    }
+    deferredPending = true
+    if first &+ 1 == series.frames.count { endSeries() }
     series.run(self, series)
+    flushDeferred()
+    seriesLimit = .min
     return Swift.max(1, series.step &- first &+ 1)
   }
 }
