@@ -1,42 +1,36 @@
 /// What one subscription recorded: its window, and each recorded element with its frame, in
-/// delivery order. The one recording core of the package: the Swift tests' `Recording`, the
+/// delivery order. The one recording storage of the package: the Swift tests' `Recording`, the
 /// scripts' lanes (`LaneRecorder`) and the library's own test harness all record into it.
 ///
-///     subscribe at 2, next(1) at 3, completed at 5:
-///     window 2…5, entries (3, next(1)), (5, completed)
+///     subscribe at 2, next(1) at 3, next(2) at 4, completed at 7:
+///     window 2…7, elements next(1) next(2) completed, frames as runs (0, 3) (2, 7)
 ///
-/// Appending is O(1) and never copies what is already recorded: entries live in chunks of
-/// fixed capacity, so a recording of millions of events holds each event once, with no
-/// doubling array behind it (at most one chunk of spare room).
+/// Appending is O(1) and never copies what is already recorded: the elements live in chunks of
+/// fixed capacity, so a recording of millions holds each once, with no doubling array behind
+/// it (at most one chunk of spare room), and their frames as runs (`FrameRuns`), so a value a
+/// frame costs no bytes for its frame.
 @usableFromInline package struct RecordLog<Element> {
   /// One recorded element at its frame.
-  @usableFromInline package struct Entry {
-    /// The frame it was recorded at.
-    @usableFromInline package var frame: Int
-    /// What was recorded.
-    @usableFromInline package var element: Element
+  @usableFromInline package typealias Entry = (frame: Int, element: Element)
 
-    @inlinable package init(frame: Int, element: Element) {
-      self.frame = frame
-      self.element = element
-    }
-  }
-
-  /// Entries per chunk (a power of two).
+  /// Elements per chunk (a power of two).
   @usableFromInline static var chunkShift: Int { 12 }
 
   /// The subscription's window: from the subscribe frame to the frame it was disposed or the
   /// recorded signal terminated; nil before it subscribed.
   @usableFromInline package private(set) var window: SubscriptionLog?
-  /// The full chunks, `1 << chunkShift` entries each.
+  /// The full chunks, `1 << chunkShift` elements each.
   @usableFromInline var full: [Chunk] = []
-  /// The last chunk, appended to in place; moved to `full` when the next entry needs a new
-  /// chunk. Nil before the first entry.
-  @usableFromInline var tail: Chunk?
-  /// The number of entries.
-  @usableFromInline package private(set) var count = 0
+  /// The last chunk, appended to in place; moved to `full` when the next element needs a new
+  /// chunk. The first holds 16 elements.
+  @usableFromInline var tail = Chunk(capacity: 16)
+  /// The frame of each element.
+  @usableFromInline package private(set) var frames = FrameRuns()
 
   @inlinable package init() {}
+
+  /// The number of elements.
+  @inlinable package var count: Int { frames.count }
 
   /// Whether the subscription was made and has not ended.
   @inlinable package var isActive: Bool { window != nil && window?.unsubscribed == nil }
@@ -52,54 +46,54 @@
     if window != nil, window?.unsubscribed == nil { window?.unsubscribed = frame }
   }
 
-  /// The number of entries of this log in its tail chunk.
+  /// The number of elements of this log in its tail chunk.
   @inlinable var tailCount: Int { count &- (full.count << Self.chunkShift) }
 
   /// Appends `element` at `frame`; a `terminal` element (completion, failure) also closes the
   /// window at `frame`. O(1).
   // Always inlined into the recording's handler: one call less per recorded event, and the
-  // terminal test folds away for a `.next`. An entry is written straight into the tail chunk
-  // when it has room and no other copy of this log has appended to it (see `Chunk`).
+  // terminal test folds away for a `.next`.
   @inlinable @inline(__always)
   package mutating func append(_ element: Element, at frame: Int, terminal: Bool) {
-    let index = count & ((1 << Self.chunkShift) - 1)
-    if let tail, tail.count == index, index < tail.capacity {
-      (tail.base + index).initialize(to: Entry(frame: frame, element: element))
-      tail.count = index &+ 1
-      count += 1
-    } else {
-      // Out of line, and last: the common path above saves no registers for a call.
-      appendMakingRoom(element, at: frame)
-    }
+    // The element's place in the tail: this log's count there, the chunk's own count unless
+    // the chunk is full (the place wraps to 0) or another copy of this log appended to it.
+    let index = count & tail.mask
+    // Out of line: the common path saves no registers for a call.
+    if tail.count != index { makeRoom() }
+    appendToTail(element, at: frame)
     if terminal { end(at: frame) }
   }
 
-  /// Appends `element` at `frame` once `makeRoom` has made room for it.
-  @inlinable @inline(never) mutating func appendMakingRoom(_ element: Element, at frame: Int) {
-    makeRoom()
-    if let tail {
-      let index = count & ((1 << Self.chunkShift) - 1)
-      (tail.base + index).initialize(to: Entry(frame: frame, element: element))
-      tail.count = index &+ 1
-    }
-    count += 1
+  /// `append(element, at: frame, terminal: false)` for a log that no copy of it appends to
+  /// (a class's own, as `Recording`'s is): a copy made to read it may be read and updated,
+  /// but appending to both a copy and the log it was copied from is a programming error.
+  /// One compare less a value than `append` (a lane's terminal events and the harness use that).
+  @inlinable @inline(__always) package mutating func appendUnshared(
+    _ element: Element, at frame: Int
+  ) {
+    if tail.count > tail.mask { makeRoom() }
+    appendToTail(element, at: frame)
   }
 
-  /// Makes `tail` a chunk that this log alone appends to, with room for one more entry.
-  @inlinable mutating func makeRoom() {
-    let size = 1 << Self.chunkShift
-    let used = tailCount
-    if let tail, used == size {
+  /// Appends `element` at `frame` to a tail with room for it that no other copy appended to.
+  @inlinable @inline(__always) mutating func appendToTail(_ element: Element, at frame: Int) {
+    (tail.base + tail.count).initialize(to: element)
+    tail.count &+= 1
+    frames.append(frame)
+  }
+
+  /// Makes the tail a chunk with room for one more element that no other copy of this log
+  /// appends to, its count this log's count there: a full chunk of `1 << chunkShift` goes
+  /// to `full`, a smaller full one (the first chunk starts small) is copied into one twice its
+  /// size, and one that another copy appended to into one of its size.
+  @inlinable @inline(never) mutating func makeRoom() {
+    let (size, used) = (1 << Self.chunkShift, tailCount)
+    guard used < size else {
       full.append(tail)
-      self.tail = Chunk(capacity: size)
+      tail = Chunk(capacity: size)
       return
     }
-    // The first chunk starts small and doubles up to `size`; a chunk that another copy of
-    // this log appended to is copied first.
-    let capacity = Swift.max(16, Swift.min(size, (tail?.capacity ?? 0) * (used == 0 ? 1 : 2)))
-    let chunk = Chunk(capacity: Swift.max(capacity, used + 1))
-    if let tail { chunk.append(copying: tail, count: used) }
-    tail = chunk
+    tail = tail.copy(count: used, capacity: (tail.mask + 1) * (used > tail.mask ? 2 : 1))
   }
 
   /// Appends `event` at `frame`, closing the window if it is a completion or a failure.
@@ -115,62 +109,56 @@
   /// Replaces the element at `index` (a placeholder filled in after the run). A chunk shared
   /// with a copy of this log is copied first.
   @inlinable package mutating func update(_ index: Int, _ change: (inout Element) -> Void) {
-    let chunk = index >> Self.chunkShift
-    let offset = index & ((1 << Self.chunkShift) - 1)
+    let (chunk, offset) = (index >> Self.chunkShift, index & ((1 << Self.chunkShift) - 1))
     if chunk < full.count {
       if !isKnownUniquelyReferenced(&full[chunk]) {
-        let copy = Chunk(capacity: full[chunk].capacity)
-        copy.append(copying: full[chunk], count: 1 << Self.chunkShift)
-        full[chunk] = copy
+        full[chunk] = full[chunk].copy(count: 1 << Self.chunkShift)
       }
-      change(&full[chunk].base[offset].element)
-    } else if var chunk = tail {
-      // Not held here while checking, so that only other copies count.
-      tail = nil
-      if !isKnownUniquelyReferenced(&chunk) {
-        let copy = Chunk(capacity: chunk.capacity)
-        copy.append(copying: chunk, count: tailCount)
-        chunk = copy
-      }
-      change(&chunk.base[offset].element)
-      tail = chunk
+      change(&full[chunk].base[offset])
+    } else {
+      if !isKnownUniquelyReferenced(&tail) { tail = tail.copy(count: tailCount) }
+      change(&tail.base[offset])
     }
   }
 
   /// The last frame recorded, if any.
-  @inlinable package var lastFrame: Int? { count == 0 ? nil : self[count - 1].frame }
+  @inlinable package var lastFrame: Int? { frames.last }
 
-  /// The entries, `1 << chunkShift` per chunk, every chunk but the last full.
-  var chunks: [ContiguousArray<Entry>] {
-    var chunks: [ContiguousArray<Entry>] = []
+  /// The elements, `1 << chunkShift` per chunk, every chunk but the last full.
+  var chunks: [ContiguousArray<Element>] {
+    var chunks: [ContiguousArray<Element>] = []
     forEachChunk { chunks.append(ContiguousArray($0)) }
     return chunks
   }
 
-  /// A chunk of entries: room for `capacity`, of which the first `count` are initialized.
+  /// A chunk of elements: room for `mask + 1`, of which the first `count` are initialized.
   ///
-  /// Copies of a log share their chunks. Entries are only ever added past every copy's own
-  /// entries, each copy reads only its own `count` of them, and a copy appends to a chunk in
+  /// Copies of a log share their chunks. Elements are only ever added past every copy's own
+  /// elements, each copy reads only its own `count` of them, and a copy appends to a chunk in
   /// place only while the chunk's `count` is its own (no other copy appended since); otherwise
   /// it copies the chunk first. So what a copy holds never changes under it.
   @usableFromInline final class Chunk: @unchecked Sendable {
-    // Invariant: see above; the entries a copy of the log reads are never written again
+    // Invariant: see above; the elements a copy of the log reads are never written again
     // (`update` copies a shared chunk), so sharing a chunk between threads is safe.
-    @usableFromInline let base: UnsafeMutablePointer<Entry>
-    @usableFromInline let capacity: Int
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    /// The capacity less one (a power of two less one).
+    @usableFromInline let mask: Int
     // Unchecked exclusivity: written by the one copy of the log that appends, never in
     // overlapping accesses.
     @exclusivity(unchecked) @usableFromInline var count = 0
 
+    /// An empty chunk with room for `capacity` elements, a power of two.
     @inlinable init(capacity: Int) {
-      self.capacity = capacity
-      base = .allocate(capacity: capacity)
+      (base, mask) = (.allocate(capacity: capacity), capacity - 1)
     }
 
-    /// Copies the first `count` entries of `other` into this empty chunk.
-    @inlinable func append(copying other: Chunk, count: Int) {
-      base.initialize(from: other.base, count: count)
-      self.count = count
+    /// A chunk of `capacity` elements (this one's if nil) holding a copy of this one's first
+    /// `count`.
+    @inlinable func copy(count: Int, capacity: Int? = nil) -> Chunk {
+      let copy = Chunk(capacity: capacity ?? mask + 1)
+      copy.base.initialize(from: base, count: count)
+      copy.count = count
+      return copy
     }
 
     deinit {
@@ -184,32 +172,60 @@ extension RecordLog: RandomAccessCollection {
   @inlinable package var startIndex: Int { 0 }
   @inlinable package var endIndex: Int { count }
 
+  /// The entry at `position` (its frame looked up among the runs: `forEachSpan` reads them in
+  /// order without a search).
   @inlinable package subscript(position: Int) -> Entry {
-    let chunk = position >> Self.chunkShift
-    let offset = position & ((1 << Self.chunkShift) - 1)
-    if chunk < full.count { return full[chunk].base[offset] }
-    // Past the full chunks: the tail (`full[chunk]` traps as an index out of range would).
-    guard let tail else { return full[chunk].base[offset] }
-    return tail.base[offset]
+    let (chunk, offset) = (position >> Self.chunkShift, position & ((1 << Self.chunkShift) - 1))
+    return (frames[position], (chunk < full.count ? full[chunk] : tail).base[offset])
   }
 
   /// Calls `body` with every entry in order (faster than indexing each).
   @inlinable package func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
-    try forEachChunk { chunk in
-      for entry in chunk { try body(entry) }
+    try forEachSpan { first, elements in
+      for index in elements.indices {
+        try body((first &+ index, elements[index]))
+      }
     }
   }
 
-  /// Calls `body` with the entries in order, a chunk at a time (for loops that copy them).
-  @inlinable package func forEachChunk(_ body: (UnsafeBufferPointer<Entry>) throws -> Void)
-    rethrows
-  {
+  /// Calls `body` with the elements in order, a chunk at a time (for loops that copy them).
+  @inlinable @inline(__always)
+  package func forEachChunk(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
     for chunk in full {
       try body(UnsafeBufferPointer(start: chunk.base, count: 1 << Self.chunkShift))
     }
-    if let tail { try body(UnsafeBufferPointer(start: tail.base, count: tailCount)) }
+    try body(UnsafeBufferPointer(start: tail.base, count: tailCount))
+  }
+
+  /// Calls `body` with the elements in order, in spans of consecutive frames within a chunk:
+  /// the first frame of the span and its elements, element `i` at frame `first + i`.
+  // Always inlined, and plain loops, so that `body` is inlined too (a span is one element when
+  // no frame follows on); a chunk is retained once, not once a span.
+  @inlinable @inline(__always) package func forEachSpan(
+    _ body: (_ first: Int, UnsafeBufferPointer<Element>) throws -> Void
+  ) rethrows {
+    let (starts, firsts, count) = (frames.starts, frames.firsts, count)
+    // A span ends where its run or its chunk does; the run holding `index` ends at `runEnd`,
+    // element `i` of it at frame `base + i`.
+    var (index, run, runEnd) = (0, 0, starts.count > 1 ? starts[1] : count)
+    var base = firsts.first ?? 0
+    for number in 0...full.count {
+      let chunk = number < full.count ? full[number] : tail
+      let chunkEnd = number < full.count ? (number &+ 1) << Self.chunkShift : count
+      while index < chunkEnd {
+        if index == runEnd {
+          run &+= 1
+          runEnd = run &+ 1 < starts.count ? starts[run &+ 1] : count
+          base = firsts[run] &- index
+        }
+        let end = Swift.min(runEnd, chunkEnd)
+        let offset = index & ((1 << Self.chunkShift) - 1)
+        try body(
+          base &+ index, UnsafeBufferPointer(start: chunk.base + offset, count: end &- index))
+        index = end
+      }
+    }
   }
 }
 
 extension RecordLog: Sendable where Element: Sendable {}
-extension RecordLog.Entry: Sendable where Element: Sendable {}

@@ -18,13 +18,14 @@ extension Timeline where Value == TimelineValue {
   /// has one; a script lane's straight from its storage.
   func writeEvents(to writer: inout JSONWriter) {
     guard let storage = storage as? LaneStorage else { return writer.events(events, order: order) }
-    // A chunk at a time, each entry read in place: indexing the log retained its chunk per
-    // event, and copying an entry out copied its value through the value witness.
+    // A span of consecutive frames at a time, each event read in place: indexing the log
+    // retained its chunk per event, and copying an event out copied its value through the
+    // value witness.
     writer.array { writer in
-      storage.log.forEachChunk { chunk in
-        for index in chunk.indices {
+      storage.log.forEachSpan { first, events in
+        for index in events.indices {
           if writer.isDiscarding { return }
-          writer.event(chunk, at: index, others: storage.others)
+          writer.event(events.baseAddress! + index, at: first &+ index, others: storage.others)
         }
       }
     }
@@ -32,25 +33,19 @@ extension Timeline where Value == TimelineValue {
 }
 
 extension JSONWriter {
-  /// Writes the event at `index` of a lane's storage (`event(_:_:_:sequence:)`); an integer
-  /// `next` in one step, reading nothing it does not write.
+  /// Writes the event of a lane's storage at `stored`, recorded at `frame`
+  /// (`event(_:_:_:sequence:)`); an integer `next` in one step, reading nothing it does not
+  /// write.
   @inline(__always)
   mutating func event(
-    _ chunk: UnsafeBufferPointer<RecordLog<LaneEvent>.Entry>, at index: Int,
-    others: [TimelineValue]
+    _ stored: UnsafePointer<LaneEvent>, at frame: Int, others: [TimelineValue]
   ) {
-    let entry = chunk.baseAddress! + index
-    if entry.pointee.element.kind == .next, case .int(let number) = entry.pointee.element.value {
-      if integerNext(
-        frame: entry.pointee.frame, value: number, sequence: entry.pointee.element.sequence)
-      {
-        return
-      }
+    if stored.pointee.kind == .next, case .int(let number) = stored.pointee.value {
+      if integerNext(frame: frame, value: number, sequence: stored.pointee.sequence) { return }
     }
-    let stored = entry.pointee.element
+    let stored = stored.pointee
     event(
-      entry.pointee.frame, stored.kind, RecordedValue(stored.value, others: others),
-      sequence: stored.sequence)
+      frame, stored.kind, RecordedValue(stored.value, others: others), sequence: stored.sequence)
   }
 
   /// The one writer of an event: `{"frame", "kind", "value"}`, an error with `"error"` instead

@@ -172,8 +172,9 @@ import Testing
       ).contains("by zero"))
   }
 
-  @Test func aScriptLaneStoresEachEventIn32BytesAndGivesBackWhatItStored() {
-    #expect(MemoryLayout<RecordLog<LaneEvent>.Entry>.stride == 32)
+  @Test func aScriptLaneStoresEachEventIn24BytesAndGivesBackWhatItStored() {
+    // The frame is not in the event: the lane's log keeps the frames as runs.
+    #expect(MemoryLayout<LaneEvent>.stride == 24)
     let event = LaneEvent(sequence: 70_000, turn: -1, value: .int(-5), kind: .error, queue: 2)
     #expect(event.sequence == 70_000)
     #expect(event.turn == -1)

@@ -91,7 +91,7 @@ import Testing
     #expect(recording.events == expected)
     #expect(recording.values == Array(0..<10_000))
     #expect(recording.count == 10_001)
-    #expect(recording.frames.starts == [0, 5_000, 7_000])
+    #expect(recording.log.frames.starts == [0, 5_000, 7_000])
     #expect(recording.subscription == SubscriptionLog(subscribed: 0, unsubscribed: 10_002))
   }
 
@@ -102,6 +102,6 @@ import Testing
     try ts.run()
     #expect(recording.events.map(\.frame) == Array(0..<5_000) + [5_001, 5_002, 5_003, 5_004])
     #expect(recording.values.last == 5_006)
-    #expect(recording.frames.starts == [0, 5_000])
+    #expect(recording.log.frames.starts == [0, 5_000])
   }
 }

@@ -4,10 +4,10 @@ import Reactive
 /// order. A value that is (or contains) a signal is recorded RxJS-style: the inner signal is
 /// subscribed at the frame it arrives, and recorded in turn, with absolute frames.
 ///
-/// The window and the events are kept in the package's one recording core (`RecordLog`), each
-/// event in 32 bytes (`LaneEvent`). Appending an event costs O(1); values are converted to
-/// recorded data as they arrive, except for inner signals, which are resolved when the run ends
-/// (`timeline`).
+/// The window and the events are kept in the package's one recording storage (`RecordLog`),
+/// each event in 24 bytes (`LaneEvent`), their frames as runs. Appending an event costs O(1);
+/// values are converted to recorded data as they arrive, except for inner signals, which are
+/// resolved when the run ends (`timeline`).
 final class LaneRecorder {
   /// A recorded value that still contains live inner recordings.
   indirect enum Pending {
@@ -21,7 +21,8 @@ final class LaneRecorder {
 
   private let scheduler: VirtualTimeScheduler
   /// The subscription's window and the events so far, compact; values holding signals are
-  /// placeholders until the run ends (`timeline`).
+  /// placeholders until the run ends (`timeline`). Only this recorder appends to it
+  /// (`appendUnshared`): `timeline` updates a copy.
   // Unchecked exclusivity: appended to on the run's thread, one access at a time.
   @exclusivity(unchecked) private var log = RecordLog<LaneEvent>()
   /// The values recorded that are not numbers, Booleans or `nil` (`RecordedValue.Stored`).
@@ -157,9 +158,9 @@ final class LaneRecorder {
       } else {
         stored = Self.compact(value, at: frame).stored(in: &others)
       }
-      log.append(
+      log.appendUnshared(
         LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
-        at: frame, terminal: false)
+        at: frame)
     case .error(let error):
       let value = ScriptValue.payload(of: error)
       if value.containsSignal {
@@ -188,9 +189,9 @@ final class LaneRecorder {
     }
     let sequence = takeSequence(at: frame)
     let (turn, queue) = currentAction
-    log.append(
+    log.appendUnshared(
       LaneEvent(sequence: sequence, turn: turn, value: value, kind: .next, queue: queue),
-      at: frame, terminal: false)
+      at: frame)
   }
 
   /// The sequence number of an event recorded at `frame`: the one reserved for it, if any,

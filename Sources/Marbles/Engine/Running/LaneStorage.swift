@@ -73,8 +73,8 @@ enum RecordedValue: Sendable {
   }
 }
 
-/// One event of a lane, as its recorder stores it (the frame is the log entry's): 32 bytes with
-/// the frame, where a `TimelineEvent` takes 72 and a box for its value. The fields are laid out
+/// One event of a lane, as its recorder stores it (its frame is kept by the log, as runs): 24
+/// bytes, where a `TimelineEvent` takes 72 and a box for its value. The fields are laid out
 /// so that the value's tag, the kind, the queue and the sequence share its last 8 bytes. It holds
 /// no reference, so that a log of millions is freed without a destroy per event.
 struct LaneEvent: Sendable {
@@ -134,7 +134,7 @@ final class LaneStorage: TimelineStorage, @unchecked Sendable {
     var made: (events: [TimelineEvent], order: [EventOrder]) = ([], [])
     made.events.reserveCapacity(log.count)
     made.order.reserveCapacity(log.count)
-    for entry in log {
+    log.forEachEntry { entry in
       let stored = entry.element
       made.events.append(
         TimelineEvent(
