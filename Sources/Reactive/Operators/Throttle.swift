@@ -29,9 +29,7 @@ extension Signal {
   /// first: RxJS `debounce` (documented there), and `throttle` with a timer for `duration`.
   package func debounce<T>(
     probe: StateProbe?, releasedBy duration: @escaping (Value) -> Signal<T>
-  )
-    -> Signal<Value>
-  {
+  ) -> Signal<Value> {
     Signal { subscriber in
       let state = Locked((pending: Value?.none, generation: 0))
       let timer = SerialDisposable()
