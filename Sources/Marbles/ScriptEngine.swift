@@ -56,9 +56,7 @@ public final class ScriptEngine: @unchecked Sendable {
   package static func run(
     _ script: Script, syntax: [Diagnostic], of source: SourceFile, options: RunOptions
   ) -> ScriptOutcome {
-    let engine = ScriptEngine(source, options: options, parsed: (script, syntax))
-    engine.run(through: nil)
-    return engine.outcome ?? notRun
+    runCountingActions(script, syntax: syntax, of: source, options: options).outcome
   }
 
   /// Parses and compiles `source`; nothing runs until `run(through:)`.
@@ -124,8 +122,7 @@ public final class ScriptEngine: @unchecked Sendable {
   static func runtime(for source: SourceFile, _ script: Script, _ options: RunOptions) -> Runtime {
     let scheduler = VirtualTimeScheduler(
       maxFrames: options.maxFrames,
-      maxActionsPerFrame: max(
-        maximumActionsPerFrame, actionsPerStatement * script.statements.count))
+      maxActionsPerFrame: actionLimit(statements: script.statements.count))
     return Runtime(source: source, scheduler: scheduler, options: options)
   }
 }

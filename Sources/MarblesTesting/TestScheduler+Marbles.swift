@@ -51,9 +51,7 @@ extension TestScheduler {
     column: UInt = #column
   ) -> HotSignal<Value> {
     let timeline = ParsedMarble(marble, kind: .hot, values: values, error: error)
-    report(
-      MarbleExpectation.issues(for: timeline.diagnostics, in: marble), fileID: fileID,
-      filePath: filePath, line: line, column: column)
+    reportIssues(timeline.diagnostics, in: marble, at: (fileID, filePath, line, column))
     return hot(events: timeline.events)
   }
 
@@ -82,9 +80,7 @@ extension TestScheduler {
     _ marble: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
   ) -> SubscriptionMarble {
     let (subscription, diagnostics) = MarbleParser.parseSubscription(marble)
-    report(
-      MarbleExpectation.issues(for: diagnostics, in: marble), fileID: fileID, filePath: filePath,
-      line: line, column: column)
+    reportIssues(diagnostics, in: marble, at: (fileID, filePath, line, column))
     return subscription ?? SubscriptionMarble(subscribed: 0)
   }
 }

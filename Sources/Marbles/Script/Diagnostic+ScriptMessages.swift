@@ -1,15 +1,4 @@
 extension Diagnostic {
-  /// A message that takes nothing but its place: `Diagnostic.ScriptSyntax.assignment(at: range)`
-  /// is the error with the message there.
-  struct FixedError: ExpressibleByStringLiteral, Sendable {
-    let message: String
-
-    init(_ message: String) { self.message = message }
-    init(stringLiteral message: String) { self.message = message }
-
-    func callAsFunction(at range: SourceRange) -> Diagnostic { .error(message, at: range) }
-  }
-
   /// Every diagnostic of the script lexer and parser, in one place.
   ///
   /// Wording follows swiftc: lowercase start, no final period, names and glyphs in single quotes,

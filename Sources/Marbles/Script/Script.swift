@@ -23,7 +23,7 @@ package struct Script: Hashable, Sendable {
 /// One statement of a script (one line, or several when brackets stay open).
 package struct ScriptStatement: Hashable, Sendable {
   /// What a statement says.
-  package enum Kind: Hashable, Sendable {
+  package indirect enum Kind: Hashable, Sendable {
     /// `title "…"`: the script's title; only ever the first statement.
     case title(ScriptStringLiteral)
     /// `use rxjs`: the operator semantics of the whole script (before every statement but

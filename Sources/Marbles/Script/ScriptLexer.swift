@@ -122,10 +122,7 @@ package struct ScriptLexer {
 
   private var current: Character? { character(at: offset)?.character }
 
-  private var next: Character? {
-    guard let after = character(at: offset)?.end else { return nil }
-    return character(at: after)?.character
-  }
+  private var next: Character? { character(at: characterEnd(offset))?.character }
 
   /// Moves past one Character that is not a line break.
   @inline(__always)
@@ -216,8 +213,7 @@ package struct ScriptLexer {
 
   /// Appends a token that runs from `start` to the current position (any kind but `.newline`).
   private mutating func emit(
-    _ kind: ScriptToken.Kind, from start: (offset: Int, position: SourcePosition),
-    literal: ScriptStringLiteral? = nil
+    _ kind: ScriptToken.Kind, from start: (offset: Int, position: SourcePosition)
   ) {
     if pendingNewline != nil { endPendingLine(before: kind, at: start.position) }
     lastIsNewline = false
@@ -230,7 +226,7 @@ package struct ScriptLexer {
     tokens.append(
       ScriptToken(
         kind: kind, range: SourceRange(start: start.position, end: position),
-        text: text[stringIndex(start.offset)..<stringIndex(offset)], literal: literal))
+        text: text[stringIndex(start.offset)..<stringIndex(offset)]))
   }
 
   /// Before the first token after a line break inside brackets: a statement keyword first on
@@ -579,10 +575,10 @@ package struct ScriptLexer {
           at: SourceRange(start: start.position, end: contentStart)),
         at: firstDiagnostic)
     }
-    let literal = ScriptStringLiteral(
+    emit(.string, from: start)
+    tokens[tokens.count - 1].literal = ScriptStringLiteral(
       value: value, range: SourceRange(start: start.position, end: position),
       contentStart: contentStart, escapes: escapes, isTerminated: isTerminated)
-    emit(.string, from: start, literal: literal)
   }
 
   /// Whether the Character at `offset` is a line break (it is one when its first scalar is).

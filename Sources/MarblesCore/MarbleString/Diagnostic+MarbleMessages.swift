@@ -6,9 +6,7 @@ extension Diagnostic {
   // MARK: - Groups
 
   /// `(` with no `)` before the end of the marble.
-  static func marbleGroupNeverClosed(at range: SourceRange) -> Diagnostic {
-    .error("group is never closed; expected ')'", at: range)
-  }
+  static let marbleGroupNeverClosed: FixedError = "group is never closed; expected ')'"
 
   /// `(` inside a group.
   static func marbleNestedGroup(at range: SourceRange, outer: SourceRange) -> Diagnostic {
@@ -18,14 +16,11 @@ extension Diagnostic {
   }
 
   /// `()` with nothing inside.
-  static func marbleEmptyGroup(at range: SourceRange) -> Diagnostic {
-    .error("group is empty; put at least one event inside '()' or remove it", at: range)
-  }
+  static let marbleEmptyGroup: FixedError =
+    "group is empty; put at least one event inside '()' or remove it"
 
   /// `)` with no open group.
-  static func marbleUnmatchedGroupClose(at range: SourceRange) -> Diagnostic {
-    .error("unexpected ')'; no group is open", at: range)
-  }
+  static let marbleUnmatchedGroupClose: FixedError = "unexpected ')'; no group is open"
 
   /// `-` or a time progression inside a group; `glyph` is the text, e.g. `-` or `10ms`.
   static func marbleTimeInGroup(_ glyph: String, isProgression: Bool, at range: SourceRange)
@@ -68,16 +63,13 @@ extension Diagnostic {
   }
 
   /// `^` in a cold marble.
-  static func marbleSubscriptionInCold(at range: SourceRange) -> Diagnostic {
-    .error(
-      "a cold marble cannot have a subscription point '^'; it starts when subscribed, "
-        + "use a hot marble instead", at: range)
-  }
+  static let marbleSubscriptionInCold = FixedError(
+    "a cold marble cannot have a subscription point '^'; it starts when subscribed, "
+      + "use a hot marble instead")
 
   /// `!` in a cold or hot marble.
-  static func marbleUnsubscriptionOutsideSubscription(at range: SourceRange) -> Diagnostic {
-    .error("unsubscription point '!' is only allowed in subscription marbles", at: range)
-  }
+  static let marbleUnsubscriptionOutsideSubscription: FixedError =
+    "unsubscription point '!' is only allowed in subscription marbles"
 
   /// A value, `|` or `#` in a subscription marble; `event` is e.g. `value 'a'`.
   static func marbleEventInSubscription(_ event: String, at range: SourceRange) -> Diagnostic {
@@ -87,14 +79,12 @@ extension Diagnostic {
   }
 
   /// A subscription marble without `^`.
-  static func marbleMissingSubscription(at range: SourceRange) -> Diagnostic {
-    .error("subscription marble has no subscription point '^'; mark the subscribe frame", at: range)
-  }
+  static let marbleMissingSubscription: FixedError =
+    "subscription marble has no subscription point '^'; mark the subscribe frame"
 
   /// `!` written before `^` in a subscription marble.
-  static func marbleUnsubscriptionBeforeSubscription(at range: SourceRange) -> Diagnostic {
-    .error("unsubscription point '!' comes before the subscription point '^'", at: range)
-  }
+  static let marbleUnsubscriptionBeforeSubscription: FixedError =
+    "unsubscription point '!' comes before the subscription point '^'"
 
   // MARK: - Pull marbles
 
@@ -114,10 +104,8 @@ extension Diagnostic {
   }
 
   /// A pull marble without `p`.
-  static func marbleMissingPull(at range: SourceRange) -> Diagnostic {
-    .error(
-      "pull marble has no pull 'p'; mark the frame of each call to next() with 'p'", at: range)
-  }
+  static let marbleMissingPull: FixedError =
+    "pull marble has no pull 'p'; mark the frame of each call to next() with 'p'"
 
   // MARK: - Time progressions
 

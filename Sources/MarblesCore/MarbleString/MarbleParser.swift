@@ -57,9 +57,7 @@ public enum MarbleParser {
         state.handleStructure(
           token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
-        let time = state.eventTime
-        state.markContent()
-        state.time += 1
+        let time = state.takeEvent()
         if let terminal {
           diagnostics.append(
             .marbleEventAfterTermination(
@@ -83,9 +81,7 @@ public enum MarbleParser {
           terminal = (token.kind.glyphDescription(lexer.text(of: token)), token.range)
         }
       case .subscribe:
-        let time = state.eventTime
-        state.markContent()
-        state.time += 1
+        let time = state.takeEvent()
         if kind == .cold {
           diagnostics.append(.marbleSubscriptionInCold(at: token.range))
         } else if let zero {
@@ -97,7 +93,7 @@ public enum MarbleParser {
           zero = (time, token.range)
         }
       case .unsubscribe:
-        state.markContent()
+        state.takeEvent(advancing: false)
         diagnostics.append(.marbleUnsubscriptionOutsideSubscription(at: token.range))
       }
     }
@@ -137,23 +133,19 @@ public enum MarbleParser {
         state.handleStructure(
           token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
-        state.markContent()
-        state.time += 1
+        state.takeEvent()
         diagnostics.append(
           .marbleEventInSubscription(
             token.kind.glyphDescription(lexer.text(of: token)), at: token.range))
       case .subscribe:
-        let time = state.eventTime
-        state.markContent()
-        state.time += 1
+        let time = state.takeEvent()
         if let subscribe {
           diagnostics.append(.marbleSecondMarker("^", at: token.range, first: subscribe.range))
         } else {
           subscribe = (time, token.range)
         }
       case .unsubscribe:
-        let time = state.eventTime
-        state.markContent()
+        let time = state.takeEvent(advancing: false)
         if let unsubscribe {
           diagnostics.append(.marbleSecondMarker("!", at: token.range, first: unsubscribe.range))
         } else {
@@ -206,9 +198,7 @@ public enum MarbleParser {
         state.handleStructure(
           token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
       case .value, .completion, .failure:
-        let time = state.eventTime
-        state.markContent()
-        state.time += 1
+        let time = state.takeEvent()
         let text = lexer.text(of: token)
         if token.kind == .value, text == pullGlyph {
           pulls.append(time)
@@ -217,11 +207,10 @@ public enum MarbleParser {
             .marbleEventInPulls(token.kind.glyphDescription(text), at: token.range))
         }
       case .subscribe:
-        state.markContent()
-        state.time += 1
+        state.takeEvent()
         diagnostics.append(.marbleMarkerInPulls("^", at: token.range))
       case .unsubscribe:
-        state.markContent()
+        state.takeEvent(advancing: false)
         diagnostics.append(.marbleMarkerInPulls("!", at: token.range))
       }
     }
@@ -252,8 +241,13 @@ private struct TimelineState {
   /// The frame of an event written now: the group's frame inside a group.
   var eventTime: Int { group?.time ?? time }
 
-  mutating func markContent() {
+  /// An event written now: the open group has content, the clock moves one frame unless
+  /// `advancing` is false (`!` takes no time); returns the event's frame (`eventTime`).
+  @discardableResult mutating func takeEvent(advancing: Bool = true) -> Int {
+    let frame = eventTime
     group?.hasContent = true
+    if advancing { time += 1 }
+    return frame
   }
 
   /// Handles `-`, time progressions, `(` and `)`; `text` gives a token's source text.

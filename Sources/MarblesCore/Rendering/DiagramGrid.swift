@@ -17,20 +17,20 @@
 /// Layout is one pass over the frames per row plus one over the marks: linear in the size of
 /// the diagram.
 package struct DiagramGrid {
-  /// How a mark is coloured.
-  package enum Style {
+  /// How a mark is coloured; the raw value is its ANSI colour code.
+  package enum Style: String {
     /// A value or key.
-    case value
-    case completed
-    case failed
+    case value = "32"
+    case completed = "34"
+    case failed = "31"
     /// Unsubscription without a terminal event.
-    case unsubscribed
+    case unsubscribed = "33"
     /// An inner signal's emission.
-    case inner
+    case inner = "36"
     /// The frame where a run stopped early.
-    case stop
+    case stop = "35;1"
     /// Something that happened before the lane subscribed (a hot source's past).
-    case muted
+    case muted = "2"
   }
 
   /// One glyph at one frame.
@@ -387,18 +387,7 @@ package struct DiagramGrid {
   }
 
   private func paint(_ text: String, _ style: Style) -> String {
-    guard color else { return text }
-    let code: String
-    switch style {
-    case .value: code = "32"
-    case .completed: code = "34"
-    case .failed: code = "31"
-    case .unsubscribed: code = "33"
-    case .inner: code = "36"
-    case .stop: code = "35;1"
-    case .muted: code = "2"
-    }
-    return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    color ? "\u{1B}[\(style.rawValue)m" + text + "\u{1B}[0m" : text
   }
 
   private func pad(_ text: String, _ width: Int) -> String {

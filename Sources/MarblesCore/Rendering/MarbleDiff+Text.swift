@@ -78,20 +78,16 @@ extension MarbleDiff {
         expected: words.list(wanted, against: got), actual: words.list(got, against: wanted)
       )
     }
-    guard let first = lines.first else {
-      return ("expectation failed\(subject.map { " for \($0)" } ?? "")", nil)
-    }
-    var text = [
-      "expectation failed\(subject.map { " for \($0)" } ?? "") at frame \(first.frame): "
-        + "expected \(first.expected), got \(first.actual)"
-    ]
+    let header = "expectation failed\(subject.map { " for \($0)" } ?? "")"
+    guard let first = lines.first else { return (header, nil) }
     let drawing = DiffDrawing.draw(
       [("expected", expected), ("actual", actual)], carets: differences.map(\.frame),
       keys: keys, authorKeys: authorKeys, format: format, typeName: typeName, equal: equal,
       glyphs: glyphs, color: color)
-    text[0] = DiffDrawing.folded(text[0]).joined(separator: "\n")
-    text += drawing.lines
-    text += lines.flatMap { DiffDrawing.folded($0.line) }
+    let text =
+      DiffDrawing.folded(
+        "\(header) at frame \(first.frame): expected \(first.expected), got \(first.actual)")
+      + drawing.lines + lines.flatMap { DiffDrawing.folded($0.line) }
     return (text.joined(separator: "\n"), drawing.elidedOver)
   }
 

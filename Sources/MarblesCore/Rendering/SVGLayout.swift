@@ -21,7 +21,7 @@ package struct SVGLayout {
     self.diagram = diagram
     self.interactive = interactive
     rowsTop = interactive ? 44 : 66
-    let labelColumns = diagram.rows.map { Self.columns($0.label) }.max() ?? 4
+    let labelColumns = diagram.rows.map { VisualDiagram.columns($0.label) }.max() ?? 4
     let end = diagram.axis.position(of: diagram.last)
     let frameCount = end.frames + end.gaps * Self.gapFrames + 1
     frameWidth = min(56, max(32, (640 / Double(frameCount)).rounded(.down)))
@@ -72,7 +72,7 @@ package struct SVGLayout {
     let width = max(
       plotRight + Self.margin, legendWidth + Self.margin,
       Self.margin * 2
-        + Double(Self.columns(diagram.title)) * 9.6)
+        + Double(VisualDiagram.columns(diagram.title)) * 9.6)
     let height = legendTop + legendHeight + Self.margin
     body += "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"/>\n"
     // The HTML page shows the title itself.
@@ -104,18 +104,15 @@ package struct SVGLayout {
     if interactive {
       // The lane labels again, on the background of their column: the page shows them, moved
       // along, while the diagram is scrolled sideways, so that long runs keep their labels.
-      let top = rowsTop - 8
       body +=
-        "<g id=\"pinned\" style=\"display:none\"><rect class=\"bg\" x=\"0\" y=\"\(n(top))\" "
-        + "width=\"\(n(plotLeft - 12))\" height=\"\(n(rowsBottom - top))\"/>"
+        "<g id=\"pinned\" style=\"display:none\"><rect class=\"bg\" x=\"0\" y=\"\(n(plotTop))\" "
+        + "width=\"\(n(plotLeft - 12))\" height=\"\(n(rowsBottom - plotTop))\"/>"
       for index in diagram.rows.indices {
         body +=
           "<text class=\"label\" x=\"\(n(Self.margin))\" y=\"\(n(lineY(index) + 4))\">"
           + "\(escapeXML(diagram.rows[index].label))</text>"
       }
       body += "</g>\n"
-    }
-    if interactive {
       body +=
         "<rect id=\"veil\" class=\"veil\" x=\"\(n(plotRight))\" y=\"\(n(plotTop))\" "
         + "width=\"0\" height=\"\(n(rowsBottom - plotTop))\"/>\n"
@@ -326,7 +323,7 @@ package struct SVGLayout {
   private func label(
     _ text: String, x: Double, y: Double, diameter: Double, onRing: Bool = false
   ) -> String {
-    let columns = Self.columns(text)
+    let columns = VisualDiagram.columns(text)
     let size = columns <= 1 ? 13.0 : columns == 2 ? 12 : 10
     let natural = Double(columns) * size * 0.6
     var out =
@@ -370,9 +367,9 @@ package struct SVGLayout {
       // The marble (or cross and key) before the text.
       var lead = entry.marble == nil ? 0.0 : 26
       if let marble = entry.marble, marble.failure {
-        lead = 21 + Double(Self.columns(marble.key)) * 6.6
+        lead = 21 + Double(VisualDiagram.columns(marble.key)) * 6.6
       }
-      let width = lead + Double(Self.columns(entry.text)) * 7.9 + 22
+      let width = lead + Double(VisualDiagram.columns(entry.text)) * 7.9 + 22
       if x > Self.margin, x + width > Self.margin + maxWidth {
         x = Self.margin
         y += 28
@@ -399,8 +396,6 @@ package struct SVGLayout {
   }
 
   // MARK: - Text
-
-  static func columns(_ text: String) -> Int { VisualDiagram.columns(text) }
 
   /// A number with at most one decimal, no trailing `.0`.
   private func n(_ value: Double) -> String {

@@ -55,22 +55,33 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The swiftc-style text: the header line, the source line, a caret line; then the notes.
-  /// Every line ends with a newline.
-  public func render(in source: SourceFile) -> String {
+  /// Every line ends with a newline. With `ascii` (`--format ascii`) it is 7-bit ASCII: the file
+  /// name, the message and the quoted line through `TerminalText.ascii` (`é` as `\u{e9}`, `→` as
+  /// `->`), and the caret under the ASCII spelling of what it marks.
+  public func render(in source: SourceFile, ascii: Bool = false) -> String {
     // The file name, the message and the quoted line may hold anything a script or a command
     // line holds: their controls are escaped (`\u{1b}`), so that printing them cannot act on
     // the terminal; the caret goes under the escaped line.
-    var text = TerminalText.escaped("\(source.name):\(range.start.line):\(range.start.column): ")
-    text += "\(severity.rawValue): \(TerminalText.escaped(message))\n"
+    let header = "\(source.name):\(range.start.line):\(range.start.column): "
+    var text = TerminalText.escaped(header, ascii: ascii)
+    text += "\(severity.rawValue): \(TerminalText.escaped(message, ascii: ascii))\n"
     if let line = source.line(range.start.line) {
       let start = max(0, range.start.column - 1)
       var length = 1
       if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
         length = range.end.column - range.start.column
       }
-      // Printable ASCII (and tabs) is printed as it is, read byte by byte: a caret at column
-      // 1,000,000 costs no grapheme breaking.
-      if line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+      if ascii {
+        let before = TerminalText.ascii(String(line.prefix(start)))
+        let through = TerminalText.ascii(String(line.prefix(start + length)))
+        text += TerminalText.ascii(String(line)) + "\n"
+        text += String(repeating: " ", count: before.count + max(0, start - line.count))
+        let past = max(0, start + length - max(start, line.count))
+        let marked = max(1, through.count - before.count + past)
+        text += "^" + String(repeating: "~", count: marked - 1) + "\n"
+      } else if line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) {
+        // Printable ASCII (and tabs) is printed as it is, read byte by byte: a caret at column
+        // 1,000,000 costs no grapheme breaking.
         text += line + "\n"
         text += Self.indent(under: line, columns: start)
         text += "^" + String(repeating: "~", count: length - 1) + "\n"
@@ -94,12 +105,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         text += "^" + String(repeating: "~", count: max(0, markedWidth - 1)) + "\n"
       }
     }
-    for note in notes { text += note.render(in: source) }
+    for note in notes { text += note.render(in: source, ascii: ascii) }
     return text
   }
 }
 
 extension Diagnostic {
+  /// A message that takes nothing but its place: `Diagnostic.marbleEmptyGroup(at: range)` is the
+  /// error with the message there.
+  package struct FixedError: ExpressibleByStringLiteral, Sendable {
+    package let message: String
+
+    package init(_ message: String) { self.message = message }
+    package init(stringLiteral message: String) { self.message = message }
+
+    package func callAsFunction(at range: SourceRange) -> Diagnostic { .error(message, at: range) }
+  }
+
   /// Blanks as wide as the first `columns` characters of `line` (then spaces past its end),
   /// keeping tabs so that the caret lines up under tab-indented text. An ASCII prefix is read
   /// byte by byte: a caret at column 1,000,000 costs no grapheme breaking.
@@ -134,45 +156,12 @@ extension Diagnostic {
   }
 }
 
-extension Diagnostic {
-  /// `render(in:)`, or with `ascii` (`--format ascii`) in 7-bit ASCII: the file name, the
-  /// message and the quoted line through `TerminalText.ascii` (`é` as `\u{e9}`, `→` as `->`),
-  /// and the caret under the ASCII spelling of what it marks.
-  public func render(in source: SourceFile, ascii: Bool) -> String {
-    guard ascii else { return render(in: source) }
-    var text = TerminalText.ascii("\(source.name):\(range.start.line):\(range.start.column): ")
-    text += "\(severity.rawValue): \(TerminalText.ascii(message))\n"
-    if let line = source.line(range.start.line) {
-      let start = max(0, range.start.column - 1)
-      var length = 1
-      if range.end.line == range.start.line, range.end.column > range.start.column + 1 {
-        length = range.end.column - range.start.column
-      }
-      let printed = TerminalText.ascii(String(line))
-      let before = TerminalText.ascii(String(line.prefix(start)))
-      let through = TerminalText.ascii(String(line.prefix(start + length)))
-      text += printed + "\n"
-      text += String(repeating: " ", count: before.count + max(0, start - line.count))
-      let past = max(0, start + length - max(start, line.count))
-      let marked = max(1, through.count - before.count + past)
-      text += "^" + String(repeating: "~", count: marked - 1) + "\n"
-    }
-    for note in notes { text += note.render(in: source, ascii: true) }
-    return text
-  }
-}
-
 extension Array where Element == Diagnostic {
   public var containsError: Bool { contains { $0.severity == .error } }
 
-  /// Every diagnostic rendered in order.
-  public func render(in source: SourceFile) -> String {
-    map { $0.render(in: source) }.joined()
-  }
-
   /// Every diagnostic rendered in order, in 7-bit ASCII when `ascii` (see
   /// `Diagnostic.render(in:ascii:)`).
-  public func render(in source: SourceFile, ascii: Bool) -> String {
+  public func render(in source: SourceFile, ascii: Bool = false) -> String {
     map { $0.render(in: source, ascii: ascii) }.joined()
   }
 }

@@ -173,11 +173,15 @@ struct TypeCheck {
 
   /// Checks the calls of `expression` and of every expression in it, innermost first.
   private mutating func visit(_ expression: ScriptExpression) {
-    for operand in expression.operands { visit(operand) }
-    if let closure = expression.closure { visit(closure.body) }
-    if case .call(let callee, let arguments, let trailing) = expression.kind {
-      checkCall(callee, arguments, trailing)
+    guard case .call(let callee, let arguments, let trailing) = expression.kind else {
+      for operand in expression.operands { visit(operand) }
+      if let closure = expression.closure { visit(closure.body) }
+      return
     }
+    visit(callee)
+    for argument in arguments { visit(argument.value) }
+    if let trailing { visit(trailing.body) }
+    checkCall(callee, arguments, trailing)
   }
 
   private mutating func checkCall(
@@ -199,8 +203,9 @@ struct TypeCheck {
     }
     guard let entry else { return }
     checkLiterals(entry, name: name, arguments)
-    guard Catalogue.method(name, rxjs: usesRxJS)?.typing.contains(.closureTakesValues) == true,
-      let receiver, let known = infer(receiver)
+    guard let receiver,
+      (usesRxJS ? Catalogue.method(name, rxjs: true) : entry)?.typing.contains(.closureTakesValues)
+        == true, let known = infer(receiver)
     else {
       return
     }

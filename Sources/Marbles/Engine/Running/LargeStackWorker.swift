@@ -7,10 +7,12 @@ final class LargeStackWorker: @unchecked Sendable {
   /// work inline instead of handing it to another thread. A mark on the thread itself, not a
   /// task-local: a task started from a worker's job inherits task-locals but runs elsewhere,
   /// on a small stack.
-  static var isCurrentThread: Bool {
-    Thread.current.threadDictionary[markKey] != nil
-  }
-  private static let markKey = "marbles.LargeStackWorker"
+  static var isCurrentThread: Bool { pthread_getspecific(markKey) != nil }
+  private static let markKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   // Invariant: `job` and `isClosed` are read and written only under `condition`.
   private let condition = NSCondition()
@@ -24,7 +26,7 @@ final class LargeStackWorker: @unchecked Sendable {
   }
 
   private func serve() {
-    Thread.current.threadDictionary[Self.markKey] = true
+    pthread_setspecific(Self.markKey, UnsafeRawPointer(bitPattern: 1))
     while true {
       condition.lock()
       while job == nil, !isClosed { condition.wait() }

@@ -226,8 +226,7 @@ final class Session {
     for (index, signal) in pendingExpectations {
       var expectation = expectations[index]
       if let found = laneByName[expectation.name] ?? laneBySignal[ObjectIdentifier(signal)] {
-        let lane = lanes[found]
-        expectation.recorder = lane.recorder
+        expectation.recorder = lanes[found].recorder
       } else {
         let recorder = LaneRecorder(scheduler: runtime.scheduler, clock: sequence)
         let range = expectation.range
@@ -350,8 +349,7 @@ final class Session {
 
   /// `cmd.internals` → `cmd.`; `cmd` → `cmd.`.
   private func prefix(_ name: String) -> String {
-    let base = name.hasSuffix(".internals") ? String(name.dropLast("internals".count)) : name + "."
-    return base
+    name.hasSuffix(".internals") ? String(name.dropLast("internals".count)) : name + "."
   }
 
   /// The most characters a lane's label is drawn with: every row of a diagram is as wide as
@@ -477,9 +475,7 @@ final class Session {
   // MARK: - After the run
 
   /// The names of the shown lanes whose subscriptions are still open.
-  var activeLaneNames: [String] {
-    lanes.filter { $0.recorder.isActive }.map(\.name)
-  }
+  var activeLaneNames: [String] { lanes.filter { $0.recorder.isActive }.map(\.name) }
 
   /// Where to report a run that did not end: the first active lane's `show`.
   var activeLaneRange: SourceRange {
