@@ -52,10 +52,7 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
     probe?.record(.subscribers, 0)
     return Signal { subscriber in
       let subscription = self.signal.subscribe(subscriber)
-      let subscribers = count.withLock {
-        $0 += 1
-        return $0
-      }
+      let subscribers = count.add(1)
       probe?.record(.subscribers, subscribers)
       if subscribers == 1 {
         self.connect()
@@ -63,10 +60,7 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
       }
       return ActionDisposable {
         subscription.dispose()
-        let left = count.withLock {
-          $0 -= 1
-          return $0
-        }
+        let left = count.add(-1)
         probe?.record(.subscribers, left)
         if left == 0 {
           self.lock.withLock {

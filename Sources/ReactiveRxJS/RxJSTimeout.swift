@@ -53,10 +53,7 @@ extension RxJSOperators {
       if let limit = first ?? each { arm(limit, generation: 0) }
       let inner = Subscriber<Value> { event in
         if case .next = event {
-          let generation = seen.withLock { count -> Int in
-            count += 1
-            return count
-          }
+          let generation = seen.add(1)
           if let each {
             arm(each, generation: generation)
           } else {

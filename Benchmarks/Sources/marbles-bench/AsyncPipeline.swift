@@ -19,7 +19,7 @@ func asyncPipeline(_ n: Int) async -> Int {
   }
   let location = CallLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   let output = ts.recordSequence(
-    sequence, subscribed: 0, unsubscribed: nil, pulls: [], location: location)
+    sequence, window: SubscriptionMarble(subscribed: 0), pulls: [], location: location)
   await ts.runConcurrently()
   guard ts.concurrency.failures.isEmpty else { return -1 }
   return output.events.count
@@ -74,8 +74,8 @@ func asyncDebounceTest(_ n: Int) async -> Bool {
   let input = ts.cold(events: events)
   let location = CallLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
   let output = ts.recordSequence(
-    input.values.debounce(for: .milliseconds(2), clock: ts.clock), subscribed: 0,
-    unsubscribed: nil, pulls: [], location: location)
+    input.values.debounce(for: .milliseconds(2), clock: ts.clock),
+    window: SubscriptionMarble(subscribed: 0), pulls: [], location: location)
   await ts.runConcurrently()
   guard ts.concurrency.failures.isEmpty else { return false }
   return MarbleDiff.differences(expected: expected, actual: output.events).isEmpty

@@ -131,9 +131,7 @@ extension TestScheduler {
   ) -> Recording<Sequence.Element> {
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
-    return recordSequence(
-      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
-      location: location)
+    return recordSequence(sequence, window: window, pulls: pulls, location: location)
   }
 
   /// Records `sequence` as `record(_:subscription:pulls:)` with frames does, with the calls to
@@ -155,9 +153,7 @@ extension TestScheduler {
   ) -> Recording<Sequence.Element> {
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
-    return recordSequence(
-      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
-      location: location)
+    return recordSequence(sequence, window: window, pulls: pulls, location: location)
   }
 
   /// Records a sequence of sequences: each inner sequence is recorded from the frame it arrives,
@@ -169,9 +165,7 @@ extension TestScheduler {
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .frames(pulls), at: location)
-    return recordSequences(
-      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
-      location: location)
+    return recordSequences(sequence, window: window, pulls: pulls, location: location)
   }
 
   /// Records a sequence of sequences with the outer calls to `next()` drawn as a pull marble
@@ -183,9 +177,7 @@ extension TestScheduler {
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
     let location = CallLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let (window, pulls) = recordingWindow(subscription, pulls: .marble(pulls), at: location)
-    return recordSequences(
-      sequence, subscribed: window.subscribed, unsubscribed: window.unsubscribed, pulls: pulls,
-      location: location)
+    return recordSequences(sequence, window: window, pulls: pulls, location: location)
   }
 
   /// Starts `operation` as a task of the run at `frame`: a tap, a command, any work that the

@@ -10,19 +10,18 @@ extension TestScheduler {
   /// takes `some Clock<Duration>` or `any Clock<Duration>`.
   public var clock: MarbleClock { MarbleClock(run: concurrency) }
 
-  /// Records `sequence` from frame `subscribed`: a task of the run iterates it, recording each
-  /// element at the frame it arrives, `nil` as completion and a throw as the failure. At frame
-  /// `unsubscribed` the task is cancelled and goes on recording what the sequence still returns.
+  /// Records `sequence` from `window`'s `^`: a task of the run iterates it, recording each
+  /// element at the frame it arrives, `nil` as completion and a throw as the failure. At its `!`
+  /// the task is cancelled and goes on recording what the sequence still returns.
   /// The n-th call of `next()` waits for frame `pulls[n]` (and for the call before it); after
   /// the last listed frame it pulls as soon as it has an element.
   package func recordSequence<Sequence: AsyncSequence>(
-    _ sequence: Sequence, subscribed: Int, unsubscribed: Int?, pulls: [Int],
-    location: CallLocation
+    _ sequence: Sequence, window: SubscriptionMarble, pulls: [Int], location: CallLocation
   ) -> Recording<Sequence.Element> {
     let recording = Recording<Sequence.Element>()
     record(
-      sequence, into: recording, subscribed: subscribed, unsubscribed: unsubscribed,
-      pulls: pulls, location: location
+      sequence, into: recording, subscribed: window.subscribed,
+      unsubscribed: window.unsubscribed, pulls: pulls, location: location
     ) { [scheduler] element in
       recording.appendNext(element, at: scheduler.now)
     }
@@ -32,18 +31,18 @@ extension TestScheduler {
   /// Records a sequence of sequences: each inner sequence is recorded from the frame it arrives,
   /// by a task of its own, so it can be compared with a cold marble relative to that frame.
   package func recordSequences<Sequence: AsyncSequence>(
-    _ sequence: Sequence, subscribed: Int, unsubscribed: Int?, pulls: [Int],
-    location: CallLocation
+    _ sequence: Sequence, window: SubscriptionMarble, pulls: [Int], location: CallLocation
   ) -> Recording<Recording<Sequence.Element.Element>> where Sequence.Element: AsyncSequence {
     let recording = Recording<Recording<Sequence.Element.Element>>()
     record(
-      sequence, into: recording, subscribed: subscribed, unsubscribed: unsubscribed,
-      pulls: pulls, location: location
+      sequence, into: recording, subscribed: window.subscribed,
+      unsubscribed: window.unsubscribed, pulls: pulls, location: location
     ) { [scheduler, weak self] inner in
       // The run outlives its consumers; a recorder called after it has gone records nothing.
       guard let self else { return }
       let innerRecording = self.recordSequence(
-        inner, subscribed: scheduler.now, unsubscribed: nil, pulls: [], location: location)
+        inner, window: SubscriptionMarble(subscribed: scheduler.now), pulls: [],
+        location: location)
       recording.appendNext(innerRecording, at: scheduler.now)
     }
     return recording

@@ -5,14 +5,9 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
   private var action: (() -> Void)?
   private var disposed = false
 
-  /// Creates a disposable that calls `action` when disposed.
-  public init(_ action: @escaping () -> Void) {
+  /// Creates a disposable that calls `action` when disposed (without one, nothing to clean up).
+  public init(_ action: (() -> Void)? = nil) {
     self.action = action
-  }
-
-  /// Creates a disposable with nothing to clean up.
-  public init() {
-    self.action = nil
   }
 
   /// Whether `dispose()` has run.
@@ -20,15 +15,12 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
 
   /// Runs the action, at most once.
   public func dispose() {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      return
+    let action = lock.withLock { () -> (() -> Void)? in
+      if disposed { return nil }
+      disposed = true
+      defer { self.action = nil }
+      return self.action
     }
-    disposed = true
-    let action = self.action
-    self.action = nil
-    lock.unlock()
     action?()
   }
 }

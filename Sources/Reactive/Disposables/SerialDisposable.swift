@@ -25,29 +25,23 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
   /// Replaces the inner disposable and returns the previous one, undisposed.
   @discardableResult
   public func swap(_ disposable: (any Disposable)?) -> (any Disposable)? {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      disposable?.dispose()
-      return nil
+    let (old, refused) = lock.withLock { () -> ((any Disposable)?, Bool) in
+      if disposed { return (nil, true) }
+      defer { current = disposable }
+      return (current, false)
     }
-    let old = current
-    current = disposable
-    lock.unlock()
+    if refused { disposable?.dispose() }
     return old
   }
 
   /// Disposes the inner disposable, once.
   public func dispose() {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      return
+    let inner = lock.withLock { () -> (any Disposable)? in
+      if disposed { return nil }
+      disposed = true
+      defer { current = nil }
+      return current
     }
-    disposed = true
-    let inner = current
-    current = nil
-    lock.unlock()
     inner?.dispose()
   }
 }

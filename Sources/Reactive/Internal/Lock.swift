@@ -16,3 +16,13 @@
 
   package var value: State { withLock { $0 } }
 }
+
+extension Locked where State == Int {
+  /// Adds `amount` to the count and returns the new count.
+  package func add(_ amount: Int) -> Int {
+    withLock {
+      $0 += amount
+      return $0
+    }
+  }
+}

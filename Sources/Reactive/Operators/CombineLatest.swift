@@ -55,7 +55,7 @@ extension Signal {
   public func combineLatest<T>(with other: Signal<T>) -> Signal<(Value, T)> {
     let left = map { Either<Value, T>.left($0) }
     let right = other.map { Either<Value, T>.right($0) }
-    return Signal<Either<Value, T>>.combineLatest([left, right]).compactMapPairs()
+    return Signal<Either<Value, T>>.combineLatest([left, right]).eitherPairs()
   }
 }
 
@@ -63,23 +63,6 @@ extension Signal {
 enum Either<A, B> {
   case left(A)
   case right(B)
-}
-
-extension Signal {
-  fileprivate func compactMapPairs<A, B>() -> Signal<(A, B)> where Value == [Either<A, B>] {
-    Signal<(A, B)> { subscriber in
-      self.subscribe(for: subscriber) { event in
-        switch event {
-        case .next(let pair):
-          if case .left(let a) = pair[0], case .right(let b) = pair[1] {
-            subscriber.sendNext((a, b))
-          }
-        case .error(let error): subscriber.sendError(error)
-        case .completed: subscriber.sendCompleted()
-        }
-      }
-    }
-  }
 }
 
 struct CombineState<Value> {

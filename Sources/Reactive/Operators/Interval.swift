@@ -25,10 +25,7 @@ extension Signal where Value == Int {
       let ticks = Locked(0)
       report(.ticks, 0)
       return scheduler.schedule(every: period) {
-        let n = ticks.withLock { n -> Int in
-          n += 1
-          return n
-        }
+        let n = ticks.add(1)
         report(.ticks, n)
         subscriber.sendNext(scheduler.now)
       }

@@ -14,10 +14,7 @@ extension Signal {
       report?(.taken, 0)
       return self.subscribe(for: subscriber) { event in
         guard case .next = event else { return subscriber.send(event) }
-        let n = taken.withLock { n -> Int in
-          n += 1
-          return n
-        }
+        let n = taken.add(1)
         report?(.taken, n)
         if n <= count { subscriber.send(event) }
         if n >= count { subscriber.sendCompleted() }

@@ -17,21 +17,34 @@ extension Signal {
   public func throttle(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
     -> Signal<Value>
   {
+    debounce(probe: probe) { _ in
+      Signal<Void> { subscriber in
+        subscriber.schedule(on: scheduler, after: frames) { subscriber.sendNext(()) }
+        return nil
+      }
+    }
+  }
+
+  /// Sends a value once the signal `duration` makes for it sends, unless a newer value came
+  /// first: RxJS `debounce` (documented there), and `throttle` with a timer for `duration`.
+  package func debounce<T>(
+    probe: StateProbe?, releasedBy duration: @escaping (Value) -> Signal<T>
+  ) -> Signal<Value> {
     Signal { subscriber in
-      let state = Locked(ThrottleState<Value>())
+      let state = Locked((pending: Value?.none, generation: 0))
       let timer = SerialDisposable()
       subscriber.attach(timer)
       let report = probe?.take()
       report?(.pending, Value?.none as Any)
-      func flush(generation: Int?) {
-        let pending = state.withLock { state -> Value? in
+      func flush(_ generation: Int?) {
+        let value = state.withLock { state -> Value? in
           if let generation, generation != state.generation { return nil }
           defer { state.pending = nil }
           return state.pending
         }
-        if let pending {
+        if let value {
           report?(.pending, Value?.none as Any)
-          subscriber.sendNext(pending)
+          subscriber.sendNext(value)
         }
       }
       return self.subscribe(for: subscriber) { event in
@@ -43,24 +56,25 @@ extension Signal {
             return state.generation
           }
           report?(.pending, value)
-          timer.swap(scheduler.schedule(after: frames) { flush(generation: generation) })?
-            .dispose()
-        case .error(let error):
-          subscriber.sendError(error)
+          let ender = Subscriber<T> { ending in
+            switch ending {
+            case .next:
+              timer.swap(nil)?.dispose()
+              flush(generation)
+            case .error(let error): subscriber.sendError(error)
+            case .completed: break
+            }
+          }
+          timer.swap(ender)?.dispose()
+          duration(value).subscribe(ender)
+        case .error:
+          subscriber.send(event)
         case .completed:
           timer.swap(nil)?.dispose()
-          flush(generation: nil)
+          flush(nil)
           subscriber.sendCompleted()
         }
       }
     }
   }
-}
-
-/// The value `throttle` holds back.
-private struct ThrottleState<Value> {
-  /// The latest value not sent yet.
-  var pending: Value?
-  /// Counts values, so that a timer started for an older value sends nothing.
-  var generation = 0
 }
