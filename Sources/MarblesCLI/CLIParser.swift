@@ -8,6 +8,13 @@ package struct UsageError: Error, Equatable, Sendable {
   package var usage: String
 }
 
+extension Result where Failure == UsageError {
+  /// A failure: `message`, with the usage line of the command concerned.
+  static func usage(_ message: String, _ usage: String) -> Self {
+    .failure(UsageError(message: message, usage: usage))
+  }
+}
+
 /// Parses `marbles` arguments (without the program name). A small hand-rolled parser: the
 /// package has no dependencies.
 package enum CLIParser {
@@ -30,7 +37,7 @@ package enum CLIParser {
 
   package static func parse(_ arguments: [String]) -> Result<CLICommand, UsageError> {
     guard let first = arguments.first else {
-      return .failure(UsageError(message: "missing command", usage: generalUsage))
+      return .usage("missing command", generalUsage)
     }
     let rest = Array(arguments.dropFirst())
     // `--help` asked for before `--` (after it, `--help` is a file name).
@@ -40,8 +47,7 @@ package enum CLIParser {
     case "help":
       return rest.count <= 1
         ? .success(.help(rest.first))
-        : .failure(
-          UsageError(message: "too many arguments for 'help'", usage: "marbles help [COMMAND]"))
+        : .usage("too many arguments for 'help'", "marbles help [COMMAND]")
     case "--version": return .success(.version)
     case "render", "run":
       if asksHelp { return .success(.help(first)) }
@@ -51,9 +57,7 @@ package enum CLIParser {
         var arguments = arguments
         guard watch else { return .success(.render(arguments)) }
         guard arguments.files.count == 1, arguments.files[0] != "-" else {
-          return .failure(
-            UsageError(message: "--watch watches one FILE (not standard input)", usage: renderUsage)
-          )
+          return .usage("--watch watches one FILE (not standard input)", renderUsage)
         }
         arguments.watch = true
         return .success(.render(arguments))
@@ -72,10 +76,10 @@ package enum CLIParser {
       let check = rest.contains("--check")
       let paths = rest.filter { $0 != "--check" }
       if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-        return .failure(UsageError(message: "unknown option '\(option)'", usage: formatUsage))
+        return .usage("unknown option '\(option)'", formatUsage)
       }
       guard !paths.isEmpty else {
-        return .failure(UsageError(message: "missing PATH", usage: formatUsage))
+        return .usage("missing PATH", formatUsage)
       }
       return .success(.format(FormatArguments(paths: paths, check: check)))
     case "lsp":
@@ -84,8 +88,7 @@ package enum CLIParser {
       let arguments = rest.filter { $0 != "--stdio" }
       return parseOptions(arguments, allowed: limitOptions, usage: lspUsage).flatMap { options in
         guard options.positional.isEmpty else {
-          return .failure(
-            UsageError(message: "'lsp' takes no FILE; it reads standard input", usage: lspUsage))
+          return .usage("'lsp' takes no FILE; it reads standard input", lspUsage)
         }
         return .success(.lsp(LSPArguments(maxFrames: options.maxFrames, budgets: options.budgets)))
       }
@@ -95,17 +98,16 @@ package enum CLIParser {
     case "explain":
       if asksHelp { return .success(.help(first)) }
       if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "--" }) {
-        return .failure(UsageError(message: "unknown option '\(option)'", usage: explainUsage))
+        return .usage("unknown option '\(option)'", explainUsage)
       }
       let names = rest.filter { $0 != "--" }
       guard names.count <= 1 else {
-        return .failure(
-          UsageError(message: "'explain' takes at most one operator", usage: explainUsage))
+        return .usage("'explain' takes at most one operator", explainUsage)
       }
       return .success(.explain(names.first))
     default:
       if first.hasPrefix("-") {
-        return .failure(UsageError(message: "unknown option '\(first)'", usage: generalUsage))
+        return .usage("unknown option '\(first)'", generalUsage)
       }
       let commands = [
         "render", "run", "test", "check", "step", "explain", "format", "lsp", "serve", "help",
@@ -113,7 +115,7 @@ package enum CLIParser {
       let message =
         "unknown command '\(first)'"
         + ScriptSpelling.didYouMean(ScriptSpelling.suggestions(for: first, among: commands))
-      return .failure(UsageError(message: message, usage: generalUsage))
+      return .usage(message, generalUsage)
     }
   }
 
@@ -151,7 +153,7 @@ package enum CLIParser {
     -> Result<ParsedOptions, UsageError>
   {
     func fail(_ message: String) -> Result<ParsedOptions, UsageError> {
-      .failure(UsageError(message: message, usage: usage))
+      .usage(message, usage)
     }
     var result = ParsedOptions()
     var index = 0
@@ -245,7 +247,7 @@ package enum CLIParser {
     let allowed = Set(["--host", "--port"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: serveUsage).flatMap { options in
       guard options.positional.count <= 1 else {
-        return .failure(UsageError(message: "'serve' takes one FOLDER", usage: serveUsage))
+        return .usage("'serve' takes one FOLDER", serveUsage)
       }
       return .success(
         ServeArguments(
@@ -262,22 +264,16 @@ package enum CLIParser {
       .union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: usage).flatMap { options in
       guard !options.positional.isEmpty else {
-        return .failure(UsageError(message: "missing FILE", usage: usage))
+        return .usage("missing FILE", usage)
       }
       let format = options.format ?? (command == "run" ? .json : .ascii)
       let quiz = options.flags.contains("--quiz")
       if quiz, format == .json {
-        return .failure(
-          UsageError(
-            message: "--quiz hides lanes in a drawing; JSON always holds every lane",
-            usage: usage))
+        return .usage("--quiz hides lanes in a drawing; JSON always holds every lane", usage)
       }
       if format == .svg || format == .html, options.positional.count > 1 {
-        return .failure(
-          UsageError(
-            message:
-              "--format \(format.rawValue) draws one FILE per document; run it once per file",
-            usage: usage))
+        return .usage(
+          "--format \(format.rawValue) draws one FILE per document; run it once per file", usage)
       }
       return .success(
         RenderArguments(
@@ -291,16 +287,12 @@ package enum CLIParser {
     let allowed = Set(["--format", "--color", "--quiz"]).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: stepUsage).flatMap { options in
       guard options.positional.count == 1 else {
-        return .failure(
-          UsageError(
-            message: options.positional.isEmpty ? "missing FILE" : "'step' takes one FILE",
-            usage: stepUsage))
+        return .usage(
+          options.positional.isEmpty ? "missing FILE" : "'step' takes one FILE", stepUsage)
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
-        return .failure(
-          UsageError(
-            message: "'step' draws ascii or unicode, not \(format.rawValue)", usage: stepUsage))
+        return .usage("'step' draws ascii or unicode, not \(format.rawValue)", stepUsage)
       }
       return .success(
         StepArguments(
@@ -318,18 +310,13 @@ package enum CLIParser {
     ).union(limitOptions)
     return parseOptions(arguments, allowed: allowed, usage: testUsage).flatMap { options in
       guard !options.positional.isEmpty else {
-        return .failure(
-          UsageError(
-            message: allowingUpdate ? "missing PATH" : "missing FILE", usage: testUsage))
+        return .usage(allowingUpdate ? "missing PATH" : "missing FILE", testUsage)
       }
       let format = options.format ?? .ascii
       guard format == .ascii || format == .unicode else {
-        return .failure(
-          UsageError(
-            message:
-              "'\(allowingUpdate ? "test" : "check")' draws its diffs in ascii or unicode, not "
-              + format.rawValue,
-            usage: testUsage))
+        return .usage(
+          "'\(allowingUpdate ? "test" : "check")' draws its diffs in ascii or unicode, not "
+            + format.rawValue, testUsage)
       }
       return .success(
         TestArguments(

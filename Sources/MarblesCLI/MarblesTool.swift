@@ -492,8 +492,7 @@ package enum MarblesTool {
         source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
       guard case .completed(let run) = outcome else {
         io.write(
-          paint("FAIL", .failed, color)
-            + " \(shown(source.name)): the script does not run\n")
+          paint("FAIL", .failed, color) + " \(shown(source.name)): the script does not run\n")
         io.err += outcome.diagnostics.render(in: source, ascii: ascii)
         allRight = false
         continue
@@ -656,20 +655,16 @@ package enum MarblesTool {
           junit?.add(file: path, error: message.text)
           failedCount += 1
         case .success(let source):
-          let outcome = environment.run(
-            source, RunOptions(maxFrames: options.maxFrames, budgets: options.budgets))
-          switch outcome {
+          let runOptions = RunOptions(maxFrames: options.maxFrames, budgets: options.budgets)
+          let name = TerminalText.escaped(source.name, ascii: ascii)
+          switch environment.run(source, runOptions) {
           case .failed(let diagnostics):
-            io.write(
-              paint("FAIL", .failed, color)
-                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            io.write(paint("FAIL", .failed, color) + " \(name)\n")
             io.write(diagnostics.render(in: source, ascii: ascii))
             junit?.add(file: source.name, error: diagnostics.render(in: source, ascii: ascii))
             failedCount += 1
           case .stopped(let run):
-            io.write(
-              paint("FAIL", .failed, color)
-                + " \(TerminalText.escaped(source.name, ascii: ascii))\n")
+            io.write(paint("FAIL", .failed, color) + " \(name)\n")
             let room = options.budgets.maxOutput - io.written
             // Not drawn past `--max-output` (`write` then stops the output with its message).
             if let drawing = TextRenderer(options: .init(glyphs: glyphs, color: color)).render(
@@ -684,9 +679,7 @@ package enum MarblesTool {
             failedCount += 1
           case .completed(let run) where options.update && run.expectations.contains { !$0.passed }:
             let (updated, failures) = update(
-              source, run: run,
-              options: RunOptions(maxFrames: options.maxFrames, budgets: options.budgets),
-              environment: environment, io: io)
+              source, run: run, options: runOptions, environment: environment, io: io)
             // A rewritten `expect` is counted as updated, not as passed: it did not pass.
             let passedBefore = run.expectations.filter(\.passed).count
             passed += passedBefore
@@ -701,7 +694,6 @@ package enum MarblesTool {
             failedCount += failures.count
             io.write(
               failures.isEmpty ? paint("PASS", .value, color) : paint("FAIL", .failed, color))
-            let name = TerminalText.escaped(source.name, ascii: ascii)
             io.write(
               " \(name) (\(run.expectations.count) expectation\(run.expectations.count == 1 ? "" : "s"))\n"
             )

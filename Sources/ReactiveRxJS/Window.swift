@@ -96,7 +96,8 @@ extension Signal {
             return state.windows.map(\.subject)
           }
           for window in open { window.send(event) }
-          return subscriber.send(event.mapTerminal())
+          if case .error(let error) = event { return subscriber.sendError(error) }
+          return subscriber.sendCompleted()
         }
         let (targets, full, opens) = state.withLock {
           state -> ([Subject<Value>], [Subject<Value>], Bool) in
@@ -121,13 +122,5 @@ extension Signal {
         }
       }
     }
-  }
-}
-
-extension Event {
-  /// A terminal event carried over to a signal of another value type.
-  fileprivate func mapTerminal<T>() -> Event<T> {
-    if case .error(let error) = self { return .error(error) }
-    return .completed
   }
 }

@@ -142,7 +142,9 @@ package enum ScriptFormatter {
     var questions: [Int] = [0]  // ternaries waiting for their ':' at each depth
     for index in lines.indices {
       let line = lines[index]
-      if let first = line.tokens.first, isCloser(first.kind) {
+      if let first = line.tokens.first,
+        [.rightParen, .rightBracket, .rightBrace].contains(first.kind)
+      {
         lines[index].indent = openers.last ?? 0
       } else {
         lines[index].indent = min(openers.last.map { $0 + 2 } ?? 0, maximumIndent)
@@ -270,13 +272,6 @@ package enum ScriptFormatter {
   private static func isExpect(_ statement: ScriptStatement) -> Bool {
     switch statement.kind {
     case .expect, .expectSubscriptions: true
-    default: false
-    }
-  }
-
-  private static func isCloser(_ kind: ScriptToken.Kind) -> Bool {
-    switch kind {
-    case .rightParen, .rightBracket, .rightBrace: true
     default: false
     }
   }

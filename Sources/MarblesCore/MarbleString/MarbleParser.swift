@@ -54,8 +54,7 @@ public enum MarbleParser {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(
-          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
+        state.handleStructure(token, in: lexer, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         let time = state.takeEvent()
         if let terminal {
@@ -130,8 +129,7 @@ public enum MarbleParser {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(
-          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
+        state.handleStructure(token, in: lexer, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         state.takeEvent()
         diagnostics.append(
@@ -195,8 +193,7 @@ public enum MarbleParser {
       case .space:
         continue
       case .advance, .timeProgression, .groupStart, .groupEnd:
-        state.handleStructure(
-          token, text: { lexer.text(of: $0) }, diagnostics: &diagnostics)
+        state.handleStructure(token, in: lexer, diagnostics: &diagnostics)
       case .value, .completion, .failure:
         let time = state.takeEvent()
         let text = lexer.text(of: token)
@@ -250,9 +247,9 @@ private struct TimelineState {
     return frame
   }
 
-  /// Handles `-`, time progressions, `(` and `)`; `text` gives a token's source text.
+  /// Handles `-`, time progressions, `(` and `)` of `lexer`'s marble.
   mutating func handleStructure(
-    _ token: MarbleToken, text: (MarbleToken) -> String, diagnostics: inout [Diagnostic]
+    _ token: MarbleToken, in lexer: MarbleLexer, diagnostics: inout [Diagnostic]
   ) {
     switch token.kind {
     case .advance:
@@ -263,7 +260,7 @@ private struct TimelineState {
     case .timeProgression(let frames):
       if group != nil {
         diagnostics.append(
-          .marbleTimeInGroup(text(token), isProgression: true, at: token.range))
+          .marbleTimeInGroup(lexer.text(of: token), isProgression: true, at: token.range))
       } else {
         time += frames ?? 0
       }

@@ -30,11 +30,8 @@ extension Recorded where Value == TimelineValue {
   /// Same frame, same kind, matching values (`TimelineValue.matches`).
   public func matches(_ other: Recorded) -> Bool {
     guard frame == other.frame, kind == other.kind else { return false }
-    switch (value, other.value) {
-    case (nil, nil): return true
-    case (let a?, let b?): return a.matches(b)
-    default: return false
-    }
+    if let value, let otherValue = other.value { return value.matches(otherValue) }
+    return value == other.value  // both nil, or one without a value
   }
 }
 

@@ -42,13 +42,7 @@ public indirect enum TimelineValue: Hashable, Sendable {
       return a.count == b.count
         && a.allSatisfy { key, value in b[key].map { value.matches($0) } ?? false }
     case (.error(let a), .error(let b)): return a.matches(b)
-    case (.event(let k1, let v1), .event(let k2, let v2)):
-      guard k1 == k2 else { return false }
-      switch (v1, v2) {
-      case (nil, nil): return true
-      case (let a?, let b?): return a.matches(b)
-      default: return false
-      }
+    case (.event(let k1, let v1?), .event(let k2, let v2?)): return k1 == k2 && v1.matches(v2)
     case (.signal(let a), .signal(let b)): return a.matches(b)
     default: return self == other
     }

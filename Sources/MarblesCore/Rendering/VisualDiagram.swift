@@ -293,10 +293,10 @@ package struct VisualDiagram {
       slot = event.frame == previousFrame ? slot + 1 : 0
       previousFrame = event.frame
       rows[index].slots = max(rows[index].slots, slot + 1)
+      values.sequence += 1
       var mark = Mark(
         frame: event.frame, slot: slot, kind: event.kind, value: event.value, label: "", hue: 0,
-        sequence: order?.sequence ?? Int.max,
-        delivery: VisualDiagram.nextSequence(&values.sequence), action: order?.action)
+        sequence: order?.sequence ?? Int.max, delivery: values.sequence, action: order?.action)
       if case .signal(let inner) = event.value, event.kind == .next {
         inners.append((event.frame, inner, rows[index].marks.count))
         mark.label = "#\(inners.count)"
@@ -326,11 +326,6 @@ package struct VisualDiagram {
       default: return width + 1
       }
     }
-  }
-
-  private static func nextSequence(_ counter: inout Int) -> Int {
-    counter += 1
-    return counter
   }
 
   /// The text of a value in the step log and the legend: as a script writes it, inner signals

@@ -156,7 +156,7 @@ final class LaneRecorder {
         pending.append((log.count, pend(value, at: frame)))
         stored = .null
       } else {
-        stored = Self.compact(value, at: frame).stored(in: &others)
+        stored = store(value, at: frame)
       }
       log.appendUnshared(
         LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
@@ -168,8 +168,8 @@ final class LaneRecorder {
       }
       log.append(
         LaneEvent(
-          sequence: sequence, turn: turn,
-          value: Self.compact(value, at: frame).stored(in: &others), kind: .error, queue: queue),
+          sequence: sequence, turn: turn, value: store(value, at: frame), kind: .error, queue: queue
+        ),
         at: frame, terminal: terminal)
     case .completed:
       log.append(
@@ -215,15 +215,11 @@ final class LaneRecorder {
     }
   }
 
-  /// `value` as recorded data, numbers and Booleans unboxed.
-  private static func compact(_ value: ScriptValue, at frame: Int) -> RecordedValue {
-    switch value {
-    case .int(let value): return .int(value)
-    case .double(let value): return .double(value)
-    case .bool(let value): return .bool(value)
-    case .null: return .null
-    default: return .other(value.timelineValue(at: frame))
-    }
+  /// `value` as stored data, numbers and Booleans unboxed, any other value appended to `others`.
+  private func store(_ value: ScriptValue, at frame: Int) -> RecordedValue.Stored {
+    if let scalar = Self.scalar(value) { return scalar }
+    others.append(value.timelineValue(at: frame))
+    return .other(others.count - 1)
   }
 
   /// The scheduler action running now (-1 outside any) and its queue (0 for the scheduler,

@@ -201,14 +201,10 @@ extension ScriptValue {
         && a.allSatisfy { key, value in b[key].map { value.isEqual(to: $0) } ?? false }
     case (.errorObject(let n1, let m1), .errorObject(let n2, let m2)): return n1 == n2 && m1 == m2
     case (.error(let a), .error(let b)): return a.isEqual(to: b)
-    case (.event(let a), .event(let b)):
-      switch (a, b) {
-      case (.next(let x), .next(let y)): return x.isEqual(to: y)
-      case (.error(let x), .error(let y)):
-        return ScriptValue.payload(of: x).isEqual(to: ScriptValue.payload(of: y))
-      case (.completed, .completed): return true
-      default: return false
-      }
+    case (.event(.next(let x)), .event(.next(let y))): return x.isEqual(to: y)
+    case (.event(.error(let x)), .event(.error(let y))):
+      return ScriptValue.payload(of: x).isEqual(to: ScriptValue.payload(of: y))
+    case (.event(.completed), .event(.completed)): return true
     case (.signal(let a), .signal(let b)): return a === b
     case (.command(let a), .command(let b)), (.commandInternals(let a), .commandInternals(let b)):
       return a === b
