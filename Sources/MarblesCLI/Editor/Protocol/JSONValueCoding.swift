@@ -47,6 +47,10 @@ struct LSPAny: Codable, Equatable, Sendable {
   }
 }
 
+/// A message read forgivingly (the client's capabilities): inside it, an optional member of the
+/// wrong type, at any depth, reads as absent and the other members still count.
+protocol LenientDecodable: Decodable {}
+
 /// A coding key spelled at run time: a URI in `WorkspaceEdit.changes`, an array's index.
 struct AnyCodingKey: CodingKey {
   var stringValue: String
@@ -65,16 +69,18 @@ struct AnyCodingKey: CodingKey {
 private struct ValueDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  /// Inside a `LenientDecodable`.
+  let lenient: Bool
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(_ value: JSONValue, path: [any CodingKey]) {
-    self.value = value
-    codingPath = path
+  init(_ value: JSONValue, path: [any CodingKey], lenient: Bool = false) {
+    (self.value, codingPath, self.lenient) = (value, path, lenient)
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == JSONValue.self, let value = value as? T { return value }
-    return try T(from: self)
+    return try T(
+      from: Self(value, path: codingPath, lenient: lenient || T.self is any LenientDecodable.Type))
   }
 
   func mismatch(_ expected: String) -> DecodingError {
@@ -101,7 +107,7 @@ private struct ValueDecoder: Decoder {
     var table: [String: JSONValue] = [:]
     // The first of a repeated key wins, as the rest of the server reads it.
     for (key, member) in members where table[key] == nil { table[key] = member }
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: table, codingPath: codingPath))
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: table, decoder: self))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -115,7 +121,8 @@ private struct ValueDecoder: Decoder {
 
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
-    let codingPath: [any CodingKey]
+    let decoder: ValueDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
@@ -125,22 +132,30 @@ private struct ValueDecoder: Decoder {
         throw DecodingError.keyNotFound(
           key, .init(codingPath: codingPath, debugDescription: "missing '\(key.stringValue)'"))
       }
-      return ValueDecoder(member, path: codingPath + [key])
+      return ValueDecoder(member, path: codingPath + [key], lenient: decoder.lenient)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { members[key.stringValue] == .null }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       try child(key).decode(type)
     }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+      guard contains(key), try !decodeNil(forKey: key) else { return nil }
+      return decoder.lenient ? try? child(key).decode(type) : try child(key).decode(type)
+    }
+    // The protocol's own (strict) versions for these would be chosen over the generic one.
+    func decodeIfPresent(_ t: Bool.Type, forKey k: Key) throws -> Bool? { try lax(t, k) }
+    func decodeIfPresent(_ t: Int.Type, forKey k: Key) throws -> Int? { try lax(t, k) }
+    func decodeIfPresent(_ t: String.Type, forKey k: Key) throws -> String? { try lax(t, k) }
+    func decodeIfPresent(_ t: Double.Type, forKey k: Key) throws -> Double? { try lax(t, k) }
+    func lax<T: Decodable>(_ t: T.Type, _ k: Key) throws -> T? { try decodeIfPresent(t, forKey: k) }
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
       throws -> KeyedDecodingContainer<NestedKey>
     { try child(key).container(keyedBy: type) }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       try child(key).unkeyedContainer()
     }
-    func superDecoder() throws -> any Decoder {
-      ValueDecoder(.object(members.map { ($0.key, $0.value) }), path: codingPath)
-    }
+    func superDecoder() throws -> any Decoder { decoder }
     func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
   }
 
