@@ -225,4 +225,39 @@ import Testing
     #expect(!server.client.markdownHover && !server.client.snippets)
     #expect(!server.client.prepareRename && !server.client.applyEdit)
   }
+
+  struct Widths: Codable, Equatable {
+    var a: Int8, b: Int16, c: Int32, d: Int64, e: UInt, f: UInt8, g: UInt16, h: UInt32, i: UInt64
+    var j: Int, k: Bool?, l: Double?, m: Float
+  }
+
+  /// Every integer width reads and writes through `JSONValueCoding` as a JSON integer (UInt64
+  /// past `Int.max` clamped), and one that does not fit its type is an error, not a wrap.
+  @Test func everyIntegerWidthRoundTripsAndOutOfRangeIsAnError() throws {
+    let widths = Widths(
+      a: -8, b: 16, c: -32, d: 64, e: 1, f: 255, g: 16, h: 32, i: 64, j: -1, k: true, l: 2.5, m: 0.5
+    )
+    let json = try JSONValueCoding.encode(widths)
+    let numbers: [(String, JSONValue)] = [
+      ("a", .int(-8)), ("b", .int(16)), ("c", .int(-32)), ("d", .int(64)), ("e", .int(1)),
+      ("f", .int(255)), ("g", .int(16)), ("h", .int(32)), ("i", .int(64)), ("j", .int(-1)),
+      ("k", .bool(true)), ("l", .double(2.5)), ("m", .double(0.5)),
+    ]
+    #expect(json == .object(numbers))
+    #expect(try JSONValueCoding.decode(Widths.self, from: json) == widths)
+    #expect(try JSONValueCoding.encode(UInt64.max) == .int(Int.max))
+    #expect(throws: DecodingError.self) { try JSONValueCoding.decode(UInt8.self, from: .int(256)) }
+    #expect(throws: DecodingError.self) { try JSONValueCoding.decode(UInt.self, from: .int(-1)) }
+    #expect(throws: DecodingError.self) { try JSONValueCoding.decode(Int8.self, from: .int(128)) }
+    // Outside a `LenientDecodable`, a member of the wrong type still fails the whole message.
+    #expect(throws: DecodingError.self) {
+      try JSONValueCoding.decode(
+        LSP.ReferenceParams.self,
+        from: .object([
+          ("textDocument", .object([("uri", .string("file:///a"))])),
+          ("position", .object([("line", .int(0)), ("character", .int(0))])),
+          ("context", .object([("includeDeclaration", .string("yes"))])),
+        ]))
+    }
+  }
 }

@@ -204,33 +204,25 @@ private struct ValueDecoder: Decoder {
       guard case .string(let text) = decoder.value else { throw decoder.mismatch("a string") }
       return text
     }
-    func decode(_ type: Double.Type) throws -> Double {
+    /// Double and Float (more specific than the generic `decode` below).
+    func decode<T: BinaryFloatingPoint & Decodable>(_ type: T.Type) throws -> T {
       switch decoder.value {
-      case .int(let number): return Double(number)
-      case .double(let number): return number
+      case .int(let number): return T(number)
+      case .double(let number): return T(number)
       default: throw decoder.mismatch("a number")
       }
     }
-    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
     func decode(_ type: Int.Type) throws -> Int {
       guard let number = decoder.value.intValue else { throw decoder.mismatch("an integer") }
       return number
     }
-    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    /// The other integer types (more specific than the generic `decode` below).
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
       guard let number = T(exactly: try decode(Int.self)) else {
         throw decoder.mismatch("an integer that fits \(T.self)")
       }
       return number
     }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type) }
   }
 }
@@ -365,18 +357,9 @@ private struct ValueEncoder: Encoder {
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }
     mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(.double(value)) }
-    mutating func encode(_ value: Float) throws { set(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { set(.int(value)) }
-    mutating func encode(_ value: Int8) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt) throws { set(.int(Int(clamping: value))) }
-    mutating func encode(_ value: UInt8) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { set(.int(Int(clamping: value))) }
+    // Every number type (these are more specific than the generic `encode` below).
+    func encode<T: BinaryFloatingPoint & Encodable>(_ v: T) throws { set(.double(Double(v))) }
+    func encode<T: FixedWidthInteger & Encodable>(_ v: T) throws { set(.int(Int(clamping: v))) }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encode(value) }
   }
 }
