@@ -94,8 +94,8 @@ enum MainSerialExecutorLike {
   /// `ts.run()` it waits on the main queue behind other work that keeps the main thread busy for
   /// longer than the release delay. The tasks it started before the run stay the run's (before,
   /// the release timer let them go and the run failed with "waited 0.2 s"). The one real-time
-  /// assumption left: from its start on the main thread the task reaches `ts.run()` (a few
-  /// calls, no wait) within 0.2 s.
+  /// assumption left: once its wait has ended the task reaches `ts.run()` (no `await` in
+  /// between) within 0.2 s.
   static func runBehindABusyMainThread() async throws {
     let ts = TestScheduler()
     ts.concurrency.setupReleaseDelay = 0.2
