@@ -2,8 +2,9 @@
 """Fuzz of `marbles lsp` over standard input and output, as an editor drives it.
 
 Deterministic: session i is a function of (--seed, i) only. Each session starts the server,
-initializes it as a client that declares nothing, everything, or a random part of it (with a
-folder for the workspace requests, or none, or one that does not exist), then sends a
+initializes it as a client that declares nothing, everything, a random part of it, or malformed
+capabilities (wrong types at any depth, deep nesting, huge arrays, not an object), with a
+folder for the workspace requests (or none, or one that does not exist), then sends a
 random sequence of valid and invalid messages over random documents (examples, mutated examples,
 scripts of the heavy shapes, broken UTF-8, huge and deeply nested texts): opens, full and
 incremental changes, closes, every request the server has (and unknown ones) at random
@@ -16,6 +17,7 @@ A finding is any of:
 - a hang: a request not answered within --timeout seconds of the last message, or `exit` that
   does not end the process within --timeout seconds;
 - a lost or doubled response: a request id answered other than exactly once;
+- `initialize` answered with an error (odd capabilities must not fail it);
 - a malformed message from the server (not JSON-RPC 2.0, a response to no request);
 - memory growth: a peak resident size past --max-rss megabytes.
 Findings are saved under Fuzz/findings/ as lsp-SEED-I.jsonl (one message a line); replay one
@@ -112,12 +114,43 @@ def document(rng):
                    for _ in range(rng.randint(0, 400)))
 
 
+# Values of the wrong JSON type for a member of the capabilities (any member has one of them).
+WRONG = [None, True, 3, 2.5, "yes", [], ["markdown", 3], {"snippetSupport": "yes"}]
+
+
+def hostile(rng):
+    """A wrong value: of the wrong type, nested deep (within the parser's 200 levels with the
+    message's own), or a huge array."""
+    roll = rng.random()
+    if roll < 0.8:
+        return rng.choice(WRONG)
+    if roll < 0.9:
+        deep = "x"
+        for _ in range(rng.randint(1, 95)):
+            deep = {"a": [deep]}
+        return deep
+    return [rng.randrange(10)] * rng.randint(1000, 100_000)
+
+
+def malformed(value, rng):
+    """`value` with some of its members, at any depth, replaced by hostile ones."""
+    if not isinstance(value, dict):
+        return value
+    return {key: hostile(rng) if rng.random() < 0.15 else malformed(member, rng)
+            for key, member in value.items()}
+
+
 def capabilities(rng):
     roll = rng.random()
-    if roll < 0.3:
+    if roll < 0.25:
         return {}
-    if roll < 0.6:
+    if roll < 0.45:
         return CAPABILITIES_ALL
+    if roll < 0.7:
+        # Odd clients: the server must answer initialize as usual.
+        if rng.random() < 0.1:
+            return rng.choice([w for w in WRONG if not isinstance(w, dict)])
+        return malformed(CAPABILITIES_ALL, rng)
     part = {}
     for key, value in CAPABILITIES_ALL["textDocument"].items():
         if rng.random() < 0.5:
@@ -275,6 +308,8 @@ class Server:
                 continue
             if message.get("jsonrpc") != "2.0":
                 self.problems.append(f"not JSON-RPC 2.0: {body[:200]!r}")
+            if message.get("id") == 1 and "error" in message:
+                self.problems.append(f"initialize answered with an error: {body[:200]!r}")
             if "id" in message and "method" not in message:
                 with self.lock:
                     key = json.dumps(message["id"])

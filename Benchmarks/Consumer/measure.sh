@@ -11,7 +11,8 @@
 # dependency on Marbles, which is what any consumer's clean build costs)
 # Run the revisions you compare in one invocation, so they share the machine's load; a revision
 # may be named more than once (`A B A B A B`): each run builds from clean in its own folders, so
-# interleaved repeats show how much the load moved the figures.
+# interleaved repeats show how much the load moved the figures; with repeats it ends with each
+# revision's median wall clock and CPU and their share of the first revision's.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -58,6 +59,24 @@ SWIFT
     visible=$(python3 "$here/visible.py" "$src")
   fi
   plugins=$(grep -c 'Compiling plugin' "$work/$run/build.log" || true)
-  printf '%-12s %8.1f %8.1f %8s %10s %8s %8s\n' "$rev" "$(echo "$end - $start" | bc)" "$cpu" "$lines" "$own" \
-    "$visible" "$plugins"
+  wall=$(echo "$end - $start" | bc)
+  printf '%-12s %8.1f %8.1f %8s %10s %8s %8s\n' "$rev" "$wall" "$cpu" "$lines" "$own" "$visible" \
+    "$plugins"
+  printf '%s %s %s\n' "$rev" "$wall" "$cpu" >>"$work/figures"
 done
+# With a revision named more than once: each revision's medians, and their share of the first
+# revision's (name the baseline first: `measure.sh 459bdef HEAD floor 459bdef HEAD floor`).
+python3 - "$work/figures" <<'PY'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    rev, wall, cpu = line.split()
+    runs.setdefault(rev, []).append((float(wall), float(cpu)))
+if max(len(r) for r in runs.values()) > 1:
+    first = next(iter(runs))
+    base = [statistics.median(f[i] for f in runs[first]) for i in (0, 1)]
+    print(f"\n{'median':12s} {'wall_s':>8s} {'cpu_s':>8s} {'wall %':>8s} {'cpu %':>8s}  (of {first})")
+    for rev, figures in runs.items():
+        wall, cpu = (statistics.median(f[i] for f in figures) for i in (0, 1))
+        print(f"{rev:12s} {wall:8.1f} {cpu:8.1f} {100 * wall / base[0]:7.0f}% {100 * cpu / base[1]:7.0f}%")
+PY

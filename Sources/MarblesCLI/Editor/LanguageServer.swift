@@ -617,7 +617,7 @@ package final class LanguageServer {
     if method == "initialize" {
       // Capabilities that cannot be read are none: the server answers as for a bare client.
       let parameters = try? JSONValueCoding.decode(LSP.InitializeParams.self, from: params)
-      client = ClientOptions(parameters?.capabilities)
+      client = ClientOptions(capabilities: parameters?.capabilities)
       workspaceRoots = Self.roots(parameters)
       initialized = true
       return now(initializeResult)
@@ -721,18 +721,16 @@ package final class LanguageServer {
         Self.foldingRanges($1, limit: limit)
       }
     case "textDocument/diagnostic":
-      let parameters = try Self.params(LSP.DocumentParams.self, params)
       let related = client.relatedInformation
-      try answer(request, uri: parameters.textDocument.uri, needs: .current) {
-        (analysis) throws(Failure) -> JSONValue in
-        try Self.encode(
-          LSP.DocumentDiagnosticReport(
-            items: analysis.diagnostics.map {
-              LSPAny(
-                Self.lspDiagnostic(
-                  $0, uri: parameters.textDocument.uri, in: analysis.source,
-                  relatedInformation: related))
-            }))
+      try answer(request, LSP.DocumentParams.self, params, needs: .current) {
+        (document, analysis) in
+        LSP.DocumentDiagnosticReport(
+          items: analysis.diagnostics.map {
+            LSPAny(
+              Self.lspDiagnostic(
+                $0, uri: document.textDocument.uri, in: analysis.source, relatedInformation: related
+              ))
+          })
       }
     case "workspace/symbol":
       let parameters = try Self.params(LSP.WorkspaceSymbolParams.self, params)
@@ -1006,10 +1004,8 @@ private final class UncheckedAnalysis: @unchecked Sendable {
 
 /// What the client declared in `initialize` that changes the server's answers; absent means no.
 struct ClientOptions: Sendable {
-  private let capabilities: LSP.ClientCapabilities?
+  var capabilities: LSP.ClientCapabilities? = nil
   private var document: LSP.ClientCapabilities.TextDocument? { capabilities?.textDocument }
-
-  init(_ capabilities: LSP.ClientCapabilities? = nil) { self.capabilities = capabilities }
 
   /// Completion items may be snippets (`${1:x}` placeholders).
   var snippets: Bool { document?.completion?.completionItem?.snippetSupport == true }

@@ -47,6 +47,10 @@ struct LSPAny: Codable, Equatable, Sendable {
   }
 }
 
+/// A message read forgivingly (the client's capabilities): inside it, an optional member of the
+/// wrong type, at any depth, reads as absent and the other members still count.
+protocol LenientDecodable: Decodable {}
+
 /// A coding key spelled at run time: a URI in `WorkspaceEdit.changes`, an array's index.
 struct AnyCodingKey: CodingKey {
   var stringValue: String
@@ -65,16 +69,18 @@ struct AnyCodingKey: CodingKey {
 private struct ValueDecoder: Decoder {
   let value: JSONValue
   let codingPath: [any CodingKey]
+  /// Inside a `LenientDecodable`.
+  let lenient: Bool
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(_ value: JSONValue, path: [any CodingKey]) {
-    self.value = value
-    codingPath = path
+  init(_ value: JSONValue, path: [any CodingKey], lenient: Bool = false) {
+    (self.value, codingPath, self.lenient) = (value, path, lenient)
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == JSONValue.self, let value = value as? T { return value }
-    return try T(from: self)
+    return try T(
+      from: Self(value, path: codingPath, lenient: lenient || T.self is any LenientDecodable.Type))
   }
 
   func mismatch(_ expected: String) -> DecodingError {
@@ -101,7 +107,7 @@ private struct ValueDecoder: Decoder {
     var table: [String: JSONValue] = [:]
     // The first of a repeated key wins, as the rest of the server reads it.
     for (key, member) in members where table[key] == nil { table[key] = member }
-    return KeyedDecodingContainer(KeyedContainer<Key>(members: table, codingPath: codingPath))
+    return KeyedDecodingContainer(KeyedContainer<Key>(members: table, decoder: self))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -115,7 +121,8 @@ private struct ValueDecoder: Decoder {
 
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
-    let codingPath: [any CodingKey]
+    let decoder: ValueDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
@@ -125,22 +132,30 @@ private struct ValueDecoder: Decoder {
         throw DecodingError.keyNotFound(
           key, .init(codingPath: codingPath, debugDescription: "missing '\(key.stringValue)'"))
       }
-      return ValueDecoder(member, path: codingPath + [key])
+      return ValueDecoder(member, path: codingPath + [key], lenient: decoder.lenient)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { members[key.stringValue] == .null }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       try child(key).decode(type)
     }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+      guard contains(key), try !decodeNil(forKey: key) else { return nil }
+      return decoder.lenient ? try? child(key).decode(type) : try child(key).decode(type)
+    }
+    // The protocol's own (strict) versions for these would be chosen over the generic one.
+    func decodeIfPresent(_ t: Bool.Type, forKey k: Key) throws -> Bool? { try lax(t, k) }
+    func decodeIfPresent(_ t: Int.Type, forKey k: Key) throws -> Int? { try lax(t, k) }
+    func decodeIfPresent(_ t: String.Type, forKey k: Key) throws -> String? { try lax(t, k) }
+    func decodeIfPresent(_ t: Double.Type, forKey k: Key) throws -> Double? { try lax(t, k) }
+    func lax<T: Decodable>(_ t: T.Type, _ k: Key) throws -> T? { try decodeIfPresent(t, forKey: k) }
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
       throws -> KeyedDecodingContainer<NestedKey>
     { try child(key).container(keyedBy: type) }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       try child(key).unkeyedContainer()
     }
-    func superDecoder() throws -> any Decoder {
-      ValueDecoder(.object(members.map { ($0.key, $0.value) }), path: codingPath)
-    }
+    func superDecoder() throws -> any Decoder { decoder }
     func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
   }
 
@@ -189,33 +204,25 @@ private struct ValueDecoder: Decoder {
       guard case .string(let text) = decoder.value else { throw decoder.mismatch("a string") }
       return text
     }
-    func decode(_ type: Double.Type) throws -> Double {
+    /// Double and Float (more specific than the generic `decode` below).
+    func decode<T: BinaryFloatingPoint & Decodable>(_ type: T.Type) throws -> T {
       switch decoder.value {
-      case .int(let number): return Double(number)
-      case .double(let number): return number
+      case .int(let number): return T(number)
+      case .double(let number): return T(number)
       default: throw decoder.mismatch("a number")
       }
     }
-    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
     func decode(_ type: Int.Type) throws -> Int {
       guard let number = decoder.value.intValue else { throw decoder.mismatch("an integer") }
       return number
     }
-    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+    /// The other integer types (more specific than the generic `decode` below).
+    func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T {
       guard let number = T(exactly: try decode(Int.self)) else {
         throw decoder.mismatch("an integer that fits \(T.self)")
       }
       return number
     }
-    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(type) }
   }
 }
@@ -350,18 +357,9 @@ private struct ValueEncoder: Encoder {
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }
     mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(.double(value)) }
-    mutating func encode(_ value: Float) throws { set(.double(Double(value))) }
-    mutating func encode(_ value: Int) throws { set(.int(value)) }
-    mutating func encode(_ value: Int8) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt) throws { set(.int(Int(clamping: value))) }
-    mutating func encode(_ value: UInt8) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { set(.int(Int(clamping: value))) }
+    // Every number type (these are more specific than the generic `encode` below).
+    func encode<T: BinaryFloatingPoint & Encodable>(_ v: T) throws { set(.double(Double(v))) }
+    func encode<T: FixedWidthInteger & Encodable>(_ v: T) throws { set(.int(Int(clamping: v))) }
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encode(value) }
   }
 }

@@ -55,7 +55,7 @@ enum LSP {
 
   // MARK: Lifecycle
 
-  struct InitializeParams: Decodable, Sendable {
+  struct InitializeParams: LenientDecodable, Sendable {
     struct WorkspaceFolder: Decodable, Sendable {
       var uri: String
     }
@@ -66,7 +66,7 @@ enum LSP {
   }
 
   /// What the client says it can do; every member is optional, and absent means "no".
-  struct ClientCapabilities: Codable, Sendable {
+  struct ClientCapabilities: Codable, LenientDecodable, Sendable {
     struct TextDocument: Codable, Sendable {
       struct Completion: Codable, Sendable {
         struct Item: Codable, Sendable {
@@ -88,10 +88,14 @@ enum LSP {
         var prepareSupport: Bool?
       }
       struct CodeAction: Codable, Sendable {
-        var codeActionLiteralSupport: LSPAny?
+        var codeActionLiteralSupport: Feature?
       }
-      /// A client declares each of these features by sending its member (even empty).
-      struct Feature: Codable, Sendable {}
+      /// A client declares each of these features by sending its member: an object, even empty.
+      struct Feature: Codable, Sendable {
+        init(from decoder: any Decoder) throws {
+          _ = try decoder.container(keyedBy: AnyCodingKey.self)
+        }
+      }
       struct FoldingRange: Codable, Sendable {
         var rangeLimit: Int?
       }
