@@ -3,7 +3,9 @@
 // after a commit compiles this again. The log is read in a constant expression: only 12 digits
 // of the last line's new commit reach the binary.
 #include "CommitStamp.h"
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
 #pragma clang diagnostic ignored "-Wc++26-extensions"
+#pragma clang diagnostic ignored "-Wc23-extensions"
 
 struct Commit {
   char text[13] = "unknown";

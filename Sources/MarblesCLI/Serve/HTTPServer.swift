@@ -228,9 +228,8 @@ final class HTTPServer: @unchecked Sendable {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &length) }
       }
       guard fd >= 0 else { return }
-      var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-      inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(text.count))
-      let client = String(cString: text)
+      let ip = UInt32(bigEndian: address.sin_addr.s_addr)  // dotted as `inet_ntop` writes it
+      let client = [24, 16, 8, 0].map { String(ip >> $0 & 0xff) }.joined(separator: ".")
       Self.setNonBlocking(fd)
       var on: Int32 = 1
       setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))

@@ -83,8 +83,8 @@ package final class AsyncRun: @unchecked Sendable {
   /// not stuck awaiting what the run holds, so the release timer waits for it (see
   /// `MainRouter.sendToMainQueue`).
   private var setupTaskQueued = 0
-  /// How many times a job of the test's task was queued there: a task that moved since the
-  /// release timer was set is not stuck either.
+  /// How many times a job of the test's task was queued there or began to run there: a task that
+  /// moved since the release timer was set is not stuck (nor one that has just begun to run).
   private var setupTaskHops = 0
   /// Seconds (real time) that held jobs of the test's task wait for the run to go on
   /// (`SetupRouting.releaseDelay`; tests shorten it, before they start tasks).
@@ -257,7 +257,7 @@ package final class AsyncRun: @unchecked Sendable {
   func noteSetupTaskQueued(_ delta: Int) {
     condition.withLock {
       setupTaskQueued += delta
-      if delta > 0 { setupTaskHops += 1 }
+      setupTaskHops += 1
     }
   }
 

@@ -346,7 +346,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         _ = heap.pop()
         continue
       }
-      try runActions(through: entry.time, limit: 1)
+      try runActions(through: entry.time, once: true)
       return true
     }
     return false
@@ -387,17 +387,18 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
   /// Whether `close()` was called.
   public private(set) var isClosed = false
 
-  private func runActions(through end: Int?, limit: Int = .max) throws(VirtualTimeError) {
+  /// `once`: only the next action (a series' due step alone), for `step()`.
+  private func runActions(through end: Int?, once: Bool = false) throws(VirtualTimeError) {
     flushDeferred()
     let previous = CurrentScheduler.stored
     if previous === self {
-      try loop(through: end, limit: limit)
+      try loop(through: end, once: once)
       return
     }
     var failure: VirtualTimeError?
     CurrentScheduler.$stored.withValue(self) {
       do throws(VirtualTimeError) {
-        try loop(through: end, limit: limit)
+        try loop(through: end, once: once)
       } catch {
         failure = error
       }
@@ -405,9 +406,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     if let failure { throw failure }
   }
 
-  private func loop(through end: Int?, limit: Int) throws(VirtualTimeError) {
-    var ran = 0
-    while ran < limit, let entry = heap.first {
+  private func loop(through end: Int?, once: Bool) throws(VirtualTimeError) {
+    while let entry = heap.first {
       if let end, entry.time > end { break }
       if stopRequested {
         stopRequested = false
@@ -439,15 +439,15 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       currentScheduler = entry.action.queue ?? self
       runsOwnAction = entry.action.queue == nil
       if let series = entry.action.series {
-        ran += runSeries(series, of: entry.action, through: end, limit: limit - ran)
+        runSeries(series, of: entry.action, through: end, once: once)
       } else {
         entry.action.work = nil
         work()
         actionCount += 1
-        ran += 1
       }
       currentScheduler = outer
       runsOwnAction = outerOwn
+      if once { break }
     }
     if let frame = realSchedulerFrame {
       // The refused work was the last: nothing else is due, but the run still failed.
@@ -459,20 +459,18 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
   /// Runs the due step of `series` and, through `continueSeries`, the following ones for as
   /// long as the loop's next action would be the series' next step anyway: the playback of
-  /// consecutive frames when nothing else is due. Returns the number of steps run (at least
-  /// one).
+  /// consecutive frames when nothing else is due; `once`: only the due step.
   ///
   /// Each step's successor is deferred (`deferredPending`), with the sequence number reserved for
-  /// it: the step may cancel it, and
-  /// whatever looks at or runs the heap during the step (a nested run, `pendingCount`,
-  /// `close()`) first puts it on the heap, where the loop takes it as any action. A successor
-  /// still deferred after its step runs straight away only when it would be first in the heap
-  /// and every check of the loop (`stop()`, the end frame, `maxFrames`, `maxActionsPerFrame`)
-  /// lets it run (`seriesLimit`); otherwise it goes on the heap, and the loop takes it, or
-  /// reports why not.
+  /// it: the step may cancel it, and whatever looks at or runs the heap during the step (a nested
+  /// run, `pendingCount`, `close()`) first puts it on the heap, where the loop takes it as any
+  /// action. A successor still deferred after its step runs straight away only when it would be
+  /// first in the heap and every check of the loop (`stop()`, the end frame, `maxFrames`,
+  /// `maxActionsPerFrame`) lets it run (`seriesLimit`); otherwise it goes on the heap, and the
+  /// loop takes it, or reports why not.
   private func runSeries(
-    _ series: ActionSeries, of action: ScheduledAction, through end: Int?, limit: Int
-  ) -> Int {
+    _ series: ActionSeries, of action: ScheduledAction, through end: Int?, once: Bool
+  ) {
     // A series step may run a nested run, and that run a series of its own: each keeps its
     // own action for the deferred successor while it runs (the nested run flushed this one's).
     let outer = deferredSeries
@@ -485,7 +483,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
       if next.time == .min { bound = .min }
     }
     seriesLimit = Swift.min(bound, end ?? .max, maxFrames)
-    if limit <= 1 || stopRequested || maxActionsPerFrame < 1 { seriesLimit = .min }
+    if once || stopRequested || maxActionsPerFrame < 1 { seriesLimit = .min }
     let first = series.step &+ 1
     series.step = first
     deferredPending = true
@@ -493,7 +491,6 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     series.run(self, series)
     flushDeferred()
     seriesLimit = .min
-    return Swift.max(1, series.step &- first &+ 1)
   }
 }
 

@@ -90,10 +90,12 @@ enum MainSerialExecutorLike {
     }
   }
 
-  /// A test's task that such a tool sends to the main actor: `ts.run()` hops to the main queue
-  /// before it can say the run is about to go on, behind other work that keeps the main thread
-  /// busy for longer than the release delay. The tasks it started before the run stay the run's
-  /// (before, the release timer let them go and the run failed with "waited 0.2 s").
+  /// A test's task that such a tool sends to the main actor: between starting its tasks and
+  /// `ts.run()` it waits on the main queue behind other work that keeps the main thread busy for
+  /// longer than the release delay. The tasks it started before the run stay the run's (before,
+  /// the release timer let them go and the run failed with "waited 0.2 s"). The one real-time
+  /// assumption left: once its wait has ended the task reaches `ts.run()` (no `await` in
+  /// between) within 0.2 s.
   static func runBehindABusyMainThread() async throws {
     let ts = TestScheduler()
     ts.concurrency.setupReleaseDelay = 0.2
@@ -103,8 +105,9 @@ enum MainSerialExecutorLike {
     let source: ColdSignal<String> = ts.cold("-a-b|")
     // `mapToStream` starts a `Task` here, in the test's task: the run holds it.
     let recording = ts.record(source.values.mapToStream { $0.uppercased() })
-    // Queued on the main thread before this task's hop into `ts.run()`.
     DispatchQueue.main.async { usleep(800_000) }
+    // Queued behind the busy main thread for 0.8 s: the timer fires meanwhile and waits on.
+    await Task.yield()
     try await ts.run()
     expectMarbles(recording, "-A-B|")
   }
@@ -114,6 +117,27 @@ enum MainSerialExecutorLike {
     MainSerialExecutorLike.isOn = true
     defer { MainSerialExecutorLike.slot?.pointee = before }
     try await Self.runBehindABusyMainThread()
+  }
+
+  /// The release timer as it fires just after the test's task began to run on the main queue,
+  /// where it had waited: a timer set while it waited there for its second hop saw the hops so
+  /// far, and none since but its start. Called at that moment here rather than left to a
+  /// real-time race (before, such a timer let the held tasks go unless the task reached
+  /// `ts.run()` before it fired, and the run failed with "waited").
+  @Test func aTestTaskThatHasJustBegunToRunAfterWaitingKeepsItsTasks() async throws {
+    let before = MainSerialExecutorLike.slot?.pointee
+    MainSerialExecutorLike.isOn = true
+    defer { MainSerialExecutorLike.slot?.pointee = before }
+    let ts = TestScheduler()
+    ts.concurrency.setupReleaseDelay = 60
+    let source: ColdSignal<String> = ts.cold("-a-b|")
+    let recording = ts.record(source.values.mapToStream { $0.uppercased() })
+    // To the main actor and back through the global hook: two waits on the main queue.
+    await MainActor.run {}
+    // What a timer set during the second wait saw: 2 hops queued (3 when starts count too).
+    for hops in [2, 3] { ts.concurrency.releaseSetupJobs(late: true, piece: 0, hops: hops) }
+    try await ts.run()
+    expectMarbles(recording, "-A-B|")
   }
 
   @Test func aHookLeftInPlaceForGoodBreaksNoRun() async throws {

@@ -81,6 +81,24 @@ import Testing
     #expect(s.pendingCount == 1)
   }
 
+  @Test func eachStepRunsExactlyOneStepOfASeriesOfConsecutiveFrames() throws {
+    // `step()` is the loop's only bounded use (one action); a series taken without the loop
+    // must not run its following steps in the same call, nor skip any.
+    var ran: [Int] = []
+    let s = VirtualTimeScheduler()
+    let frame: (Int) -> Int = { $0 }
+    s.scheduleSeries(count: 8, at: frame) { ran.append($0) }
+    for count in 1...5 {
+      #expect(try s.step())
+      #expect(ran == Array(0..<count))
+      #expect(s.now == count - 1)
+      #expect(s.actionsRun == count)
+    }
+    try s.run()
+    #expect(ran == Array(0..<8))
+    #expect(s.actionsRun == 8)
+  }
+
   @Test func batchesHoldOneOrSeveralEvents() {
     let single = timeline([(1, .next("a")), (2, .next("b")), (5, .completed)])
     #expect(single.starts.isEmpty)
