@@ -154,6 +154,7 @@ enum HelpText {
 
     OPTIONS:
       --update                Rewrite the failing 'expect' marbles with what the run recorded
+      --format <format>       ascii (default) or unicode diffs
       --color <mode>          auto, always or never
     \(limits)
       --junit <path>          Also write the results as JUnit XML (one test case per 'expect')

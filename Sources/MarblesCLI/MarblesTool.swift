@@ -969,7 +969,7 @@ package enum MarblesTool {
 
   private static func help(_ topic: String?, io: ToolIO) -> Int32 {
     switch topic {
-    case nil: io.write(HelpText.general)
+    case nil, "help", "--help", "-h": io.write(HelpText.general)
     case "render": io.write(HelpText.render)
     case "run": io.write(HelpText.run)
     case "test": io.write(HelpText.test)
@@ -979,7 +979,6 @@ package enum MarblesTool {
     case "format": io.write(HelpText.format)
     case "lsp": io.write(HelpText.lsp)
     case "serve": io.write(HelpText.serve)
-    case "help": io.write(HelpText.general)
     case let other?:
       io.err +=
         "error: unknown command '\(other)'\nUsage: marbles help [COMMAND]\n  See 'marbles --help' for more information.\n"

@@ -1,27 +1,36 @@
-/// Frames kept as runs of consecutive frames (each one more than the one before): each run's
-/// first index and first frame (any frame that does not follow on starts a run). A marble or a
-/// recording of one value a frame costs one run, not 8 bytes a value, to write, keep and read:
-/// a marble's timeline (`CodedTimeline`) and a recording's frames (`Recording`).
+/// Frames kept as runs, each a fixed step apart: each run's first index, first frame and step.
+/// A frame off the last run starts a run of step 1; in runs made `stepping`, a run of one frame
+/// takes the step to the next (0 or more). A marble or a recording of a value every frame, or
+/// every k frames (`a-a-a`), is one run, not 8 bytes a value, to write, keep and read: a
+/// recording's frames (`RecordLog`, stepping) and a marble's timeline (`CodedTimeline`: steps of
+/// 1, as its playback steps a frame at a time).
 ///
-///     0 1 2 3 7 8 8 9:  runs (0, 0) (4, 7) (6, 8)   (index, frame)
+///     0 1 2 3 7 8 8 9:  runs (0, 0, 1) (4, 7, 1) (6, 8, 1)   (index, frame, step)
+///     0 2 4 6 9 12 13:  runs (0, 0, 2) (4, 9, 3) (6, 13, 1)  stepping
 @usableFromInline package struct FrameRuns: Sendable {
   /// The index of each run's first frame, in order.
   @usableFromInline package private(set) var starts: [Int] = []
   /// The first frame of each run.
   @usableFromInline package private(set) var firsts: [Int] = []
+  /// The step of each run, frame `i` of run `r` at `firsts[r] + i * steps[r]`; empty unless
+  /// `stepping` (every step 1), so a marble's runs keep no steps.
+  @usableFromInline package private(set) var steps: [Int] = []
+  /// Whether a run of one frame takes the step to the next frame appended.
+  @usableFromInline let stepping: Bool
   /// The number of frames.
   @usableFromInline package private(set) var count = 0
-  /// The frame that would extend the last run.
-  @usableFromInline var next = 0
+  /// The frame that would extend the last run, and the last run's step.
+  @usableFromInline var (next, step) = (0, 1)
 
-  @inlinable package init() {}
+  @inlinable package init(stepping: Bool = false) { self.stepping = stepping }
 
-  @inlinable package init(_ frames: some Sequence<Int>) {
+  @inlinable package init(_ frames: some Sequence<Int>, stepping: Bool = false) {
+    self.init(stepping: stepping)
     for frame in frames { append(frame) }
   }
 
   /// The last frame, if any.
-  @inlinable package var last: Int? { count == 0 ? nil : next &- 1 }
+  @inlinable package var last: Int? { count == 0 ? nil : next &- step }
 
   /// The first frame, if any.
   @inlinable package var first: Int? { firsts.first }
@@ -29,21 +38,33 @@
   /// Appends `frame`.
   @inlinable @inline(__always) package mutating func append(_ frame: Int) {
     if count == 0 || frame != next { startRun(at: frame) }
-    (count, next) = (count &+ 1, frame &+ 1)
+    (count, next) = (count &+ 1, frame &+ step)
   }
 
   /// Appends the `count` consecutive frames from `frame` on.
   @inlinable package mutating func append(_ frame: Int, count added: Int) {
-    guard added > 0 else { return }
+    for offset in 0..<(stepping ? Swift.max(added, 0) : 0) { append(frame &+ offset) }
+    guard added > 0, !stepping else { return }
     if count == 0 || frame != next { startRun(at: frame) }
     (count, next) = (count &+ added, frame &+ added)
   }
 
-  /// Starts a run at `frame`, the next frame appended.
+  /// Starts a run of step 1 at `frame`, the next frame appended; `stepping`, a last run of one
+  /// frame at or before `frame` takes the step to it instead.
   @inlinable @inline(never) mutating func startRun(at frame: Int) {
+    if stepping, count > 0, starts.last == count &- 1, frame >= next &- 1 {
+      step = frame &- (next &- 1)
+      steps[steps.count &- 1] = step
+      return
+    }
     starts.append(count)
     firsts.append(frame)
+    if stepping { steps.append(1) }
+    step = 1
   }
+
+  /// The step of run `run`.
+  @inlinable package func step(of run: Int) -> Int { stepping ? steps[run] : 1 }
 
   /// The run holding index `index` (in `0..<count`).
   @inlinable package func run(containing index: Int) -> Int { starts.run(containing: index) }
@@ -52,18 +73,15 @@
   @inlinable package subscript(index: Int) -> Int {
     precondition(index >= 0 && index < count, "Index out of range")
     let run = run(containing: index)
-    return firsts[run] &+ (index &- starts[run])
+    return firsts[run] &+ (index &- starts[run]) &* step(of: run)
   }
 
   /// Every frame, in order.
   @inlinable package var array: [Int] {
-    var frames: [Int] = []
-    frames.reserveCapacity(count)
-    for run in starts.indices {
+    starts.indices.flatMap { run in
       let end = run &+ 1 < starts.count ? starts[run &+ 1] : count
-      frames += firsts[run]...firsts[run] &+ (end &- starts[run] &- 1)
+      return (0..<end &- starts[run]).lazy.map { firsts[run] &+ $0 &* step(of: run) }
     }
-    return frames
   }
 }
 

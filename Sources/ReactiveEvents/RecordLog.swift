@@ -25,7 +25,7 @@
   /// chunk. The first holds 16 elements.
   @usableFromInline var tail = Chunk(capacity: 16)
   /// The frame of each element.
-  @usableFromInline package private(set) var frames = FrameRuns()
+  @usableFromInline package private(set) var frames = FrameRuns(stepping: true)
 
   @inlinable package init() {}
 
@@ -99,11 +99,7 @@
   /// Appends `event` at `frame`, closing the window if it is a completion or a failure.
   @inlinable package mutating func append<Value>(_ event: Event<Value>, at frame: Int)
   where Element == Event<Value> {
-    if case .next = event {
-      append(event, at: frame, terminal: false)
-    } else {
-      append(event, at: frame, terminal: true)
-    }
+    append(event, at: frame, terminal: event.isTerminal)
   }
 
   /// Replaces the element at `index` (a placeholder filled in after the run). A chunk shared
@@ -181,9 +177,9 @@ extension RecordLog: RandomAccessCollection {
 
   /// Calls `body` with every entry in order (faster than indexing each).
   @inlinable package func forEachEntry(_ body: (Entry) throws -> Void) rethrows {
-    try forEachSpan { first, elements in
+    try forEachSpan { first, step, elements in
       for index in elements.indices {
-        try body((first &+ index, elements[index]))
+        try body((first &+ index &* step, elements[index]))
       }
     }
   }
@@ -197,18 +193,19 @@ extension RecordLog: RandomAccessCollection {
     try body(UnsafeBufferPointer(start: tail.base, count: tailCount))
   }
 
-  /// Calls `body` with the elements in order, in spans of consecutive frames within a chunk:
-  /// the first frame of the span and its elements, element `i` at frame `first + i`.
-  // Always inlined, and plain loops, so that `body` is inlined too (a span is one element when
-  // no frame follows on); a chunk is retained once, not once a span.
+  /// Calls `body` with the elements in order, in spans of one frame run within a chunk: the
+  /// first frame of the span, the run's step and its elements, element `i` at frame
+  /// `first + i * step`.
+  // Always inlined, and plain loops, so that `body` is inlined too; a chunk is retained once,
+  // not once a span.
   @inlinable @inline(__always) package func forEachSpan(
-    _ body: (_ first: Int, UnsafeBufferPointer<Element>) throws -> Void
+    _ body: (_ first: Int, _ step: Int, UnsafeBufferPointer<Element>) throws -> Void
   ) rethrows {
     let (starts, firsts, count) = (frames.starts, frames.firsts, count)
     // A span ends where its run or its chunk does; the run holding `index` ends at `runEnd`,
-    // element `i` of it at frame `base + i`.
+    // element `i` of it at frame `base + i * step`.
     var (index, run, runEnd) = (0, 0, starts.count > 1 ? starts[1] : count)
-    var base = firsts.first ?? 0
+    var (base, step) = (firsts.first ?? 0, count > 0 ? frames.step(of: 0) : 1)
     for number in 0...full.count {
       let chunk = number < full.count ? full[number] : tail
       let chunkEnd = number < full.count ? (number &+ 1) << Self.chunkShift : count
@@ -216,12 +213,14 @@ extension RecordLog: RandomAccessCollection {
         if index == runEnd {
           run &+= 1
           runEnd = run &+ 1 < starts.count ? starts[run &+ 1] : count
-          base = firsts[run] &- index
+          step = frames.step(of: run)
+          base = firsts[run] &- index &* step
         }
         let end = Swift.min(runEnd, chunkEnd)
         let offset = index & ((1 << Self.chunkShift) - 1)
         try body(
-          base &+ index, UnsafeBufferPointer(start: chunk.base + offset, count: end &- index))
+          base &+ index &* step, step,
+          UnsafeBufferPointer(start: chunk.base + offset, count: end &- index))
         index = end
       }
     }

@@ -60,6 +60,30 @@ import Testing
     #expect(output.stdout == "marbles 0.1.0 (commit \(head.stdout.dropLast()))\n")
   }
 
+  /// Each command's help lists under OPTIONS every option its USAGE line names (`test --help`
+  /// once named `--format` there only), and `marbles help --help` is the general help.
+  @Test(arguments: ["render", "run", "test", "check", "step", "format", "lsp", "serve"])
+  func helpListsEveryOptionOfItsUsage(command: String) throws {
+    let help = try Binary.run([command, "--help"]).stdout
+    let usage = help.split(separator: "\n").first { $0.hasPrefix("USAGE:") } ?? ""
+    let options = help.components(separatedBy: "OPTIONS:").last ?? ""
+    let named = usage.split(separator: " ").filter { $0.hasPrefix("[--") }
+    #expect(!named.isEmpty, "\(command): \(usage)")
+    for word in named {
+      let option = word.dropFirst().prefix { $0 != "]" }
+      #expect(options.contains("  \(option) "), "\(command) --help: \(option) is not under OPTIONS")
+    }
+  }
+
+  @Test func helpOfHelpIsTheGeneralHelp() throws {
+    let general = try Binary.run(["--help"])
+    for arguments in [["help", "--help"], ["help", "-h"], ["help", "help"]] {
+      let output = try Binary.run(arguments)
+      #expect(output.exitCode == 0, "\(arguments): \(output.stderr)")
+      #expect(output.stdout == general.stdout, "\(arguments)")
+    }
+  }
+
   @Test func usageErrorsExit64() throws {
     for arguments in [["rendr"], ["render"], ["render", "--format"], ["explain", "a", "b"]] {
       let output = try Binary.run(arguments)

@@ -194,6 +194,21 @@ if let flag = arguments.firstIndex(of: "--loop-child"), flag + 1 < arguments.cou
   print(secondsElapsed { plainLoop(n) })
   exit(0)
 }
+// `--throttle-child N [--before]`: `throttleFlow(N)` once, the number recorded printed.
+if let flag = arguments.firstIndex(of: "--throttle-child"), flag + 1 < arguments.count,
+  let n = Int(arguments[flag + 1])
+{
+  print(try throttleFlow(n, before: arguments.contains("--before")))
+  exit(0)
+}
+// `--lane-script SHAPE N`: prints the script of a lane of N values of SHAPE (dense, sparse,
+// irregular: `Scripts.lane`), for `marbles run` under callgrind.
+if let flag = arguments.firstIndex(of: "--lane-script"), flag + 2 < arguments.count,
+  let n = Int(arguments[flag + 2]), let script = Scripts.lane(arguments[flag + 1], n)
+{
+  print(script, terminator: "")
+  exit(0)
+}
 if let flag = arguments.firstIndex(of: "--command-child"), flag + 1 < arguments.count,
   let n = Int(arguments[flag + 1])
 {

@@ -18,14 +18,16 @@ extension Timeline where Value == TimelineValue {
   /// has one; a script lane's straight from its storage.
   func writeEvents(to writer: inout JSONWriter) {
     guard let storage = storage as? LaneStorage else { return writer.events(events, order: order) }
-    // A span of consecutive frames at a time, each event read in place: indexing the log
+    // A span of one frame run at a time, each event read in place: indexing the log
     // retained its chunk per event, and copying an event out copied its value through the
     // value witness.
     writer.array { writer in
-      storage.log.forEachSpan { first, events in
+      storage.log.forEachSpan { first, step, events in
+        var frame = first
         for index in events.indices {
           if writer.isDiscarding { return }
-          writer.event(events.baseAddress! + index, at: first &+ index, others: storage.others)
+          writer.event(events.baseAddress! + index, at: frame, others: storage.others)
+          frame &+= step
         }
       }
     }

@@ -17,18 +17,16 @@ extension Signal {
   public func throttle(_ frames: Int, on scheduler: any Scheduler, probe: StateProbe? = nil)
     -> Signal<Value>
   {
-    debounce(probe: probe) { _ in
-      Signal<Void> { subscriber in
-        subscriber.schedule(on: scheduler, after: frames) { subscriber.sendNext(()) }
-        return nil
-      }
-    }
+    debounce(
+      probe: probe, releasedBy: nil as ((Value) -> Signal<Void>)?, after: (frames, scheduler))
   }
 
   /// Sends a value once the signal `duration` makes for it sends, unless a newer value came
-  /// first: RxJS `debounce` (documented there), and `throttle` with a timer for `duration`.
+  /// first: RxJS `debounce` (documented there); with no `duration`, once `delay` passes (a
+  /// scheduled action a value, no signal or subscriber: `throttle`).
   package func debounce<T>(
-    probe: StateProbe?, releasedBy duration: @escaping (Value) -> Signal<T>
+    probe: StateProbe?, releasedBy duration: ((Value) -> Signal<T>)?,
+    after delay: (frames: Int, on: any Scheduler)? = nil
   ) -> Signal<Value> {
     Signal { subscriber in
       let state = Locked((pending: Value?.none, generation: 0))
@@ -56,6 +54,10 @@ extension Signal {
             return state.generation
           }
           report?(.pending, value)
+          if let delay {
+            timer.swap(delay.on.schedule(after: delay.frames) { flush(generation) })?.dispose()
+            return
+          }
           let ender = Subscriber<T> { ending in
             switch ending {
             case .next:
@@ -66,7 +68,7 @@ extension Signal {
             }
           }
           timer.swap(ender)?.dispose()
-          duration(value).subscribe(ender)
+          duration?(value).subscribe(ender)
         case .error:
           subscriber.send(event)
         case .completed:

@@ -135,47 +135,24 @@ final class LaneRecorder {
       return recordScalar(scalar)
     }
     let frame = scheduler.now
+    // A `next`'s value, an `error`'s error value, nil for a completion.
+    let value = event.value ?? event.error.map { ScriptValue.payload(of: $0) }
     if let budget {
       guard budget.spend(Budget.recordedEventCost, at: range) else { return }
-      switch event {
-      case .next(let value): guard budget.checkRecorded(value, at: range) else { return }
-      case .error(let error):
-        guard budget.checkRecorded(ScriptValue.payload(of: error), at: range) else { return }
-      case .completed: break
-      }
+      if let value { guard budget.checkRecorded(value, at: range) else { return } }
     }
     let sequence = takeSequence(at: frame)
     let (turn, queue) = currentAction
     if let subscription { eventSubscriptions.append(subscription) }
+    let kind: TimelineEvent.Kind = !event.isTerminal ? .next : value == nil ? .completed : .error
+    // A value holding signals is resolved when the run ends; a `next` stores a placeholder.
+    let inner = value?.containsSignal == true
+    if let value, inner { pending.append((log.count, pend(value, at: frame))) }
+    let stored = value.map { inner && kind == .next ? .null : store($0, at: frame) } ?? .none
     // A passive lane's window is its source's: its events do not end it.
-    let terminal = watched == nil
-    switch event {
-    case .next(let value):
-      let stored: RecordedValue.Stored
-      if value.containsSignal {
-        pending.append((log.count, pend(value, at: frame)))
-        stored = .null
-      } else {
-        stored = store(value, at: frame)
-      }
-      log.appendUnshared(
-        LaneEvent(sequence: sequence, turn: turn, value: stored, kind: .next, queue: queue),
-        at: frame)
-    case .error(let error):
-      let value = ScriptValue.payload(of: error)
-      if value.containsSignal {
-        pending.append((log.count, pend(value, at: frame)))
-      }
-      log.append(
-        LaneEvent(
-          sequence: sequence, turn: turn, value: store(value, at: frame), kind: .error, queue: queue
-        ),
-        at: frame, terminal: terminal)
-    case .completed:
-      log.append(
-        LaneEvent(sequence: sequence, turn: turn, value: .none, kind: .completed, queue: queue),
-        at: frame, terminal: terminal)
-    }
+    log.append(
+      LaneEvent(sequence: sequence, turn: turn, value: stored, kind: kind, queue: queue),
+      at: frame, terminal: watched == nil && kind != .next)
   }
 
   /// `record` of a value that is a number, a Boolean or `nil` (what most lanes record), for a
@@ -336,10 +313,7 @@ final class SequenceClock {
 
   /// The number of the next event recorded at `frame`.
   func next(at frame: Int) -> Int {
-    if frame != self.frame {
-      self.frame = frame
-      count = 0
-    }
+    if frame != self.frame { (self.frame, count) = (frame, 0) }
     defer { count += 1 }
     return count
   }
