@@ -40,12 +40,13 @@ import Reactive
 /// in a task: from then on its test may start tasks that belong to the run) and removed when the
 /// last live run ends (it finished, let its tasks go, or was released). Installing keeps the
 /// hooks found in place and calls them for the jobs that are not a run's. Removing puts back what
-/// was found, but only where our hook is still the one in place: a hook another tool wrote over
-/// ours stays.
+/// was found only where our hook is still in place: a hook another tool wrote over ours stays.
 ///
 /// **Replaced while live.** Another tool may overwrite the global hooks while a run is live (and
 /// leave its own in place for good). Each turn of a run's driver puts ours back, keeping the other
-/// as the one to call for jobs that are not a run's, and notes its name for messages.
+/// for jobs that are not a run's and noting its name for messages. Until then (or `ts.run()`, for
+/// a test setting up) a run's job goes where the slot sends it: `withMainSerialExecutor`'s hook
+/// sends it back through the main actor; where the hook was removed, it runs outside virtual time.
 enum RuntimeHooks {
   typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
   typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
@@ -188,10 +189,7 @@ enum RuntimeHooks {
   /// turn of a driver: five loads when nothing changed).
   static func reassert() {
     guard let slots, slots.contains(where: { $0.address.pointee != $0.ours }) else { return }
-    lock.withLock {
-      guard leases > 0 else { return }
-      reassertLocked(slots)
-    }
+    lock.withLock { if leases > 0 { reassertLocked(slots) } }
   }
 
   /// `reassert()`'s work, with `lock` held and runs live.

@@ -39,7 +39,13 @@ enum MainSerialExecutorLike {
 /// Marble runs in parallel with tests that overwrite the global enqueue hook as
 /// `withMainSerialExecutor` does, before and while the runs are live, and leave it set for good:
 /// every run still gives its one answer.
-@Suite struct AsyncBesideOtherToolsTests {
+///
+/// Serialized, and each test's outermost `withMainSerialExecutor` is entered before its runs
+/// start: such a tool that found no hook removes the hook on exit, and a removal while a run is
+/// live sends the run's jobs enqueued before its driver's next turn to the runtime's global
+/// executor, outside virtual time (the limitation `RuntimeHooks` states). Here a removal happens
+/// only once the runs of the test are over, never while those of a parallel test are live.
+@Suite(.serialized) struct AsyncBesideOtherToolsTests {
   /// A debounce as apps write it: `Task {}`s in a stream's build closure and in an actor.
   static func debounceRun() async throws {
     let ts = TestScheduler()
@@ -77,17 +83,39 @@ enum MainSerialExecutorLike {
     }
   }
 
+  /// The tests inside a `withMainSerialExecutor` entered first (as a test process's outermost
+  /// one): the nested ones find a hook in place, theirs or a run's, and put the tool's back.
   @Test func marbleRunsInParallelWithAMainSerialExecutor() async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for index in 0..<36 {
-        switch index % 3 {
-        case 0: group.addTask { await Self.mainSerialTest() }
-        case 1: group.addTask { try await Self.debounceRun() }
-        default: group.addTask { try await Self.viewModelRun() }
+    try await withMainSerialExecutorLike {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<36 {
+          switch index % 3 {
+          case 0: group.addTask { await Self.mainSerialTest() }
+          case 1: group.addTask { try await Self.debounceRun() }
+          default: group.addTask { try await Self.viewModelRun() }
+          }
         }
+        try await group.waitForAll()
       }
-      try await group.waitForAll()
     }
+  }
+
+  /// Another tool's hook written over ours while a run's job runs (before the driver's next turn
+  /// can put ours back): the task that job starts goes through that hook to the main actor and
+  /// back to the run, and runs on its driver.
+  @Test func aHookWrittenOverOursDuringAJobKeepsItsTasksInTheRun() async throws {
+    let before = MainSerialExecutorLike.slot?.pointee
+    MainSerialExecutorLike.isOn = true
+    defer { MainSerialExecutorLike.slot?.pointee = before }
+    let ts = TestScheduler()
+    let log = Log()
+    ts.task(at: 2) {
+      MainSerialExecutorLike.isOn = true
+      let started = Task { log.append(AsyncRun.onThisThread != nil ? "driver" : "outside") }
+      await started.value
+    }
+    try await ts.run()
+    #expect(log.all == ["driver"])
   }
 
   /// A test's task that such a tool sends to the main actor: between starting its tasks and
